@@ -1,0 +1,66 @@
+/**
+ * App configuration: the server's `GET /api/v1/apps/:id` merged with the host's client config.
+ * @module
+ */
+import type { AppResponse } from './wire'
+
+/** Landing layouts of the login list. */
+export type LandingMode = 'default' | 'overflow-web2' | 'overflow-web3'
+
+/** Appearance options a host app may pass. */
+export interface AppearanceConfig {
+  /** Logo URL (drawn at most 90 px high by 180 px wide). Defaults to the server's `logo_url`. */
+  logo?: string
+  /** Header of the landing screen. */
+  landingHeader?: string
+  /** A line under the header. */
+  loginMessage?: string
+  /** Which group leads when both are shown. @defaultValue 'web2' */
+  loginGroupPriority?: 'web2' | 'web3'
+  /** Hide email and phone inputs on the landing screen; show buttons instead. */
+  hideDirectWeb2Inputs?: boolean
+  /** Colour scheme. Defaults to the server's `theme`. */
+  theme?: 'light' | 'dark'
+  /** Accent colour as a CSS colour. Defaults to the server's `accent_color`. */
+  accentColor?: string
+  /** Wallet list entries (wallet plugins). */
+  walletList?: readonly string[]
+  /** Which wallet chains are listed. @defaultValue 'ethereum-only' */
+  walletChainType?: 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'
+  /** Landing layout. @defaultValue 'default' */
+  landingMode?: LandingMode
+}
+
+/** The host app's client-side configuration. */
+export interface ClientConfig {
+  /** Overrides the app's display name. */
+  name?: string
+  appearance?: AppearanceConfig
+  /** Login methods in order; only those enabled on the server and backed by a plugin are shown. */
+  loginMethods?: readonly string[]
+  /** Explicit primary and overflow lists; takes precedence over `loginMethods`. */
+  loginMethodsAndOrder?: { primary: readonly string[]; overflow?: readonly string[] }
+  legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string; requireUsersAcceptTerms?: boolean }
+  intl?: { defaultCountry?: string }
+  embeddedWallets?: { createOnLogin?: 'users-without-wallets' | 'all-users' | 'off' }
+  externalWallets?: { walletConnect?: { enabled?: boolean } }
+}
+
+/** The configuration screens read: server values with the host's overrides applied. */
+export interface AppConfig {
+  /** The raw server configuration. */
+  server: AppResponse
+  appId: string
+  name: string
+  appearance: Required<Pick<AppearanceConfig, 'theme' | 'loginGroupPriority' | 'hideDirectWeb2Inputs' | 'walletChainType' | 'landingMode'>> &
+    Omit<AppearanceConfig, 'theme' | 'loginGroupPriority' | 'hideDirectWeb2Inputs' | 'walletChainType' | 'landingMode'> & {
+      accentColor: string
+    }
+  /** Login-method ids in display order, after intersecting with the server switches. */
+  loginMethods: string[]
+  /** Overflow methods (shown behind 'More options'). */
+  overflowMethods: string[]
+  legal: { termsAndConditionsUrl: string | null; privacyPolicyUrl: string | null; requireUsersAcceptTerms: boolean }
+  intl: { defaultCountry: string }
+  embeddedWallets: { createOnLogin: 'users-without-wallets' | 'all-users' | 'off' }
+}

@@ -1,0 +1,105 @@
+/**
+ * The hook bus. Every kernel hook is declared here once, with who calls it and what a returned
+ * value means. tapable is the engine; where a page's CSP forbids `new Function` (which tapable
+ * compiles its dispatchers with) the bus falls back to a plain loop over the taps.
+ * @module
+ */
+import type { PorticoError, ErrorReaction } from './errors'
+import type { AppConfig } from './config'
+import type { LoginMethodDefinition, LoginResult } from './plugin'
+import type { User } from './wire'
+
+/** Options of a tap. */
+export interface TapOptions {
+  /** Lower stages run first. Use the named {@link STAGE} values, never other plugins' names. @defaultValue 0 */
+  stage?: number
+}
+
+/** Named stages, so order never depends on naming another plugin. */
+export const STAGE = { early: -100, normal: 0, late: 100 } as const
+
+/** A hook that plugins tap. `tap` returns an untap function. */
+export interface Tappable<Fn extends (...args: never[]) => unknown> {
+  tap(name: string, fn: Fn, options?: TapOptions): () => void
+}
+
+/** Notification: every tap runs; return values are ignored. */
+export interface SyncHook<Args extends unknown[]> extends Tappable<(...args: Args) => void> {
+  call(...args: Args): void
+}
+/** Bail: taps run in order until one returns something other than `undefined`; that value wins. */
+export interface SyncBailHook<Args extends unknown[], R> extends Tappable<(...args: Args) => R | undefined> {
+  call(...args: Args): R | undefined
+}
+/** Waterfall: each tap receives the previous tap's value and returns the next. */
+export interface SyncWaterfallHook<T, Rest extends unknown[] = []> extends Tappable<(value: T, ...rest: Rest) => T> {
+  call(value: T, ...rest: Rest): T
+}
+/** Async bail: awaited in order until one resolves to something other than `undefined`. */
+export interface AsyncSeriesBailHook<Args extends unknown[], R>
+  extends Tappable<(...args: Args) => Promise<R | undefined> | R | undefined> {
+  promise(...args: Args): Promise<R | undefined>
+}
+/** Async parallel: every tap runs at once; resolves to the defined values they returned, in tap order. */
+export interface AsyncParallelHook<Args extends unknown[], R>
+  extends Tappable<(...args: Args) => Promise<R | undefined> | R | undefined> {
+  promise(...args: Args): Promise<R[]>
+}
+
+/** A step shown after a login before the modal closes (terms consent, wallet creation, MFA...). */
+export interface PostLoginStep {
+  /** Screen id to show. The screen ends the step through the kernel's `resolveStep`. */
+  screen: string
+  params?: Record<string, unknown>
+}
+
+/** A step required before a login request is sent (captcha). */
+export interface PreLoginStep {
+  screen: string
+  params?: Record<string, unknown>
+}
+
+/** Context passed to `mapError`. */
+export interface ErrorContext {
+  /** Login method id, when the error came from a login. */
+  method?: string
+  /** The screen that was showing. */
+  screen?: string
+}
+
+/** Session snapshot passed to `sessionChanged`. */
+export interface SessionSnapshot {
+  authenticated: boolean
+  user: User | null
+}
+
+/** Every hook of the kernel. */
+export interface KernelHooks {
+  /** Called by the kernel once the app configuration is loaded and merged. Notification. */
+  configLoaded: SyncHook<[AppConfig]>
+  /** Called by the session whenever the user or tokens change (login, refresh, logout, other tab). Notification. */
+  sessionChanged: SyncHook<[SessionSnapshot]>
+  /** Called by the landing screen: transforms the login-method list (filter, reorder). Waterfall. */
+  resolveLoginMethods: SyncWaterfallHook<LoginMethodDefinition[], [AppConfig]>
+  /**
+   * Called by the kernel before a login request is sent. The first tap that returns a step (captcha)
+   * makes the kernel show it first. Async bail.
+   */
+  beforeLogin: AsyncSeriesBailHook<[{ method: string }], PreLoginStep>
+  /** Called by the kernel on an error in a modal flow. The first reaction returned wins; none means the error registry decides. Bail. */
+  mapError: SyncBailHook<[PorticoError, ErrorContext], ErrorReaction>
+  /**
+   * Called by the kernel after a login stored its session, repeatedly until no tap answers: each
+   * answer is a step (terms consent, wallet creation) shown before the modal closes. Async bail.
+   */
+  afterAuthenticate: AsyncSeriesBailHook<[LoginResult], PostLoginStep>
+  /** Called by the kernel when a login completed and the modal is closing. Notification. */
+  loginComplete: SyncHook<[LoginResult]>
+  /** Called by the kernel when a login failed. Notification. */
+  loginFailed: SyncHook<[PorticoError, { method: string }]>
+  /** Called by the session after a logout cleared local state. Notification. */
+  loggedOut: SyncHook<[]>
+}
+
+/** The view of the hooks that plugins get: they may tap, never call. */
+export type TapOnlyHooks = { readonly [K in keyof KernelHooks]: Pick<KernelHooks[K], 'tap'> }

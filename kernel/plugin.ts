@@ -1,0 +1,157 @@
+/**
+ * The plugin contract: what a plugin declares and what it receives.
+ * @module
+ */
+import type { Route, RouteRequest, RouteResponse } from './route'
+import type { AuthenticatedUser, LoginMode, User } from './wire'
+import type { ErrorTable } from './errors'
+import type { MessageTable } from './messages'
+import type { TapOnlyHooks } from './hooks'
+import type { AppConfig } from './config'
+
+/** What kind of capability a plugin adds. */
+export type PluginKind = 'login' | 'connector' | 'funding' | 'mfa' | 'wallet' | 'feature'
+
+/**
+ * A screen a plugin contributes to the modal. `load` resolves to a module whose default export is
+ * the screen's component (a React component for the React UI; the kernel never looks inside).
+ */
+export interface ScreenDefinition {
+  load: () => Promise<{ default: unknown }>
+  /** The screen cannot be closed by the user (terms consent, automatic wallet creation). */
+  blocking?: boolean
+}
+
+/** Where a login method sits on the landing screen. */
+export type LoginGroup = 'web2' | 'web3'
+
+/**
+ * A login method as shown on the landing screen.
+ * `id` matches the host's `loginMethods` entry (`email`, `sms`, `wallet`, `google`...).
+ */
+export interface LoginMethodDefinition {
+  id: string
+  group: LoginGroup
+  /** Message key of the button label. */
+  label: string
+  /** The app-config switch that enables it (`email_auth`, `sms_auth`...). */
+  enabledBy: string
+  /**
+   * How the method appears on the landing list: a button that opens `screen`, or a direct input
+   * rendered inline by the screen module `inline` (hidden when `hideDirectWeb2Inputs`).
+   */
+  screen: string
+  inline?: () => Promise<{ default: unknown }>
+  /** Icon as an SVG path string or URL; the UI draws a default when absent. */
+  icon?: string
+}
+
+/** A plugin, as `definePlugin` returns it. */
+export interface PluginDefinition<Id extends string = string, Slice extends object = object> {
+  /** kebab-case; equals the folder name and the subpath export. */
+  id: Id
+  kind: PluginKind
+  /** Ids of plugins that must be registered too. */
+  requires?: readonly string[]
+  /** The plugin's routes (from its `api.ts`). */
+  api?: Record<string, Route>
+  /** Screens, keyed by a short name; the router id is `<plugin id>/<name>`. */
+  screens?: Record<string, ScreenDefinition>
+  /** Error codes of this plugin, from `defineErrorCodes`. */
+  errors?: ErrorTable
+  /** English texts of the plugin, keyed by message key (every error code has one). */
+  messages?: MessageTable
+  /** Login methods this plugin offers on the landing screen. */
+  loginMethods?: readonly LoginMethodDefinition[]
+  /** Initial value of the plugin's own state slice. */
+  initialState?: () => Slice
+  /** Taps hooks; may return a teardown run when the kernel is destroyed. */
+  setup?: (ctx: PluginContext<Slice>) => void | (() => void)
+}
+
+/** Options a login call passes to {@link PluginContext.authenticate}. */
+export interface AuthenticateOptions {
+  /** The login method id, for analytics and `onComplete`. */
+  method: string
+}
+
+/** The result of a completed login, as hooks and `onComplete` see it. */
+export interface LoginResult {
+  user: User
+  isNewUser: boolean
+  method: string
+  /** Whether the user was already signed in before this call (a link). */
+  wasAlreadyAuthenticated: boolean
+  raw: AuthenticatedUser
+}
+
+/** Options of a navigation. */
+export interface NavigateOptions {
+  /** Replace the current screen instead of pushing a new one. */
+  replace?: boolean
+  /** Clear the whole stack first (the new screen has no back). */
+  reset?: boolean
+}
+
+/** The API client as plugins see it. */
+export interface ApiClient {
+  /**
+   * Calls a route.
+   * @param r - the route.
+   * @param body - its JSON body (left out for GET).
+   * @param options - path params and extra headers.
+   */
+  request<R extends Route>(
+    r: R,
+    body?: RouteRequest<R>,
+    options?: { params?: Record<string, string>; headers?: Record<string, string>; signal?: AbortSignal },
+  ): Promise<RouteResponse<R>>
+}
+
+/**
+ * What a plugin receives in `setup` and what its screens use. Plugins never see the whole kernel:
+ * only this narrow context.
+ */
+export interface PluginContext<Slice extends object = object> {
+  readonly pluginId: string
+  readonly api: ApiClient
+  /** The plugin's own valtio state slice. */
+  readonly state: Slice
+  /** Tap-only view of the hook bus. */
+  readonly hooks: TapOnlyHooks
+  /** The merged app configuration (null until loaded). */
+  readonly config: () => AppConfig | null
+  /** Sign-in mode for authenticate calls: 'no-signup' when the host disabled sign-up for this attempt. */
+  readonly loginMode: () => LoginMode
+  /** Navigates the modal to a screen id (`email/code`, `portico/landing`...). */
+  navigate(screen: string, params?: Record<string, unknown>, options?: NavigateOptions): void
+  /** Goes back one screen. */
+  back(): void
+  /**
+   * Finishes a login: stores the session from an authenticate response, runs the post-login steps
+   * (terms, wallet creation...) and closes the modal on success. Errors are routed by the error registry.
+   */
+  authenticate(call: () => Promise<AuthenticatedUser>, options: AuthenticateOptions): Promise<LoginResult>
+  /** Translates a message key with `{name}` placeholders. */
+  t(key: string, values?: Record<string, string | number>): string
+}
+
+/** Registry of plugin types, extended by each plugin through declaration merging. */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type
+export interface PluginRegistry {}
+
+/**
+ * Declares a plugin. An identity helper that keeps literal types.
+ * @param plugin - the plugin object.
+ * @returns the same object.
+ * @example
+ * ```ts
+ * import { definePlugin } from 'portico/kernel'
+ * export const hello = () => definePlugin({ id: 'hello', kind: 'feature' })
+ * ```
+ */
+export function definePlugin<const Id extends string, Slice extends object = object>(
+  plugin: PluginDefinition<Id, Slice>,
+): PluginDefinition<Id, Slice> {
+  return plugin
+}
