@@ -1,0 +1,111 @@
+/**
+ * The kernel's public shape: what `createPortico` returns and what its state holds.
+ * @module
+ */
+import type { ApiClient, LoginResult, PluginContext, PluginDefinition, ScreenDefinition } from './plugin'
+import type { AppConfig, ClientConfig } from './config'
+import type { KernelHooks } from './hooks'
+import type { ErrorContext } from './hooks'
+import type { ErrorReaction } from './errors'
+import type { User } from './wire'
+
+/** A key/value store for primitives (localStorage in browsers, memory in tests). */
+export interface StorageAdapter {
+  get(key: string): string | null
+  set(key: string, value: string): void
+  remove(key: string): void
+  /** Called when another tab changed a key (localStorage `storage` event); returns an unsubscribe. */
+  subscribe?(listener: (key: string | null) => void): () => void
+}
+
+/** Options of `createPortico`. */
+export interface PorticoOptions {
+  /** The app id (25 lowercase alphanumerics). */
+  appId: string
+  /** Base URL of the API server. @defaultValue 'http://localhost:8787' */
+  apiUrl?: string
+  /** Sent as `privy-client-id` when set. */
+  clientId?: string
+  /** The plugins this app uses; only these reach the bundle. */
+  plugins: readonly PluginDefinition[]
+  /** Client-side app configuration, merged over the server's. */
+  config?: ClientConfig
+  /** Where tokens and ids are kept. @defaultValue localStorage when available, else memory */
+  storage?: StorageAdapter
+  /** Refresh the access token before it expires. @defaultValue true */
+  autoRefresh?: boolean
+  /** The fetch implementation. @defaultValue globalThis.fetch */
+  fetch?: typeof fetch
+}
+
+/** One entry of the modal's navigation stack. */
+export interface ScreenEntry {
+  screen: string
+  params: Record<string, unknown>
+}
+
+/** The kernel's valtio state. Read it through snapshots. */
+export interface KernelState {
+  /** The app configuration loaded and the stored session restored. */
+  ready: boolean
+  config: AppConfig | null
+  /** Why the configuration could not be loaded, if it could not. */
+  configError: string | null
+  session: {
+    status: 'loading' | 'unauthenticated' | 'authenticated'
+    user: User | null
+  }
+  modal: {
+    open: boolean
+    stack: ScreenEntry[]
+  }
+  /** Per-plugin state slices, keyed by plugin id. */
+  plugins: Record<string, object>
+}
+
+/** A resolved error: the reaction and its text. */
+export interface ResolvedError {
+  code: string | undefined
+  reaction: ErrorReaction
+  message: string
+}
+
+/** A Portico instance. A page may create several; each has its own state. */
+export interface Kernel {
+  readonly appId: string
+  readonly options: Readonly<PorticoOptions>
+  readonly state: KernelState
+  readonly hooks: KernelHooks
+  readonly api: ApiClient
+  readonly plugins: readonly PluginDefinition[]
+  /** Loads the app configuration and restores the stored session. Idempotent. */
+  init(): Promise<void>
+  /** The current access token, refreshed first when it is about to expire; null when signed out. */
+  getAccessToken(): Promise<string | null>
+  /** The stored identity token, if any. */
+  getIdentityToken(): string | null
+  /** Refreshes the session now; resolves to the user, or null when the session is gone. */
+  refresh(): Promise<User | null>
+  /** Logs out: clears local state first, then tells the server. */
+  logout(): Promise<void>
+  /** Opens the modal at a screen (the landing screen by default). */
+  openModal(screen?: string, params?: Record<string, unknown>): void
+  /** Closes the modal (unless the current screen is blocking and `force` is not set). */
+  closeModal(options?: { force?: boolean }): void
+  navigate(screen: string, params?: Record<string, unknown>, options?: { replace?: boolean; reset?: boolean }): void
+  back(): void
+  /** The screen definition for a screen id (`email/code`). */
+  screen(id: string): ScreenDefinition | undefined
+  /** The context a plugin's screens use. */
+  contextFor(pluginId: string): PluginContext
+  /** Resolves an error to its reaction and text (hooks first, then the registry). */
+  resolveError(error: unknown, context?: ErrorContext): ResolvedError
+  /** Ends the current post-login step: continue the login, or abort it (logs out). */
+  resolveStep(result: 'continue' | 'abort'): void
+  /** Translates a message key. */
+  t(key: string, values?: Record<string, string | number>): string
+  /** Subscribes to completed logins; returns an unsubscribe. */
+  onLogin(listener: (result: LoginResult) => void): () => void
+  /** Tears down plugins, timers and listeners. */
+  destroy(): void
+}
