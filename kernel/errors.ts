@@ -48,6 +48,7 @@ export class PorticoError extends Error {
    * @returns that error, or the deepest cause when `fn` is absent.
    */
   walk(fn?: (err: unknown) => boolean): unknown {
+    // eslint-disable-next-line @typescript-eslint/no-this-alias -- the walk starts at this error
     let err: unknown = this
     for (;;) {
       if (fn?.(err)) return err

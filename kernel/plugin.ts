@@ -66,7 +66,8 @@ export interface PluginDefinition<Id extends string = string, Slice extends obje
   /** Initial value of the plugin's own state slice. */
   initialState?: () => Slice
   /** Taps hooks; may return a teardown run when the kernel is destroyed. */
-  setup?: (ctx: PluginContext<Slice>) => void | (() => void)
+  // Method syntax on purpose: it keeps a plugin with a typed slice assignable to PluginDefinition.
+  setup?(ctx: PluginContext<Slice>): void | (() => void)
 }
 
 /** Options a login call passes to {@link PluginContext.authenticate}. */

@@ -36,6 +36,11 @@ export interface PorticoOptions {
   autoRefresh?: boolean
   /** The fetch implementation. @defaultValue globalThis.fetch */
   fetch?: typeof fetch
+  /**
+   * Waits between retries and before post-login steps; tests pass a fast one.
+   * @defaultValue a setTimeout-based wait
+   */
+  sleep?: (ms: number) => Promise<void>
 }
 
 /** One entry of the modal's navigation stack. */

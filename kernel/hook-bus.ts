@@ -1,0 +1,362 @@
+/**
+ * The hook bus behind `kernel/hooks.ts`: tapable does the dispatching, and a plain loop over the
+ * taps takes over where a Content-Security-Policy forbids `new Function` (tapable compiles its
+ * dispatchers with it).
+ * @module
+ */
+// One file per hook class: tapable's index would bring every class into the bundle.
+import TSyncHook from 'tapable/lib/SyncHook.js'
+import TSyncBailHook from 'tapable/lib/SyncBailHook.js'
+import TSyncWaterfallHook from 'tapable/lib/SyncWaterfallHook.js'
+import TAsyncSeriesBailHook from 'tapable/lib/AsyncSeriesBailHook.js'
+import TAsyncParallelHook from 'tapable/lib/AsyncParallelHook.js'
+import type {
+  AsyncParallelHook,
+  AsyncSeriesBailHook,
+  KernelHooks,
+  SyncBailHook,
+  SyncHook,
+  SyncWaterfallHook,
+  TapOnlyHooks,
+  TapOptions,
+} from './hooks'
+
+/** How a hook dispatches: tapable's compiled code, or a plain loop (for pages with a strict CSP). */
+export type HookEngine = 'tapable' | 'loop'
+
+/** Options of {@link createHooks} and the single-hook factories. */
+export interface HookBusOptions {
+  /** Forces an engine; by default tapable where `new Function` works, else the loop. */
+  engine?: HookEngine
+}
+
+let compileAllowed: boolean | undefined
+
+/**
+ * Whether this page lets code be compiled at run time (`new Function`). Checked once and remembered.
+ * @param recheck - check again instead of using the remembered answer (tests that block `Function`).
+ * @returns true when tapable can be used.
+ * @example
+ * ```ts
+ * import { canCompileCode } from 'portico/kernel'
+ * const engine = canCompileCode() ? 'tapable' : 'loop'
+ * ```
+ */
+export function canCompileCode(recheck = false): boolean {
+  if (compileAllowed === undefined || recheck) {
+    try {
+      // A CSP without 'unsafe-eval' throws an EvalError here.
+      new Function('')
+      compileAllowed = true
+    } catch {
+      compileAllowed = false
+    }
+  }
+  return compileAllowed
+}
+
+function pickEngine(options: HookBusOptions): HookEngine {
+  return options.engine ?? (canCompileCode() ? 'tapable' : 'loop')
+}
+
+type AnyFn = (...args: never[]) => unknown
+interface TapEntry {
+  name: string
+  fn: (...args: unknown[]) => unknown
+  stage: number
+}
+
+/** Minimal view of a tapable hook, enough for the bus (tapable's own types are per class). */
+interface TapableLike {
+  tap(options: { name: string; stage: number }, fn: (...args: unknown[]) => unknown): void
+  tapPromise(options: { name: string; stage: number }, fn: (...args: unknown[]) => Promise<unknown>): void
+  call(...args: unknown[]): unknown
+  promise(...args: unknown[]): Promise<unknown>
+}
+
+/**
+ * The tap list shared by every hook kind. Taps are kept sorted by stage (stable), and tapable's
+ * compiled hook is rebuilt lazily after a tap or untap because tapable itself has no untap.
+ */
+class TapList {
+  private taps: TapEntry[] = []
+  private compiled: TapableLike | null = null
+
+  constructor(private readonly build: ((taps: readonly TapEntry[]) => TapableLike) | null) {}
+
+  tap(name: string, fn: AnyFn, options: TapOptions = {}): () => void {
+    if (typeof name !== 'string' || name === '') throw new TypeError('A tap needs a non-empty name (the plugin id)')
+    if (typeof fn !== 'function') throw new TypeError(`Tap "${name}" is not a function`)
+    const entry: TapEntry = { name, fn: fn as TapEntry['fn'], stage: options.stage ?? 0 }
+    const at = this.taps.findIndex((t) => t.stage > entry.stage)
+    this.taps = at === -1 ? [...this.taps, entry] : [...this.taps.slice(0, at), entry, ...this.taps.slice(at)]
+    this.compiled = null
+    return () => {
+      const before = this.taps.length
+      this.taps = this.taps.filter((t) => t !== entry)
+      if (this.taps.length !== before) this.compiled = null
+    }
+  }
+
+  /** A snapshot: taps added or removed during a call do not change that call. */
+  list(): readonly TapEntry[] {
+    return this.taps
+  }
+
+  tapable(): TapableLike {
+    if (!this.build) throw new Error('This hook runs on the loop engine')
+    this.compiled ??= this.build(this.taps)
+    return this.compiled
+  }
+}
+
+function makeTapable(Ctor: new (args: string[]) => unknown, args: string[]): TapableLike {
+  return new Ctor(args) as TapableLike
+}
+
+/**
+ * Creates a notification hook: every tap runs, return values are ignored.
+ * @param options - engine choice.
+ * @returns the hook.
+ * @example
+ * ```ts
+ * import { createSyncHook } from 'portico/kernel'
+ * const changed = createSyncHook<[number]>()
+ * changed.tap('my-plugin', (n) => console.log(n))
+ * changed.call(1)
+ * ```
+ */
+export function createSyncHook<Args extends unknown[]>(options: HookBusOptions = {}): SyncHook<Args> {
+  const engine = pickEngine(options)
+  const list = new TapList(
+    engine === 'tapable'
+      ? (taps) => {
+          const h = makeTapable(TSyncHook as never, ['args'])
+          for (const t of taps) h.tap({ name: t.name, stage: t.stage }, (args) => t.fn(...(args as unknown[])))
+          return h
+        }
+      : null,
+  )
+  return {
+    tap: (name, fn, opts) => list.tap(name, fn, opts),
+    call(...args) {
+      if (engine === 'tapable') {
+        list.tapable().call(args)
+        return
+      }
+      for (const t of list.list()) t.fn(...args)
+    },
+  }
+}
+
+/**
+ * Creates a bail hook: taps run in order until one returns something other than `undefined`.
+ * @param options - engine choice.
+ * @returns the hook.
+ * @example
+ * ```ts
+ * import { createSyncBailHook } from 'portico/kernel'
+ * const pick = createSyncBailHook<[string], number>()
+ * pick.tap('a', (s) => (s === 'x' ? 1 : undefined))
+ * pick.call('x') // 1
+ * ```
+ */
+export function createSyncBailHook<Args extends unknown[], R>(options: HookBusOptions = {}): SyncBailHook<Args, R> {
+  const engine = pickEngine(options)
+  const list = new TapList(
+    engine === 'tapable'
+      ? (taps) => {
+          const h = makeTapable(TSyncBailHook as never, ['args'])
+          for (const t of taps) h.tap({ name: t.name, stage: t.stage }, (args) => t.fn(...(args as unknown[])))
+          return h
+        }
+      : null,
+  )
+  return {
+    tap: (name, fn, opts) => list.tap(name, fn, opts),
+    call(...args) {
+      if (engine === 'tapable') return list.tapable().call(args) as R | undefined
+      for (const t of list.list()) {
+        const value = t.fn(...args)
+        if (value !== undefined) return value as R
+      }
+      return undefined
+    },
+  }
+}
+
+/**
+ * Creates a waterfall hook: each tap receives the previous tap's value and returns the next
+ * (a tap returning `undefined` passes the value on unchanged, as in tapable).
+ * @param options - engine choice.
+ * @returns the hook.
+ * @example
+ * ```ts
+ * import { createSyncWaterfallHook } from 'portico/kernel'
+ * const list = createSyncWaterfallHook<string[]>()
+ * list.tap('sorter', (items) => [...items].sort())
+ * list.call(['b', 'a']) // ['a', 'b']
+ * ```
+ */
+export function createSyncWaterfallHook<T, Rest extends unknown[] = []>(
+  options: HookBusOptions = {},
+): SyncWaterfallHook<T, Rest> {
+  const engine = pickEngine(options)
+  const list = new TapList(
+    engine === 'tapable'
+      ? (taps) => {
+          const h = makeTapable(TSyncWaterfallHook as never, ['value', 'rest'])
+          for (const t of taps) h.tap({ name: t.name, stage: t.stage }, (value, rest) => t.fn(value, ...(rest as unknown[])))
+          return h
+        }
+      : null,
+  )
+  return {
+    tap: (name, fn, opts) => list.tap(name, fn, opts),
+    call(value, ...rest) {
+      if (engine === 'tapable') return list.tapable().call(value, rest) as T
+      let current: unknown = value
+      for (const t of list.list()) {
+        const next = t.fn(current, ...rest)
+        if (next !== undefined) current = next
+      }
+      return current as T
+    },
+  }
+}
+
+/** Runs a tap so that a synchronous throw becomes a rejection, like an async tap's would. */
+function settle(fn: TapEntry['fn'], args: unknown[]): Promise<unknown> {
+  return new Promise((resolve) => resolve(fn(...args)))
+}
+
+/**
+ * Creates an async bail hook: taps are awaited in order until one resolves to a defined value.
+ * @param options - engine choice.
+ * @returns the hook.
+ * @example
+ * ```ts
+ * import { createAsyncSeriesBailHook } from 'portico/kernel'
+ * const step = createAsyncSeriesBailHook<[string], string>()
+ * step.tap('terms', async (id) => (id === 'new' ? 'portico/terms' : undefined))
+ * await step.promise('new') // 'portico/terms'
+ * ```
+ */
+export function createAsyncSeriesBailHook<Args extends unknown[], R>(
+  options: HookBusOptions = {},
+): AsyncSeriesBailHook<Args, R> {
+  const engine = pickEngine(options)
+  const list = new TapList(
+    engine === 'tapable'
+      ? (taps) => {
+          const h = makeTapable(TAsyncSeriesBailHook as never, ['args'])
+          for (const t of taps) h.tapPromise({ name: t.name, stage: t.stage }, (args) => settle(t.fn, args as unknown[]))
+          return h
+        }
+      : null,
+  )
+  return {
+    tap: (name, fn, opts) => list.tap(name, fn, opts),
+    async promise(...args) {
+      if (engine === 'tapable') return (await list.tapable().promise(args)) as R | undefined
+      for (const t of list.list()) {
+        const value = await settle(t.fn, args)
+        if (value !== undefined) return value as R
+      }
+      return undefined
+    },
+  }
+}
+
+/**
+ * Creates an async parallel hook: every tap runs at once; resolves to the defined values, in tap order.
+ * @param options - engine choice.
+ * @returns the hook.
+ * @example
+ * ```ts
+ * import { createAsyncParallelHook } from 'portico/kernel'
+ * const quotes = createAsyncParallelHook<[number], { provider: string }>()
+ * quotes.tap('card', async () => ({ provider: 'card' }))
+ * await quotes.promise(10) // [{ provider: 'card' }]
+ * ```
+ */
+export function createAsyncParallelHook<Args extends unknown[], R>(
+  options: HookBusOptions = {},
+): AsyncParallelHook<Args, R> {
+  const engine = pickEngine(options)
+  const list = new TapList(
+    engine === 'tapable'
+      ? (taps) => {
+          // tapable's parallel hook returns nothing, so each tap writes its answer into a slot of `out`.
+          const h = makeTapable(TAsyncParallelHook as never, ['args', 'out'])
+          taps.forEach((t, i) =>
+            h.tapPromise({ name: t.name, stage: t.stage }, (args, out) =>
+              settle(t.fn, args as unknown[]).then((v) => {
+                ;(out as unknown[])[i] = v
+              }),
+            ),
+          )
+          return h
+        }
+      : null,
+  )
+  return {
+    tap: (name, fn, opts) => list.tap(name, fn, opts),
+    async promise(...args) {
+      let values: unknown[]
+      if (engine === 'tapable') {
+        const out: unknown[] = []
+        await list.tapable().promise(args, out)
+        values = out
+      } else {
+        values = await Promise.all(list.list().map((t) => settle(t.fn, args)))
+      }
+      return values.filter((v) => v !== undefined) as R[]
+    },
+  }
+}
+
+/**
+ * Creates every kernel hook declared in `kernel/hooks.ts`.
+ * @param options - engine choice (tapable by default, the loop where `new Function` is blocked).
+ * @returns a fresh hook bus.
+ * @example
+ * ```ts
+ * import { createHooks } from 'portico/kernel'
+ * const hooks = createHooks()
+ * hooks.loggedOut.tap('my-plugin', () => console.log('bye'))
+ * ```
+ */
+export function createHooks(options: HookBusOptions = {}): KernelHooks {
+  const o: HookBusOptions = { engine: pickEngine(options) }
+  return {
+    configLoaded: createSyncHook(o),
+    sessionChanged: createSyncHook(o),
+    resolveLoginMethods: createSyncWaterfallHook(o),
+    beforeLogin: createAsyncSeriesBailHook(o),
+    mapError: createSyncBailHook(o),
+    afterAuthenticate: createAsyncSeriesBailHook(o),
+    loginComplete: createSyncHook(o),
+    loginFailed: createSyncHook(o),
+    loggedOut: createSyncHook(o),
+  }
+}
+
+/**
+ * The tap-only view of a hook bus that plugins receive.
+ * @param hooks - the kernel's hooks.
+ * @returns an object exposing only `tap` of each hook.
+ * @example
+ * ```ts
+ * import { createHooks, tapOnly } from 'portico/kernel'
+ * const view = tapOnly(createHooks())
+ * view.loggedOut.tap('my-plugin', () => {})
+ * ```
+ */
+export function tapOnly(hooks: KernelHooks): TapOnlyHooks {
+  const view: Record<string, unknown> = {}
+  for (const [key, hook] of Object.entries(hooks) as [string, { tap: (...args: never[]) => unknown }][]) {
+    view[key] = Object.freeze({ tap: hook.tap.bind(hook) })
+  }
+  return Object.freeze(view) as unknown as TapOnlyHooks
+}

@@ -1,0 +1,27 @@
+/**
+ * `portico/kernel`: the framework-free core of Portico (API client, session, router, hook bus,
+ * plugin registry, app configuration) and the contracts plugins are written against.
+ * @module
+ */
+export * from './route'
+export * from './errors'
+export * from './messages'
+export * from './hooks'
+export * from './plugin'
+export type * from './config'
+export type * from './types'
+export type * from './wire'
+export { coreRoutes } from './api'
+
+export * from './version'
+export * from './storage'
+export * from './jwt'
+export * from './client'
+export * from './session'
+export * from './hook-bus'
+export * from './registry'
+export * from './router'
+export * from './error-registry'
+export * from './config-merge'
+export * from './kernel'
+export { kernelMessages, type KernelMessageKey } from './messages/en'

@@ -1,0 +1,293 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { createPortico, NEXT_STEP_LEAD_MS, POST_SUCCESS_DELAY_MS } from './kernel'
+import { createMemoryStorage, createMemoryTabs } from './storage'
+import { SESSION_KEYS } from './session'
+import { definePlugin, type PluginContext, type PluginDefinition } from './plugin'
+import { ApiError } from './errors'
+import { startTestServer, type RecordedRequest, type ScriptedResponse, type TestServer } from './test-server'
+import { makeAppResponse, makeAuthResponse, makeUser, TEST_APP_ID } from './test-fixtures'
+import type { Kernel, PorticoOptions } from './types'
+import type { AppResponse } from './wire'
+
+const load = async () => ({ default: null })
+let server: TestServer
+let app: AppResponse
+let sleeps: number[]
+const kernels: Kernel[] = []
+
+/** A small stand-in for the API server: app config, refresh, me, logout and analytics. */
+function api(overrides: (r: RecordedRequest) => ScriptedResponse | undefined = () => undefined) {
+  return async (r: RecordedRequest): Promise<ScriptedResponse> => {
+    const o = overrides(r)
+    if (o) return o
+    if (r.path === `/api/v1/apps/${TEST_APP_ID}`) return { json: app }
+    if (r.path === '/api/v1/sessions') return { json: await makeAuthResponse({ refresh_token: 'refresh-2' }) }
+    if (r.path === '/api/v1/users/me') return { json: { user: makeUser(), identity_token: null } }
+    return { json: {} }
+  }
+}
+
+const portico = definePlugin({
+  id: 'portico',
+  kind: 'feature',
+  screens: { landing: { load }, error: { load }, terms: { load, blocking: true }, captcha: { load } },
+})
+let seenCtx: PluginContext<{ count: number }> | undefined
+const email = definePlugin({
+  id: 'email',
+  kind: 'login',
+  screens: { entry: { load }, code: { load } },
+  messages: { EMAIL_HELLO: 'Hello {name}' },
+  loginMethods: [{ id: 'email', group: 'web2', label: 'EMAIL_HELLO', enabledBy: 'email_auth', screen: 'email/entry' }],
+  initialState: () => ({ count: 1 }),
+  setup(ctx) {
+    seenCtx = ctx
+  },
+})
+
+function make(extra: Partial<PorticoOptions> = {}, plugins: PluginDefinition[] = [portico, email]) {
+  const k = createPortico({
+    appId: TEST_APP_ID,
+    apiUrl: server.url,
+    plugins,
+    storage: createMemoryStorage(),
+    autoRefresh: false,
+    sleep: async (ms) => {
+      sleeps.push(ms)
+    },
+    ...extra,
+  })
+  kernels.push(k)
+  return k
+}
+
+beforeEach(async () => {
+  app = makeAppResponse()
+  sleeps = []
+  seenCtx = undefined
+  server = await startTestServer(api())
+})
+afterEach(async () => {
+  for (const k of kernels.splice(0)) k.destroy()
+  await server.close()
+})
+
+describe('init', () => {
+  it('loads and merges the app config, fires configLoaded, sends sdk_initialize and restores the session', async () => {
+    const k = make()
+    const loaded: string[] = []
+    k.hooks.configLoaded.tap('test', (c) => void loaded.push(c.name))
+    await Promise.all([k.init(), k.init()]) // idempotent
+    expect(k.state.ready).toBe(true)
+    expect(k.state.config?.loginMethods).toEqual(['email'])
+    expect(k.state.session.status).toBe('unauthenticated')
+    expect(loaded).toEqual(['Test App'])
+    expect(server.requests.filter((r) => r.path.startsWith('/api/v1/apps/'))).toHaveLength(1)
+    await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/analytics_events')).toBe(true))
+    const analytics = server.requests.find((r) => r.path === '/api/v1/analytics_events')!
+    const body = JSON.parse(analytics.body)
+    expect(body).toEqual({ event_name: 'sdk_initialize', client_id: null, payload: { clientTimestamp: expect.any(String) } })
+  })
+
+  it('switches every later request to custom_api_url', async () => {
+    const custom = await startTestServer(api())
+    try {
+      app = makeAppResponse({ custom_api_url: custom.url })
+      const storage = createMemoryStorage()
+      storage.set(SESSION_KEYS.refresh, 'refresh-1')
+      const k = make({ storage })
+      await k.init()
+      expect(k.state.session.status).toBe('authenticated')
+      expect(custom.requests.map((r) => r.path)).toContain('/api/v1/sessions')
+      expect(server.requests.map((r) => r.path)).toEqual([`/api/v1/apps/${TEST_APP_ID}`])
+    } finally {
+      await custom.close()
+    }
+  })
+
+  it('records a config error without failing init; analytics errors are ignored and not retried', async () => {
+    server.handler = api((r) =>
+      r.path.startsWith('/api/v1/apps/')
+        ? { status: 404, json: { error: 'App not found', code: 'missing_or_invalid_privy_app_id' } }
+        : r.path === '/api/v1/analytics_events'
+          ? { status: 503, json: { error: 'down' } }
+          : undefined,
+    )
+    const k = make()
+    await k.init()
+    expect(k.state.ready).toBe(true)
+    expect(k.state.config).toBeNull()
+    expect(k.state.configError).toBe('App not found')
+    await new Promise((r) => setTimeout(r, 20))
+    expect(server.requests.filter((r) => r.path === '/api/v1/analytics_events')).toHaveLength(1)
+  })
+})
+
+describe('plugins and screens', () => {
+  it('gives each plugin its context: own state slice, tap-only hooks, t, config and navigation', async () => {
+    const k = make()
+    await k.init()
+    expect(seenCtx?.pluginId).toBe('email')
+    expect(seenCtx?.state).toEqual({ count: 1 })
+    seenCtx!.state.count = 2
+    expect(k.state.plugins.email).toEqual({ count: 2 })
+    expect(Object.keys(seenCtx!.hooks.loggedOut)).toEqual(['tap'])
+    expect(seenCtx!.t('EMAIL_HELLO', { name: 'Ada' })).toBe('Hello Ada')
+    expect(k.t('PORTICO_GENERIC_TITLE')).toBe('Something went wrong')
+    expect(seenCtx!.config()?.loginMethods).toEqual(['email'])
+    seenCtx!.navigate('email/code')
+    expect(k.state.modal.stack.map((e) => e.screen)).toEqual(['email/code'])
+    expect(k.contextFor('email')).toBe(seenCtx)
+    expect(() => k.contextFor('nope')).toThrow(/No plugin "nope"/)
+    expect(k.screen('email/entry')).toBe(email.screens!.entry)
+  })
+
+  it('openModal defaults to the landing screen and carries the sign-up mode', () => {
+    const k = make()
+    k.openModal()
+    expect(k.state.modal).toEqual({ open: true, stack: [{ screen: 'portico/landing', params: {} }] })
+    expect(seenCtx!.loginMode()).toBe('login-or-sign-up')
+    k.openModal('email/entry', { disableSignup: true })
+    expect(seenCtx!.loginMode()).toBe('no-signup')
+    k.openModal()
+    expect(seenCtx!.loginMode()).toBe('login-or-sign-up')
+  })
+
+  it('closeModal refuses a blocking screen unless forced', () => {
+    const k = make()
+    k.openModal('portico/terms')
+    k.closeModal()
+    expect(k.state.modal.open).toBe(true)
+    k.closeModal({ force: true })
+    expect(k.state.modal.open).toBe(false)
+  })
+
+  it('destroy runs plugin teardowns once', () => {
+    const down = vi.fn()
+    const k = make({}, [definePlugin({ id: 'x', kind: 'feature', setup: () => down })])
+    k.destroy()
+    k.destroy()
+    expect(down).toHaveBeenCalledOnce()
+  })
+})
+
+describe('login flow', () => {
+  async function ready() {
+    const k = make()
+    await k.init()
+    k.openModal('email/code')
+    return k
+  }
+
+  it('stores the session, reports the result and closes the modal after the success delay', async () => {
+    const k = await ready()
+    const events: string[] = []
+    k.hooks.loginComplete.tap('t', (r) => void events.push(`complete ${r.method}`))
+    k.onLogin((r) => events.push(`onLogin ${r.isNewUser}`))
+    const auth = await makeAuthResponse({ is_new_user: true })
+    const result = await seenCtx!.authenticate(async () => auth, { method: 'email' })
+    expect(result).toEqual({ user: auth.user, isNewUser: true, method: 'email', wasAlreadyAuthenticated: false, raw: auth })
+    expect(k.state.session).toEqual({ status: 'authenticated', user: auth.user })
+    await expect(k.getAccessToken()).resolves.toBe(auth.token)
+    expect(k.getIdentityToken()).toBe(auth.identity_token)
+    expect(events).toEqual(['complete email', 'onLogin true'])
+    await vi.waitFor(() => expect(k.state.modal.open).toBe(false))
+    expect(sleeps).toEqual([POST_SUCCESS_DELAY_MS])
+  })
+
+  it('shows each afterAuthenticate step after the delay minus 500 ms and continues when resolved', async () => {
+    const k = await ready()
+    let asked = 0
+    seenCtx!.hooks.afterAuthenticate.tap('terms', (r) =>
+      asked++ === 0 && !r.user.has_accepted_terms ? { screen: 'portico/terms' } : undefined,
+    )
+    const done = seenCtx!.authenticate(() => makeAuthResponse(), { method: 'email' })
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/terms'))
+    expect(sleeps).toEqual([POST_SUCCESS_DELAY_MS - NEXT_STEP_LEAD_MS])
+    k.resolveStep('continue')
+    await expect(done).resolves.toMatchObject({ method: 'email' })
+    expect(asked).toBe(2)
+    expect(k.state.modal.open).toBe(false)
+    expect(k.state.session.status).toBe('authenticated')
+  })
+
+  it('an aborted step logs out, closes the modal and fails with exited_auth_flow', async () => {
+    const k = await ready()
+    const failed: string[] = []
+    k.hooks.loginFailed.tap('t', (e, { method }) => void failed.push(`${method}:${e.code}`))
+    seenCtx!.hooks.afterAuthenticate.tap('terms', () => ({ screen: 'portico/terms' }))
+    const done = seenCtx!.authenticate(() => makeAuthResponse(), { method: 'email' })
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/terms'))
+    k.resolveStep('abort')
+    await expect(done).rejects.toMatchObject({ code: 'exited_auth_flow' })
+    expect(k.state.session.status).toBe('unauthenticated')
+    expect(k.state.modal.open).toBe(false)
+    expect(failed).toEqual(['email:exited_auth_flow'])
+    await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/sessions/logout')).toBe(true))
+  })
+
+  it('beforeLogin shows its step first and the call waits for it', async () => {
+    const k = await ready()
+    seenCtx!.hooks.beforeLogin.tap('captcha', () => ({ screen: 'portico/captcha' }))
+    const call = vi.fn(() => makeAuthResponse())
+    const done = seenCtx!.authenticate(call, { method: 'email' })
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/captcha'))
+    expect(call).not.toHaveBeenCalled()
+    k.resolveStep('continue')
+    await done
+    expect(call).toHaveBeenCalledOnce()
+  })
+
+  it('a failing call fires loginFailed, rethrows, and resolveError gives the reaction', async () => {
+    const k = await ready()
+    const failed: string[] = []
+    k.hooks.loginFailed.tap('t', (e) => void failed.push(String(e.code)))
+    const err = await seenCtx!
+      .authenticate(
+        async () => {
+          throw new ApiError(401, { error: 'User is not allowed to login to this app.', code: 'allowlist_rejected' })
+        },
+        { method: 'email' },
+      )
+      .catch((e: unknown) => e)
+    expect(failed).toEqual(['allowlist_rejected'])
+    expect(k.resolveError(err, { method: 'email' }).reaction.screen).toBe('portico/allowlist')
+    expect(k.state.session.status).toBe('unauthenticated')
+    expect(k.state.modal.open).toBe(true)
+  })
+})
+
+describe('cross-tab sync', () => {
+  it('a login and a logout in one tab reach another tab sharing the storage', async () => {
+    const tabs = createMemoryTabs()
+    const a = make({ storage: tabs.tab() })
+    const b = make({ storage: tabs.tab() })
+    await Promise.all([a.init(), b.init()])
+    const ctxA = a.contextFor('email')
+    await ctxA.authenticate(() => makeAuthResponse(), { method: 'email' })
+    await vi.waitFor(() => expect(b.state.session.status).toBe('authenticated'))
+    expect(b.state.session.user?.id).toBe(makeUser().id)
+    expect(server.requests.filter((r) => r.path === '/api/v1/users/me')).toHaveLength(1)
+    const outB: string[] = []
+    b.hooks.loggedOut.tap('t', () => void outB.push('out'))
+    await a.logout()
+    await vi.waitFor(() => expect(b.state.session.status).toBe('unauthenticated'))
+    expect(b.state.session.user).toBeNull()
+    expect(outB).toEqual(['out'])
+  })
+})
+
+describe('post-success close', () => {
+  it('does not close a modal the user moved on in during the success delay', async () => {
+    let release!: () => void
+    const k = make({ sleep: (ms) => (sleeps.push(ms), new Promise<void>((r) => (release = r))) })
+    await k.init()
+    k.openModal('email/code')
+    await k.contextFor('email').authenticate(() => makeAuthResponse(), { method: 'email' })
+    k.openModal('portico/landing')
+    release()
+    await new Promise((r) => setTimeout(r, 10))
+    expect(k.state.modal.open).toBe(true)
+    expect(k.state.modal.stack.map((e) => e.screen)).toEqual(['portico/landing'])
+  })
+})

@@ -1,0 +1,244 @@
+/**
+ * `createPortico`: one kernel instance with its own valtio store, wiring the API client, session,
+ * hook bus, plugin registry, router, app configuration and the login flow together.
+ * @module
+ */
+import { proxy } from 'valtio/vanilla'
+import { coreRoutes } from './api'
+import { createApiClient, sleep as realSleep } from './client'
+import { loadAppConfig } from './config-merge'
+import { LOGIN_ABORTED_CODE, resolveError, toPorticoError } from './error-registry'
+import { PorticoError } from './errors'
+import { createHooks, tapOnly } from './hook-bus'
+import { format } from './messages'
+import type { LoginResult, PluginContext, PluginDefinition } from './plugin'
+import { mergePlugins, setupPlugins } from './registry'
+import { createRouter, LANDING_SCREEN } from './router'
+import { createSession } from './session'
+import { defaultStorage, migrateStorage } from './storage'
+import type { Kernel, KernelState, PorticoOptions } from './types'
+import type { AuthenticatedUser, LoginMode } from './wire'
+
+/** How long the success state shows before the modal closes. */
+export const POST_SUCCESS_DELAY_MS = 1400
+/** A post-login step (terms, wallet creation) shows this much before the close would have happened. */
+export const NEXT_STEP_LEAD_MS = 500
+/** The API base URL when the host sets none: the local reference server. */
+export const DEFAULT_API_URL = 'http://localhost:8787'
+
+/**
+ * Creates a Portico kernel. A page may create several; each has its own state.
+ * @param options - app id, API URL, plugins, client configuration, storage and timing.
+ * @returns the kernel; call `init()` to load the app configuration and restore the session.
+ * @example
+ * ```ts
+ * import { createPortico } from 'portico/kernel'
+ * import { email } from 'portico/plugins/email'
+ * const kernel = createPortico({ appId: 'cl9...', apiUrl: 'http://localhost:8787', plugins: [email()] })
+ * await kernel.init()
+ * kernel.openModal()
+ * ```
+ */
+export function createPortico(options: PorticoOptions): Kernel {
+  if (!options || typeof options.appId !== 'string' || options.appId === '') {
+    throw new PorticoError('createPortico needs an appId', { code: 'missing_or_invalid_privy_app_id' })
+  }
+  const appId = options.appId
+  const wait = options.sleep ?? realSleep
+  const storage = options.storage ?? defaultStorage()
+  migrateStorage(storage)
+
+  const merged = mergePlugins(options.plugins ?? [])
+  const hooks = createHooks()
+  const state = proxy<KernelState>({
+    ready: false,
+    config: null,
+    configError: null,
+    session: { status: 'loading', user: null },
+    modal: { open: false, stack: [] },
+    plugins: {},
+  })
+
+  const api = createApiClient({
+    appId,
+    apiUrl: options.apiUrl ?? DEFAULT_API_URL,
+    clientId: options.clientId,
+    storage,
+    fetch: options.fetch,
+    sleep: wait,
+  })
+  const session = createSession({ appId, storage, api, hooks, state: state.session, autoRefresh: options.autoRefresh })
+  api.setTokenSource(session.tokens)
+  const router = createRouter(state.modal, merged.screens)
+
+  const t = (key: string, values?: Record<string, string | number>) => format(merged.messages[key] ?? key, values)
+  const loginListeners = new Set<(result: LoginResult) => void>()
+  let loginMode: LoginMode = 'login-or-sign-up'
+  let stepResolver: ((result: 'continue' | 'abort') => void) | null = null
+  let destroyed = false
+  let initPromise: Promise<void> | null = null
+
+  function waitForStep(screen: string, params?: Record<string, unknown>): Promise<'continue' | 'abort'> {
+    // A step left unanswered by a previous flow is abandoned by the new one.
+    stepResolver?.('abort')
+    return new Promise((resolve) => {
+      stepResolver = resolve
+      router.navigate(screen, params)
+    })
+  }
+
+  function closeModal(opts: { force?: boolean } = {}) {
+    if (router.close(opts)) {
+      // Closing the modal ends any step that was waiting on a screen.
+      const r = stepResolver
+      stepResolver = null
+      r?.('abort')
+    }
+  }
+
+  function aborted(): PorticoError {
+    return new PorticoError('Login cancelled', { code: LOGIN_ABORTED_CODE })
+  }
+
+  async function authenticate(
+    call: () => Promise<AuthenticatedUser>,
+    { method }: { method: string },
+  ): Promise<LoginResult> {
+    const wasAlreadyAuthenticated = state.session.status === 'authenticated'
+    try {
+      const pre = await hooks.beforeLogin.promise({ method })
+      if (pre && (await waitForStep(pre.screen, pre.params)) === 'abort') throw aborted()
+
+      const raw = await call()
+      const user = session.apply(raw)
+      if (!user) throw new PorticoError('The server cleared the session instead of signing in', { code: 'unknown_auth_error' })
+      const result: LoginResult = { user, isNewUser: raw.is_new_user ?? false, method, wasAlreadyAuthenticated, raw }
+
+      let stepsShown = 0
+      for (;;) {
+        const step = await hooks.afterAuthenticate.promise(result)
+        if (!step) break
+        // The first step follows the success state, shortly before the modal would have closed.
+        if (stepsShown++ === 0) await wait(POST_SUCCESS_DELAY_MS - NEXT_STEP_LEAD_MS)
+        if ((await waitForStep(step.screen, step.params)) === 'abort') {
+          await session.logout()
+          closeModal({ force: true })
+          throw aborted()
+        }
+        if (state.session.user) result.user = state.session.user
+      }
+
+      hooks.loginComplete.call(result)
+      for (const listener of loginListeners) listener(result)
+      if (stepsShown > 0) closeModal({ force: true })
+      else {
+        // The success state shows for a moment; a screen the user moved to meanwhile is left alone.
+        const shown = state.modal.stack[state.modal.stack.length - 1]
+        void wait(POST_SUCCESS_DELAY_MS).then(() => {
+          if (!destroyed && state.modal.stack[state.modal.stack.length - 1] === shown) closeModal({ force: true })
+        })
+      }
+      return result
+    } catch (e) {
+      const err = toPorticoError(e)
+      hooks.loginFailed.call(err, { method })
+      throw err
+    }
+  }
+
+  function buildContext(plugin: PluginDefinition): PluginContext {
+    state.plugins[plugin.id] = plugin.initialState?.() ?? {}
+    return Object.freeze({
+      pluginId: plugin.id,
+      api,
+      state: state.plugins[plugin.id]!,
+      hooks: tapOnly(hooks),
+      config: () => state.config,
+      loginMode: () => loginMode,
+      navigate: (screen: string, params?: Record<string, unknown>, opts?: { replace?: boolean; reset?: boolean }) =>
+        router.navigate(screen, params, opts),
+      back: () => router.back(),
+      authenticate,
+      t,
+    })
+  }
+  const lifecycle = setupPlugins(merged.plugins, buildContext)
+
+  const kernel: Kernel = {
+    appId,
+    options,
+    state,
+    hooks,
+    api,
+    plugins: merged.plugins,
+    init() {
+      initPromise ??= (async () => {
+        try {
+          const config = await loadAppConfig(api, appId, options.config, merged.loginMethods)
+          state.config = config
+          state.configError = null
+          hooks.configLoaded.call(config)
+        } catch (e) {
+          state.configError = toPorticoError(e).shortMessage
+        }
+        // Analytics never retry and never fail init.
+        api
+          .request(coreRoutes.analytics, {
+            event_name: 'sdk_initialize',
+            client_id: options.clientId ?? null,
+            payload: { clientTimestamp: new Date().toISOString() },
+          })
+          .catch(() => undefined)
+        await session.restore()
+        state.ready = true
+      })()
+      return initPromise
+    },
+    getAccessToken: () => session.getAccessToken(),
+    getIdentityToken: () => session.getIdentityToken(),
+    refresh: () => session.refresh(),
+    logout: () => session.logout(),
+    openModal(screen = LANDING_SCREEN, params = {}) {
+      // The host may turn sign-up off for this one attempt (`disableSignup`).
+      loginMode = params.disableSignup === true ? 'no-signup' : 'login-or-sign-up'
+      router.open(screen, params)
+    },
+    closeModal,
+    navigate: (screen, params, opts) => router.navigate(screen, params, opts),
+    back: () => router.back(),
+    screen: (id) => merged.screens.get(id),
+    contextFor(pluginId) {
+      const ctx = lifecycle.contexts.get(pluginId)
+      if (!ctx) throw new PorticoError(`No plugin "${pluginId}" is registered`, { code: 'invalid_plugin' })
+      return ctx
+    },
+    resolveError: (error, context = {}) =>
+      resolveError(error, context, {
+        hooks,
+        plugins: merged.plugins,
+        t,
+        hasMessage: (key) => key in merged.messages,
+      }),
+    resolveStep(result) {
+      const r = stepResolver
+      stepResolver = null
+      r?.(result)
+    },
+    t,
+    onLogin(listener) {
+      loginListeners.add(listener)
+      return () => loginListeners.delete(listener)
+    },
+    destroy() {
+      if (destroyed) return
+      destroyed = true
+      lifecycle.teardown()
+      session.destroy()
+      loginListeners.clear()
+      const r = stepResolver
+      stepResolver = null
+      r?.('abort')
+    },
+  }
+  return kernel
+}

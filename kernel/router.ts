@@ -1,0 +1,80 @@
+/**
+ * The modal router: a table of screens contributed by plugins and a navigation stack kept in the
+ * kernel's state, so any plugin can add a screen without a central switch.
+ * @module
+ */
+import { PorticoError } from './errors'
+import type { NavigateOptions, ScreenDefinition } from './plugin'
+import type { KernelState, ScreenEntry } from './types'
+
+/** The screen `openModal()` shows when given none. */
+export const LANDING_SCREEN = 'portico/landing'
+
+/** Navigation over the modal's screen stack. */
+export interface Router {
+  /** The screen on top of the stack, or null when the modal is closed. */
+  current(): ScreenEntry | null
+  /** Shows a screen (opening the modal if it is closed). */
+  navigate(screen: string, params?: Record<string, unknown>, options?: NavigateOptions): void
+  /** Goes back one screen; does nothing on the first screen. */
+  back(): void
+  /** Opens the modal on a screen, starting a fresh stack. */
+  open(screen: string, params?: Record<string, unknown>): void
+  /**
+   * Closes the modal and clears the stack.
+   * @returns false when the current screen is blocking and `force` was not set.
+   */
+  close(options?: { force?: boolean }): boolean
+}
+
+/**
+ * Creates a router over a state's `modal` part.
+ * @param modal - the valtio `state.modal` object.
+ * @param screens - the route table: screen id to definition.
+ * @returns the router.
+ * @example
+ * ```ts
+ * import { createRouter } from 'portico/kernel'
+ * const modal = { open: false, stack: [] }
+ * const router = createRouter(modal, new Map([['portico/landing', { load: async () => ({ default: null }) }]]))
+ * router.open('portico/landing')
+ * ```
+ */
+export function createRouter(modal: KernelState['modal'], screens: ReadonlyMap<string, ScreenDefinition>): Router {
+  const check = (screen: string) => {
+    if (!screens.has(screen)) {
+      const known = [...screens.keys()].join(', ') || 'none'
+      throw new PorticoError(`Unknown screen "${screen}"`, {
+        code: 'unknown_screen',
+        details: `Registered screens: ${known}. Is the plugin that owns it passed to createPortico?`,
+      })
+    }
+  }
+  const entry = (screen: string, params: Record<string, unknown> = {}): ScreenEntry => ({ screen, params })
+
+  return {
+    current: () => (modal.open ? (modal.stack[modal.stack.length - 1] ?? null) : null),
+    navigate(screen, params, options = {}) {
+      check(screen)
+      if (options.reset || !modal.open) modal.stack = [entry(screen, params)]
+      else if (options.replace && modal.stack.length > 0) modal.stack.splice(modal.stack.length - 1, 1, entry(screen, params))
+      else modal.stack.push(entry(screen, params))
+      modal.open = true
+    },
+    back() {
+      if (modal.stack.length > 1) modal.stack.pop()
+    },
+    open(screen, params) {
+      check(screen)
+      modal.stack = [entry(screen, params)]
+      modal.open = true
+    },
+    close(options = {}) {
+      const top = modal.stack[modal.stack.length - 1]
+      if (!options.force && top && screens.get(top.screen)?.blocking) return false
+      modal.open = false
+      modal.stack = []
+      return true
+    },
+  }
+}

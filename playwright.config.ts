@@ -1,0 +1,35 @@
+import { defineConfig, devices } from '@playwright/test'
+import { chromiumPath, CHROMIUM_ARGS } from './test/chromium'
+
+const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 3310)
+const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
+
+export default defineConfig({
+  testDir: './test/e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
+  use: {
+    baseURL: `http://localhost:${DEMO_PORT}`,
+    launchOptions: { executablePath: chromiumPath(), args: CHROMIUM_ARGS },
+    trace: 'off',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: 'npx tsx server/cli/start.ts',
+    url: `http://localhost:${DEMO_PORT}`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe',
+    env: {
+      PORT: String(DEMO_PORT),
+      API_PORT: String(API_PORT),
+      PORTICO_DATA_DIR: `.tmp/e2e-data-${Date.now()}`,
+    },
+  },
+})

@@ -1,0 +1,104 @@
+/**
+ * Email entry: the address field, inline on the landing screen or as its own screen. Validates
+ * the address, sends the code (`passwordless/init`) and goes to the code screen.
+ * @module
+ */
+import { useState, type FormEvent } from 'react'
+import { css } from '../../../styled-system/css'
+import type { ScreenProps } from '../../../ui/context'
+import { Screen } from '../../../ui/components/Screen'
+import { TextInput } from '../../../ui/components/TextInput'
+import { Button } from '../../../ui/components/Button'
+import { emailRoutes } from '../api'
+import { errorCode, validateEmail } from './shared'
+
+/** Params of the email entry: `inline` on the landing screen; `error` to show under the field. */
+export interface EmailEntryParams extends Record<string, unknown> {
+  inline?: boolean
+  error?: string
+  email?: string
+}
+
+/** The form itself, shared by the inline and the full-screen variants. */
+export function EmailForm({ kernel, ctx, params }: ScreenProps<EmailEntryParams>) {
+  const [email, setEmail] = useState(typeof params.email === 'string' ? params.email : '')
+  const [error, setError] = useState<string | null>(typeof params.error === 'string' ? params.error : null)
+  const [busy, setBusy] = useState(false)
+  const t = ctx.t
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (busy) return
+    const address = email.trim()
+    const problem = validateEmail(address, ctx.config()?.server.disable_plus_emails ?? false)
+    if (problem) {
+      setError(t(problem))
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      await ctx.api.request(emailRoutes.init, { email: address })
+      ctx.navigate('email/code', { email: address })
+    } catch (err) {
+      setBusy(false)
+      const code = errorCode(err)
+      if (code === 'disallowed_plus_email') return setError(t('EMAIL_DISALLOWED_PLUS'))
+      if (code === 'invalid_data') return setError(t('EMAIL_INVALID_ADDRESS'))
+      const resolved = kernel.resolveError(err, { method: 'email', screen: 'email/entry' })
+      if (resolved.reaction.screen && !resolved.reaction.inline) {
+        ctx.navigate(resolved.reaction.screen, { code: resolved.code, message: resolved.message })
+      } else {
+        setError(resolved.message)
+      }
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <TextInput
+        label={t('EMAIL_INPUT_LABEL')}
+        type="email"
+        name="email"
+        autoComplete="email"
+        inputMode="email"
+        placeholder={t('EMAIL_INPUT_PLACEHOLDER')}
+        value={email}
+        onChange={(e) => {
+          setEmail(e.target.value)
+          if (error) setError(null)
+        }}
+        error={error}
+        icon={
+          <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+            <path d="M4 6h16a1 1 0 0 1 1 1v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a1 1 0 0 1 1-1Zm0 1 8 6 8-6" />
+          </svg>
+        }
+        trailing={
+          <Button type="submit" size="sm" variant={email.trim() ? 'primary' : 'ghost'} fullWidth={false} loading={busy} disabled={!email.trim()}>
+            {t('EMAIL_SUBMIT')}
+          </Button>
+        }
+      />
+    </form>
+  )
+}
+
+/**
+ * The email entry screen (also rendered inline by the landing screen, with `params.inline`).
+ * @param props - screen props with {@link EmailEntryParams}.
+ * @returns the form, wrapped in a screen layout unless inline.
+ * @example
+ * ```ts
+ * kernel.navigate('email/entry')
+ * ```
+ */
+export default function EmailEntry(props: ScreenProps<EmailEntryParams>) {
+  if (props.params.inline) return <EmailForm {...props} />
+  const t = props.ctx.t
+  return (
+    <Screen icon="mail" title={t('EMAIL_ENTRY_TITLE')} subtitle={t('EMAIL_ENTRY_SUBTITLE')}>
+      <EmailForm {...props} />
+    </Screen>
+  )
+}

@@ -1,0 +1,112 @@
+/**
+ * The email-code login, server half: sends six-digit codes and exchanges them for sessions.
+ * @module
+ */
+import { isLoginEnabled, type ServerApp } from '../../server/apps'
+import { errors } from '../../server/errors'
+import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import type { UserRecord } from '../../server/services/users'
+import { OTP_TTL_MS } from '../../server/services/otp'
+import { emailRoutes, emailSchemas } from './api'
+
+/** The code channel name in the codes table (SMS uses `sms`). */
+const CHANNEL = 'email'
+
+/** Options of {@link emailServer}. */
+export interface EmailServerOptions {
+  /**
+   * Builds the message. The code stays out of the subject, so it does not show on lock screens.
+   * @defaultValue "Your login code for <app>" with the code in the body
+   */
+  message?: (input: { appName: string; code: string; ttlMinutes: number }) => {
+    subject: string
+    text: string
+    html?: string
+  }
+}
+
+function defaultMessage({ appName, code, ttlMinutes }: { appName: string; code: string; ttlMinutes: number }) {
+  const esc = (s: string) => s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+  return {
+    subject: `Your login code for ${appName}`,
+    text:
+      `Your login code for ${appName} is ${code}.\n\n` +
+      `It expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this email.\n`,
+    html:
+      `<p>Your login code for ${esc(appName)} is:</p>` +
+      `<p style="font-size:28px;font-weight:600;letter-spacing:4px">${code}</p>` +
+      `<p>It expires in ${ttlMinutes} minutes. If you did not ask for it, you can ignore this email.</p>`,
+  }
+}
+
+function checkAddress(app: ServerApp, email: string): void {
+  if (!isLoginEnabled(app, 'email_auth')) throw errors.disallowedLoginMethod('email')
+  if (app.settings.disablePlusEmails && email.split('@')[0]!.includes('+')) throw errors.disallowedPlusEmail()
+}
+
+function testIdentity(app: ServerApp, email: string) {
+  return app.testIdentities.find((t) => t.email === email)
+}
+
+async function signIn(ctx: RequestContext, email: string, mode: string | undefined) {
+  const { app } = ctx
+  if (app.settings.allowlistEnabled && !app.settings.allowlist.includes(email)) throw errors.allowlistRejected()
+  const account = { type: 'email', identityKey: email }
+  let user: UserRecord | null = await ctx.users.findByAccount(app, account, ctx.now())
+  let isNewUser = false
+  if (!user) {
+    if (mode === 'no-signup') throw errors.userDoesNotExist()
+    const created = await ctx.users.create(app, { ...account, details: { address: email } }, ctx.now())
+    user = created.user
+    isNewUser = created.created
+  }
+  return ctx.sessions.issue(app, user, { isNewUser })
+}
+
+/**
+ * The email plugin's server half: `POST /api/v1/passwordless/init` and `/authenticate`.
+ * @param options - the message template.
+ * @returns the server plugin.
+ * @example
+ * ```ts
+ * import { createServer, createPgliteDb, DevInbox } from 'portico/server'
+ * import { emailServer } from 'portico/plugins/email/server'
+ * const server = await createServer({ db: await createPgliteDb(), mail: new DevInbox(), secret: 's', plugins: [emailServer()] })
+ * ```
+ */
+export function emailServer(options: EmailServerOptions = {}) {
+  const render = options.message ?? defaultMessage
+  return defineServerPlugin({
+    id: 'email',
+    routes: emailRoutes,
+    schemas: emailSchemas,
+    handlers: {
+      async init(req, ctx) {
+        const { app } = ctx
+        const email = req.body.email.toLowerCase()
+        checkAddress(app, email)
+        // Test identities have a fixed code: nothing to send, nothing to count.
+        if (testIdentity(app, email)) return { success: true as const }
+        const { otpPerIp, otpPerDestination } = app.settings
+        await ctx.rateLimitAll([
+          { key: `otp:ip:${app.id}:${ctx.ip}`, ...otpPerIp },
+          { key: `otp:dest:${app.id}:${CHANNEL}:${email}`, ...otpPerDestination },
+        ])
+        // Known and unknown addresses get the same code and the same answer: nothing reveals who has an account.
+        const code = await ctx.otp.issue(app, CHANNEL, email)
+        await ctx.mail.send({ to: email, ...render({ appName: app.name, code, ttlMinutes: OTP_TTL_MS / 60_000 }) })
+        return { success: true as const }
+      },
+
+      async authenticate(req, ctx) {
+        const { app } = ctx
+        const email = req.body.email.toLowerCase()
+        checkAddress(app, email)
+        const fixed = testIdentity(app, email)
+        const ok = fixed ? fixed.code === req.body.code : await ctx.otp.verify(app, CHANNEL, email, req.body.code)
+        if (!ok) throw errors.invalidCredentials()
+        return signIn(ctx, email, req.body.mode)
+      },
+    },
+  })
+}

@@ -1,0 +1,322 @@
+/**
+ * Apps: their stored settings, the admin-side `createApp`, and the `AppResponse` the widget reads.
+ * @module
+ */
+import type { JWK } from 'jose'
+import type { AppResponse } from '../kernel/wire'
+import type { Db } from './storage/db'
+import { newId } from './ids'
+import { generateAppKeys, importSigningKey } from './tokens'
+
+/** A fixed email and code that always signs in without mail (demo and test accounts). */
+export interface TestIdentity {
+  email: string
+  code: string
+}
+
+/** A rate limit: at most `limit` hits per `windowMs`. */
+export interface RateLimitSetting {
+  limit: number
+  windowMs: number
+}
+
+/** The login methods an app can switch on (the `AppResponse` boolean switches). */
+export type LoginSwitch =
+  | 'wallet_auth'
+  | 'email_auth'
+  | 'sms_auth'
+  | 'google_oauth'
+  | 'twitter_oauth'
+  | 'discord_oauth'
+  | 'github_oauth'
+  | 'spotify_oauth'
+  | 'instagram_oauth'
+  | 'tiktok_oauth'
+  | 'line_oauth'
+  | 'twitch_oauth'
+  | 'linkedin_oauth'
+  | 'apple_oauth'
+  | 'farcaster_auth'
+  | 'passkey_auth'
+  | 'telegram_auth'
+  | 'guest_auth'
+  | 'solana_wallet_auth'
+  | 'custom_jwt_auth'
+
+/** Per-app settings, stored as the app's `config` jsonb. Every field has a default. */
+export interface AppSettings {
+  /** Enabled login methods. @defaultValue ['email_auth'] */
+  loginMethods: LoginSwitch[]
+  /** @defaultValue 'light' */
+  theme: 'light' | 'dark'
+  /** @defaultValue null */
+  accentColor: string | null
+  /** @defaultValue null */
+  logoUrl: string | null
+  /** @defaultValue null */
+  termsAndConditionsUrl: string | null
+  /** @defaultValue null */
+  privacyPolicyUrl: string | null
+  /** @defaultValue false */
+  requireUsersAcceptTerms: boolean
+  /** Reject addresses with a '+'. @defaultValue false */
+  disablePlusEmails: boolean
+  /** Only `allowlist` addresses may sign in. @defaultValue false */
+  allowlistEnabled: boolean
+  /** Allowed email addresses (lowercase). @defaultValue [] */
+  allowlist: string[]
+  /** Maximum number of users; null for no limit. @defaultValue null */
+  maxUsers: number | null
+  /** Code sends per destination. @defaultValue 5 per 15 minutes */
+  otpPerDestination: RateLimitSetting
+  /** Code sends per client IP. @defaultValue 100 per 10 minutes */
+  otpPerIp: RateLimitSetting
+}
+
+/** The defaults of every {@link AppSettings} field. */
+export const DEFAULT_APP_SETTINGS: AppSettings = {
+  loginMethods: ['email_auth'],
+  theme: 'light',
+  accentColor: null,
+  logoUrl: null,
+  termsAndConditionsUrl: null,
+  privacyPolicyUrl: null,
+  requireUsersAcceptTerms: false,
+  disablePlusEmails: false,
+  allowlistEnabled: false,
+  allowlist: [],
+  maxUsers: null,
+  otpPerDestination: { limit: 5, windowMs: 15 * 60 * 1000 },
+  otpPerIp: { limit: 100, windowMs: 10 * 60 * 1000 },
+}
+
+/** An app as the server uses it: settings with defaults applied, and its keys. */
+export interface ServerApp {
+  id: string
+  name: string
+  settings: AppSettings
+  allowedOrigins: string[]
+  testIdentities: TestIdentity[]
+  /** SPKI PEM of the public key (the `verification_key`). */
+  publicPem: string
+  privateJwk: JWK
+  /** The imported signing key (cached with the app). */
+  signingKey: CryptoKey
+  createdAt: number
+}
+
+/** Options of {@link createApp}. */
+export interface CreateAppOptions {
+  name: string
+  /** Browser origins allowed to call the API for this app, e.g. `http://localhost:3000`. */
+  allowedOrigins?: string[]
+  testIdentities?: TestIdentity[]
+  /** Settings; missing fields take their defaults. */
+  settings?: Partial<AppSettings>
+  /** A fixed id (25 lowercase alphanumerics); random when absent. */
+  id?: string
+}
+
+// Explicit columns: prepared statements with `*` break when a later migration adds a column.
+const APP_COLUMNS = 'id, name, config, private_jwk, public_pem, allowed_origins, test_identities, created_at'
+
+interface AppRow {
+  id: string
+  name: string
+  config: Partial<AppSettings>
+  private_jwk: JWK
+  public_pem: string
+  allowed_origins: string[]
+  test_identities: TestIdentity[]
+  created_at: number
+}
+
+function normaliseSettings(partial: Partial<AppSettings>): AppSettings {
+  const s = { ...DEFAULT_APP_SETTINGS, ...partial }
+  return { ...s, allowlist: s.allowlist.map((e) => e.trim().toLowerCase()) }
+}
+
+/**
+ * Creates an app with a fresh P-256 key pair (admin side: the CLI seed and tests use it).
+ * @param db - the database (migrated).
+ * @param options - name, origins, test identities and settings.
+ * @returns the app as the server uses it.
+ * @example
+ * ```ts
+ * import { createApp } from 'portico/server'
+ * const app = await createApp(db, { name: 'My app', allowedOrigins: ['http://localhost:3000'] })
+ * console.log(app.id)
+ * ```
+ */
+export async function createApp(db: Db, options: CreateAppOptions): Promise<ServerApp> {
+  const keys = await generateAppKeys()
+  const id = options.id ?? newId()
+  const settings = normaliseSettings(options.settings ?? {})
+  const testIdentities = (options.testIdentities ?? []).map((t) => ({ email: t.email.trim().toLowerCase(), code: t.code }))
+  for (const t of testIdentities) {
+    if (!/^\d{6}$/.test(t.code)) throw new TypeError(`Test identity code for ${t.email} must be 6 digits`)
+  }
+  const rows = await db.query<AppRow>(
+    `INSERT INTO apps (id, name, config, private_jwk, public_pem, allowed_origins, test_identities, created_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${APP_COLUMNS}`,
+    [id, options.name, settings, keys.privateJwk, keys.publicPem, options.allowedOrigins ?? [], testIdentities, Date.now()],
+  )
+  return fromRow(rows[0]!)
+}
+
+/**
+ * Changes an app's settings, origins or test identities (admin side).
+ * @param db - the database.
+ * @param id - the app id.
+ * @param changes - fields to replace; `settings` is merged into the current settings.
+ * @returns the updated app, or null when there is no such app.
+ * @example
+ * ```ts
+ * await updateApp(db, app.id, { settings: { disablePlusEmails: true } })
+ * ```
+ */
+export async function updateApp(
+  db: Db,
+  id: string,
+  changes: Omit<Partial<CreateAppOptions>, 'id' | 'settings'> & { settings?: Partial<AppSettings> },
+): Promise<ServerApp | null> {
+  const current = await loadApp(db, id)
+  if (!current) return null
+  const settings = normaliseSettings({ ...current.settings, ...changes.settings })
+  const rows = await db.query<AppRow>(
+    `UPDATE apps SET name = $2, config = $3, allowed_origins = $4, test_identities = $5 WHERE id = $1 RETURNING ${APP_COLUMNS}`,
+    [
+      id,
+      changes.name ?? current.name,
+      settings,
+      changes.allowedOrigins ?? current.allowedOrigins,
+      changes.testIdentities?.map((t) => ({ email: t.email.trim().toLowerCase(), code: t.code })) ??
+        current.testIdentities,
+    ],
+  )
+  return fromRow(rows[0]!)
+}
+
+/**
+ * Loads an app by id.
+ * @param db - the database.
+ * @param id - the app id.
+ * @returns the app, or null.
+ * @example
+ * ```ts
+ * const app = await loadApp(db, appId)
+ * ```
+ */
+export async function loadApp(db: Db, id: string): Promise<ServerApp | null> {
+  const rows = await db.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE id = $1`, [id])
+  return rows[0] ? fromRow(rows[0]) : null
+}
+
+async function fromRow(row: AppRow): Promise<ServerApp> {
+  return {
+    id: row.id,
+    name: row.name,
+    settings: normaliseSettings(row.config),
+    allowedOrigins: row.allowed_origins,
+    testIdentities: row.test_identities,
+    publicPem: row.public_pem,
+    privateJwk: row.private_jwk,
+    signingKey: await importSigningKey(row.private_jwk),
+    createdAt: row.created_at,
+  }
+}
+
+const ALL_SWITCHES: LoginSwitch[] = [
+  'wallet_auth',
+  'email_auth',
+  'sms_auth',
+  'google_oauth',
+  'twitter_oauth',
+  'discord_oauth',
+  'github_oauth',
+  'spotify_oauth',
+  'instagram_oauth',
+  'tiktok_oauth',
+  'line_oauth',
+  'twitch_oauth',
+  'linkedin_oauth',
+  'apple_oauth',
+  'farcaster_auth',
+  'passkey_auth',
+  'telegram_auth',
+  'guest_auth',
+  'solana_wallet_auth',
+  'custom_jwt_auth',
+]
+
+/**
+ * Whether a login method is switched on for an app.
+ * @param app - the app.
+ * @param method - the switch.
+ * @returns true when enabled.
+ * @example
+ * ```ts
+ * if (!isLoginEnabled(ctx.app, 'email_auth')) throw errors.disallowedLoginMethod('email')
+ * ```
+ */
+export function isLoginEnabled(app: ServerApp, method: LoginSwitch): boolean {
+  return app.settings.loginMethods.includes(method)
+}
+
+/**
+ * The app's public configuration, field for field as the contract's `AppResponse`.
+ * @param app - the app.
+ * @returns the `GET /api/v1/apps/:id` body.
+ * @example
+ * ```ts
+ * const body = toAppResponse(app)
+ * ```
+ */
+export function toAppResponse(app: ServerApp): AppResponse {
+  const s = app.settings
+  const switches = Object.fromEntries(ALL_SWITCHES.map((k) => [k, s.loginMethods.includes(k)])) as Record<
+    LoginSwitch,
+    boolean
+  >
+  return {
+    id: app.id,
+    name: app.name,
+    logo_url: s.logoUrl,
+    icon_url: null,
+    theme: s.theme,
+    accent_color: s.accentColor,
+    legal_name: null,
+    terms_and_conditions_url: s.termsAndConditionsUrl,
+    privacy_policy_url: s.privacyPolicyUrl,
+    require_users_accept_terms: s.requireUsersAcceptTerms,
+    show_wallet_login_first: false,
+    allowed_domains: app.allowedOrigins,
+    allowed_native_app_ids: [],
+    allowed_native_app_url_schemes: [],
+    ...switches,
+    passkeys_for_signup_enabled: switches.passkey_auth,
+    telegram_oauth: false,
+    allowlist_enabled: s.allowlistEnabled,
+    allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
+    disable_plus_emails: s.disablePlusEmails,
+    merge_accounts_by_email: false,
+    external_wallets_for_signup_enabled: false,
+    max_linked_wallets_per_user: null,
+    farcaster_link_wallets_enabled: false,
+    captcha_enabled: false,
+    enabled_captcha_provider: null,
+    custom_oauth_providers: [],
+    embedded_wallet_config: { create_on_login: 'off', mode: 'legacy-embedded-wallets-only' },
+    smart_wallet_config: { enabled: false },
+    mfa_methods: [],
+    verification_key: app.publicPem,
+    custom_api_url: null,
+    wallet_connect_cloud_project_id: null,
+    enforce_wallet_uis: false,
+    legacy_wallet_ui_config: false,
+    fiat_on_ramp_enabled: false,
+    twitter_oauth_on_mobile_enabled: false,
+    whatsapp_enabled: false,
+    data_classification: 'public',
+  }
+}

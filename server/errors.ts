@@ -1,0 +1,74 @@
+/**
+ * Errors the server answers with: a status, a wire code and a message, always as JSON.
+ * @module
+ */
+import type { WireErrorCode } from '../kernel/wire'
+
+/**
+ * An error that becomes a JSON response `{error, code}` with its status. Handlers throw it.
+ * @example
+ * ```ts
+ * import { HttpError } from 'portico/server'
+ * throw new HttpError(401, 'invalid_credentials', 'Invalid or expired verification code.')
+ * ```
+ */
+export class HttpError extends Error {
+  override name = 'HttpError'
+  /**
+   * @param status - HTTP status.
+   * @param code - wire error code (absent for plain 404s).
+   * @param message - the `error` text.
+   * @param data - extra `data` for the body.
+   */
+  constructor(
+    readonly status: number,
+    readonly code: WireErrorCode | undefined,
+    message: string,
+    readonly data?: Record<string, unknown>,
+  ) {
+    super(message)
+  }
+
+  /** The JSON body. */
+  toBody(): { error: string; code?: string; data?: Record<string, unknown> } {
+    return {
+      error: this.message,
+      ...(this.code ? { code: this.code } : {}),
+      ...(this.data ? { data: this.data } : {}),
+    }
+  }
+}
+
+/** The contract's standard errors, with their statuses and texts. */
+export const errors = {
+  /** 400 `invalid_data`. */
+  invalidData: (message = 'Invalid request data.') => new HttpError(400, 'invalid_data', message),
+  /** 401 `invalid_credentials`. */
+  invalidCredentials: (message = 'Invalid or expired verification code.') =>
+    new HttpError(401, 'invalid_credentials', message),
+  /** 401 `missing_or_invalid_token`. */
+  invalidToken: (message = 'Missing or invalid token.') => new HttpError(401, 'missing_or_invalid_token', message),
+  /** 401 `allowlist_rejected`, with the text SDKs match on. */
+  allowlistRejected: () => new HttpError(401, 'allowlist_rejected', 'User is not allowed to login to this app.'),
+  /** 400 `missing_or_invalid_privy_app_id`. */
+  invalidAppId: (message = 'Missing or invalid app id.') =>
+    new HttpError(400, 'missing_or_invalid_privy_app_id', message),
+  /** 403 `invalid_origin`. */
+  invalidOrigin: (origin: string) =>
+    new HttpError(403, 'invalid_origin', `Origin ${origin} is not allowed for this app.`),
+  /** 400 `disallowed_login_method`. */
+  disallowedLoginMethod: (method: string) =>
+    new HttpError(400, 'disallowed_login_method', `Login with ${method} is not enabled for this app.`),
+  /** 400 `disallowed_plus_email`. */
+  disallowedPlusEmail: () =>
+    new HttpError(400, 'disallowed_plus_email', "Please enter a valid email address without a '+'."),
+  /** 404 `user_does_not_exist`. */
+  userDoesNotExist: () => new HttpError(404, 'user_does_not_exist', 'User does not exist.'),
+  /** 403 `max_accounts_reached`. */
+  maxAccountsReached: () =>
+    new HttpError(403, 'max_accounts_reached', 'This app has reached its maximum number of users.'),
+  /** 429 `too_many_requests`. */
+  tooManyRequests: () => new HttpError(429, 'too_many_requests', 'Too many requests. Please wait to try again.'),
+  /** 404 without a code. */
+  notFound: (message = 'Not found.') => new HttpError(404, undefined, message),
+}

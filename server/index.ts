@@ -1,0 +1,56 @@
+/**
+ * The reference API server: `createServer`, storage adapters, apps, tokens, mail senders and the
+ * server plugin API.
+ * @module
+ */
+export { createServer, ALLOWED_HEADERS, type CreateServerOptions, type PorticoServer } from './server'
+export {
+  defineServerPlugin,
+  collectRoutes,
+  type ServerPlugin,
+  type ServerRequest,
+  type RequestContext,
+  type RouteHandler,
+  type HandlerTable,
+  type RegisteredRoute,
+} from './plugin'
+export { coreServerPlugin } from './core'
+export type { Db, SqlParam } from './storage/db'
+export { createPgliteDb, type PgliteDbOptions } from './storage/pglite'
+export { createPostgresDb, type PostgresDbOptions } from './storage/postgres'
+export { runMigrations, coreMigrations, type Migration } from './storage/migrations'
+export {
+  createApp,
+  updateApp,
+  loadApp,
+  toAppResponse,
+  isLoginEnabled,
+  DEFAULT_APP_SETTINGS,
+  type AppSettings,
+  type CreateAppOptions,
+  type ServerApp,
+  type TestIdentity,
+  type LoginSwitch,
+  type RateLimitSetting,
+} from './apps'
+export {
+  verifyAccessToken,
+  generateAppKeys,
+  signAccessToken,
+  importSigningKey,
+  signIdentityToken,
+  newRefreshToken,
+  hashRefreshToken,
+  TOKEN_ISSUER,
+  ACCESS_TOKEN_TTL_MS,
+  type AccessTokenClaims,
+  type VerifyAccessTokenOptions,
+} from './tokens'
+export { SmtpSender, DevInbox, type MailSender, type MailMessage, type DevInboxMessage } from './mail'
+export { HttpError, errors } from './errors'
+export { createClock, type Clock } from './clock'
+export { newId, newOtpCode } from './ids'
+export { createUserService, type UserService, type UserRecord, type AccountRecord, type AccountInput } from './services/users'
+export { createSessionService, type SessionService, type SessionInfo } from './services/sessions'
+export { createOtpService, OTP_TTL_MS, OTP_MAX_ATTEMPTS, type OtpService } from './services/otp'
+export { createRateLimiter, type RateLimiter, type RateLimitEntry } from './services/rate-limit'

@@ -1,0 +1,357 @@
+/**
+ * `createServer`: composes the core routes and the plugins' routes into one Hono app, with body
+ * validation, JSON errors, per-app CORS, and the dev-only routes.
+ * @module
+ */
+import { Hono, type Context } from 'hono'
+import { bodyLimit } from 'hono/body-limit'
+import { getConnInfo } from '@hono/node-server/conninfo'
+import * as v from 'valibot'
+import type { Route, RouteTable } from '../kernel/route'
+import { loadApp, type ServerApp } from './apps'
+import { createClock, type Clock } from './clock'
+import { coreServerPlugin } from './core'
+import { errors, HttpError } from './errors'
+import { ID_PATTERN } from './ids'
+import { DevInbox, type MailSender } from './mail'
+import { collectRoutes, type RegisteredRoute, type RequestContext, type ServerPlugin } from './plugin'
+import type { Db } from './storage/db'
+import { coreMigrations, runMigrations } from './storage/migrations'
+import { createOtpService } from './services/otp'
+import { createRateLimiter } from './services/rate-limit'
+import { createSessionService, type SessionInfo } from './services/sessions'
+import { createUserService } from './services/users'
+
+/** Headers a browser may send (the contract's request headers). */
+export const ALLOWED_HEADERS = [
+  'privy-app-id',
+  'privy-client',
+  'privy-ca-id',
+  'privy-client-id',
+  'privy-retry-attempt',
+  'privy-authorization-signature',
+  'privy-request-expiry',
+  'privy-idempotency-key',
+  'authorization',
+  'content-type',
+  'accept',
+  'x-native-app-identifier',
+  'farcaster-channel-token',
+]
+
+/** Options of {@link createServer}. */
+export interface CreateServerOptions {
+  /** The database; the server owns it from now on and closes it in `close()`. */
+  db: Db
+  /** Where codes are mailed. */
+  mail: MailSender
+  /** Keys the code hashes; keep it stable across restarts and secret. */
+  secret: string
+  /** Server plugins (the core routes are always included). */
+  plugins?: readonly ServerPlugin<RouteTable>[]
+  /** Adds `/dev/*` routes (inbox, clock, rate-limit reset). @defaultValue false */
+  devMode?: boolean
+  /** @defaultValue a wall clock */
+  clock?: Clock
+  /** Check every answer against its response schema; a mismatch is a 500 (tests). @defaultValue false */
+  validateResponses?: boolean
+  /** Read the client IP from `X-Forwarded-For` (behind a reverse proxy). @defaultValue false */
+  trustProxy?: boolean
+  /** Largest accepted request body in bytes. @defaultValue 102400 */
+  bodyLimit?: number
+  /** How long loaded apps are cached, in ms. @defaultValue 5000 */
+  appCacheMs?: number
+  /** Run migrations at start. @defaultValue true */
+  migrate?: boolean
+  /** Logs unexpected errors. @defaultValue console.error */
+  logError?: (message: string, error: unknown) => void
+}
+
+/** A running Portico API (not yet listening: pass `fetch` to a server). */
+export interface PorticoServer {
+  /** The request handler (`serve({ fetch })`). */
+  fetch: (request: Request, env?: unknown) => Response | Promise<Response>
+  /** The Hono app, to mount more routes. */
+  app: Hono
+  /** Every registered route with its schemas and handler. */
+  routes: RegisteredRoute[]
+  /** The server clock. */
+  clock: Clock
+  db: Db
+  /** Forgets a cached app (after changing it with `updateApp`). */
+  invalidateApp(id: string): void
+  /** Closes the database (and the mail transport when it has a `close`). */
+  close(): Promise<void>
+}
+
+type Env = { Variables: { corsOk: boolean } }
+
+/**
+ * Builds the API server: migrates the database, registers the core and plugin routes.
+ * @param options - database, mail, secret, plugins and switches.
+ * @returns the server.
+ * @example
+ * ```ts
+ * import { serve } from '@hono/node-server'
+ * import { createServer, createPgliteDb, DevInbox } from 'portico/server'
+ * import { emailServer } from 'portico/plugins/email/server'
+ * const db = await createPgliteDb()
+ * const server = await createServer({ db, mail: new DevInbox(), secret: 'change me', plugins: [emailServer()], devMode: true })
+ * serve({ fetch: server.fetch, port: 8787, hostname: '127.0.0.1' })
+ * ```
+ */
+export async function createServer(options: CreateServerOptions): Promise<PorticoServer> {
+  const { db, mail } = options
+  if (!options.secret) throw new TypeError('createServer: a secret is required')
+  const plugins = [coreServerPlugin as unknown as ServerPlugin<RouteTable>, ...(options.plugins ?? [])]
+  const seen = new Set<string>()
+  for (const p of plugins) {
+    if (seen.has(p.id)) throw new TypeError(`Server plugin "${p.id}" is registered twice`)
+    seen.add(p.id)
+  }
+  if (options.migrate !== false) {
+    await runMigrations(db, [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])
+  }
+
+  const clock = options.clock ?? createClock()
+  const now = () => clock.now()
+  const logError = options.logError ?? ((m, e) => console.error(`[portico] ${m}`, e))
+  const users = createUserService(db)
+  const sessions = createSessionService(db, users, now)
+  const otp = createOtpService(db, options.secret, now)
+  const limiter = createRateLimiter(db, now)
+  const cacheMs = options.appCacheMs ?? 5000
+
+  const appCache = new Map<string, { at: number; app: Promise<ServerApp | null> }>()
+  function getApp(id: string): Promise<ServerApp | null> {
+    const hit = appCache.get(id)
+    if (hit && Date.now() - hit.at < cacheMs) return hit.app
+    const app = loadApp(db, id)
+    appCache.set(id, { at: Date.now(), app })
+    // A failed load must not stay cached.
+    app.then((a) => a ?? appCache.delete(id), () => appCache.delete(id))
+    return app
+  }
+  const originCache = new Map<string, number>()
+  async function isKnownOrigin(origin: string): Promise<boolean> {
+    const at = originCache.get(origin)
+    if (at !== undefined && Date.now() - at < cacheMs) return true
+    const rows = await db.query('SELECT 1 FROM apps WHERE allowed_origins @> $1 LIMIT 1', [[origin]])
+    if (rows[0]) originCache.set(origin, Date.now())
+    return rows.length > 0
+  }
+
+  function clientIp(c: Context): string {
+    if (options.trustProxy) {
+      const fwd = c.req.header('x-forwarded-for')?.split(',')[0]?.trim()
+      if (fwd) return fwd
+    }
+    try {
+      return getConnInfo(c).remote.address ?? 'unknown'
+    } catch {
+      return 'unknown' // fetch called without a Node socket (in-process requests)
+    }
+  }
+
+  const app = new Hono<Env>()
+
+  app.onError((err, c) => {
+    if (err instanceof HttpError) return c.json(err.toBody(), err.status as 400)
+    logError(`${c.req.method} ${c.req.path} failed`, err)
+    return c.json({ error: 'Service unavailable.' }, 500)
+  })
+  app.notFound((c) => c.json({ error: `No route ${c.req.method} ${c.req.path}.` }, 404))
+
+  // CORS: echo the origin (never `*`) when some app allows it; the route then checks the request's own app.
+  app.use('*', async (c, next) => {
+    const origin = c.req.header('origin')
+    if (!origin) return next()
+    const known = await isKnownOrigin(origin)
+    if (c.req.method === 'OPTIONS') {
+      if (!known) return c.json(errors.invalidOrigin(origin).toBody(), 403)
+      return new Response(null, {
+        status: 204,
+        headers: {
+          'access-control-allow-origin': origin,
+          'access-control-allow-credentials': 'true',
+          'access-control-allow-methods': 'GET, POST, PATCH, OPTIONS',
+          'access-control-allow-headers': ALLOWED_HEADERS.join(', '),
+          'access-control-max-age': '600',
+          vary: 'Origin',
+        },
+      })
+    }
+    await next()
+    // An invalid_origin answer is echoed too, so the widget can read the code instead of a network error.
+    if (known || c.res.status === 403) {
+      c.res.headers.set('access-control-allow-origin', origin)
+      c.res.headers.set('access-control-allow-credentials', 'true')
+      c.res.headers.append('vary', 'Origin')
+    }
+  })
+
+  const limit = options.bodyLimit ?? 100 * 1024
+  app.use(
+    '/api/*',
+    bodyLimit({
+      maxSize: limit,
+      onError: (c) => c.json(errors.invalidData(`Request body is larger than ${limit} bytes.`).toBody(), 400),
+    }),
+  )
+
+  const routes = collectRoutes(plugins)
+  const taken = new Set<string>()
+  for (const r of routes) {
+    const id = `${r.route.method} ${r.route.path}`
+    if (taken.has(id)) throw new TypeError(`Route ${id} is registered twice (plugin "${r.pluginId}")`)
+    taken.add(id)
+    if (!r.handler) throw new TypeError(`Route ${id} of plugin "${r.pluginId}" has no handler`)
+    app.on(r.route.method, r.route.path, (c) => handle(c, r))
+  }
+
+  async function readBody(c: Context, route: Route): Promise<unknown> {
+    if (route.method === 'GET') return {}
+    const text = await c.req.text()
+    if (text.trim() === '') return {} // `accept_terms` and friends send no body
+    try {
+      return JSON.parse(text)
+    } catch {
+      throw errors.invalidData('Malformed JSON body.')
+    }
+  }
+
+  async function handle(c: Context<Env>, r: RegisteredRoute): Promise<Response> {
+    const params = c.req.param() as Record<string, string>
+    const appId = r.route.path.includes(':app_id') ? params.app_id : c.req.header('privy-app-id')
+    if (!appId || !ID_PATTERN.test(appId)) throw errors.invalidAppId()
+    const serverApp = await getApp(appId)
+    if (!serverApp) throw errors.invalidAppId()
+    const origin = c.req.header('origin')
+    if (origin && !serverApp.allowedOrigins.includes(origin)) throw errors.invalidOrigin(origin)
+
+    const raw = await readBody(c, r.route)
+    const parsed = v.safeParse(r.schemas.request, raw)
+    if (!parsed.success) throw errors.invalidData(describeIssue(parsed.issues[0]))
+
+    const ip = clientIp(c)
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+    const sessionCache = new Map<boolean, Promise<SessionInfo | null>>()
+    const session = (o: { allowExpired?: boolean } = {}) => {
+      const key = o.allowExpired ?? false
+      let s = sessionCache.get(key)
+      if (!s) {
+        s = bearer ? sessions.verify(serverApp, bearer, { allowExpired: key }).catch(() => null) : Promise.resolve(null)
+        sessionCache.set(key, s)
+      }
+      return s
+    }
+    const ctx: RequestContext = {
+      app: serverApp,
+      db,
+      now,
+      ip,
+      session,
+      async requireSession(o) {
+        const s = await session(o)
+        if (!s) throw errors.invalidToken()
+        return s
+      },
+      users,
+      sessions,
+      otp,
+      rateLimit: (key, max, windowMs) => limiter.hit(key, max, windowMs),
+      rateLimitAll: (entries) => limiter.hitAll(entries),
+      mail,
+    }
+    const query = Object.fromEntries(new URL(c.req.url).searchParams)
+    const headers: Record<string, string> = {}
+    c.req.raw.headers.forEach((value, name) => (headers[name] = value))
+    const result = await r.handler!({ body: parsed.output, params, query, headers, ip }, ctx)
+    if (options.validateResponses) {
+      const check = v.safeParse(r.schemas.response, result)
+      if (!check.success) {
+        throw new Error(`Response of ${r.route.path} does not match its schema: ${describeIssue(check.issues[0])}`)
+      }
+    }
+    return c.json(result as object, 200)
+  }
+
+  if (options.devMode) mountDevRoutes(app, { mail, clock, limiter })
+
+  return {
+    fetch: (request, env) => app.fetch(request, env as object),
+    app: app as unknown as Hono,
+    routes,
+    clock,
+    db,
+    invalidateApp: (id) => void appCache.delete(id),
+    async close() {
+      const closable = mail as { close?: () => void }
+      closable.close?.()
+      await db.close()
+    },
+  }
+}
+
+function describeIssue(issue: v.BaseIssue<unknown> | undefined): string {
+  if (!issue) return 'Invalid request data.'
+  const path = issue.path?.map((p) => String(p.key)).join('.')
+  // valibot's own messages ("Invalid type: ...") need the field name; schema-written ones stand alone.
+  return path && issue.message.startsWith('Invalid ') ? `${path}: ${issue.message}` : issue.message
+}
+
+function escapeHtml(s: string): string {
+  return s.replace(/[&<>"']/g, (ch) => `&#${ch.charCodeAt(0)};`)
+}
+
+function mountDevRoutes(
+  app: Hono<Env>,
+  deps: { mail: MailSender; clock: Clock; limiter: ReturnType<typeof createRateLimiter> },
+) {
+  const inbox = deps.mail instanceof DevInbox ? deps.mail : null
+  const noInbox = () => errors.notFound('The dev inbox is not in use: mail goes through SMTP.')
+
+  app.get('/dev/messages', (c) => {
+    if (!inbox) throw noInbox()
+    return c.json(inbox.messages(c.req.query('to')))
+  })
+
+  app.get('/dev/inbox', (c) => {
+    if (!inbox) throw noInbox()
+    const items = inbox
+      .messages(c.req.query('to'))
+      .map(
+        (m) =>
+          `<article><h2>${escapeHtml(m.subject)}</h2><p class="meta">To ${escapeHtml(m.to)} · ${escapeHtml(m.sent_at)}</p><pre>${escapeHtml(m.text)}</pre></article>`,
+      )
+      .join('\n')
+    return c.html(`<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Portico dev inbox</title>
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:42rem;margin:2rem auto;padding:0 1rem}
+article{border:1px solid #ccc;border-radius:8px;padding:0 1rem;margin:1rem 0}.meta{color:#555;font-size:.875rem}
+pre{white-space:pre-wrap;font:inherit}</style></head>
+<body><h1>Dev inbox</h1><p>Mail sent by this server, newest first. Reload to see new messages.</p>
+${items || '<p>No messages yet.</p>'}</body></html>`)
+  })
+
+  app.post('/dev/clock', async (c) => {
+    let body: unknown
+    try {
+      body = await c.req.json()
+    } catch {
+      throw errors.invalidData('Malformed JSON body.')
+    }
+    const ms = (body as { advance_ms?: unknown } | null)?.advance_ms
+    if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
+      throw errors.invalidData('advance_ms must be a non-negative number.')
+    }
+    deps.clock.advance(ms)
+    return c.json({ now: deps.clock.now() })
+  })
+
+  app.post('/dev/reset-limits', async (c) => {
+    await deps.limiter.reset()
+    return c.json({ success: true })
+  })
+}

@@ -1,0 +1,74 @@
+/**
+ * Fixed-window rate-limit counters in the database, so every server process shares them.
+ * @module
+ */
+import type { Db } from '../storage/db'
+import { errors } from '../errors'
+
+/** One key to count, with its limit. */
+export interface RateLimitEntry {
+  key: string
+  limit: number
+  windowMs: number
+}
+
+/** The rate limiter handed to handlers as `ctx.rateLimit`. */
+export interface RateLimiter {
+  /**
+   * Counts one hit on `key`.
+   * @throws HttpError 429 `too_many_requests` when more than `limit` hits fell in the current window.
+   */
+  hit(key: string, limit: number, windowMs: number): Promise<void>
+  /**
+   * Counts one hit on each key in one statement (every key is counted, even when one is over).
+   * @throws HttpError 429 `too_many_requests` when any key is over its limit.
+   */
+  hitAll(entries: readonly RateLimitEntry[]): Promise<void>
+  /** Clears every counter (dev mode and tests). */
+  reset(): Promise<void>
+}
+
+/**
+ * Builds the rate limiter.
+ * @param db - the database.
+ * @param now - the server clock (ms).
+ * @returns the limiter.
+ * @example
+ * ```ts
+ * import { createRateLimiter } from 'portico/server'
+ * const limiter = createRateLimiter(db, Date.now)
+ * await limiter.hit(`otp:ip:${ip}`, 100, 600_000)
+ * ```
+ */
+export function createRateLimiter(db: Db, now: () => number): RateLimiter {
+  const limiter: RateLimiter = {
+    hit: (key, limit, windowMs) => limiter.hitAll([{ key, limit, windowMs }]),
+    async hitAll(entries) {
+      if (entries.length === 0) return
+      const t = now()
+      const values: (string | number)[] = []
+      const rowsSql = entries.map((e, i) => {
+        values.push(e.key, e.windowMs)
+        return `($${2 * i + 2}::text, $1::bigint, $${2 * i + 3}::bigint, 1)`
+      })
+      // A window restarts when its start is older than its length; one statement for all keys.
+      const rows = await db.query<{ key: string; count: number }>(
+        `INSERT INTO rate_limits (key, window_start, window_ms, count) VALUES ${rowsSql.join(', ')}
+         ON CONFLICT (key) DO UPDATE SET
+           count = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
+                        THEN 1 ELSE rate_limits.count + 1 END,
+           window_start = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
+                        THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
+           window_ms = EXCLUDED.window_ms
+         RETURNING key, count`,
+        [t, ...values],
+      )
+      const counts = new Map(rows.map((r) => [r.key, r.count]))
+      if (entries.some((e) => (counts.get(e.key) ?? 0) > e.limit)) throw errors.tooManyRequests()
+    },
+    async reset() {
+      await db.exec('DELETE FROM rate_limits')
+    },
+  }
+  return limiter
+}

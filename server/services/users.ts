@@ -1,0 +1,223 @@
+/**
+ * Users and their linked accounts. Users belong to one app; a linked account's identity is unique
+ * per (app, type, identity key).
+ * @module
+ */
+import type { User } from '../../kernel/wire'
+import type { Db } from '../storage/db'
+import type { ServerApp } from '../apps'
+import { newId } from '../ids'
+import { errors } from '../errors'
+
+/** A linked account as stored (times in ms). */
+export interface AccountRecord {
+  type: string
+  /** What identifies it within its type (a lowercased email, an E.164 number, an address...). */
+  identityKey: string
+  /** The wire fields besides type and times (`{address}` for email). */
+  details: Record<string, unknown>
+  verifiedAt: number
+  firstVerifiedAt: number | null
+  latestVerifiedAt: number | null
+}
+
+/** A user as stored (times in ms). */
+export interface UserRecord {
+  /** The bare cuid (the wire id is `did:privy:<id>`). */
+  id: string
+  appId: string
+  createdAt: number
+  hasAcceptedTerms: boolean
+  isGuest: boolean
+  customMetadata: Record<string, string | number | boolean> | null
+  accounts: AccountRecord[]
+}
+
+/** The account a login presents. */
+export interface AccountInput {
+  type: string
+  identityKey: string
+  details: Record<string, unknown>
+}
+
+interface UserRow {
+  id: string
+  app_id: string
+  created_at: number
+  has_accepted_terms: boolean
+  is_guest: boolean
+  custom_metadata: Record<string, string | number | boolean> | null
+  accounts: {
+    type: string
+    identity_key: string
+    details: Record<string, unknown>
+    verified_at: number
+    first_verified_at: number | null
+    latest_verified_at: number | null
+  }[] | null
+}
+
+// One round trip per user read: the accounts come along as a JSON array.
+const USER_COLUMNS = `u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata,
+  (SELECT json_agg(la ORDER BY la.id) FROM linked_accounts la WHERE la.user_id = u.id) AS accounts`
+
+function fromRow(row: UserRow): UserRecord {
+  return {
+    id: row.id,
+    appId: row.app_id,
+    createdAt: row.created_at,
+    hasAcceptedTerms: row.has_accepted_terms,
+    isGuest: row.is_guest,
+    customMetadata: row.custom_metadata,
+    accounts: (row.accounts ?? []).map((a) => ({
+      type: a.type,
+      identityKey: a.identity_key,
+      details: a.details,
+      verifiedAt: Number(a.verified_at),
+      firstVerifiedAt: a.first_verified_at === null ? null : Number(a.first_verified_at),
+      latestVerifiedAt: a.latest_verified_at === null ? null : Number(a.latest_verified_at),
+    })),
+  }
+}
+
+const secs = (ms: number) => Math.floor(ms / 1000)
+
+/** The users service handed to handlers as `ctx.users`. */
+export interface UserService {
+  /**
+   * Finds the user owning an account and records a fresh verification (`latest_verified_at`).
+   * @returns the user, or null when nobody has that account.
+   */
+  findByAccount(app: ServerApp, account: Pick<AccountInput, 'type' | 'identityKey'>, now: number): Promise<UserRecord | null>
+  /**
+   * Creates a user with one linked account. Enforces the app's user limit (403 `max_accounts_reached`).
+   * When a concurrent request created the same account first, returns that user.
+   */
+  create(app: ServerApp, account: AccountInput, now: number, options?: { isGuest?: boolean }): Promise<{ user: UserRecord; created: boolean }>
+  /** Reads a user by bare id. */
+  get(app: ServerApp, userId: string): Promise<UserRecord | null>
+  /** Number of users of an app. */
+  count(app: ServerApp): Promise<number>
+  /** Records that the user accepted the app's terms. */
+  acceptTerms(app: ServerApp, userId: string): Promise<UserRecord | null>
+  /** The contract's `User` object. */
+  toWire(user: UserRecord): User
+  /** Compact entries for the identity token's `linked_accounts` claim. */
+  toCompact(user: UserRecord): Record<string, unknown>[]
+}
+
+/**
+ * Builds the users service over a database.
+ * @param db - the database.
+ * @returns the service.
+ * @example
+ * ```ts
+ * import { createUserService } from 'portico/server'
+ * const users = createUserService(db)
+ * const found = await users.findByAccount(app, { type: 'email', identityKey: 'a@b.co' }, Date.now())
+ * ```
+ */
+export function createUserService(db: Db): UserService {
+  const service: UserService = {
+    async findByAccount(app, account, now) {
+      // Two plain statements plan faster than one combined one, and a miss (every sign-up) needs only the first.
+      const hit = await db.query<{ user_id: string }>(
+        `UPDATE linked_accounts SET latest_verified_at = $4
+         WHERE app_id = $1 AND type = $2 AND identity_key = $3 RETURNING user_id`,
+        [app.id, account.type, account.identityKey, now],
+      )
+      if (!hit[0]) return null
+      return service.get(app, hit[0].user_id)
+    },
+
+    async create(app, account, now, options = {}) {
+      const id = newId()
+      const max = app.settings.maxUsers
+      // The limit check and the insert are one statement, so concurrent sign-ups cannot overshoot by much.
+      const inserted = await db.query<{ id: string }>(
+        `WITH u AS (
+           INSERT INTO users (id, app_id, created_at, is_guest)
+           SELECT $1::text, $2::text, $3::bigint, $4::boolean
+           WHERE $5::bigint IS NULL OR (SELECT count(*) FROM users WHERE app_id = $2) < $5::bigint
+           RETURNING id
+         )
+         INSERT INTO linked_accounts (app_id, user_id, type, identity_key, details, verified_at, first_verified_at, latest_verified_at)
+         SELECT $2::text, u.id, $6::text, $7::text, $8::jsonb, $3::bigint, $3::bigint, $3::bigint FROM u
+         ON CONFLICT (app_id, type, identity_key) DO NOTHING
+         RETURNING user_id AS id`,
+        [id, app.id, now, options.isGuest ?? false, max, account.type, account.identityKey, account.details],
+      )
+      if (inserted[0]) {
+        // Everything about the new user is known here: no need to read it back.
+        const user: UserRecord = {
+          id,
+          appId: app.id,
+          createdAt: now,
+          hasAcceptedTerms: false,
+          isGuest: options.isGuest ?? false,
+          customMetadata: null,
+          accounts: [
+            { ...account, verifiedAt: now, firstVerifiedAt: now, latestVerifiedAt: now },
+          ],
+        }
+        return { user, created: true }
+      }
+      // Either the account already exists (a concurrent sign-up won) or the limit is reached.
+      // A user row inserted without its account would be an orphan: remove it.
+      await db.query('DELETE FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM linked_accounts WHERE user_id = $1)', [id])
+      const existing = await service.findByAccount(app, account, now)
+      if (existing) return { user: existing, created: false }
+      throw errors.maxAccountsReached()
+    },
+
+    async get(app, userId) {
+      const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.app_id = $2`, [
+        userId,
+        app.id,
+      ])
+      return rows[0] ? fromRow(rows[0]) : null
+    },
+
+    async count(app) {
+      const rows = await db.query<{ n: number }>('SELECT count(*)::bigint AS n FROM users WHERE app_id = $1', [app.id])
+      return rows[0]!.n
+    },
+
+    async acceptTerms(app, userId) {
+      await db.query('UPDATE users SET has_accepted_terms = true WHERE id = $1 AND app_id = $2', [userId, app.id])
+      return service.get(app, userId)
+    },
+
+    toWire(user) {
+      return {
+        id: `did:privy:${user.id}`,
+        created_at: secs(user.createdAt),
+        linked_accounts: user.accounts.map((a) => ({
+          ...a.details,
+          type: a.type,
+          verified_at: secs(a.verifiedAt),
+          first_verified_at: a.firstVerifiedAt === null ? null : secs(a.firstVerifiedAt),
+          latest_verified_at: a.latestVerifiedAt === null ? null : secs(a.latestVerifiedAt),
+        })) as User['linked_accounts'],
+        mfa_methods: [],
+        has_accepted_terms: user.hasAcceptedTerms,
+        is_guest: user.isGuest,
+        ...(user.customMetadata ? { custom_metadata: user.customMetadata } : {}),
+      }
+    },
+
+    toCompact(user) {
+      return user.accounts.map((a) => {
+        const entry: Record<string, unknown> = { type: a.type, ...a.details }
+        // The identity token spells the phone field in snake_case, unlike the User object.
+        if (a.type === 'phone' && 'phoneNumber' in entry) {
+          entry.phone_number = entry.phoneNumber
+          delete entry.phoneNumber
+        }
+        entry.lv = a.latestVerifiedAt === null ? null : secs(a.latestVerifiedAt)
+        return entry
+      })
+    },
+  }
+  return service
+}

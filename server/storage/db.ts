@@ -1,0 +1,53 @@
+/**
+ * The storage interface every server part talks to. Two adapters implement it (PGlite and
+ * PostgreSQL); both run the same SQL.
+ * @module
+ */
+
+/** A value that can be bound to a `$n` placeholder. Objects and arrays are sent as JSON. */
+export type SqlParam = string | number | boolean | null | bigint | Date | object
+
+/**
+ * A database connection (or a transaction on one).
+ * Numbers stored as `bigint` columns come back as JS numbers on both adapters.
+ */
+export interface Db {
+  /**
+   * Runs one parameterised statement.
+   * @param sql - the statement, with `$1`, `$2`... placeholders.
+   * @param params - the placeholder values.
+   * @returns the result rows.
+   */
+  query<T = Record<string, unknown>>(sql: string, params?: readonly SqlParam[]): Promise<T[]>
+  /**
+   * Runs one or more statements without parameters (migrations, maintenance).
+   * @param sql - the statements.
+   */
+  exec(sql: string): Promise<void>
+  /**
+   * Runs `fn` in a transaction: committed when it resolves, rolled back when it throws.
+   * Calling `transaction` on the `tx` handle runs `fn` inside the same transaction.
+   * @param fn - the work, given a handle bound to the transaction.
+   * @returns what `fn` returns.
+   */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
+  /** Closes the connection or pool. */
+  close(): Promise<void>
+  /** Which engine this is (`pglite` or `postgres`). */
+  readonly kind: 'pglite' | 'postgres'
+}
+
+/**
+ * JSON-encodes plain objects and arrays so both drivers bind them the same way to json/jsonb.
+ * @param params - the values of a statement's placeholders.
+ * @returns the values as the drivers take them.
+ * @example
+ * ```ts
+ * bindParams([{ a: 1 }, 'x']) // ['{"a":1}', 'x']
+ * ```
+ */
+export function bindParams(params: readonly SqlParam[] = []): unknown[] {
+  return params.map((p) =>
+    p !== null && typeof p === 'object' && !(p instanceof Date) ? JSON.stringify(p) : p,
+  )
+}

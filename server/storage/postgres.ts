@@ -1,0 +1,83 @@
+/**
+ * The PostgreSQL storage adapter (a `pg` pool), for production and for several server processes
+ * sharing one database.
+ * @module
+ */
+import pg from 'pg'
+import { bindParams, type Db, type SqlParam } from './db'
+
+/** Options of {@link createPostgresDb}. */
+export interface PostgresDbOptions {
+  /** A `postgres://` connection string, usually `DATABASE_URL`. */
+  connectionString: string
+  /** @defaultValue 10 */
+  max?: number
+  /** A schema to use instead of `public` (it must exist). */
+  schema?: string
+}
+
+// bigint columns hold millisecond timestamps and counters, all well inside 2^53.
+const typeParsers = {
+  getTypeParser(oid: number, format?: 'text' | 'binary') {
+    if (oid === 20) return (v: string) => Number(v)
+    return pg.types.getTypeParser(oid, format as 'text')
+  },
+}
+
+type Runner = Pick<pg.PoolClient, 'query'>
+
+function wrap(runner: Runner, pool: pg.Pool, inTx: boolean): Db {
+  const db: Db = {
+    kind: 'postgres',
+    async query<T>(sql: string, params?: readonly SqlParam[]) {
+      const res = await runner.query({ text: sql, values: bindParams(params), types: typeParsers })
+      return res.rows as T[]
+    },
+    async exec(sql) {
+      await runner.query(sql)
+    },
+    async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
+      if (inTx) return fn(db)
+      const client = await pool.connect()
+      try {
+        await client.query('BEGIN')
+        const result = await fn(wrap(client, pool, true))
+        await client.query('COMMIT')
+        return result
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {})
+        throw err
+      } finally {
+        client.release()
+      }
+    },
+    close: () => pool.end(),
+  }
+  return db
+}
+
+/**
+ * Connects to a PostgreSQL server through a connection pool.
+ * @param options - connection string and pool size.
+ * @returns a {@link Db}.
+ * @example
+ * ```ts
+ * import { createPostgresDb } from 'portico/server'
+ * const db = await createPostgresDb({ connectionString: process.env.DATABASE_URL! })
+ * ```
+ */
+export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> {
+  if (options.schema !== undefined && !/^[a-z_][a-z0-9_]*$/.test(options.schema)) {
+    throw new TypeError(`Invalid schema name "${options.schema}"`)
+  }
+  const pool = new pg.Pool({
+    connectionString: options.connectionString,
+    max: options.max ?? 10,
+    ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
+  })
+  // A pool emits errors of idle clients (server restart); without a listener they crash the process.
+  pool.on('error', (err) => console.error('[portico] idle database client error:', err.message))
+  const db = wrap(pool, pool, false)
+  await db.query('SELECT 1')
+  return db
+}

@@ -1,0 +1,224 @@
+/**
+ * Tokens: ES256 access and identity tokens signed with the app's P-256 key, and opaque refresh
+ * tokens stored hashed.
+ * @module
+ */
+import { createHash, randomBytes } from 'node:crypto'
+import { SignJWT, exportJWK, exportSPKI, generateKeyPair, importJWK, importSPKI, jwtVerify, type JWK } from 'jose'
+import { PorticoError } from '../kernel/errors'
+
+/** Issuer claim of every token (part of the wire format). */
+export const TOKEN_ISSUER = 'privy.io'
+/** Lifetime of access and identity tokens. */
+export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000
+
+/** A key pair of an app: the private JWK (stored) and the SPKI PEM it publishes as `verification_key`. */
+export interface AppKeys {
+  privateJwk: JWK
+  publicPem: string
+}
+
+/**
+ * Generates a new P-256 key pair for an app.
+ * @returns the private key as JWK and the public key as SPKI PEM.
+ * @example
+ * ```ts
+ * import { generateAppKeys } from 'portico/server'
+ * const { privateJwk, publicPem } = await generateAppKeys()
+ * ```
+ */
+export async function generateAppKeys(): Promise<AppKeys> {
+  const { privateKey, publicKey } = await generateKeyPair('ES256', { extractable: true })
+  return { privateJwk: await exportJWK(privateKey), publicPem: await exportSPKI(publicKey) }
+}
+
+/**
+ * Imports a private JWK for signing. Callers cache the result: importing costs more than signing.
+ * @param jwk - the app's private key.
+ * @returns a signing key.
+ * @example
+ * ```ts
+ * const key = await importSigningKey(app.privateJwk)
+ * ```
+ */
+export async function importSigningKey(jwk: JWK): Promise<CryptoKey> {
+  return (await importJWK(jwk, 'ES256')) as CryptoKey
+}
+
+/** Claims of an access token. */
+export interface AccessTokenInput {
+  appId: string
+  sessionId: string
+  /** The user's DID (`did:privy:<id>`). */
+  userDid: string
+  /** Issue time in ms. */
+  now: number
+}
+
+/**
+ * Signs an access token: `sid`, `sub`, `iss`, `aud`, `iat`, `exp` (1 hour).
+ * @param key - the app's signing key.
+ * @param input - the claims.
+ * @returns the compact JWT.
+ * @example
+ * ```ts
+ * const token = await signAccessToken(key, { appId, sessionId, userDid, now: Date.now() })
+ * ```
+ */
+export function signAccessToken(key: CryptoKey, input: AccessTokenInput): Promise<string> {
+  const iat = Math.floor(input.now / 1000)
+  return new SignJWT({ sid: input.sessionId })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+    .setSubject(input.userDid)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(input.appId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_MS / 1000)
+    .sign(key)
+}
+
+/** Claims of an identity token. */
+export interface IdentityTokenInput {
+  appId: string
+  userDid: string
+  /** User creation time in ms. */
+  createdAt: number
+  isGuest: boolean
+  /** Compact linked-account entries (`type`, identifying fields, `lv`). */
+  linkedAccounts: readonly Record<string, unknown>[]
+  customMetadata: Record<string, unknown> | null
+  now: number
+}
+
+/**
+ * Signs an identity token: `sub`, `cr` (string), `guest` (`t`/`f`), `linked_accounts` (JSON string),
+ * `custom_metadata` (JSON string, when set), `iss`, `aud`, `iat`, `exp`.
+ * @param key - the app's signing key.
+ * @param input - the user's data.
+ * @returns the compact JWT.
+ * @example
+ * ```ts
+ * const idToken = await signIdentityToken(key, { appId, userDid, createdAt, isGuest: false, linkedAccounts: [], customMetadata: null, now: Date.now() })
+ * ```
+ */
+export function signIdentityToken(key: CryptoKey, input: IdentityTokenInput): Promise<string> {
+  const iat = Math.floor(input.now / 1000)
+  const claims: Record<string, string> = {
+    cr: String(Math.floor(input.createdAt / 1000)),
+    guest: input.isGuest ? 't' : 'f',
+    linked_accounts: JSON.stringify(input.linkedAccounts),
+  }
+  if (input.customMetadata) claims.custom_metadata = JSON.stringify(input.customMetadata)
+  return new SignJWT(claims)
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+    .setSubject(input.userDid)
+    .setIssuer(TOKEN_ISSUER)
+    .setAudience(input.appId)
+    .setIssuedAt(iat)
+    .setExpirationTime(iat + ACCESS_TOKEN_TTL_MS / 1000)
+    .sign(key)
+}
+
+/** What {@link verifyAccessToken} reads from a valid token. */
+export interface AccessTokenClaims {
+  appId: string
+  /** The user's DID. */
+  userId: string
+  sessionId: string
+  issuer: string
+  /** Unix seconds. */
+  issuedAt: number
+  /** Unix seconds. */
+  expiration: number
+}
+
+/** Options of {@link verifyAccessToken}. */
+export interface VerifyAccessTokenOptions {
+  appId: string
+  /** The app's `verification_key` (SPKI PEM) or an imported public key. */
+  verificationKey: string | CryptoKey
+  /** The time to check `exp` against, in ms. @defaultValue Date.now() */
+  now?: number
+  /** Accept a token whose `exp` has passed (refresh and logout do). @defaultValue false */
+  allowExpired?: boolean
+}
+
+const pemKeys = new Map<string, Promise<CryptoKey>>()
+
+/**
+ * Verifies an access token the way a host backend should: ES256, `typ: JWT`, issuer `privy.io`,
+ * audience = app id, not expired, with `sid` and `sub`.
+ * @param token - the compact JWT (without `Bearer `).
+ * @param options - app id and verification key.
+ * @returns the token's claims.
+ * @throws PorticoError with code `missing_or_invalid_token` when anything is wrong.
+ * @example
+ * ```ts
+ * import { verifyAccessToken } from 'portico/server'
+ * const claims = await verifyAccessToken(token, { appId, verificationKey: appConfig.verification_key })
+ * console.log(claims.userId) // 'did:privy:...'
+ * ```
+ */
+export async function verifyAccessToken(token: string, options: VerifyAccessTokenOptions): Promise<AccessTokenClaims> {
+  let key: CryptoKey
+  if (typeof options.verificationKey === 'string') {
+    const pem = options.verificationKey
+    let cached = pemKeys.get(pem)
+    if (!cached) {
+      cached = importSPKI(pem, 'ES256') as Promise<CryptoKey>
+      pemKeys.set(pem, cached)
+      cached.catch(() => pemKeys.delete(pem))
+    }
+    key = await cached
+  } else {
+    key = options.verificationKey
+  }
+  try {
+    const { payload } = await jwtVerify(token, key, {
+      algorithms: ['ES256'],
+      typ: 'JWT',
+      issuer: TOKEN_ISSUER,
+      audience: options.appId,
+      currentDate: new Date(options.now ?? Date.now()),
+      // Refresh accepts expired tokens: skew of "forever" is how jose expresses that.
+      clockTolerance: options.allowExpired ? Number.MAX_SAFE_INTEGER : 0,
+      requiredClaims: ['sid', 'sub', 'iat', 'exp'],
+    })
+    if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw new Error('bad claims')
+    return {
+      appId: options.appId,
+      userId: payload.sub,
+      sessionId: payload.sid,
+      issuer: payload.iss!,
+      issuedAt: payload.iat!,
+      expiration: payload.exp!,
+    }
+  } catch (cause) {
+    throw new PorticoError('Invalid access token', { code: 'missing_or_invalid_token', cause })
+  }
+}
+
+/**
+ * A new opaque refresh token: 32 random bytes, base64url.
+ * @returns the token.
+ * @example
+ * ```ts
+ * const token = newRefreshToken()
+ * ```
+ */
+export function newRefreshToken(): string {
+  return randomBytes(32).toString('base64url')
+}
+
+/**
+ * The stored form of a refresh token. A plain SHA-256 suffices: the token has 256 random bits.
+ * @param token - the refresh token.
+ * @returns its hex SHA-256.
+ * @example
+ * ```ts
+ * const hash = hashRefreshToken(token)
+ * ```
+ */
+export function hashRefreshToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex')
+}

@@ -1,0 +1,64 @@
+import { expect, type Page, type APIRequestContext } from '@playwright/test'
+
+/** A fresh address for each test, so rate limits and existing users never interfere. */
+export function freshEmail(tag: string): string {
+  return `${tag}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`
+}
+
+/** The API base URL the demo page talks to (from its meta tag). */
+export async function apiUrlOf(page: Page): Promise<string> {
+  return page.locator('meta[name="portico-api-url"]').getAttribute('content') as Promise<string>
+}
+
+/** Reads the newest code mailed to `to` from the dev inbox. */
+export async function latestCode(request: APIRequestContext, apiUrl: string, to: string): Promise<string> {
+  let code: string | undefined
+  await expect
+    .poll(async () => {
+      const res = await request.get(`${apiUrl}/dev/messages?to=${encodeURIComponent(to)}`)
+      const messages = (await res.json()) as { text: string }[]
+      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1]
+      return code
+    })
+    .toBeTruthy()
+  return code!
+}
+
+/** How many messages the dev inbox holds for `to`. */
+export async function inboxCount(request: APIRequestContext, apiUrl: string, to: string): Promise<number> {
+  const res = await request.get(`${apiUrl}/dev/messages?to=${encodeURIComponent(to)}`)
+  return ((await res.json()) as unknown[]).length
+}
+
+/** Opens the demo page and the login modal. */
+export async function openModal(page: Page, path = '/'): Promise<void> {
+  await page.goto(path)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await expect(page.getByRole('dialog')).toBeVisible()
+}
+
+/** Types an address into the landing's email input and submits it. */
+export async function submitEmail(page: Page, address: string): Promise<void> {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox', { name: 'Email address' }).fill(address)
+  await dialog.getByRole('button', { name: 'Submit' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Enter confirmation code' })).toBeVisible()
+}
+
+/** Types a six-digit code into the code boxes. */
+export async function typeCode(page: Page, code: string): Promise<void> {
+  const first = page.getByRole('dialog').locator('input[inputmode="numeric"]').first()
+  await first.click()
+  await page.keyboard.type(code, { delay: 20 })
+}
+
+/** Signs in with a fresh address through the modal; returns the address. */
+export async function signIn(page: Page, request: APIRequestContext, tag: string, path = '/'): Promise<string> {
+  const address = freshEmail(tag)
+  await openModal(page, path)
+  await submitEmail(page, address)
+  await typeCode(page, await latestCode(request, await apiUrlOf(page), address))
+  await expect(page.getByTestId('user-email')).toHaveText(address)
+  await expect(page.getByRole('dialog')).toBeHidden()
+  return address
+}

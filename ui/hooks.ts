@@ -1,0 +1,113 @@
+/**
+ * The hooks host apps call: `usePortico`, `useLogin`, `useLogout`.
+ * @module
+ */
+import { useCallback, useEffect, useRef } from 'react'
+import { useSnapshot } from 'valtio'
+import type { LoginResult } from '../kernel/plugin'
+import type { User } from '../kernel/wire'
+import { useKernel } from './context'
+
+/** What {@link usePortico} returns. */
+export interface UsePorticoResult {
+  /** The app configuration is loaded and the stored session restored. */
+  ready: boolean
+  authenticated: boolean
+  user: User | null
+  /** Opens the login modal at the landing screen. */
+  login: () => void
+  /** Logs out (local state first, then the server). */
+  logout: () => Promise<void>
+  /** The current access token, refreshed when about to expire; null when signed out. */
+  getAccessToken: () => Promise<string | null>
+}
+
+/**
+ * Reads the session of the nearest provider; re-renders when it changes.
+ * @returns ready, authenticated, user and the login/logout/token actions.
+ * @example
+ * ```tsx
+ * import { usePortico } from 'portico/react'
+ * function Header() {
+ *   const { ready, authenticated, user, login, logout } = usePortico()
+ *   if (!ready) return null
+ *   return authenticated ? <button onClick={logout}>Log out {user?.id}</button> : <button onClick={login}>Log in</button>
+ * }
+ * ```
+ */
+export function usePortico(): UsePorticoResult {
+  const kernel = useKernel()
+  const snap = useSnapshot(kernel.state)
+  // Leaf reads: re-render only for these properties.
+  const ready = snap.ready
+  const status = snap.session.status
+  const user = snap.session.user as User | null
+  const login = useCallback(() => kernel.openModal('portico/landing'), [kernel])
+  const logout = useCallback(() => kernel.logout(), [kernel])
+  const getAccessToken = useCallback(() => kernel.getAccessToken(), [kernel])
+  return { ready, authenticated: status === 'authenticated', user, login, logout, getAccessToken }
+}
+
+/** Callbacks of {@link useLogin}. */
+export interface UseLoginOptions {
+  /** A login completed (after the post-login steps). */
+  onComplete?: (result: LoginResult) => void
+  /** A login failed; receives the error's code (`invalid_credentials`, `allowlist_rejected`...). */
+  onError?: (code: string) => void
+}
+
+/**
+ * Opens the login modal and reports its outcome.
+ * @param options - `onComplete(result)` and `onError(code)`.
+ * @returns `{ login }`, which opens the modal at the landing screen.
+ * @example
+ * ```tsx
+ * import { useLogin } from 'portico/react'
+ * const { login } = useLogin({ onComplete: (r) => console.log(r.user.id, r.isNewUser), onError: (code) => console.warn(code) })
+ * <button onClick={login}>Log in</button>
+ * ```
+ */
+export function useLogin(options: UseLoginOptions = {}): { login: () => void } {
+  const kernel = useKernel()
+  const latest = useRef(options)
+  latest.current = options
+  useEffect(() => {
+    const off = kernel.onLogin((result) => latest.current.onComplete?.(result))
+    const untap = kernel.hooks.loginFailed.tap('portico-react', (err) => {
+      latest.current.onError?.(err.code ?? 'unknown_auth_error')
+    })
+    return () => {
+      off()
+      untap()
+    }
+  }, [kernel])
+  const login = useCallback(() => kernel.openModal('portico/landing'), [kernel])
+  return { login }
+}
+
+/** Callbacks of {@link useLogout}. */
+export interface UseLogoutOptions {
+  /** Local state was cleared. */
+  onSuccess?: () => void
+}
+
+/**
+ * Logs out and reports it.
+ * @param options - `onSuccess()`.
+ * @returns `{ logout }`.
+ * @example
+ * ```tsx
+ * import { useLogout } from 'portico/react'
+ * const { logout } = useLogout({ onSuccess: () => navigate('/') })
+ * ```
+ */
+export function useLogout(options: UseLogoutOptions = {}): { logout: () => Promise<void> } {
+  const kernel = useKernel()
+  const latest = useRef(options)
+  latest.current = options
+  const logout = useCallback(async () => {
+    await kernel.logout()
+    latest.current.onSuccess?.()
+  }, [kernel])
+  return { logout }
+}

@@ -1,0 +1,159 @@
+/**
+ * The modal shell: renders the router's current screen (the top of `state.modal.stack`), loading
+ * its module lazily through `kernel.screen(id).load()` and caching it.
+ *
+ * Screens receive `{ kernel, ctx, params }` as props, and the same object through `useScreen()`;
+ * `ctx` is the `PluginContext` of the plugin that owns the screen (the id's prefix).
+ * @module
+ */
+import { useEffect, useState, type ComponentType } from 'react'
+import { useSnapshot } from 'valtio'
+import { css } from '../../styled-system/css'
+import type { Kernel } from '../../kernel/types'
+import { ScreenContext, type ScreenProps } from '../context'
+import { Modal } from '../components/Modal'
+import { Spinner } from '../components/Spinner'
+import { useModalIds } from '../components/modal-context'
+import { loadComponent } from '../screens/shared'
+
+/** Props of {@link PorticoModal}. */
+export interface PorticoModalProps {
+  kernel: Kernel
+  /** Overrides the app's colour scheme. */
+  theme?: 'light' | 'dark' | undefined
+}
+
+const cache = new WeakMap<Kernel, Map<string, ComponentType<ScreenProps>>>()
+
+function cachedScreen(kernel: Kernel, id: string): ComponentType<ScreenProps> | undefined {
+  return cache.get(kernel)?.get(id)
+}
+
+/**
+ * Loads a screen's module into the cache.
+ * @param kernel - the kernel whose route table names the screen.
+ * @param id - the screen id (`email/code`).
+ * @returns the screen component.
+ * @example
+ * ```ts
+ * import { loadScreen } from 'portico/react'
+ * await loadScreen(kernel, 'portico/landing')
+ * ```
+ */
+export async function loadScreen(kernel: Kernel, id: string): Promise<ComponentType<ScreenProps>> {
+  const hit = cachedScreen(kernel, id)
+  if (hit) return hit
+  const def = kernel.screen(id)
+  if (!def) throw new Error(`Unknown screen "${id}"`)
+  const component = await loadComponent(def.load)
+  let map = cache.get(kernel)
+  if (!map) cache.set(kernel, (map = new Map()))
+  map.set(id, component)
+  return component
+}
+
+/**
+ * Loads, ahead of time, the screens a login starts with: the landing screen, every screen of
+ * the login plugins, and their inline inputs, so opening the modal shows no spinner.
+ * @param kernel - the kernel.
+ * @returns resolves when all are loaded (failures are ignored; the shell retries on demand).
+ * @example
+ * ```ts
+ * import { preloadScreens } from 'portico/react'
+ * await preloadScreens(kernel)
+ * ```
+ */
+export async function preloadScreens(kernel: Kernel): Promise<void> {
+  const ids = ['portico/landing']
+  const inline: Array<() => Promise<{ default: unknown }>> = []
+  for (const plugin of kernel.plugins) {
+    if (plugin.kind !== 'login') continue
+    for (const name of Object.keys(plugin.screens ?? {})) ids.push(`${plugin.id}/${name}`)
+    for (const m of plugin.loginMethods ?? []) if (m.inline) inline.push(m.inline)
+  }
+  await Promise.all([
+    ...ids.filter((id) => kernel.screen(id)).map((id) => loadScreen(kernel, id).catch(() => undefined)),
+    ...inline.map((load) => loadComponent(load).catch(() => undefined)),
+  ])
+}
+
+/** Renders one screen once its module is loaded. */
+function ScreenHost({ kernel, id, params }: { kernel: Kernel; id: string; params: Record<string, unknown> }) {
+  const [Component, setComponent] = useState<ComponentType<ScreenProps> | null>(() => cachedScreen(kernel, id) ?? null)
+  const [failed, setFailed] = useState(false)
+  const ids = useModalIds()
+  useEffect(() => {
+    let live = true
+    const hit = cachedScreen(kernel, id)
+    if (hit) {
+      setComponent(() => hit)
+      return
+    }
+    setComponent(null)
+    loadScreen(kernel, id).then(
+      (c) => live && setComponent(() => c),
+      () => live && setFailed(true),
+    )
+    return () => {
+      live = false
+    }
+  }, [kernel, id])
+  if (!Component) {
+    return (
+      <div className={css({ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '240px' })}>
+        {/* Keeps the dialog labelled while the screen loads. */}
+        <h2 id={ids?.titleId} className={css({ srOnly: true })}>{kernel.t('PORTICO_UI_LOADING')}</h2>
+        {failed ? (
+          <p role="alert" className={css({ color: 'danger' })}>{kernel.t('PORTICO_GENERIC_TITLE')}</p>
+        ) : (
+          <Spinner size={28} label={kernel.t('PORTICO_UI_LOADING')} />
+        )}
+      </div>
+    )
+  }
+  const pluginId = id.split('/')[0] ?? ''
+  const props: ScreenProps = { kernel, ctx: kernel.contextFor(pluginId), params }
+  return (
+    <ScreenContext.Provider value={props}>
+      <Component {...props} />
+    </ScreenContext.Provider>
+  )
+}
+
+/**
+ * The modal: open state, blocking flag, back and close follow the kernel's router.
+ * @param props - the kernel and an optional theme override.
+ * @returns the modal (nothing while closed).
+ * @example
+ * ```tsx
+ * import { PorticoModal } from 'portico/react'
+ * <PorticoModal kernel={kernel} theme="dark" />
+ * ```
+ */
+export function PorticoModal({ kernel, theme }: PorticoModalProps) {
+  const snap = useSnapshot(kernel.state)
+  const stack = snap.modal.stack
+  const top = stack[stack.length - 1]
+  const blocking = top ? !!kernel.screen(top.screen)?.blocking : false
+  const appearance = snap.config?.appearance
+  return (
+    <Modal
+      open={snap.modal.open && !!top}
+      blocking={blocking}
+      onClose={() => kernel.closeModal()}
+      onBack={stack.length > 1 && !blocking ? () => kernel.back() : undefined}
+      labels={{ close: kernel.t('PORTICO_CLOSE'), back: kernel.t('PORTICO_BACK') }}
+      theme={theme ?? appearance?.theme}
+      accentColor={appearance?.accentColor}
+    >
+      {top ? (
+        <ScreenHost
+          key={`${stack.length}:${top.screen}`}
+          kernel={kernel}
+          id={top.screen}
+          params={top.params as Record<string, unknown>}
+        />
+      ) : null}
+    </Modal>
+  )
+}

@@ -1,0 +1,101 @@
+/**
+ * The landing screen: the app's login methods, as buttons or inline inputs, with an overflow
+ * entry ('More options') when there are too many (spec section 2).
+ * @module
+ */
+import { css } from '../../styled-system/css'
+import type { Kernel } from '../../kernel/types'
+import { landingItems, layoutLanding, type LandingItem } from './landing-layout'
+import type { ScreenProps } from '../context'
+import { ScreenContext } from '../context'
+import { Screen } from '../components/Screen'
+import { LoginMethodButton } from '../components/LoginMethodButton'
+import { Spinner } from '../components/Spinner'
+import { ErrorText } from '../components/ErrorText'
+import { useConfig, useLoaded } from './shared'
+
+/** Renders a plugin's inline input (email field) with that plugin's context. */
+function InlineMethod({ kernel, item, params }: { kernel: Kernel; item: LandingItem; params: Record<string, unknown> }) {
+  const Component = useLoaded(item.method.inline)
+  if (!Component) return <div className={css({ display: 'flex', justifyContent: 'center', py: '3' })}><Spinner /></div>
+  const props = { kernel, ctx: kernel.contextFor(item.pluginId), params: { ...params, inline: true } }
+  return (
+    <ScreenContext.Provider value={props}>
+      <Component {...props} />
+    </ScreenContext.Provider>
+  )
+}
+
+/**
+ * The landing screen.
+ * @param props - screen props; `params.overflow` shows the overflow list; `params.error` is shown
+ *   in the inline input of the method named by `params.method` (e.g. a disallowed plus email).
+ * @returns the screen.
+ * @example
+ * ```ts
+ * kernel.openModal('portico/landing')
+ * ```
+ */
+export default function Landing({ kernel, params }: ScreenProps) {
+  const config = useConfig(kernel)
+  const t = kernel.t.bind(kernel)
+  if (!config) {
+    return (
+      <Screen title={t('PORTICO_LANDING_TITLE')}>
+        {kernel.state.configError ? (
+          <ErrorText center>{t('PORTICO_UI_CONFIG_ERROR')}</ErrorText>
+        ) : (
+          <div className={css({ display: 'flex', justifyContent: 'center', py: '6' })}><Spinner size={28} label={t('PORTICO_UI_LOADING')} /></div>
+        )}
+      </Screen>
+    )
+  }
+  const { primary, overflow } = landingItems(kernel, config)
+  const layout = layoutLanding(primary, overflow, config.appearance.landingMode, config.appearance.loginGroupPriority)
+  const showOverflow = params.overflow === true
+  const items = showOverflow ? layout.overflow.map((i) => ({ ...i, inline: false })) : layout.visible
+  const open = (item: LandingItem) => kernel.navigate(item.method.screen, {})
+  const inlineItems = items.filter((i) => i.inline)
+  const buttons = items.filter((i) => !i.inline)
+  const hasMore = !showOverflow && layout.overflow.length > 0
+  return (
+    <Screen
+      logo={showOverflow ? null : config.appearance.logo}
+      logoAlt={config.name}
+      title={showOverflow ? t('PORTICO_UI_OTHER_OPTIONS_TITLE') : (config.appearance.landingHeader ?? t('PORTICO_LANDING_TITLE'))}
+      subtitle={showOverflow ? undefined : config.appearance.loginMessage}
+      footer={<p className={css({ textAlign: 'center', fontSize: '12px', color: 'fg.subtle' })}>{t('PORTICO_UI_PROTECTED_BY')}</p>}
+    >
+      {items.length === 0 ? <ErrorText center>{t('PORTICO_UI_NO_METHODS')}</ErrorText> : null}
+      {inlineItems.map((item) => (
+        <InlineMethod
+          key={item.method.id}
+          kernel={kernel}
+          item={item}
+          params={params.method === item.method.id ? { error: params.error } : {}}
+        />
+      ))}
+      {inlineItems.length > 0 && (buttons.length > 0 || hasMore) ? (
+        <div role="presentation" className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.subtle', fontSize: '13px', my: '1', _before: { content: '""', flex: '1', height: '1px', bg: 'border' }, _after: { content: '""', flex: '1', height: '1px', bg: 'border' } })}>
+          {t('PORTICO_UI_OR')}
+        </div>
+      ) : null}
+      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', p: '0', m: '0' })}>
+        {buttons.map((item) => (
+          <li key={item.method.id}>
+            <LoginMethodButton label={t(item.method.label)} icon={item.method.icon} onClick={() => open(item)} />
+          </li>
+        ))}
+        {hasMore ? (
+          <li>
+            <LoginMethodButton
+              label={t('PORTICO_MORE_OPTIONS')}
+              icon="M5 12h.01M12 12h.01M19 12h.01"
+              onClick={() => kernel.navigate('portico/landing', { overflow: true })}
+            />
+          </li>
+        ) : null}
+      </ul>
+    </Screen>
+  )
+}

@@ -1,0 +1,68 @@
+/**
+ * Terms consent (affirmative): 'One last step'. Blocking: it cannot be closed. Accept records the
+ * acceptance on the server, then continues the login; 'No thanks' aborts it.
+ * @module
+ */
+import { useState } from 'react'
+import { css } from '../../styled-system/css'
+import { coreRoutes } from '../../kernel/api'
+import type { ScreenProps } from '../context'
+import { Screen } from '../components/Screen'
+import { Button } from '../components/Button'
+import { Link } from '../components/Link'
+import { ErrorText } from '../components/ErrorText'
+import { useConfig } from './shared'
+
+/**
+ * The terms screen.
+ * @param props - screen props.
+ * @returns the screen.
+ * @example
+ * ```ts
+ * // Shown by the `portico` plugin's afterAuthenticate tap when the app requires consent.
+ * ```
+ */
+export default function Terms({ kernel }: ScreenProps) {
+  const config = useConfig(kernel)
+  const t = kernel.t.bind(kernel)
+  const [busy, setBusy] = useState(false)
+  const [error, setError] = useState<string | null>(null)
+  const terms = config?.legal.termsAndConditionsUrl
+  const privacy = config?.legal.privacyPolicyUrl
+
+  const accept = async () => {
+    setBusy(true)
+    setError(null)
+    try {
+      await kernel.api.request(coreRoutes.acceptTerms, {})
+      kernel.resolveStep('continue')
+    } catch (err) {
+      setError(kernel.resolveError(err, { screen: 'portico/terms' }).message)
+      setBusy(false)
+    }
+  }
+
+  return (
+    <Screen
+      icon="lock"
+      title={t('PORTICO_TERMS_TITLE')}
+      subtitle={t('PORTICO_TERMS_BODY')}
+      footer={
+        <>
+          <ErrorText center>{error}</ErrorText>
+          <Button loading={busy} onClick={accept}>{t('PORTICO_TERMS_ACCEPT')}</Button>
+          <Button variant="secondary" disabled={busy} onClick={() => kernel.resolveStep('abort')}>
+            {t('PORTICO_TERMS_DECLINE')}
+          </Button>
+        </>
+      }
+    >
+      {terms || privacy ? (
+        <p className={css({ display: 'flex', justifyContent: 'center', gap: '5', fontSize: '14px' })}>
+          {terms ? <Link href={terms}>{t('PORTICO_TERMS_VIEW_TERMS')}</Link> : null}
+          {privacy ? <Link href={privacy}>{t('PORTICO_TERMS_VIEW_PRIVACY')}</Link> : null}
+        </p>
+      ) : null}
+    </Screen>
+  )
+}

@@ -1,0 +1,183 @@
+// @vitest-environment jsdom
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { axeViolations, renderScreen, startHarness, wireUser, type Harness } from '../test-harness'
+
+let h: Harness | null = null
+afterEach(async () => {
+  cleanup()
+  await h?.close()
+  h = null
+})
+
+describe('landing', () => {
+  it('default: shows the app header and the inline email field', async () => {
+    h = await startHarness({ config: { appearance: { landingHeader: 'Welcome to Acme', loginMessage: 'Sign in to continue' } } })
+    await renderScreen(h.kernel)
+    expect(await screen.findByRole('heading', { name: 'Welcome to Acme' })).toBeTruthy()
+    expect(screen.getByText('Sign in to continue')).toBeTruthy()
+    expect(await screen.findByLabelText('Email address')).toBeTruthy()
+    expect(screen.getByRole('dialog').getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { name: 'Welcome to Acme' }).id)
+  })
+
+  it('behavior: hideDirectWeb2Inputs shows a button instead of the field', async () => {
+    h = await startHarness({ config: { appearance: { hideDirectWeb2Inputs: true } } })
+    await renderScreen(h.kernel)
+    const button = await screen.findByRole('button', { name: 'Continue with email' })
+    expect(screen.queryByLabelText('Email address')).toBeNull()
+    await act(async () => fireEvent.click(button))
+    expect(await screen.findByRole('heading', { name: 'Log in with email' })).toBeTruthy()
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy()
+  })
+
+  it('behavior: no enabled method says so', async () => {
+    h = await startHarness({ app: { email_auth: false } })
+    await renderScreen(h.kernel)
+    expect(await screen.findByText('No login methods are enabled for this app.')).toBeTruthy()
+  })
+})
+
+describe('error screen', () => {
+  it('default: generic title and detail, Try again returns to landing', async () => {
+    h = await startHarness()
+    await renderScreen(h.kernel, 'portico/error', { code: 'unknown' })
+    expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy()
+    expect(screen.getByText('Try again later')).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try again' })))
+    expect(h.kernel.state.modal.stack.map((s) => s.screen)).toEqual(['portico/landing'])
+  })
+
+  it('parameters: a server message (400/422) replaces the detail', async () => {
+    h = await startHarness()
+    await renderScreen(h.kernel, 'portico/error', { code: 'invalid_data', message: 'Email is not allowed here.' })
+    expect(await screen.findByText('Email is not allowed here.')).toBeTruthy()
+  })
+
+  it('parameters: too_many_requests shows Too many attempts.', async () => {
+    h = await startHarness()
+    await renderScreen(h.kernel, 'portico/error', { code: 'too_many_requests', message: 'Too many requests. Please wait before trying again.' })
+    expect(await screen.findByRole('heading', { name: 'Too many attempts.' })).toBeTruthy()
+    expect(screen.getByText('Try again later')).toBeTruthy()
+  })
+})
+
+describe('terms', () => {
+  it('default: links only when configured, no close button, Escape does not close', async () => {
+    h = await startHarness({ app: { terms_and_conditions_url: 'https://acme.test/terms' } })
+    await renderScreen(h.kernel, 'portico/terms')
+    expect(await screen.findByRole('heading', { name: 'One last step' })).toBeTruthy()
+    expect(screen.getByText('By signing up, you agree to our terms and privacy policy.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'View Terms' }).getAttribute('href')).toBe('https://acme.test/terms')
+    expect(screen.queryByRole('link', { name: 'View Privacy Policy' })).toBeNull()
+    expect(screen.queryByRole('button', { name: 'Close' })).toBeNull()
+    fireEvent.keyDown(screen.getByRole('alertdialog'), { key: 'Escape' })
+    expect(h.kernel.state.modal.open).toBe(true)
+  })
+
+  it('behavior: a login on an app requiring terms shows consent; Accept posts accept_terms and completes', async () => {
+    const completed: string[] = []
+    h = await startHarness({
+      app: { require_users_accept_terms: true, privacy_policy_url: 'https://acme.test/privacy' },
+      routes: {
+        'POST /api/v1/passwordless/authenticate': () => ({
+          json: { user: wireUser(), token: null, privy_access_token: null, refresh_token: null, session_update_action: 'set', is_new_user: true },
+        }),
+        'POST /api/v1/users/me/accept_terms': () => ({ json: wireUser({ has_accepted_terms: true }) }),
+      },
+    })
+    h.kernel.onLogin((r) => completed.push(r.user.id))
+    await renderScreen(h.kernel, 'email/code', { email: 'ada@example.com' })
+    const boxes = await screen.findAllByRole('textbox')
+    await act(async () => {
+      fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '123456' } })
+    })
+    expect(await screen.findByRole('heading', { name: 'One last step' }, { timeout: 4000 })).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'View Privacy Policy' })).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })))
+    await waitFor(() => expect(completed).toEqual(['did:privy:cm0user00000000000000000a']))
+    expect(h.calls('/api/v1/users/me/accept_terms')).toHaveLength(1)
+    expect(h.kernel.state.modal.open).toBe(false)
+  })
+
+  it('behavior: No thanks aborts the login and signs out', async () => {
+    h = await startHarness({
+      app: { require_users_accept_terms: true },
+      routes: {
+        'POST /api/v1/passwordless/authenticate': () => ({
+          json: { user: wireUser(), token: null, privy_access_token: null, refresh_token: null, session_update_action: 'set' },
+        }),
+        'POST /api/v1/sessions/logout': () => ({ json: {} }),
+      },
+    })
+    await renderScreen(h.kernel, 'email/code', { email: 'ada@example.com' })
+    const boxes = await screen.findAllByRole('textbox')
+    await act(async () => {
+      fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '123456' } })
+    })
+    const decline = await screen.findByRole('button', { name: 'No thanks' }, { timeout: 4000 })
+    await act(async () => fireEvent.click(decline))
+    await waitFor(() => expect(h!.kernel.state.session.status).toBe('unauthenticated'))
+    expect(h.calls('/api/v1/users/me/accept_terms')).toHaveLength(0)
+  })
+})
+
+describe('allowlist, user limit, account not found', () => {
+  it('default: allowlist texts and the button returns to landing', async () => {
+    h = await startHarness()
+    await renderScreen(h.kernel, 'portico/allowlist')
+    expect(await screen.findByRole('heading', { name: "You don't have access to this app" })).toBeTruthy()
+    expect(screen.getByText('Have you been invited?')).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try another account' })))
+    expect(h.kernel.state.modal.stack.map((s) => s.screen)).toEqual(['portico/landing'])
+  })
+
+  it('parameters: allowlist_config overrides all texts and gives a link', async () => {
+    h = await startHarness({
+      app: { allowlist_config: { error_title: 'Invite only', error_detail: 'Join the waitlist.', cta_text: 'Join', cta_link: 'https://acme.test/wait' } },
+    })
+    await renderScreen(h.kernel, 'portico/allowlist')
+    expect(await screen.findByRole('heading', { name: 'Invite only' })).toBeTruthy()
+    expect(screen.getByText('Join the waitlist.')).toBeTruthy()
+    expect(screen.getByRole('link', { name: 'Join' }).getAttribute('href')).toBe('https://acme.test/wait')
+  })
+
+  it('default: user limit says Unable to sign in, Go back returns to landing', async () => {
+    h = await startHarness()
+    await renderScreen(h.kernel, 'portico/user-limit')
+    expect(await screen.findByRole('heading', { name: 'Unable to sign in' })).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Go back' })))
+    expect(h.kernel.state.modal.stack.map((s) => s.screen)).toEqual(['portico/landing'])
+  })
+
+  it('default: account not found offers Try logging in again', async () => {
+    h = await startHarness()
+    await renderScreen(h.kernel, 'portico/account-not-found')
+    const retry = await screen.findByRole('button', { name: 'Try logging in again' })
+    await act(async () => fireEvent.click(retry))
+    expect(h.kernel.state.modal.stack.map((s) => s.screen)).toEqual(['portico/landing'])
+  })
+})
+
+describe('accessibility', () => {
+  const screens: Array<[string, Record<string, unknown>]> = [
+    ['portico/landing', {}],
+    ['portico/error', { code: 'x' }],
+    ['portico/terms', {}],
+    ['portico/allowlist', {}],
+    ['portico/user-limit', {}],
+    ['portico/account-not-found', {}],
+    ['email/entry', {}],
+    ['email/code', { email: 'ada@example.com' }],
+  ]
+  for (const theme of ['light', 'dark'] as const) {
+    for (const [id, params] of screens) {
+      it(`behavior: ${id} has no axe violations (${theme})`, async () => {
+        h = await startHarness({ app: { terms_and_conditions_url: 'https://acme.test/t', privacy_policy_url: 'https://acme.test/p' } })
+        await renderScreen(h.kernel, id, params, theme)
+        await screen.findByRole('heading', { level: 2 })
+        await waitFor(() => expect(document.querySelector('.portico-root')?.getAttribute('data-theme')).toBe(theme))
+        expect(await axeViolations()).toEqual([])
+      })
+    }
+  }
+})

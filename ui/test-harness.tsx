@@ -1,0 +1,109 @@
+/**
+ * Test harness of the UI: a real kernel talking to a real HTTP server on 127.0.0.1 that answers
+ * like the API (app configuration, passwordless, terms), with scripted answers per test; plus an
+ * axe check. Used by the UI's and the email plugin's component tests.
+ * @internal
+ * @module
+ */
+import { act, render, type RenderResult } from '@testing-library/react'
+import axe from 'axe-core'
+import { createPortico } from '../kernel/kernel'
+import { createMemoryStorage } from '../kernel/storage'
+import { startTestServer, type RecordedRequest, type ScriptedResponse, type TestServer } from '../kernel/test-server'
+import type { Kernel } from '../kernel/types'
+import type { ClientConfig } from '../kernel/config'
+import type { AppResponse } from '../kernel/wire'
+import { TEST_APP_ID, appResponse } from './test-harness-data'
+import type { PluginDefinition } from '../kernel/plugin'
+import { email } from '../plugins/email'
+import { PorticoProvider, withPorticoPlugin } from './provider'
+import { loadScreen } from './modal/PorticoModal'
+
+// Tells React that state updates are awaited through act() here.
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+export { TEST_APP_ID, appResponse, wireUser, authenticated } from './test-harness-data'
+
+/** A scripted answer per `METHOD /path`; `app` is answered by default. */
+export type Routes = Record<string, (req: RecordedRequest) => ScriptedResponse>
+
+/** A running API and a kernel pointed at it. */
+export interface Harness {
+  server: TestServer
+  kernel: Kernel
+  routes: Routes
+  /** Requests to a path, bodies parsed. */
+  calls(path: string): unknown[]
+  close(): Promise<void>
+}
+
+/**
+ * Starts the API and creates a ready kernel.
+ * @param options - app overrides, client config, extra plugins, routes.
+ * @returns the harness.
+ */
+export async function startHarness(
+  options: { app?: Partial<AppResponse>; config?: ClientConfig; plugins?: PluginDefinition[]; routes?: Routes } = {},
+): Promise<Harness> {
+  const routes: Routes = {
+    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse(options.app) }),
+    'POST /api/v1/analytics_events': () => ({ json: {} }),
+    ...options.routes,
+  }
+  const server = await startTestServer((req) => {
+    const answer = routes[`${req.method} ${req.path.split('?')[0]}`]
+    return answer ? answer(req) : { status: 404, json: { error: `No route ${req.method} ${req.path}` } }
+  })
+  const kernel = createPortico({
+    appId: TEST_APP_ID,
+    apiUrl: server.url,
+    plugins: withPorticoPlugin(options.plugins ?? [email()]),
+    storage: createMemoryStorage(),
+    autoRefresh: false,
+    ...(options.config ? { config: options.config } : {}),
+  })
+  await kernel.init()
+  return {
+    server,
+    kernel,
+    routes,
+    calls: (path) => server.requests.filter((r) => r.path === path).map((r) => (r.body ? JSON.parse(r.body) : undefined)),
+    async close() {
+      kernel.destroy()
+      await server.close()
+    },
+  }
+}
+
+/**
+ * Renders the provider around a prebuilt kernel and opens the modal at a screen.
+ * @param kernel - the kernel.
+ * @param screen - the screen id.
+ * @param params - its params.
+ * @param theme - light or dark.
+ * @returns the render result.
+ */
+export async function renderScreen(
+  kernel: Kernel,
+  screen = 'portico/landing',
+  params: Record<string, unknown> = {},
+  theme: 'light' | 'dark' = 'light',
+): Promise<RenderResult> {
+  // The provider preloads screens once the kernel is ready; do the same for the one under test.
+  await loadScreen(kernel, screen)
+  const result = render(<PorticoProvider kernel={kernel} theme={theme} />)
+  await act(async () => {
+    kernel.openModal(screen, params)
+  })
+  return result
+}
+
+/**
+ * Runs axe over the document and returns the violations, readable.
+ * jsdom has no layout, so colour contrast is checked in the browser screenshots instead.
+ * @returns `rule: target` lines, empty when clean.
+ */
+export async function axeViolations(): Promise<string[]> {
+  const result = await axe.run(document.body, { rules: { 'color-contrast': { enabled: false } } })
+  return result.violations.flatMap((v) => v.nodes.map((n) => `${v.id}: ${n.target.join(' ')} (${v.help})`))
+}

@@ -1,0 +1,25 @@
+import { defineConfig } from 'vitest/config'
+import { fileURLToPath } from 'node:url'
+
+const r = (p: string) => fileURLToPath(new URL(p, import.meta.url))
+
+export default defineConfig({
+  resolve: {
+    alias: [
+      { find: /^portico\/kernel$/, replacement: r('./kernel/index.ts') },
+      { find: /^portico\/react$/, replacement: r('./ui/index.ts') },
+      { find: /^portico\/server$/, replacement: r('./server/index.ts') },
+      { find: /^portico\/plugins\/([a-z-]+)\/server$/, replacement: r('./plugins/$1/server.ts') },
+      { find: /^portico\/plugins\/([a-z-]+)$/, replacement: r('./plugins/$1/index.ts') },
+      { find: /^styled-system\/(.*)$/, replacement: r('./styled-system/$1') },
+    ],
+  },
+  test: {
+    include: ['**/*.test.{ts,tsx}'],
+    exclude: ['node_modules/**', 'test/e2e/**', '.tmp/**', 'styled-system/**'],
+    environment: 'node',
+    testTimeout: 20_000,
+    hookTimeout: 30_000,
+    pool: 'forks',
+  },
+})
