@@ -7,7 +7,8 @@ import { errors } from '../../server/errors'
 import { defineServerPlugin, type RequestContext } from '../../server/plugin'
 import type { UserRecord } from '../../server/services/users'
 import { OTP_TTL_MS } from '../../server/services/otp'
-import { emailRoutes, emailSchemas } from './api'
+import { emailRoutes } from './api'
+import { emailSchemas } from './schemas'
 
 /** The code channel name in the codes table (SMS uses `sms`). */
 const CHANNEL = 'email'

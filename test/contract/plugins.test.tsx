@@ -106,7 +106,7 @@ describe.each(ids)('plugin %s', (id) => {
     }
   })
 
-  it('behavior: every API route has a server handler, and the server uses the routes and schemas of api.ts', async () => {
+  it('behavior: every API route has a server handler, and the server uses the routes of api.ts and the schemas of schemas.ts', async () => {
     const plugin = await clientPlugin(id)
     const server = await serverPlugin(id)
     if (!plugin.api) {
@@ -114,10 +114,10 @@ describe.each(ids)('plugin %s', (id) => {
       return
     }
     expect(server, `plugins/${id}/server.ts exists`).not.toBeNull()
-    const api = (await import(`../../plugins/${id}/api.ts`)) as Record<string, unknown>
+    const schemas = (await import(`../../plugins/${id}/schemas.ts`)) as Record<string, unknown>
     expect(server!.id).toBe(id)
     expect(server!.routes).toBe(plugin.api)
-    expect(Object.values(api)).toContain(server!.schemas)
+    expect(Object.values(schemas)).toContain(server!.schemas)
     for (const r of collectRoutes([server!])) {
       expect(typeof r.handler, `${r.key} has a handler`).toBe('function')
       expect(r.schemas?.request, `${r.key} has a request schema`).toBeTruthy()

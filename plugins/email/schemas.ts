@@ -1,0 +1,28 @@
+/**
+ * Schemas of the email plugin's routes, paired with the routes of `./api`. The server validates
+ * requests with them and the tests validate responses. They live apart from the routes because
+ * bundlers keep module-level schema construction: a browser bundle imports `./api` only.
+ * @module
+ */
+import * as v from 'valibot'
+import { defineSchemas } from '../../kernel/route'
+import { AuthenticatedUser, LoginMode, Success } from '../../kernel/schemas'
+import { emailRoutes } from './api'
+
+const address = v.pipe(v.string(), v.trim(), v.maxLength(320), v.email('Please provide a valid email address.'))
+
+/** `POST /passwordless/init`: sends a code. `token` is a captcha token. */
+export const InitRequest = v.object({ email: address, token: v.optional(v.string()) })
+
+/** `POST /passwordless/authenticate`: exchanges the code for a session. */
+export const AuthenticateRequest = v.object({
+  email: address,
+  code: v.pipe(v.string(), v.length(6, 'Verification code must have 6 digits.')),
+  mode: v.optional(LoginMode),
+})
+
+/** Schemas of the email plugin's routes (server and tests only). */
+export const emailSchemas = defineSchemas(emailRoutes, {
+  init: { request: InitRequest, response: Success },
+  authenticate: { request: AuthenticateRequest, response: AuthenticatedUser },
+})
