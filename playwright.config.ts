@@ -3,6 +3,8 @@ import { chromiumPath, CHROMIUM_ARGS } from './test/chromium'
 
 const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 3310)
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
+/** The admin key of the server under test: e2e tests create apps with their own settings through the admin API. */
+export const E2E_ADMIN_KEY = 'e2e-admin-key-not-secret'
 
 export default defineConfig({
   testDir: './test/e2e',
@@ -30,6 +32,7 @@ export default defineConfig({
       PORT: String(DEMO_PORT),
       API_PORT: String(API_PORT),
       PORTICO_DATA_DIR: `.tmp/e2e-data-${Date.now()}`,
+      PORTICO_ADMIN_KEY: E2E_ADMIN_KEY,
     },
   },
 })

@@ -334,6 +334,7 @@ export function createHooks(options: HookBusOptions = {}): KernelHooks {
     sessionChanged: createSyncHook(o),
     resolveLoginMethods: createSyncWaterfallHook(o),
     beforeLogin: createAsyncSeriesBailHook(o),
+    captchaToken: createAsyncSeriesBailHook(o),
     mapError: createSyncBailHook(o),
     afterAuthenticate: createAsyncSeriesBailHook(o),
     loginComplete: createSyncHook(o),

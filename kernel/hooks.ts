@@ -82,10 +82,15 @@ export interface KernelHooks {
   /** Called by the landing screen: transforms the login-method list (filter, reorder). Waterfall. */
   resolveLoginMethods: SyncWaterfallHook<LoginMethodDefinition[], [AppConfig]>
   /**
-   * Called by the kernel before a login request is sent. The first tap that returns a step (captcha)
-   * makes the kernel show it first. Async bail.
+   * Called by the kernel when a login starts (`PluginContext.beginLogin`), before its first request.
+   * The first tap that returns a step (captcha) makes the kernel show it and wait for it. Async bail.
    */
   beforeLogin: AsyncSeriesBailHook<[{ method: string }], PreLoginStep>
+  /**
+   * Called by the kernel right after `beforeLogin`'s step: the first tap that returns a string supplies
+   * the captcha token sent with the login's first request (`token` of the init calls). Async bail.
+   */
+  captchaToken: AsyncSeriesBailHook<[{ method: string }], string>
   /** Called by the kernel on an error in a modal flow. The first reaction returned wins; none means the error registry decides. Bail. */
   mapError: SyncBailHook<[PorticoError, ErrorContext], ErrorReaction>
   /**

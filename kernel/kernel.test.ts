@@ -226,16 +226,25 @@ describe('login flow', () => {
     await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/sessions/logout')).toBe(true))
   })
 
-  it('beforeLogin shows its step first and the call waits for it', async () => {
+  it('beginLogin shows the beforeLogin step, waits for it, then hands over the captcha token', async () => {
+    const k = await ready()
+    let solved = false
+    seenCtx!.hooks.beforeLogin.tap('captcha', () => (solved ? undefined : { screen: 'portico/captcha' }))
+    seenCtx!.hooks.captchaToken.tap('captcha', () => (solved ? 'tok-1' : undefined))
+    const started = seenCtx!.beginLogin({ method: 'email' })
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/captcha'))
+    solved = true
+    k.resolveStep('continue')
+    await expect(started).resolves.toEqual({ captchaToken: 'tok-1' })
+  })
+
+  it('beginLogin rejects with exited_auth_flow when the step is left', async () => {
     const k = await ready()
     seenCtx!.hooks.beforeLogin.tap('captcha', () => ({ screen: 'portico/captcha' }))
-    const call = vi.fn(() => makeAuthResponse())
-    const done = seenCtx!.authenticate(call, { method: 'email' })
+    const started = seenCtx!.beginLogin({ method: 'email' })
     await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/captcha'))
-    expect(call).not.toHaveBeenCalled()
-    k.resolveStep('continue')
-    await done
-    expect(call).toHaveBeenCalledOnce()
+    k.resolveStep('abort')
+    await expect(started).rejects.toMatchObject({ code: 'exited_auth_flow' })
   })
 
   it('a failing call fires loginFailed, rethrows, and resolveError gives the reaction', async () => {

@@ -11,13 +11,13 @@ import { LOGIN_ABORTED_CODE, resolveError, toPorticoError } from './error-regist
 import { PorticoError } from './errors'
 import { createHooks, tapOnly } from './hook-bus'
 import { format } from './messages'
-import type { LoginResult, PluginContext, PluginDefinition } from './plugin'
+import type { FlowIntent, LoginResult, LoginStart, PluginContext, PluginDefinition } from './plugin'
 import { mergePlugins, setupPlugins } from './registry'
 import { createRouter, LANDING_SCREEN } from './router'
 import { createSession } from './session'
 import { defaultStorage, migrateStorage } from './storage'
 import type { Kernel, KernelState, PorticoOptions } from './types'
-import type { AuthenticatedUser, LoginMode } from './wire'
+import type { AuthenticatedUser, LoginMode, User } from './wire'
 
 /** How long the success state shows before the modal closes. */
 export const POST_SUCCESS_DELAY_MS = 1400
@@ -74,6 +74,7 @@ export function createPortico(options: PorticoOptions): Kernel {
   const t = (key: string, values?: Record<string, string | number>) => format(merged.messages[key] ?? key, values)
   const loginListeners = new Set<(result: LoginResult) => void>()
   let loginMode: LoginMode = 'login-or-sign-up'
+  let intent: FlowIntent = 'login'
   let stepResolver: ((result: 'continue' | 'abort') => void) | null = null
   let destroyed = false
   let initPromise: Promise<void> | null = null
@@ -106,9 +107,6 @@ export function createPortico(options: PorticoOptions): Kernel {
   ): Promise<LoginResult> {
     const wasAlreadyAuthenticated = state.session.status === 'authenticated'
     try {
-      const pre = await hooks.beforeLogin.promise({ method })
-      if (pre && (await waitForStep(pre.screen, pre.params)) === 'abort') throw aborted()
-
       const raw = await call()
       const user = session.apply(raw)
       if (!user) throw new PorticoError('The server cleared the session instead of signing in', { code: 'unknown_auth_error' })
@@ -146,6 +144,46 @@ export function createPortico(options: PorticoOptions): Kernel {
     }
   }
 
+  async function beginLogin({ method }: { method: string }): Promise<LoginStart> {
+    // A signed-in user adding an account has already proven to be human.
+    if (state.session.status === 'authenticated') return {}
+    try {
+      const pre = await hooks.beforeLogin.promise({ method })
+      if (pre) {
+        if ((await waitForStep(pre.screen, pre.params)) === 'abort') throw aborted()
+        // The step is done: return to the screen that started the login, which goes on from there.
+        if (state.modal.stack[state.modal.stack.length - 1]?.screen === pre.screen) router.back()
+      }
+      const captchaToken = await hooks.captchaToken.promise({ method })
+      return captchaToken === undefined ? {} : { captchaToken }
+    } catch (e) {
+      const err = toPorticoError(e)
+      hooks.loginFailed.call(err, { method })
+      throw err
+    }
+  }
+
+  async function link(call: () => Promise<unknown>, { method }: { method: string }): Promise<User> {
+    try {
+      if (state.session.status !== 'authenticated') {
+        throw new PorticoError('Log in before linking an account', { code: 'must_be_authenticated' })
+      }
+      await call()
+      // The link answer is not the session's source of truth: the refreshed session is.
+      const user = await session.refresh()
+      if (!user) throw new PorticoError('The session ended while linking', { code: 'missing_or_invalid_token' })
+      const shown = state.modal.stack[state.modal.stack.length - 1]
+      void wait(POST_SUCCESS_DELAY_MS).then(() => {
+        if (!destroyed && state.modal.stack[state.modal.stack.length - 1] === shown) closeModal({ force: true })
+      })
+      return user
+    } catch (e) {
+      const err = toPorticoError(e)
+      hooks.loginFailed.call(err, { method })
+      throw err
+    }
+  }
+
   function buildContext(plugin: PluginDefinition): PluginContext {
     state.plugins[plugin.id] = plugin.initialState?.() ?? {}
     return Object.freeze({
@@ -155,6 +193,9 @@ export function createPortico(options: PorticoOptions): Kernel {
       hooks: tapOnly(hooks),
       config: () => state.config,
       loginMode: () => loginMode,
+      intent: () => intent,
+      beginLogin,
+      link,
       navigate: (screen: string, params?: Record<string, unknown>, opts?: { replace?: boolean; reset?: boolean }) =>
         router.navigate(screen, params, opts),
       back: () => router.back(),
@@ -201,6 +242,8 @@ export function createPortico(options: PorticoOptions): Kernel {
     openModal(screen = LANDING_SCREEN, params = {}) {
       // The host may turn sign-up off for this one attempt (`disableSignup`).
       loginMode = params.disableSignup === true ? 'no-signup' : 'login-or-sign-up'
+      // Linking needs a signed-in user; otherwise the flow is a plain login.
+      intent = params.intent === 'link' && state.session.status === 'authenticated' ? 'link' : 'login'
       router.open(screen, params)
     },
     closeModal,

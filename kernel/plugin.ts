@@ -76,6 +76,15 @@ export interface AuthenticateOptions {
   method: string
 }
 
+/** What {@link PluginContext.beginLogin} hands back: what the login's first request must carry. */
+export interface LoginStart {
+  /** The captcha token for the `token` field of init calls, when the app requires a captcha. */
+  captchaToken?: string
+}
+
+/** Whether the modal's current flow signs a visitor in or adds an account to the signed-in user. */
+export type FlowIntent = 'login' | 'link'
+
 /** The result of a completed login, as hooks and `onComplete` see it. */
 export interface LoginResult {
   user: User
@@ -124,6 +133,17 @@ export interface PluginContext<Slice extends object = object> {
   readonly config: () => AppConfig | null
   /** Sign-in mode for authenticate calls: 'no-signup' when the host disabled sign-up for this attempt. */
   readonly loginMode: () => LoginMode
+  /**
+   * What the current modal flow does: `login` (the default) or `link`, when the host opened the modal
+   * to add an account to the signed-in user (`kernel.openModal(screen, { intent: 'link' })`).
+   */
+  readonly intent: () => FlowIntent
+  /**
+   * Starts a login before its first request: runs the `beforeLogin` steps (the captcha screen) and
+   * collects the captcha token. Rejects with `exited_auth_flow` when the user leaves a step.
+   * A signed-in user (a link) skips the captcha.
+   */
+  beginLogin(options: AuthenticateOptions): Promise<LoginStart>
   /** Navigates the modal to a screen id (`email/code`, `portico/landing`...). */
   navigate(screen: string, params?: Record<string, unknown>, options?: NavigateOptions): void
   /** Goes back one screen. */
@@ -133,6 +153,12 @@ export interface PluginContext<Slice extends object = object> {
    * (terms, wallet creation...) and closes the modal on success. Errors are routed by the error registry.
    */
   authenticate(call: () => Promise<AuthenticatedUser>, options: AuthenticateOptions): Promise<LoginResult>
+  /**
+   * Finishes a link: runs the call (a `…/link` route, answered with the User), then refreshes the
+   * session (`POST /sessions`), as the contract asks, and closes the modal after the success delay.
+   * @returns the updated user.
+   */
+  link(call: () => Promise<unknown>, options: AuthenticateOptions): Promise<User>
   /** Translates a message key with `{name}` placeholders. */
   t(key: string, values?: Record<string, string | number>): string
 }

@@ -43,6 +43,30 @@ export type LoginSwitch =
   | 'solana_wallet_auth'
   | 'custom_jwt_auth'
 
+/** Texts and link of the allowlist rejection screen; null keeps the widget's default. */
+export interface AllowlistScreenConfig {
+  errorTitle: string | null
+  errorDetail: string | null
+  ctaText: string | null
+  ctaLink: string | null
+}
+
+/** How the app's own JWTs (custom-token login) are verified. */
+export interface CustomAuthSettings {
+  /** A JWKS URL serving the app's public keys; used when set. */
+  jwksUrl: string | null
+  /** A PEM public key (SPKI) when there is no JWKS URL. */
+  publicKeyPem: string | null
+  /** Required `iss`; null skips the check. */
+  issuer: string | null
+  /** Required `aud`; null skips the check. */
+  audience: string | null
+  /** Accepted `alg` values. @defaultValue ['RS256', 'ES256'] */
+  algorithms: string[]
+  /** The claim holding the user id. @defaultValue 'sub' */
+  userIdClaim: string
+}
+
 /** Per-app settings, stored as the app's `config` jsonb. Every field has a default. */
 export interface AppSettings {
   /** Enabled login methods. @defaultValue ['email_auth'] */
@@ -63,8 +87,18 @@ export interface AppSettings {
   disablePlusEmails: boolean
   /** Only `allowlist` addresses may sign in. @defaultValue false */
   allowlistEnabled: boolean
-  /** Allowed email addresses (lowercase). @defaultValue [] */
+  /** Allowed identities: email addresses, E.164 phone numbers, wallet addresses (kept lowercase). @defaultValue [] */
   allowlist: string[]
+  /** Overrides of the allowlist screen. @defaultValue all null */
+  allowlistConfig: AllowlistScreenConfig
+  /** Require a captcha before a login starts. @defaultValue false */
+  captchaEnabled: boolean
+  /** The captcha site key the widget uses, `t:{key}` for Turnstile. @defaultValue null */
+  captchaSiteKey: string | null
+  /** The captcha secret the server verifies tokens with (never sent to browsers). @defaultValue null */
+  captchaSecretKey: string | null
+  /** Verification of the app's own JWTs. @defaultValue no key, RS256/ES256, `sub` */
+  customAuth: CustomAuthSettings
   /** Maximum number of users; null for no limit. @defaultValue null */
   maxUsers: number | null
   /** Code sends per destination. @defaultValue 5 per 15 minutes */
@@ -85,6 +119,11 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   disablePlusEmails: false,
   allowlistEnabled: false,
   allowlist: [],
+  allowlistConfig: { errorTitle: null, errorDetail: null, ctaText: null, ctaLink: null },
+  captchaEnabled: false,
+  captchaSiteKey: null,
+  captchaSecretKey: null,
+  customAuth: { jwksUrl: null, publicKeyPem: null, issuer: null, audience: null, algorithms: ['RS256', 'ES256'], userIdClaim: 'sub' },
   maxUsers: null,
   otpPerDestination: { limit: 5, windowMs: 15 * 60 * 1000 },
   otpPerIp: { limit: 100, windowMs: 10 * 60 * 1000 },
@@ -133,7 +172,13 @@ interface AppRow {
 
 function normaliseSettings(partial: Partial<AppSettings>): AppSettings {
   const s = { ...DEFAULT_APP_SETTINGS, ...partial }
-  return { ...s, allowlist: s.allowlist.map((e) => e.trim().toLowerCase()) }
+  return {
+    ...s,
+    allowlist: s.allowlist.map((e) => e.trim().toLowerCase()),
+    // Nested blocks merge over their defaults, so a partial update keeps the other fields.
+    allowlistConfig: { ...DEFAULT_APP_SETTINGS.allowlistConfig, ...partial.allowlistConfig },
+    customAuth: { ...DEFAULT_APP_SETTINGS.customAuth, ...partial.customAuth },
+  }
 }
 
 /**
@@ -297,14 +342,20 @@ export function toAppResponse(app: ServerApp): AppResponse {
     passkeys_for_signup_enabled: switches.passkey_auth,
     telegram_oauth: false,
     allowlist_enabled: s.allowlistEnabled,
-    allowlist_config: { error_title: null, error_detail: null, cta_text: null, cta_link: null },
+    allowlist_config: {
+      error_title: s.allowlistConfig.errorTitle,
+      error_detail: s.allowlistConfig.errorDetail,
+      cta_text: s.allowlistConfig.ctaText,
+      cta_link: s.allowlistConfig.ctaLink,
+    },
     disable_plus_emails: s.disablePlusEmails,
     merge_accounts_by_email: false,
     external_wallets_for_signup_enabled: false,
     max_linked_wallets_per_user: null,
     farcaster_link_wallets_enabled: false,
-    captcha_enabled: false,
-    enabled_captcha_provider: null,
+    captcha_enabled: s.captchaEnabled,
+    enabled_captcha_provider: s.captchaEnabled ? 'turnstile' : null,
+    ...(s.captchaEnabled && s.captchaSiteKey ? { captcha_site_key: s.captchaSiteKey } : {}),
     custom_oauth_providers: [],
     embedded_wallet_config: { create_on_login: 'off', mode: 'legacy-embedded-wallets-only' },
     smart_wallet_config: { enabled: false },

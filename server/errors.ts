@@ -69,6 +69,18 @@ export const errors = {
     new HttpError(403, 'max_accounts_reached', 'This app has reached its maximum number of users.'),
   /** 429 `too_many_requests`. */
   tooManyRequests: () => new HttpError(429, 'too_many_requests', 'Too many requests. Please wait to try again.'),
+  /** 401 `invalid_captcha`. */
+  invalidCaptcha: (message = 'Captcha verification failed.') => new HttpError(401, 'invalid_captcha', message),
+  /** 400 `linked_to_another_user`. */
+  linkedToAnotherUser: () =>
+    new HttpError(400, 'linked_to_another_user', 'This account has already been linked to another user.'),
+  /** 400 `cannot_link_more_of_type`. */
+  cannotLinkMoreOfType: () =>
+    new HttpError(400, 'cannot_link_more_of_type', 'Cannot link more accounts of this type.'),
+  /** 400 `not_supported`. */
+  notSupported: (message: string) => new HttpError(400, 'not_supported', message),
+  /** 400 `feature_not_enabled`: the server lacks what the feature needs (an SMS provider, a JWKS URL...). */
+  featureNotEnabled: (message: string) => new HttpError(400, 'feature_not_enabled', message),
   /** 404 without a code. */
   notFound: (message = 'Not found.') => new HttpError(404, undefined, message),
 }

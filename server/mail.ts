@@ -4,6 +4,7 @@
  * @module
  */
 import nodemailer, { type Transporter } from 'nodemailer'
+import type { SmsMessage, SmsSender } from './sms'
 
 /** One message to send. */
 export interface MailMessage {
@@ -79,8 +80,8 @@ export interface DevInboxOptions {
 }
 
 /**
- * A development mail sender: keeps messages in memory (read at `GET /dev/messages`) and prints the
- * line carrying the code to the server terminal.
+ * A development mail and SMS sender: keeps messages in memory (read at `GET /dev/messages?to=`,
+ * with an address or an E.164 number) and prints the line carrying the code to the server terminal.
  * @example
  * ```ts
  * import { DevInbox } from 'portico/server'
@@ -89,7 +90,7 @@ export interface DevInboxOptions {
  * inbox.messages('a@b.co')[0]?.text
  * ```
  */
-export class DevInbox implements MailSender {
+export class DevInbox implements MailSender, SmsSender {
   private readonly list: DevInboxMessage[] = []
   private readonly log: ((line: string) => void) | null
   private readonly now: () => number
@@ -113,6 +114,12 @@ export class DevInbox implements MailSender {
     if (this.list.length > this.max) this.list.shift()
     const codeLine = message.text.split('\n').find((l) => /\b\d{6}\b/.test(l)) ?? message.subject
     this.log?.(`[dev inbox] ${message.to}: ${codeLine.trim()}`)
+  }
+
+  /** {@inheritDoc SmsSender.sendSms} */
+  async sendSms(message: SmsMessage): Promise<void> {
+    // A text message has no subject; it is listed with the mail, keyed by its number.
+    await this.send({ to: message.to, subject: '', text: message.body })
   }
 
   /**

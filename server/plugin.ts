@@ -12,6 +12,10 @@ import type { UserService } from './services/users'
 import type { SessionInfo, SessionService } from './services/sessions'
 import type { OtpService } from './services/otp'
 import type { RateLimitEntry } from './services/rate-limit'
+import type { SignInOptions } from './services/sign-in'
+import type { AccountInput, UserRecord } from './services/users'
+import type { SmsSender } from './sms'
+import type { AuthenticatedUser } from '../kernel/wire'
 
 /** What a handler receives about the HTTP request. */
 export interface ServerRequest<Body = unknown> {
@@ -48,6 +52,23 @@ export interface RequestContext {
   /** Counts a hit on several keys in one round trip; 429 when any is over its limit. */
   rateLimitAll(entries: readonly RateLimitEntry[]): Promise<void>
   readonly mail: MailSender
+  /** Where text messages go (the dev inbox in dev mode, a provider adapter in production). */
+  readonly sms: SmsSender
+  /**
+   * Checks the captcha token of a login's first request when the app requires a captcha; does
+   * nothing otherwise. Throws 401 `invalid_captcha` for a missing or failed token.
+   */
+  verifyCaptcha(token: string | undefined): Promise<void>
+  /**
+   * Turns a verified account into a session: allowlist, `no-signup` mode, user limit, then the
+   * AuthenticatedUser answer. The one way login handlers sign a user in.
+   */
+  signIn(account: AccountInput, options?: SignInOptions): Promise<AuthenticatedUser>
+  /**
+   * Adds a verified account to the session's user (`…/link` routes); see `UserService.link`.
+   * @returns the updated user record (answer with `ctx.users.toWire(user)`).
+   */
+  link(account: AccountInput, options?: { single?: boolean }): Promise<UserRecord>
 }
 
 /** A route handler: validated request in, the route's response body out. */

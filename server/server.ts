@@ -14,6 +14,10 @@ import { coreServerPlugin } from './core'
 import { errors, HttpError } from './errors'
 import { ID_PATTERN } from './ids'
 import { DevInbox, type MailSender } from './mail'
+import { TurnstileVerifier, type CaptchaVerifier } from './captcha'
+import type { SmsSender } from './sms'
+import { createSignIn } from './services/sign-in'
+import { mountAdminRoutes } from './admin'
 import { collectRoutes, type RegisteredRoute, type RequestContext, type ServerPlugin } from './plugin'
 import type { Db } from './storage/db'
 import { coreMigrations, runMigrations } from './storage/migrations'
@@ -45,6 +49,16 @@ export interface CreateServerOptions {
   db: Db
   /** Where codes are mailed. */
   mail: MailSender
+  /**
+   * Where SMS codes go. @defaultValue the mail sender when it is a {@link DevInbox}; otherwise SMS
+   * logins answer `feature_not_enabled`
+   */
+  sms?: SmsSender
+  /**
+   * Checks captcha tokens for apps that require a captcha.
+   * @defaultValue a {@link TurnstileVerifier} against Cloudflare
+   */
+  captcha?: CaptchaVerifier
   /** Keys the code hashes; keep it stable across restarts and secret. */
   secret: string
   /** Server plugins (the core routes are always included). */
@@ -61,6 +75,11 @@ export interface CreateServerOptions {
   bodyLimit?: number
   /** How long loaded apps are cached, in ms. @defaultValue 5000 */
   appCacheMs?: number
+  /**
+   * Mounts the admin API (`/admin/v1/apps`) guarded by this key (Bearer). Without a key there is no
+   * admin API. @defaultValue undefined
+   */
+  adminKey?: string
   /** Run migrations at start. @defaultValue true */
   migrate?: boolean
   /** Logs unexpected errors. @defaultValue console.error */
@@ -120,6 +139,17 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   const sessions = createSessionService(db, users, now)
   const otp = createOtpService(db, options.secret, now)
   const limiter = createRateLimiter(db, now)
+  const signIn = createSignIn({ users, sessions, now })
+  const sms: SmsSender =
+    options.sms ??
+    (mail instanceof DevInbox
+      ? mail
+      : {
+          async sendSms() {
+            throw errors.featureNotEnabled('SMS is not configured on this server.')
+          },
+        })
+  const captcha = options.captcha ?? new TurnstileVerifier()
   const cacheMs = options.appCacheMs ?? 5000
 
   const appCache = new Map<string, { at: number; app: Promise<ServerApp | null> }>()
@@ -262,6 +292,27 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       rateLimit: (key, max, windowMs) => limiter.hit(key, max, windowMs),
       rateLimitAll: (entries) => limiter.hitAll(entries),
       mail,
+      sms,
+      async verifyCaptcha(token) {
+        const { captchaEnabled, captchaSecretKey } = serverApp.settings
+        if (!captchaEnabled) return
+        if (!token) throw errors.invalidCaptcha('A captcha token is required.')
+        if (!captchaSecretKey) throw errors.featureNotEnabled('The app has no captcha secret key.')
+        let verdict
+        try {
+          verdict = await captcha.verify({ token, secret: captchaSecretKey, ip })
+        } catch (e) {
+          logError('captcha verification could not reach the provider', e)
+          throw errors.invalidCaptcha('Captcha verification is unavailable. Please try again.')
+        }
+        if (!verdict.success) throw errors.invalidCaptcha()
+      },
+      signIn: (account, o) => signIn(serverApp, account, o),
+      async link(account, o) {
+        const s = await session()
+        if (!s) throw errors.invalidToken()
+        return users.link(serverApp, s.userId, account, now(), o)
+      },
     }
     const query = Object.fromEntries(new URL(c.req.url).searchParams)
     const headers: Record<string, string> = {}
@@ -277,6 +328,9 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   }
 
   if (options.devMode) mountDevRoutes(app, { mail, clock, limiter })
+  if (options.adminKey) {
+    mountAdminRoutes(app as unknown as Hono, { db, adminKey: options.adminKey, invalidate: (id) => void appCache.delete(id) })
+  }
 
   return {
     fetch: (request, env) => app.fetch(request, env as object),

@@ -13,6 +13,8 @@ import { createApp, type CreateAppOptions, type ServerApp } from './apps'
 import { createClock, type Clock } from './clock'
 import { SmtpSender, type MailSender } from './mail'
 import type { ServerPlugin } from './plugin'
+import type { SmsSender } from './sms'
+import type { CaptchaVerifier } from './captcha'
 import { createServer, type PorticoServer } from './server'
 import type { Db } from './storage/db'
 import { createTestDb } from './storage/test-db'
@@ -29,6 +31,12 @@ export interface TestInstanceOptions {
   devMode?: boolean
   /** Where mail goes. @defaultValue an `SmtpSender` to the instance's SMTP sink */
   mail?: MailSender
+  /** Where SMS goes. @defaultValue none: SMS logins answer `feature_not_enabled` */
+  sms?: SmsSender
+  /** The captcha verifier. @defaultValue a `TurnstileVerifier` against Cloudflare (tests pass a stand-in's URL) */
+  captcha?: CaptchaVerifier
+  /** Mounts the admin API with this key. */
+  adminKey?: string
 }
 
 /** What a request helper call answers. */
@@ -105,6 +113,9 @@ export async function createTestInstance(options: TestInstanceOptions = {}): Pro
     secret,
     plugins: options.plugins ?? [emailServer()],
     devMode: options.devMode ?? true,
+    sms: options.sms,
+    captcha: options.captcha,
+    adminKey: options.adminKey,
     clock,
     validateResponses: true,
     logError: (m, e) => console.error(`[test server] ${m}`, e),

@@ -7,6 +7,7 @@ import { useSnapshot } from 'valtio'
 import type { LoginResult } from '../kernel/plugin'
 import type { User } from '../kernel/wire'
 import { useKernel } from './context'
+import { PorticoError } from '../kernel/errors'
 
 /** What {@link usePortico} returns. */
 export interface UsePorticoResult {
@@ -110,4 +111,39 @@ export function useLogout(options: UseLogoutOptions = {}): { logout: () => Promi
     latest.current.onSuccess?.()
   }, [kernel])
   return { logout }
+}
+
+/** What {@link useLinkAccount} returns. */
+export interface UseLinkAccountResult {
+  /**
+   * Opens the modal at a login method's screen to add that account to the signed-in user.
+   * @param method - a login method id offered by a registered plugin (`email`, `sms`...).
+   */
+  link: (method: string) => void
+}
+
+/**
+ * Adds accounts to the signed-in user (a guest who links an email is a guest no more).
+ * @returns `{ link(method) }`; it throws when no plugin offers the method or nobody is signed in.
+ * @example
+ * ```tsx
+ * import { useLinkAccount } from 'portico/react'
+ * const { link } = useLinkAccount()
+ * <button onClick={() => link('email')}>Save your progress with an email</button>
+ * ```
+ */
+export function useLinkAccount(): UseLinkAccountResult {
+  const kernel = useKernel()
+  const link = useCallback(
+    (method: string) => {
+      const def = kernel.plugins.flatMap((p) => p.loginMethods ?? []).find((m) => m.id === method)
+      if (!def) throw new PorticoError(`No registered plugin offers the login method "${method}"`, { code: 'invalid_plugin' })
+      if (kernel.state.session.status !== 'authenticated') {
+        throw new PorticoError('Log in before linking an account', { code: 'must_be_authenticated' })
+      }
+      kernel.openModal(def.screen, { intent: 'link' })
+    },
+    [kernel],
+  )
+  return { link }
 }

@@ -4,7 +4,16 @@
  * @module
  */
 export { PorticoProvider, withPorticoPlugin, type PorticoProviderProps, type ShadowOptions } from './provider'
-export { usePortico, useLogin, useLogout, type UsePorticoResult, type UseLoginOptions, type UseLogoutOptions } from './hooks'
+export {
+  usePortico,
+  useLogin,
+  useLogout,
+  useLinkAccount,
+  type UsePorticoResult,
+  type UseLoginOptions,
+  type UseLogoutOptions,
+  type UseLinkAccountResult,
+} from './hooks'
 export { useKernel, useScreen, type ScreenProps } from './context'
 export { PorticoModal, loadScreen, preloadScreens, type PorticoModalProps } from './modal/PorticoModal'
 export { portico, PORTICO_SCREENS } from './plugin'

@@ -10,7 +10,14 @@ import { email } from 'portico/plugins/email'
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
 
-const plugins = [email()]
+/** `?app=<id>` points the page at another app of the same server (set one up with `portico apps create`). */
+const appFromQuery = new URLSearchParams(location.search).get('app')
+const appId = appFromQuery && /^[a-z0-9]{25}$/.test(appFromQuery) ? appFromQuery : meta('portico-app-id')
+
+// Client plugins: one entry per login method of this repository.
+const plugins = [
+  email(),
+]
 
 function Account() {
   const { ready, authenticated, user, login, logout } = usePortico()
@@ -55,7 +62,7 @@ function App() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PorticoProvider appId={meta('portico-app-id')} apiUrl={meta('portico-api-url')} plugins={plugins}>
+    <PorticoProvider appId={appId} apiUrl={meta('portico-api-url')} plugins={plugins}>
       <App />
     </PorticoProvider>
   </StrictMode>,

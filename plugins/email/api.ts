@@ -4,8 +4,8 @@
  * @module
  */
 import { route, type SchemaRoute } from '../../kernel/route'
-import type { AuthenticatedUser, Success } from '../../kernel/schemas'
-import type { InitRequest, AuthenticateRequest } from './schemas'
+import type { AuthenticatedUser, Success, User } from '../../kernel/schemas'
+import type { InitRequest, AuthenticateRequest, LinkRequest } from './schemas'
 
 /** The email plugin's routes. */
 export const emailRoutes = {
@@ -15,4 +15,5 @@ export const emailRoutes = {
     '/api/v1/passwordless/authenticate',
     { dedupe: true },
   ),
+  link: route<SchemaRoute<typeof LinkRequest, typeof User>>('POST', '/api/v1/passwordless/link', { dedupe: true }),
 }

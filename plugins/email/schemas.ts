@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot'
 import { defineSchemas } from '../../kernel/route'
-import { AuthenticatedUser, LoginMode, Success } from '../../kernel/schemas'
+import { AuthenticatedUser, LoginMode, Success, User } from '../../kernel/schemas'
 import { emailRoutes } from './api'
 
 const address = v.pipe(v.string(), v.trim(), v.maxLength(320), v.email('Please provide a valid email address.'))
@@ -21,8 +21,15 @@ export const AuthenticateRequest = v.object({
   mode: v.optional(LoginMode),
 })
 
+/** `POST /passwordless/link` (signed in): adds the address to the user. */
+export const LinkRequest = v.object({
+  email: address,
+  code: v.pipe(v.string(), v.length(6, 'Verification code must have 6 digits.')),
+})
+
 /** Schemas of the email plugin's routes (server and tests only). */
 export const emailSchemas = defineSchemas(emailRoutes, {
   init: { request: InitRequest, response: Success },
   authenticate: { request: AuthenticateRequest, response: AuthenticatedUser },
+  link: { request: LinkRequest, response: User },
 })

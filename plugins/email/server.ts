@@ -5,7 +5,6 @@
 import { isLoginEnabled, type ServerApp } from '../../server/apps'
 import { errors } from '../../server/errors'
 import { defineServerPlugin, type RequestContext } from '../../server/plugin'
-import type { UserRecord } from '../../server/services/users'
 import { OTP_TTL_MS } from '../../server/services/otp'
 import { emailRoutes } from './api'
 import { emailSchemas } from './schemas'
@@ -49,23 +48,20 @@ function testIdentity(app: ServerApp, email: string) {
   return app.testIdentities.find((t) => t.email === email)
 }
 
-async function signIn(ctx: RequestContext, email: string, mode: string | undefined) {
-  const { app } = ctx
-  if (app.settings.allowlistEnabled && !app.settings.allowlist.includes(email)) throw errors.allowlistRejected()
-  const account = { type: 'email', identityKey: email }
-  let user: UserRecord | null = await ctx.users.findByAccount(app, account, ctx.now())
-  let isNewUser = false
-  if (!user) {
-    if (mode === 'no-signup') throw errors.userDoesNotExist()
-    const created = await ctx.users.create(app, { ...account, details: { address: email } }, ctx.now())
-    user = created.user
-    isNewUser = created.created
-  }
-  return ctx.sessions.issue(app, user, { isNewUser })
+/** The account an address stands for. */
+function emailAccount(email: string) {
+  return { type: 'email', identityKey: email, details: { address: email } }
+}
+
+/** Checks a code: a test identity's fixed code, or the hashed single-use one. */
+async function checkCode(ctx: RequestContext, email: string, code: string): Promise<void> {
+  const fixed = testIdentity(ctx.app, email)
+  const ok = fixed ? fixed.code === code : await ctx.otp.verify(ctx.app, CHANNEL, email, code)
+  if (!ok) throw errors.invalidCredentials()
 }
 
 /**
- * The email plugin's server half: `POST /api/v1/passwordless/init` and `/authenticate`.
+ * The email plugin's server half: `POST /api/v1/passwordless/init`, `/authenticate` and `/link`.
  * @param options - the message template.
  * @returns the server plugin.
  * @example
@@ -86,6 +82,7 @@ export function emailServer(options: EmailServerOptions = {}) {
         const { app } = ctx
         const email = req.body.email.toLowerCase()
         checkAddress(app, email)
+        await ctx.verifyCaptcha(req.body.token)
         // Test identities have a fixed code: nothing to send, nothing to count.
         if (testIdentity(app, email)) return { success: true as const }
         const { otpPerIp, otpPerDestination } = app.settings
@@ -100,13 +97,20 @@ export function emailServer(options: EmailServerOptions = {}) {
       },
 
       async authenticate(req, ctx) {
-        const { app } = ctx
         const email = req.body.email.toLowerCase()
-        checkAddress(app, email)
-        const fixed = testIdentity(app, email)
-        const ok = fixed ? fixed.code === req.body.code : await ctx.otp.verify(app, CHANNEL, email, req.body.code)
-        if (!ok) throw errors.invalidCredentials()
-        return signIn(ctx, email, req.body.mode)
+        checkAddress(ctx.app, email)
+        await checkCode(ctx, email, req.body.code)
+        return ctx.signIn(emailAccount(email), { mode: req.body.mode })
+      },
+
+      async link(req, ctx) {
+        const email = req.body.email.toLowerCase()
+        checkAddress(ctx.app, email)
+        // Only a signed-in user may link; check before spending the code.
+        await ctx.requireSession()
+        await checkCode(ctx, email, req.body.code)
+        const user = await ctx.link(emailAccount(email), { single: true })
+        return ctx.users.toWire(user)
       },
     },
   })

@@ -4,7 +4,8 @@
  *
  * Environment: `API_PORT` (8787), `PORT` (demo, 3000), `DATABASE_URL` (PostgreSQL instead of
  * PGlite), `SMTP_URL` and `SMTP_FROM` (real mail instead of the dev inbox), `PORTICO_SECRET`,
- * `PORTICO_DATA_DIR`, `NODE_ENV=production` (turns the `/dev/*` routes off).
+ * `PORTICO_ADMIN_KEY` (the admin API key; else kept in `<data dir>/admin-key`), `PORTICO_DATA_DIR`,
+ * `NODE_ENV=production` (turns the `/dev/*` routes off).
  * @module
  */
 import { createServer as createHttpServer, type Server } from 'node:http'
@@ -33,9 +34,10 @@ function port(name: string, fallback: number): number {
   return n
 }
 
-function readSecret(dataDir: string): string {
-  if (process.env.PORTICO_SECRET) return process.env.PORTICO_SECRET
-  const file = join(dataDir, 'secret')
+/** A secret from the environment, else from a file in the data folder (created on first start). */
+function readSecret(dataDir: string, envName: string, fileName: string): string {
+  if (process.env[envName]) return process.env[envName]
+  const file = join(dataDir, fileName)
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
   const secret = randomBytes(32).toString('base64url')
   writeFileSync(file, secret + '\n', { mode: 0o600 })
@@ -88,11 +90,23 @@ async function main() {
   const mail: MailSender = process.env.SMTP_URL
     ? new SmtpSender({ url: process.env.SMTP_URL, from: process.env.SMTP_FROM })
     : new DevInbox()
-  const plugins = [emailServer()]
+  // Server plugins: one entry per login method of this repository.
+  const plugins = [
+    emailServer(),
+  ]
   // Migrate before seeding: the seed writes to the tables.
   await runMigrations(db, [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])
   const appId = await seedDemoApp(db, dataDir, [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`])
-  const server = await createServer({ db, mail, secret: readSecret(dataDir), plugins, devMode, migrate: false })
+  const adminKey = readSecret(dataDir, 'PORTICO_ADMIN_KEY', 'admin-key')
+  const server = await createServer({
+    db,
+    mail,
+    secret: readSecret(dataDir, 'PORTICO_SECRET', 'secret'),
+    adminKey,
+    plugins,
+    devMode,
+    migrate: false,
+  })
 
   // Browsers resolve localhost to 127.0.0.1 or ::1: listen on both loopback addresses.
   const listener = getRequestListener(server.fetch)
@@ -123,6 +137,7 @@ async function main() {
   console.log(`API:    ${apiUrl}`)
   console.log(`App ID: ${appId}`)
   console.log(`Test login: ${DEMO_TEST_IDENTITY.email} with code ${DEMO_TEST_IDENTITY.code}`)
+  console.log(`Admin:  npx portico apps list (key in ${join(dataDir, 'admin-key')} or PORTICO_ADMIN_KEY)`)
 
   let stopping = false
   const stop = async () => {

@@ -82,6 +82,12 @@ function fromRow(row: UserRow): UserRecord {
 
 const secs = (ms: number) => Math.floor(ms / 1000)
 
+/**
+ * Account types the server keeps for itself and never shows in `linked_accounts`: `guest` holds
+ * the hash of a guest credential, a secret the user object must not carry.
+ */
+export const INTERNAL_ACCOUNT_TYPES: ReadonlySet<string> = new Set(['guest'])
+
 /** The users service handed to handlers as `ctx.users`. */
 export interface UserService {
   /**
@@ -94,6 +100,14 @@ export interface UserService {
    * When a concurrent request created the same account first, returns that user.
    */
   create(app: ServerApp, account: AccountInput, now: number, options?: { isGuest?: boolean }): Promise<{ user: UserRecord; created: boolean }>
+  /**
+   * Adds an account to a user. Re-linking an account the user already has only refreshes its
+   * verification time. A guest who links any account stops being a guest (the guest credential is
+   * retired, so it can no longer open this account).
+   * @throws 400 `linked_to_another_user` when someone else owns the account; 400
+   *   `cannot_link_more_of_type` when `single` and the user already has an account of that type.
+   */
+  link(app: ServerApp, userId: string, account: AccountInput, now: number, options?: { single?: boolean }): Promise<UserRecord>
   /** Reads a user by bare id. */
   get(app: ServerApp, userId: string): Promise<UserRecord | null>
   /** Number of users of an app. */
@@ -170,6 +184,55 @@ export function createUserService(db: Db): UserService {
       throw errors.maxAccountsReached()
     },
 
+    async link(app, userId, account, now, options = {}) {
+      const owner = await db.query<{ user_id: string }>(
+        'SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identity_key = $3',
+        [app.id, account.type, account.identityKey],
+      )
+      if (owner[0] && owner[0].user_id !== userId) throw errors.linkedToAnotherUser()
+      if (owner[0]) {
+        await db.query(
+          'UPDATE linked_accounts SET latest_verified_at = $4, details = $5 WHERE app_id = $1 AND type = $2 AND identity_key = $3',
+          [app.id, account.type, account.identityKey, now, account.details],
+        )
+      } else {
+        const inserted = await db.query<{ user_id: string }>(
+          `INSERT INTO linked_accounts (app_id, user_id, type, identity_key, details, verified_at, first_verified_at, latest_verified_at)
+           SELECT $1, $2, $3, $4, $5, $6, $6, $6
+           WHERE EXISTS (SELECT 1 FROM users WHERE id = $2 AND app_id = $1)
+             AND NOT ($7::boolean AND EXISTS (SELECT 1 FROM linked_accounts WHERE user_id = $2 AND type = $3))
+           ON CONFLICT (app_id, type, identity_key) DO NOTHING
+           RETURNING user_id`,
+          [app.id, userId, account.type, account.identityKey, account.details, now, options.single ?? false],
+        )
+        if (!inserted[0]) {
+          // Lost a race for the same account, hit the one-per-type rule, or the user is gone.
+          const again = await db.query<{ user_id: string }>(
+            'SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identity_key = $3',
+            [app.id, account.type, account.identityKey],
+          )
+          if (again[0] && again[0].user_id !== userId) throw errors.linkedToAnotherUser()
+          if (!again[0]) {
+            if (!(await service.get(app, userId))) throw errors.invalidToken()
+            throw errors.cannotLinkMoreOfType()
+          }
+        }
+      }
+      if (!INTERNAL_ACCOUNT_TYPES.has(account.type)) {
+        // A guest who links a real account is a guest no more; the guest credential stops opening it.
+        const converted = await db.query<{ id: string }>(
+          'UPDATE users SET is_guest = false WHERE id = $1 AND app_id = $2 AND is_guest RETURNING id',
+          [userId, app.id],
+        )
+        if (converted[0]) {
+          await db.query("DELETE FROM linked_accounts WHERE user_id = $1 AND type = 'guest'", [userId])
+        }
+      }
+      const user = await service.get(app, userId)
+      if (!user) throw errors.invalidToken()
+      return user
+    },
+
     async get(app, userId) {
       const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.app_id = $2`, [
         userId,
@@ -192,7 +255,7 @@ export function createUserService(db: Db): UserService {
       return {
         id: `did:privy:${user.id}`,
         created_at: secs(user.createdAt),
-        linked_accounts: user.accounts.map((a) => ({
+        linked_accounts: user.accounts.filter((a) => !INTERNAL_ACCOUNT_TYPES.has(a.type)).map((a) => ({
           ...a.details,
           type: a.type,
           verified_at: secs(a.verifiedAt),
@@ -207,7 +270,7 @@ export function createUserService(db: Db): UserService {
     },
 
     toCompact(user) {
-      return user.accounts.map((a) => {
+      return user.accounts.filter((a) => !INTERNAL_ACCOUNT_TYPES.has(a.type)).map((a) => {
         const entry: Record<string, unknown> = { type: a.type, ...a.details }
         // The identity token spells the phone field in snake_case, unlike the User object.
         if (a.type === 'phone' && 'phoneNumber' in entry) {

@@ -62,3 +62,33 @@ export async function signIn(page: Page, request: APIRequestContext, tag: string
   await expect(page.getByRole('dialog')).toBeHidden()
   return address
 }
+
+/** The admin key the e2e server runs with (see playwright.config.ts). */
+export const ADMIN_KEY = 'e2e-admin-key-not-secret'
+
+/**
+ * Creates an app on the server under test through the admin API, allowing the demo page's origin;
+ * open it with `openApp(page, id)`.
+ * @param settings - partial app settings (camelCase, as `AppSettings`).
+ */
+export async function createTestApp(
+  page: Page,
+  request: APIRequestContext,
+  settings: Record<string, unknown>,
+  extra: { name?: string; test_identities?: { email: string; code: string }[] } = {},
+): Promise<string> {
+  if (page.url() === 'about:blank') await page.goto('/')
+  const apiUrl = await apiUrlOf(page)
+  const origin = new URL(page.url()).origin
+  const res = await request.post(`${apiUrl}/admin/v1/apps`, {
+    headers: { authorization: `Bearer ${ADMIN_KEY}` },
+    data: { name: extra.name ?? 'E2E App', allowed_origins: [origin], settings, test_identities: extra.test_identities },
+  })
+  expect(res.status(), await res.text()).toBe(200)
+  return ((await res.json()) as { id: string }).id
+}
+
+/** Opens the demo page pointed at another app and opens its login modal. */
+export async function openApp(page: Page, appId: string): Promise<void> {
+  await openModal(page, `/?app=${appId}`)
+}

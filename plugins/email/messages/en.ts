@@ -23,6 +23,7 @@ export const emailMessages = defineMessages({
   EMAIL_INPUT_PLACEHOLDER: 'your@email.com',
   EMAIL_SUBMIT: 'Submit',
   EMAIL_ENTRY_TITLE: 'Log in with email',
+  EMAIL_LINK_TITLE: 'Link your email',
   EMAIL_ENTRY_SUBTITLE: "We'll send a six-digit code to your inbox.",
   EMAIL_CODE_TITLE: 'Enter confirmation code',
   EMAIL_CODE_SUBTITLE: 'Please check {email} for an email from {app} and enter your code below.',

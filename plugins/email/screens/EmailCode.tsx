@@ -50,10 +50,14 @@ export default function EmailCode({ kernel, ctx, params }: ScreenProps<EmailCode
     setError(null)
     setNotice(null)
     try {
-      await ctx.authenticate(
-        () => ctx.api.request(emailRoutes.authenticate, { email, code, mode: ctx.loginMode() }),
-        { method: 'email' },
-      )
+      if (ctx.intent() === 'link') {
+        await ctx.link(() => ctx.api.request(emailRoutes.link, { email, code }), { method: 'email' })
+      } else {
+        await ctx.authenticate(
+          () => ctx.api.request(emailRoutes.authenticate, { email, code, mode: ctx.loginMode() }),
+          { method: 'email' },
+        )
+      }
       // The kernel closes the modal after its post-success delay; until then show success.
       setState('success')
     } catch (err) {
@@ -88,9 +92,11 @@ export default function EmailCode({ kernel, ctx, params }: ScreenProps<EmailCode
     setCooldownUntil(Date.now() + RESEND_COOLDOWN_S * 1000)
     setNow(Date.now())
     try {
-      await ctx.api.request(emailRoutes.init, { email })
+      const { captchaToken } = await ctx.beginLogin({ method: 'email' })
+      await ctx.api.request(emailRoutes.init, { email, ...(captchaToken ? { token: captchaToken } : {}) })
       setNotice(t('EMAIL_RESENT'))
     } catch (err) {
+      if (errorCode(err) === 'exited_auth_flow') return
       setError(kernel.resolveError(err, { method: 'email', screen: 'email/code' }).message)
     }
   }

@@ -38,11 +38,14 @@ export function EmailForm({ kernel, ctx, params }: ScreenProps<EmailEntryParams>
     setBusy(true)
     setError(null)
     try {
-      await ctx.api.request(emailRoutes.init, { email: address })
+      const { captchaToken } = await ctx.beginLogin({ method: 'email' })
+      await ctx.api.request(emailRoutes.init, { email: address, ...(captchaToken ? { token: captchaToken } : {}) })
       ctx.navigate('email/code', { email: address })
     } catch (err) {
       setBusy(false)
       const code = errorCode(err)
+      // The user left the captcha step: nothing to report.
+      if (code === 'exited_auth_flow') return
       if (code === 'disallowed_plus_email') return setError(t('EMAIL_DISALLOWED_PLUS'))
       if (code === 'invalid_data') return setError(t('EMAIL_INVALID_ADDRESS'))
       const resolved = kernel.resolveError(err, { method: 'email', screen: 'email/entry' })
@@ -97,7 +100,11 @@ export default function EmailEntry(props: ScreenProps<EmailEntryParams>) {
   if (props.params.inline) return <EmailForm {...props} />
   const t = props.ctx.t
   return (
-    <Screen icon="mail" title={t('EMAIL_ENTRY_TITLE')} subtitle={t('EMAIL_ENTRY_SUBTITLE')}>
+    <Screen
+      icon="mail"
+      title={t(props.ctx.intent() === 'link' ? 'EMAIL_LINK_TITLE' : 'EMAIL_ENTRY_TITLE')}
+      subtitle={t('EMAIL_ENTRY_SUBTITLE')}
+    >
       <EmailForm {...props} />
     </Screen>
   )

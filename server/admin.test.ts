@@ -1,0 +1,86 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createTestInstance, type TestInstance } from './testing'
+
+const ADMIN_KEY = 'admin-key-for-tests-0123456789'
+
+describe('admin API', () => {
+  let t: TestInstance
+  beforeAll(async () => {
+    t = await createTestInstance({ adminKey: ADMIN_KEY })
+  })
+  afterAll(() => t.close())
+
+  const admin = (path: string, init: { method?: string; body?: unknown; key?: string } = {}) =>
+    fetch(`${t.baseUrl}${path}`, {
+      method: init.method ?? (init.body ? 'POST' : 'GET'),
+      headers: { authorization: `Bearer ${init.key ?? ADMIN_KEY}`, 'content-type': 'application/json' },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    })
+
+  it('refuses requests without the admin key', async () => {
+    const res = await admin('/admin/v1/apps', { key: 'wrong' })
+    expect(res.status).toBe(401)
+    expect(await res.json()).toMatchObject({ code: 'missing_or_invalid_token' })
+  })
+
+  it('creates an app whose settings the public app config reflects', async () => {
+    const res = await admin('/admin/v1/apps', {
+      body: {
+        name: 'Gated',
+        allowed_origins: ['http://localhost:4000'],
+        settings: {
+          loginMethods: ['email_auth', 'guest_auth'],
+          allowlistEnabled: true,
+          allowlist: ['Ada@Example.com'],
+          allowlistConfig: { errorTitle: 'Invite only', ctaLink: 'https://example.com/waitlist' },
+          captchaEnabled: true,
+          captchaSiteKey: 't:1x00000000000000000000AA',
+          captchaSecretKey: '1x0000000000000000000000000000000AA',
+        },
+      },
+    })
+    expect(res.status).toBe(200)
+    const created = (await res.json()) as { id: string; settings: { allowlist: string[]; captchaSecretKey: string } }
+    expect(created.settings.allowlist).toEqual(['ada@example.com'])
+    expect(created.settings.captchaSecretKey).not.toContain('0000000000000000')
+    const pub = await t.request(`/api/v1/apps/${created.id}`, { appId: created.id })
+    expect(pub.body).toMatchObject({
+      email_auth: true,
+      guest_auth: true,
+      allowlist_enabled: true,
+      allowlist_config: { error_title: 'Invite only', error_detail: null, cta_text: null, cta_link: 'https://example.com/waitlist' },
+      captcha_enabled: true,
+      enabled_captcha_provider: 'turnstile',
+      captcha_site_key: 't:1x00000000000000000000AA',
+    })
+    expect(JSON.stringify(pub.body)).not.toContain('1x0000000000000000000000000000000AA')
+  })
+
+  it('changes settings by merging, and the change is served at once', async () => {
+    const created = (await (await admin('/admin/v1/apps', { body: { name: 'Terms' } })).json()) as { id: string }
+    await t.request(`/api/v1/apps/${created.id}`, { appId: created.id }) // warm the app cache
+    const res = await admin(`/admin/v1/apps/${created.id}`, {
+      method: 'PATCH',
+      body: { settings: { requireUsersAcceptTerms: true, termsAndConditionsUrl: 'https://example.com/terms' } },
+    })
+    expect(res.status).toBe(200)
+    const pub = await t.request(`/api/v1/apps/${created.id}`, { appId: created.id })
+    expect(pub.body).toMatchObject({ require_users_accept_terms: true, terms_and_conditions_url: 'https://example.com/terms', email_auth: true })
+  })
+
+  it('refuses unknown settings and malformed values with invalid_data, changing nothing', async () => {
+    const created = (await (await admin('/admin/v1/apps', { body: { name: 'Strict' } })).json()) as { id: string }
+    for (const settings of [{ nope: true }, { captchaSiteKey: 'abc' }, { loginMethods: ['fax_auth'] }, { maxUsers: -1 }]) {
+      const res = await admin(`/admin/v1/apps/${created.id}`, { method: 'PATCH', body: { settings } })
+      expect(res.status).toBe(400)
+      expect(await res.json()).toMatchObject({ code: 'invalid_data' })
+    }
+    const after = (await (await admin(`/admin/v1/apps/${created.id}`)).json()) as { settings: { loginMethods: string[] } }
+    expect(after.settings.loginMethods).toEqual(['email_auth'])
+  })
+
+  it('answers 404 for an unknown app', async () => {
+    const res = await admin('/admin/v1/apps/aaaaaaaaaaaaaaaaaaaaaaaaa')
+    expect(res.status).toBe(404)
+  })
+})

@@ -1,0 +1,191 @@
+/**
+ * The admin API: create, read and change apps over HTTP with an admin key, so a self-hoster (or the
+ * `portico apps` CLI) configures an app without touching the database. Mounted under `/admin/v1`
+ * only when the server has an admin key.
+ * @module
+ */
+import { timingSafeEqual } from 'node:crypto'
+import type { Context, Hono } from 'hono'
+import * as v from 'valibot'
+import { createApp, loadApp, updateApp, type AppSettings, type LoginSwitch, type ServerApp } from './apps'
+import { errors } from './errors'
+import { ID_PATTERN } from './ids'
+import type { Db } from './storage/db'
+
+const LOGIN_SWITCHES: [LoginSwitch, ...LoginSwitch[]] = [
+  'wallet_auth', 'email_auth', 'sms_auth', 'google_oauth', 'twitter_oauth', 'discord_oauth', 'github_oauth',
+  'spotify_oauth', 'instagram_oauth', 'tiktok_oauth', 'line_oauth', 'twitch_oauth', 'linkedin_oauth',
+  'apple_oauth', 'farcaster_auth', 'passkey_auth', 'telegram_auth', 'guest_auth', 'solana_wallet_auth',
+  'custom_jwt_auth',
+]
+
+const nullableText = v.nullable(v.pipe(v.string(), v.maxLength(2000)))
+const url = v.nullable(v.pipe(v.string(), v.url('Must be a URL.')))
+const rate = v.strictObject({ limit: v.pipe(v.number(), v.integer(), v.minValue(1)), windowMs: v.pipe(v.number(), v.integer(), v.minValue(1000)) })
+
+/** A partial {@link AppSettings}, as the admin API accepts it (unknown keys are refused). */
+export const AppSettingsPatch = v.partial(
+  v.strictObject({
+    loginMethods: v.array(v.picklist(LOGIN_SWITCHES)),
+    theme: v.picklist(['light', 'dark']),
+    accentColor: v.nullable(v.pipe(v.string(), v.regex(/^#[0-9a-fA-F]{6}$/, 'accentColor must look like #1a2b3c.'))),
+    logoUrl: url,
+    termsAndConditionsUrl: url,
+    privacyPolicyUrl: url,
+    requireUsersAcceptTerms: v.boolean(),
+    disablePlusEmails: v.boolean(),
+    allowlistEnabled: v.boolean(),
+    allowlist: v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(320))),
+    allowlistConfig: v.partial(
+      v.strictObject({ errorTitle: nullableText, errorDetail: nullableText, ctaText: nullableText, ctaLink: url }),
+    ),
+    captchaEnabled: v.boolean(),
+    captchaSiteKey: v.nullable(v.pipe(v.string(), v.regex(/^t:.+$/, "captchaSiteKey must have the form 't:{key}'."))),
+    captchaSecretKey: v.nullable(v.pipe(v.string(), v.minLength(1))),
+    customAuth: v.partial(
+      v.strictObject({
+        jwksUrl: url,
+        publicKeyPem: v.nullable(v.pipe(v.string(), v.includes('BEGIN PUBLIC KEY', 'publicKeyPem must be an SPKI PEM.'))),
+        issuer: nullableText,
+        audience: nullableText,
+        algorithms: v.pipe(v.array(v.picklist(['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'])), v.minLength(1)),
+        userIdClaim: v.pipe(v.string(), v.minLength(1)),
+      }),
+    ),
+    maxUsers: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
+    otpPerDestination: rate,
+    otpPerIp: rate,
+  }),
+)
+
+const origin = v.pipe(v.string(), v.url('Origins must be URLs like http://localhost:3000.'))
+const testIdentity = v.strictObject({
+  email: v.pipe(v.string(), v.email()),
+  code: v.pipe(v.string(), v.regex(/^\d{6}$/, 'Test identity codes have 6 digits.')),
+})
+
+/** `POST /admin/v1/apps`. */
+export const CreateAppBody = v.strictObject({
+  name: v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200)),
+  allowed_origins: v.optional(v.array(origin)),
+  test_identities: v.optional(v.array(testIdentity)),
+  settings: v.optional(AppSettingsPatch),
+})
+
+/** `PATCH /admin/v1/apps/:id`: `settings` merges into the current settings. */
+export const UpdateAppBody = v.strictObject({
+  name: v.optional(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(200))),
+  allowed_origins: v.optional(v.array(origin)),
+  test_identities: v.optional(v.array(testIdentity)),
+  settings: v.optional(AppSettingsPatch),
+})
+
+/** An app as the admin API shows it; the captcha secret is masked. */
+export interface AdminAppView {
+  id: string
+  name: string
+  allowed_origins: string[]
+  test_identities: { email: string; code: string }[]
+  settings: AppSettings
+  created_at: number
+}
+
+/**
+ * The admin view of an app.
+ * @param app - the app.
+ * @returns its id, name, origins, test identities and settings, with the captcha secret masked.
+ * @example
+ * ```ts
+ * const view = adminView(await loadApp(db, id))
+ * ```
+ */
+export function adminView(app: ServerApp): AdminAppView {
+  const secret = app.settings.captchaSecretKey
+  return {
+    id: app.id,
+    name: app.name,
+    allowed_origins: app.allowedOrigins,
+    test_identities: app.testIdentities,
+    settings: { ...app.settings, captchaSecretKey: secret ? `${secret.slice(0, 4)}…` : null },
+    created_at: app.createdAt,
+  }
+}
+
+function keyMatches(given: string, expected: string): boolean {
+  const a = Buffer.from(given)
+  const b = Buffer.from(expected)
+  return a.length === b.length && timingSafeEqual(a, b)
+}
+
+async function body<T extends v.GenericSchema>(c: Context, schema: T): Promise<v.InferOutput<T>> {
+  let raw: unknown
+  try {
+    raw = await c.req.json()
+  } catch {
+    throw errors.invalidData('Malformed JSON body.')
+  }
+  const parsed = v.safeParse(schema, raw)
+  if (!parsed.success) {
+    const issue = parsed.issues[0]
+    const path = issue.path?.map((p) => String(p.key)).join('.')
+    throw errors.invalidData(path ? `${path}: ${issue.message}` : issue.message)
+  }
+  return parsed.output
+}
+
+/**
+ * Mounts `/admin/v1/apps` (list, create, read, change) behind `Authorization: Bearer <adminKey>`.
+ * @param app - the Hono app.
+ * @param deps - the database, the admin key, and a callback that forgets a cached app.
+ * @example
+ * ```ts
+ * mountAdminRoutes(hono, { db, adminKey: process.env.PORTICO_ADMIN_KEY!, invalidate: (id) => cache.delete(id) })
+ * ```
+ */
+export function mountAdminRoutes(app: Hono, deps: { db: Db; adminKey: string; invalidate: (id: string) => void }): void {
+  const { db } = deps
+  app.use('/admin/*', async (c, next) => {
+    const given = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+    if (!given || !keyMatches(given, deps.adminKey)) throw errors.invalidToken('Missing or invalid admin key.')
+    await next()
+  })
+
+  const found = async (id: string) => {
+    const hit = ID_PATTERN.test(id) ? await loadApp(db, id) : null
+    if (!hit) throw errors.notFound(`No app ${id}.`)
+    return hit
+  }
+
+  app.get('/admin/v1/apps', async (c) => {
+    const rows = await db.query<{ id: string }>('SELECT id FROM apps ORDER BY created_at')
+    const apps = await Promise.all(rows.map((r) => found(r.id)))
+    return c.json(apps.map(adminView))
+  })
+
+  app.post('/admin/v1/apps', async (c) => {
+    const b = await body(c, CreateAppBody)
+    const created = await createApp(db, {
+      name: b.name,
+      allowedOrigins: b.allowed_origins,
+      testIdentities: b.test_identities,
+      settings: b.settings as Partial<AppSettings>,
+    })
+    return c.json(adminView(created))
+  })
+
+  app.get('/admin/v1/apps/:id', async (c) => c.json(adminView(await found(c.req.param('id')))))
+
+  app.patch('/admin/v1/apps/:id', async (c) => {
+    const id = c.req.param('id')
+    await found(id)
+    const b = await body(c, UpdateAppBody)
+    const updated = await updateApp(db, id, {
+      name: b.name,
+      allowedOrigins: b.allowed_origins,
+      testIdentities: b.test_identities,
+      settings: b.settings as Partial<AppSettings>,
+    })
+    deps.invalidate(id)
+    return c.json(adminView(updated!))
+  })
+}
