@@ -8,6 +8,7 @@ import type { ErrorTable } from './errors'
 import type { MessageTable } from './messages'
 import type { TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
+import type { StorageAdapter } from './types'
 
 /** What kind of capability a plugin adds. */
 export type PluginKind = 'login' | 'connector' | 'funding' | 'mfa' | 'wallet' | 'feature'
@@ -129,6 +130,14 @@ export interface PluginContext<Slice extends object = object> {
   readonly state: Slice
   /** Tap-only view of the hook bus. */
   readonly hooks: TapOnlyHooks
+  /** The app id the kernel was created with. */
+  readonly appId: string
+  /** The kernel's key/value storage (localStorage when available), for primitives a plugin keeps. */
+  readonly storage: StorageAdapter
+  /** The current session: status and user. */
+  readonly session: () => { status: 'loading' | 'unauthenticated' | 'authenticated'; user: User | null }
+  /** Logs out (local state first, then the server). */
+  logout(): Promise<void>
   /** The merged app configuration (null until loaded). */
   readonly config: () => AppConfig | null
   /** Sign-in mode for authenticate calls: 'no-signup' when the host disabled sign-up for this attempt. */
