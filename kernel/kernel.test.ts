@@ -266,6 +266,61 @@ describe('login flow', () => {
   })
 })
 
+describe('linking', () => {
+  it('link intent needs a signed-in user; a signed-out visitor gets a plain login', async () => {
+    const k = make()
+    await k.init()
+    k.openModal('email/entry', { intent: 'link' })
+    expect(seenCtx!.intent()).toBe('login')
+    await seenCtx!.authenticate(() => makeAuthResponse(), { method: 'email' })
+    k.openModal('email/entry', { intent: 'link' })
+    expect(seenCtx!.intent()).toBe('link')
+    k.openModal('email/entry')
+    expect(seenCtx!.intent()).toBe('login')
+  })
+
+  it('link runs the call, then refreshes the session and shows the refreshed user', async () => {
+    const k = make()
+    await k.init()
+    await seenCtx!.authenticate(() => makeAuthResponse(), { method: 'email' })
+    k.openModal('email/code', { intent: 'link' })
+    const linked = makeUser({ linked_accounts: [] })
+    server.handler = api((r) =>
+      r.path === '/api/v1/sessions' ? { json: { ...linkedSession, user: linked } } : undefined,
+    )
+    const linkedSession = await makeAuthResponse({ refresh_token: 'refresh-3' })
+    const call = vi.fn(async () => ({ ok: true }))
+    const user = await seenCtx!.link(call, { method: 'email' })
+    expect(call).toHaveBeenCalledOnce()
+    expect(user).toEqual(linked)
+    expect(k.state.session.user).toEqual(linked)
+    expect(server.requests.filter((r) => r.path === '/api/v1/sessions')).toHaveLength(1)
+    await vi.waitFor(() => expect(k.state.modal.open).toBe(false))
+  })
+
+  it('link refuses a signed-out caller with must_be_authenticated and reports the failure', async () => {
+    const k = make()
+    await k.init()
+    const failed: string[] = []
+    k.hooks.loginFailed.tap('t', (e) => void failed.push(String(e.code)))
+    const call = vi.fn(async () => ({}))
+    await expect(seenCtx!.link(call, { method: 'email' })).rejects.toMatchObject({ code: 'must_be_authenticated' })
+    expect(call).not.toHaveBeenCalled()
+    expect(failed).toEqual(['must_be_authenticated'])
+  })
+
+  it('beginLogin skips the captcha step for a signed-in user', async () => {
+    const k = make()
+    await k.init()
+    await seenCtx!.authenticate(() => makeAuthResponse(), { method: 'email' })
+    const step = vi.fn(() => ({ screen: 'portico/captcha' }))
+    seenCtx!.hooks.beforeLogin.tap('captcha', step)
+    await expect(seenCtx!.beginLogin({ method: 'email' })).resolves.toEqual({})
+    expect(step).not.toHaveBeenCalled()
+    expect(k.state.modal.stack.at(-1)?.screen).not.toBe('portico/captcha')
+  })
+})
+
 describe('cross-tab sync', () => {
   it('a login and a logout in one tab reach another tab sharing the storage', async () => {
     const tabs = createMemoryTabs()

@@ -291,3 +291,76 @@ describe('rate limits', () => {
     expect((await t.request(INIT, { body: { email: 'r3@example.com' }, appId: app.id })).status).toBe(200)
   })
 })
+
+/** Signs in a user who has no email account: created through the users service with a phone account. */
+async function loginWithoutEmail() {
+  const { createUserService } = await import('../../server/services/users')
+  const { createSessionService } = await import('../../server/services/sessions')
+  const users = createUserService(t.db)
+  const sessions = createSessionService(t.db, users, () => Date.now())
+  const number = `+1415555${String(Math.floor(Math.random() * 1e4)).padStart(4, '0')}`
+  const { user } = await users.create(t.app, { type: 'phone', identityKey: number, details: { phoneNumber: number } }, Date.now())
+  return sessions.issue(t.app, user, { isNewUser: true })
+}
+
+describe('POST /passwordless/link', () => {
+  const LINK = '/api/v1/passwordless/link'
+  const sendCode = async (email: string) => {
+    const before = t.smtp.messagesTo(email).length
+    await t.request(INIT, { body: { email } })
+    return t.codeFor(email, { after: before })
+  }
+  const email2 = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+  it('refuses a caller without a session with missing_or_invalid_token and keeps the code usable', async () => {
+    const email = email2('nolink')
+    const code = await sendCode(email)
+    const res = await t.request(LINK, { body: { email, code } })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('missing_or_invalid_token')
+    const auth = await t.request(AUTH, { body: { email, code } })
+    expect(auth.status).toBe(200)
+  })
+
+  it('adds the address to a signed-in user without one, and the refreshed session shows it', async () => {
+    const owner = await loginWithoutEmail()
+    const email = email2('added')
+    const res = await t.request(LINK, { body: { email, code: await sendCode(email) }, token: owner.token! })
+    expect(res.status).toBe(200)
+    expect(res.body.linked_accounts.map((a: { type: string }) => a.type).sort()).toEqual(['email', 'phone'])
+    const refreshed = await t.request('/api/v1/sessions', { body: { refresh_token: owner.refresh_token }, token: owner.token! })
+    expect(refreshed.body.user.linked_accounts).toContainEqual(expect.objectContaining({ type: 'email', address: email }))
+    // The address now signs the same user in.
+    const again = await t.login(email)
+    expect(again.user.id).toBe(owner.user.id)
+  })
+
+  it('refuses a second email for a user with cannot_link_more_of_type', async () => {
+    const owner = await t.login(email2('owner'))
+    const email = email2('second')
+    const res = await t.request(LINK, { body: { email, code: await sendCode(email) }, token: owner.token! })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('cannot_link_more_of_type')
+  })
+
+  it('refuses an address that belongs to another user with linked_to_another_user', async () => {
+    const taken = email2('taken')
+    await t.login(taken)
+    const other = await t.login(email2('other'))
+    const res = await t.request(LINK, { body: { email: taken, code: await sendCode(taken) }, token: other.token! })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('linked_to_another_user')
+  })
+
+  it('rejects a wrong code with invalid_credentials and links nothing', async () => {
+    const email = email2('wrong')
+    const code = await sendCode(email)
+    // A user without an email (a fresh guest-like user made directly) so the one-email rule does not answer first.
+    const owner = await loginWithoutEmail()
+    const res = await t.request(LINK, { body: { email, code: wrongCodeFor(code) }, token: owner.token! })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('invalid_credentials')
+    const rows = await t.db.query('SELECT 1 FROM linked_accounts WHERE app_id = $1 AND identity_key = $2', [t.appId, email])
+    expect(rows).toHaveLength(0)
+  })
+})
