@@ -284,7 +284,14 @@ describe('linking', () => {
     await k.init()
     await seenCtx!.authenticate(() => makeAuthResponse(), { method: 'email' })
     k.openModal('email/code', { intent: 'link' })
-    const linked = makeUser({ linked_accounts: [] })
+    const base = makeUser()
+    const linked = {
+      ...base,
+      linked_accounts: [
+        ...base.linked_accounts,
+        { type: 'phone' as const, phoneNumber: '+14155550123', verified_at: 2, first_verified_at: 2, latest_verified_at: 2 },
+      ],
+    }
     server.handler = api((r) =>
       r.path === '/api/v1/sessions' ? { json: { ...linkedSession, user: linked } } : undefined,
     )
