@@ -8,6 +8,7 @@ export default defineConfig({
     alias: [
       { find: /^portico\/kernel$/, replacement: r('./kernel/index.ts') },
       { find: /^portico\/react$/, replacement: r('./ui/index.ts') },
+      { find: /^portico\/react\/components$/, replacement: r('./ui/components.ts') },
       { find: /^portico\/server$/, replacement: r('./server/index.ts') },
       { find: /^portico\/plugins\/([a-z-]+)\/server$/, replacement: r('./plugins/$1/server.ts') },
       { find: /^portico\/plugins\/([a-z-]+)$/, replacement: r('./plugins/$1/index.ts') },

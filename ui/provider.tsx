@@ -5,13 +5,12 @@
  */
 import { useEffect, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
-import { EnvironmentProvider } from '@ark-ui/react/environment'
+import { useSnapshot } from 'valtio'
 import { createPortico } from '../kernel/kernel'
 import type { Kernel, PorticoOptions, StorageAdapter } from '../kernel/types'
 import type { PluginDefinition } from '../kernel/plugin'
 import type { ClientConfig } from '../kernel/config'
 import { KernelContext } from './context'
-import { PorticoModal, preloadScreens } from './modal/PorticoModal'
 import { portico } from './plugin'
 
 /** Options to mount the modal inside a shadow root. */
@@ -119,6 +118,40 @@ function useMount(shadow: PorticoProviderProps['shadow'], container: HTMLElement
   return mount
 }
 
+type ModalModule = typeof import('./modal/PorticoModal')
+let modalModule: Promise<ModalModule> | null = null
+/** The modal shell (Ark's dialog stack and the design system) loads on first need, once per page. */
+const loadModal = (): Promise<ModalModule> => {
+  modalModule ??= import('./modal/PorticoModal').catch((e: unknown) => {
+    modalModule = null // let the next attempt retry
+    throw e
+  })
+  return modalModule
+}
+
+/** Loads the modal shell when the kernel is ready (ahead of the click) or when the modal opens. */
+function LazyModal({ kernel, theme, shadow }: { kernel: Kernel; theme?: 'light' | 'dark'; shadow: ShadowRoot | null }) {
+  const [mod, setMod] = useState<ModalModule | null>(null)
+  const snap = useSnapshot(kernel.state)
+  const wanted = snap.ready || snap.modal.open
+  useEffect(() => {
+    if (!wanted || mod) return
+    let live = true
+    loadModal().then(
+      (m) => {
+        if (!live) return
+        setMod(m)
+        void m.preloadScreens(kernel)
+      },
+      () => undefined,
+    )
+    return () => {
+      live = false
+    }
+  }, [wanted, mod, kernel])
+  return mod ? <mod.ModalRoot kernel={kernel} theme={theme} shadow={shadow} /> : null
+}
+
 /**
  * Provides a Portico kernel to its children and renders the login modal.
  * @param props - kernel options (`appId`, `apiUrl`, `clientId`, `plugins`, `config`) or a prebuilt
@@ -145,16 +178,8 @@ export function PorticoProvider(props: PorticoProviderProps) {
   const mount = useMount(props.shadow, props.container)
 
   useEffect(() => {
-    let live = true
-    kernel.init().then(
-      () => {
-        if (live) void preloadScreens(kernel)
-      },
-      () => undefined,
-    )
-    return () => {
-      live = false
-    }
+    // Errors land in state.configError; the landing screen shows them.
+    kernel.init().catch(() => undefined)
   }, [kernel])
 
   useEffect(() => {
@@ -171,20 +196,10 @@ export function PorticoProvider(props: PorticoProviderProps) {
     }
   }, [state])
 
-  const modal = mount ? (
-    mount.shadow ? (
-      <EnvironmentProvider value={() => mount.shadow!}>
-        <PorticoModal kernel={kernel} theme={props.theme} />
-      </EnvironmentProvider>
-    ) : (
-      <PorticoModal kernel={kernel} theme={props.theme} />
-    )
-  ) : null
-
   return (
     <KernelContext.Provider value={kernel}>
       {props.children}
-      {mount && modal ? createPortal(modal, mount.node) : null}
+      {mount ? createPortal(<LazyModal kernel={kernel} theme={props.theme} shadow={mount.shadow} />, mount.node) : null}
     </KernelContext.Provider>
   )
 }

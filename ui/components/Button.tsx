@@ -76,7 +76,7 @@ export const buttonRecipe = cva({
  * @returns the button element.
  * @example
  * ```tsx
- * import { Button } from 'portico/react'
+ * import { Button } from 'portico/react/components'
  * <Button variant="primary" loading={sending} onClick={submit}>Accept</Button>
  * ```
  */

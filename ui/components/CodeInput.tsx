@@ -76,7 +76,7 @@ const box = css({
  * @returns the code input.
  * @example
  * ```tsx
- * import { CodeInput } from 'portico/react'
+ * import { CodeInput } from 'portico/react/components'
  * <CodeInput
  *   messages={{ label: 'Code', notNumeric: 'Code should be numeric', onlyNumbers: 'Passcode can only be numbers', exactLength: 'Passcode must be exactly 6 numbers' }}
  *   onComplete={(code) => verify(code)}

@@ -32,7 +32,7 @@ const style = css({
  * @returns the error element.
  * @example
  * ```tsx
- * import { ErrorText } from 'portico/react'
+ * import { ErrorText } from 'portico/react/components'
  * <ErrorText id="email-error">Please enter a valid email address</ErrorText>
  * ```
  */

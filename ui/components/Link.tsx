@@ -42,7 +42,7 @@ export const linkStyle = css({
  * @returns an anchor or a button.
  * @example
  * ```tsx
- * import { Link } from 'portico/react'
+ * import { Link } from 'portico/react/components'
  * <Link href="https://example.com/terms">View Terms</Link>
  * ```
  */

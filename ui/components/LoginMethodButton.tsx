@@ -76,7 +76,7 @@ function Icon({ icon }: { icon: ReactNode | string | undefined }) {
  * @returns the button.
  * @example
  * ```tsx
- * import { LoginMethodButton } from 'portico/react'
+ * import { LoginMethodButton } from 'portico/react/components'
  * <LoginMethodButton label="Continue with email" onClick={() => navigate('email/entry')} />
  * ```
  */

@@ -47,7 +47,7 @@ const iconButton = css({
  * @returns the dialog.
  * @example
  * ```tsx
- * import { Modal } from 'portico/react'
+ * import { Modal } from 'portico/react/components'
  * <Modal open onClose={close} labels={{ close: 'Close', back: 'Back' }} theme="dark">{screen}</Modal>
  * ```
  */

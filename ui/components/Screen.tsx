@@ -45,7 +45,7 @@ const iconTone: Record<string, string> = {
  * @returns the screen.
  * @example
  * ```tsx
- * import { Screen, Button } from 'portico/react'
+ * import { Screen, Button } from 'portico/react/components'
  * <Screen title="Unable to sign in" icon="error" footer={<Button onClick={back}>Go back</Button>} />
  * ```
  */

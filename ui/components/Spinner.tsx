@@ -33,7 +33,7 @@ const visuallyHidden = css({ srOnly: true })
  * @returns the spinner element.
  * @example
  * ```tsx
- * import { Spinner } from 'portico/react'
+ * import { Spinner } from 'portico/react/components'
  * <Spinner label="Loading" size={28} />
  * ```
  */

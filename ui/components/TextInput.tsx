@@ -60,7 +60,7 @@ const input = css({
  * @returns the field.
  * @example
  * ```tsx
- * import { TextInput } from 'portico/react'
+ * import { TextInput } from 'portico/react/components'
  * <TextInput label="Email address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
  * ```
  */

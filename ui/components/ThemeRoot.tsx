@@ -22,7 +22,7 @@ export interface ThemeRootProps {
  * @returns '#ffffff' or '#0b0c0f'; white when the colour is not hex.
  * @example
  * ```ts
- * import { readableOn } from 'portico/react'
+ * import { readableOn } from 'portico/react/components'
  * readableOn('#ffcc00') // '#0b0c0f'
  * ```
  */
@@ -45,7 +45,7 @@ export function readableOn(hex: string): string {
  * @returns the root element.
  * @example
  * ```tsx
- * import { ThemeRoot } from 'portico/react'
+ * import { ThemeRoot } from 'portico/react/components'
  * <ThemeRoot theme="dark" accentColor="#7c3aed">...</ThemeRoot>
  * ```
  */

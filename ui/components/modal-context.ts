@@ -18,7 +18,7 @@ export const ModalIdsContext = createContext<ModalIds | null>(null)
  * @returns the ids or null.
  * @example
  * ```ts
- * import { useModalIds } from 'portico/react'
+ * import { useModalIds } from 'portico/react/components'
  * const ids = useModalIds()
  * ```
  */

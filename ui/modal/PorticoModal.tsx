@@ -8,6 +8,7 @@
  */
 import { useEffect, useState, type ComponentType } from 'react'
 import { useSnapshot } from 'valtio'
+import { EnvironmentProvider } from '@ark-ui/react/environment'
 import { css } from '../../styled-system/css'
 import type { Kernel } from '../../kernel/types'
 import { ScreenContext, type ScreenProps } from '../context'
@@ -36,7 +37,7 @@ function cachedScreen(kernel: Kernel, id: string): ComponentType<ScreenProps> | 
  * @returns the screen component.
  * @example
  * ```ts
- * import { loadScreen } from 'portico/react'
+ * import { loadScreen } from 'portico/react/components'
  * await loadScreen(kernel, 'portico/landing')
  * ```
  */
@@ -59,7 +60,7 @@ export async function loadScreen(kernel: Kernel, id: string): Promise<ComponentT
  * @returns resolves when all are loaded (failures are ignored; the shell retries on demand).
  * @example
  * ```ts
- * import { preloadScreens } from 'portico/react'
+ * import { preloadScreens } from 'portico/react/components'
  * await preloadScreens(kernel)
  * ```
  */
@@ -126,7 +127,7 @@ function ScreenHost({ kernel, id, params }: { kernel: Kernel; id: string; params
  * @returns the modal (nothing while closed).
  * @example
  * ```tsx
- * import { PorticoModal } from 'portico/react'
+ * import { PorticoModal } from 'portico/react/components'
  * <PorticoModal kernel={kernel} theme="dark" />
  * ```
  */
@@ -155,5 +156,25 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
         />
       ) : null}
     </Modal>
+  )
+}
+
+/**
+ * The modal with its environment: inside a shadow root, Ark UI's parts look up nodes there.
+ * The provider loads this module lazily, so the dialog stack stays out of a host page's first load.
+ * @param props - the modal's props and the shadow root it renders in, if any.
+ * @returns the modal.
+ * @example
+ * ```tsx
+ * const { ModalRoot } = await import('portico/react/components')
+ * <ModalRoot kernel={kernel} shadow={null} />
+ * ```
+ */
+export function ModalRoot({ shadow, ...props }: PorticoModalProps & { shadow: ShadowRoot | null }) {
+  if (!shadow) return <PorticoModal {...props} />
+  return (
+    <EnvironmentProvider value={() => shadow}>
+      <PorticoModal {...props} />
+    </EnvironmentProvider>
   )
 }
