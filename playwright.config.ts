@@ -3,6 +3,9 @@ import { chromiumPath, CHROMIUM_ARGS } from './test/chromium'
 
 const DEMO_PORT = Number(process.env.E2E_DEMO_PORT ?? 3310)
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
+/** The local Turnstile stand-in (test/fixtures/turnstile.ts): derived from the API port so parallel runs never share it. */
+const TURNSTILE_PORT = Number(process.env.E2E_TURNSTILE_PORT ?? API_PORT + 1000)
+const TURNSTILE_URL = `http://127.0.0.1:${TURNSTILE_PORT}/turnstile/v0`
 /** The admin key of the server under test: e2e tests create apps with their own settings through the admin API. */
 export const E2E_ADMIN_KEY = 'e2e-admin-key-not-secret'
 
@@ -22,17 +25,28 @@ export default defineConfig({
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
   ],
-  webServer: {
-    command: 'npx tsx server/cli/start.ts',
-    url: `http://localhost:${DEMO_PORT}`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'pipe',
-    env: {
-      PORT: String(DEMO_PORT),
-      API_PORT: String(API_PORT),
-      PORTICO_DATA_DIR: `.tmp/e2e-data-${Date.now()}`,
-      PORTICO_ADMIN_KEY: E2E_ADMIN_KEY,
+  webServer: [
+    {
+      command: 'npx tsx test/fixtures/turnstile.ts',
+      url: `${TURNSTILE_URL}/api.js`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { TURNSTILE_PORT: String(TURNSTILE_PORT) },
     },
-  },
+    {
+      command: 'npx tsx server/cli/start.ts',
+      url: `http://localhost:${DEMO_PORT}`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'pipe',
+      env: {
+        PORT: String(DEMO_PORT),
+        API_PORT: String(API_PORT),
+        PORTICO_DATA_DIR: `.tmp/e2e-data-${Date.now()}`,
+        PORTICO_ADMIN_KEY: E2E_ADMIN_KEY,
+        TURNSTILE_SITEVERIFY_URL: `${TURNSTILE_URL}/siteverify`,
+        TURNSTILE_SCRIPT_URL: `${TURNSTILE_URL}/api.js?render=explicit`,
+      },
+    },
+  ],
 })

@@ -2,12 +2,33 @@
  * The hooks host apps call: `usePortico`, `useLogin`, `useLogout`.
  * @module
  */
-import { useCallback, useEffect, useRef } from 'react'
+import { useCallback, useEffect, useRef, type SyntheticEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import type { LoginResult } from '../kernel/plugin'
 import type { User } from '../kernel/wire'
 import { useKernel } from './context'
 import { PorticoError } from '../kernel/errors'
+
+/** Options of one login attempt, passed to `login(...)` of {@link usePortico} or {@link useLogin}. */
+export interface LoginOptions {
+  /**
+   * Only existing users may sign in on this attempt: the server answers `user_does_not_exist` for
+   * an unknown account and the modal shows 'Account not found'. @defaultValue false
+   */
+  disableSignup?: boolean
+}
+
+/**
+ * What `login` accepts: options, or the click event of `onClick={login}`, which is ignored, so
+ * handlers written before options existed keep working.
+ */
+export type LoginArgument = LoginOptions | SyntheticEvent
+
+/** Opens the landing screen for one attempt. */
+function openLogin(kernel: ReturnType<typeof useKernel>, options?: LoginArgument): void {
+  const disableSignup = !!options && typeof options === 'object' && (options as LoginOptions).disableSignup === true
+  kernel.openModal('portico/landing', disableSignup ? { disableSignup: true } : {})
+}
 
 /** What {@link usePortico} returns. */
 export interface UsePorticoResult {
@@ -15,8 +36,11 @@ export interface UsePorticoResult {
   ready: boolean
   authenticated: boolean
   user: User | null
-  /** Opens the login modal at the landing screen. */
-  login: () => void
+  /**
+   * Opens the login modal at the landing screen.
+   * @param options - `{ disableSignup: true }` lets only existing users in on this attempt.
+   */
+  login: (options?: LoginArgument) => void
   /** Logs out (local state first, then the server). */
   logout: () => Promise<void>
   /** The current access token, refreshed when about to expire; null when signed out. */
@@ -32,8 +56,10 @@ export interface UsePorticoResult {
  * function Header() {
  *   const { ready, authenticated, user, login, logout } = usePortico()
  *   if (!ready) return null
- *   return authenticated ? <button onClick={logout}>Log out {user?.id}</button> : <button onClick={login}>Log in</button>
+ *   return authenticated ? <button onClick={logout}>Log out {user?.id}</button> : <button onClick={() => login()}>Log in</button>
  * }
+ * // Existing users only (no sign-up on this attempt):
+ * // <button onClick={() => login({ disableSignup: true })}>Log in</button>
  * ```
  */
 export function usePortico(): UsePorticoResult {
@@ -43,7 +69,7 @@ export function usePortico(): UsePorticoResult {
   const ready = snap.ready
   const status = snap.session.status
   const user = snap.session.user as User | null
-  const login = useCallback(() => kernel.openModal('portico/landing'), [kernel])
+  const login = useCallback((options?: LoginArgument) => openLogin(kernel, options), [kernel])
   const logout = useCallback(() => kernel.logout(), [kernel])
   const getAccessToken = useCallback(() => kernel.getAccessToken(), [kernel])
   return { ready, authenticated: status === 'authenticated', user, login, logout, getAccessToken }
@@ -60,15 +86,17 @@ export interface UseLoginOptions {
 /**
  * Opens the login modal and reports its outcome.
  * @param options - `onComplete(result)` and `onError(code)`.
- * @returns `{ login }`, which opens the modal at the landing screen.
+ * @returns `{ login }`, which opens the modal at the landing screen; `login({ disableSignup: true })`
+ *   lets only existing users in on that attempt.
  * @example
  * ```tsx
  * import { useLogin } from 'portico/react'
  * const { login } = useLogin({ onComplete: (r) => console.log(r.user.id, r.isNewUser), onError: (code) => console.warn(code) })
- * <button onClick={login}>Log in</button>
+ * <button onClick={() => login()}>Log in</button>
+ * <button onClick={() => login({ disableSignup: true })}>Log in (existing users)</button>
  * ```
  */
-export function useLogin(options: UseLoginOptions = {}): { login: () => void } {
+export function useLogin(options: UseLoginOptions = {}): { login: (options?: LoginArgument) => void } {
   const kernel = useKernel()
   const latest = useRef(options)
   latest.current = options
@@ -82,7 +110,7 @@ export function useLogin(options: UseLoginOptions = {}): { login: () => void } {
       untap()
     }
   }, [kernel])
-  const login = useCallback(() => kernel.openModal('portico/landing'), [kernel])
+  const login = useCallback((opts?: LoginArgument) => openLogin(kernel, opts), [kernel])
   return { login }
 }
 

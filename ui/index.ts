@@ -11,6 +11,8 @@ export {
   useLogout,
   useLinkAccount,
   type UsePorticoResult,
+  type LoginOptions,
+  type LoginArgument,
   type UseLoginOptions,
   type UseLogoutOptions,
   type UseLinkAccountResult,
@@ -18,4 +20,4 @@ export {
 export { useKernel, useScreen, type ScreenProps } from './context'
 export { portico, PORTICO_SCREENS } from './plugin'
 export { uiMessages, type UiMessageKey } from './messages/en'
-export { landingItems, layoutLanding, MAX_LANDING_ITEMS, MAX_WEB2_ITEMS, type LandingItem, type LandingLayout } from './screens/landing-layout'
+export { landingItems, layoutLanding, MAX_LANDING_ITEMS, MAX_WEB2_ITEMS, type LandingItem, type LandingLayout, type LayoutOptions } from './screens/landing-layout'

@@ -6,6 +6,7 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import { useSnapshot } from 'valtio'
+import type * as ModalModuleType from './modal/PorticoModal'
 import { createPortico } from '../kernel/kernel'
 import type { Kernel, PorticoOptions, StorageAdapter } from '../kernel/types'
 import type { PluginDefinition } from '../kernel/plugin'
@@ -118,7 +119,7 @@ function useMount(shadow: PorticoProviderProps['shadow'], container: HTMLElement
   return mount
 }
 
-type ModalModule = typeof import('./modal/PorticoModal')
+type ModalModule = typeof ModalModuleType
 let modalModule: Promise<ModalModule> | null = null
 /** The modal shell (Ark's dialog stack and the design system) loads on first need, once per page. */
 const loadModal = (): Promise<ModalModule> => {

@@ -2,10 +2,14 @@
  * The demo host app: what a host page looks like with Portico. It enables every login method that has a
  * plugin in this repository.
  */
-import { StrictMode } from 'react'
+import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { PorticoProvider, usePortico } from 'portico/react'
+import { PorticoProvider, useLinkAccount, usePortico } from 'portico/react'
 import { email } from 'portico/plugins/email'
+import { captcha } from 'portico/plugins/captcha'
+import { customAuth, useCustomAuth } from 'portico/plugins/custom-auth'
+import { guest } from 'portico/plugins/guest'
+import { sms } from 'portico/plugins/sms'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -14,13 +18,21 @@ const meta = (name: string): string =>
 const appFromQuery = new URLSearchParams(location.search).get('app')
 const appId = appFromQuery && /^[a-z0-9]{25}$/.test(appFromQuery) ? appFromQuery : meta('portico-app-id')
 
+/** Where the demo host app keeps its own session token (its sign-in is served by examples/demo/host-auth.ts). */
+const HOST_TOKEN_KEY = 'demo-host:token'
+
 // Client plugins: one entry per login method of this repository.
 const plugins = [
   email(),
+  captcha({ scriptUrl: meta('portico-turnstile-script-url') || undefined }),
+  customAuth({ getCustomAccessToken: async () => localStorage.getItem(HOST_TOKEN_KEY) }),
+  guest(),
+  sms(),
 ]
 
 function Account() {
   const { ready, authenticated, user, login, logout } = usePortico()
+  const { link } = useLinkAccount()
   if (!ready) return <p aria-live="polite">Loading…</p>
   if (!authenticated || !user) {
     return (
@@ -28,6 +40,10 @@ function Account() {
         <p>You are signed out.</p>
         <button type="button" onClick={() => login()}>
           Log in
+        </button>
+        {/* Not 'Log in …': tests find the plain button by the name 'Log in'. */}
+        <button type="button" className="secondary" onClick={() => login({ disableSignup: true })}>
+          Sign in (existing users only)
         </button>
       </div>
     )
@@ -43,10 +59,58 @@ function Account() {
         <dt>Guest</dt>
         <dd>{user.is_guest ? 'yes' : 'no'}</dd>
       </dl>
+      {user.is_guest ? (
+        <button type="button" onClick={() => link('email')}>
+          Link an email
+        </button>
+      ) : null}
       <button type="button" className="secondary" onClick={() => void logout()}>
         Log out
       </button>
     </div>
+  )
+}
+
+/** The host app's own session: Portico follows it through the custom-auth plugin. */
+function HostSession() {
+  const { sync, status } = useCustomAuth()
+  const { user } = usePortico()
+  const [name, setName] = useState('demo-user')
+  const [hostUser, setHostUser] = useState(() => (localStorage.getItem(HOST_TOKEN_KEY) ? 'signed in' : null))
+  const custom = user?.linked_accounts.find((a) => a.type === 'custom_auth') as { custom_user_id?: string } | undefined
+  const signIn = async () => {
+    const res = await fetch('/host-auth/login', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ user: name }) })
+    if (!res.ok) return
+    localStorage.setItem(HOST_TOKEN_KEY, ((await res.json()) as { token: string }).token)
+    setHostUser(name)
+    await sync()
+  }
+  const signOut = async () => {
+    localStorage.removeItem(HOST_TOKEN_KEY)
+    setHostUser(null)
+    await fetch('/host-auth/logout', { method: 'POST' })
+    await sync()
+  }
+  return (
+    <section className="card" style={{ marginTop: 16 }} aria-labelledby="host-title" data-testid="host-session">
+      <h2 id="host-title" style={{ margin: '0 0 16px', fontSize: 20 }}>Host app session</h2>
+      <dl>
+        <dt>Host user</dt>
+        <dd data-testid="host-user">{hostUser ?? '—'}</dd>
+        <dt>Sync</dt>
+        <dd data-testid="custom-auth-status">{status}</dd>
+        <dt>Custom account</dt>
+        <dd data-testid="custom-user-id">{custom?.custom_user_id ?? '—'}</dd>
+      </dl>
+      {hostUser ? (
+        <button type="button" className="secondary" onClick={() => void signOut()}>Sign out of the host</button>
+      ) : (
+        <form onSubmit={(e) => { e.preventDefault(); void signIn() }}>
+          <label>Demo host user <input value={name} onChange={(e) => setName(e.target.value)} /></label>{' '}
+          <button type="submit">Sign in to the host</button>
+        </form>
+      )}
+    </section>
   )
 }
 
@@ -56,6 +120,7 @@ function App() {
       <h1>Portico Demo</h1>
       <p className="lead">A host app with Portico's sign-in modal. Log in to see your user.</p>
       <Account />
+      <HostSession />
     </main>
   )
 }

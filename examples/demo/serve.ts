@@ -9,6 +9,7 @@ import { join, normalize, extname } from 'node:path'
 import { tmpdir } from 'node:os'
 import { mkdtempSync } from 'node:fs'
 import { buildCss, buildHostPage, ROOT } from './build'
+import { createHostAuth } from './host-auth'
 
 /** Options of {@link startDemo}. */
 export interface DemoOptions {
@@ -41,7 +42,7 @@ function page(appId: string, apiUrl: string, title: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="portico-app-id" content="${appId}">
 <meta name="portico-api-url" content="${apiUrl}">
-<title>${title}</title>
+${process.env.TURNSTILE_SCRIPT_URL ? `<meta name="portico-turnstile-script-url" content="${process.env.TURNSTILE_SCRIPT_URL.replace(/"/g, '&quot;')}">\n` : ''}<title>${title}</title>
 <link rel="stylesheet" href="/portico.css">
 <link rel="stylesheet" href="/demo.css">
 <script type="module" src="/main.js"></script>
@@ -68,9 +69,12 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
     '/portico.css': css,
     '/demo.css': join(ROOT, 'examples/demo/demo.css'),
   }
+  // The demo host's own sign-in (custom-token login): its JWKS, login and logout.
+  const hostAuth = await createHostAuth()
   const server: Server = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', 'http://localhost')
     try {
+      if (url.pathname.startsWith('/host-auth/') && (await hostAuth.handle(req, res, url.pathname))) return
       if (url.pathname === '/' || url.pathname === '/strict') {
         const headers: Record<string, string> = { 'content-type': TYPES['.html']!, 'cache-control': 'no-store' }
         if (url.pathname === '/strict') headers['content-security-policy'] = STRICT_CSP

@@ -5,7 +5,11 @@
  * Environment: `API_PORT` (8787), `PORT` (demo, 3000), `DATABASE_URL` (PostgreSQL instead of
  * PGlite), `SMTP_URL` and `SMTP_FROM` (real mail instead of the dev inbox), `PORTICO_SECRET`,
  * `PORTICO_ADMIN_KEY` (the admin API key; else kept in `<data dir>/admin-key`), `PORTICO_DATA_DIR`,
- * `NODE_ENV=production` (turns the `/dev/*` routes off).
+ * `NODE_ENV=production` (turns the `/dev/*` routes off), `TURNSTILE_SITEVERIFY_URL` (where captcha
+ * tokens are checked; Cloudflare's by default). SMS codes: with `TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN`
+ * and `TWILIO_FROM` (the sending number, or a `MG…` messaging service SID) set, texts go through
+ * Twilio's Messages API (`TWILIO_API_URL` overrides its base URL); otherwise they go to the dev inbox
+ * (`/dev/messages?to=<E.164>`) in dev mode.
  * @module
  */
 import { createServer as createHttpServer, type Server } from 'node:http'
@@ -15,8 +19,12 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { emailServer } from '../../plugins/email/server'
-import { createApp, loadApp, updateApp } from '../apps'
+import { smsServer, TwilioSmsSender } from '../../plugins/sms/server'
+import { customAuthServer } from '../../plugins/custom-auth/server'
+import { guestServer } from '../../plugins/guest/server'
+import { createApp, loadApp, updateApp, type AppSettings } from '../apps'
 import { DevInbox, SmtpSender, type MailSender } from '../mail'
+import { TurnstileVerifier } from '../captcha'
 import { createServer } from '../server'
 import type { Db } from '../storage/db'
 import { createPgliteDb } from '../storage/pglite'
@@ -44,15 +52,45 @@ function readSecret(dataDir: string, envName: string, fileName: string): string 
   return secret
 }
 
-async function seedDemoApp(db: Db, dataDir: string, origins: string[]): Promise<string> {
+/** The demo app's settings: every login method with a plugin here, and the demo host as custom-token issuer. */
+function demoSettings(demoPort: number, host: { issuer: string; audience: string }): Partial<AppSettings> {
+  return {
+    loginMethods: ['email_auth', 'sms_auth', 'guest_auth', 'custom_jwt_auth'],
+    // Plus addresses are refused so the demo shows that rule; use a plain address to sign in.
+    disablePlusEmails: true,
+    // The demo page plays the host app's own sign-in (examples/demo/host-auth.ts).
+    customAuth: {
+      jwksUrl: `http://127.0.0.1:${demoPort}/host-auth/jwks.json`,
+      publicKeyPem: null,
+      issuer: host.issuer,
+      audience: host.audience,
+      algorithms: ['ES256'],
+      userIdClaim: 'sub',
+    },
+  }
+}
+
+async function seedDemoApp(db: Db, dataDir: string, origins: string[], demoPort: number): Promise<string> {
+  // The demo host's token issuer and audience live with the demo page, which may be absent.
+  const hostAuthModule = resolve(import.meta.dirname, '../../examples/demo/host-auth.ts')
+  const host = existsSync(hostAuthModule)
+    ? await import(pathToFileURL(hostAuthModule).href).then(
+        (m: { HOST_AUTH_ISSUER: string; HOST_AUTH_AUDIENCE: string }) => ({ issuer: m.HOST_AUTH_ISSUER, audience: m.HOST_AUTH_AUDIENCE }),
+      )
+    : { issuer: 'portico-demo-host', audience: 'portico-demo' }
   const file = join(dataDir, 'demo.json')
   if (existsSync(file)) {
     const { appId } = JSON.parse(readFileSync(file, 'utf8')) as { appId: string }
     const app = await loadApp(db, appId)
     if (app) {
-      // PORT may differ from the last run: keep the demo origin allowed.
+      // PORT may differ from the last run, and newer versions add login methods: keep the demo app current.
       const missing = origins.filter((o) => !app.allowedOrigins.includes(o))
-      if (missing.length) await updateApp(db, appId, { allowedOrigins: [...app.allowedOrigins, ...missing] })
+      const wanted = demoSettings(demoPort, host)
+      const methods = [...new Set([...app.settings.loginMethods, ...(wanted.loginMethods ?? [])])]
+      await updateApp(db, appId, {
+        allowedOrigins: [...app.allowedOrigins, ...missing],
+        settings: { loginMethods: methods, customAuth: wanted.customAuth },
+      })
       return appId
     }
   }
@@ -60,11 +98,22 @@ async function seedDemoApp(db: Db, dataDir: string, origins: string[]): Promise<
     name: 'Portico Demo',
     allowedOrigins: origins,
     testIdentities: [DEMO_TEST_IDENTITY],
-    // Plus addresses are refused so the demo shows that rule; use a plain address to sign in.
-    settings: { loginMethods: ['email_auth'], disablePlusEmails: true },
+    settings: demoSettings(demoPort, host),
   })
   writeFileSync(file, JSON.stringify({ appId: app.id }, null, 2) + '\n')
   return app.id
+}
+
+/** A Twilio sender when the TWILIO_* variables are set; else undefined (the dev inbox takes SMS in dev mode). */
+function twilioFromEnv(): TwilioSmsSender | undefined {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: baseUrl } = process.env
+  if (!accountSid || !authToken || !from) return undefined
+  return new TwilioSmsSender({
+    accountSid,
+    authToken,
+    ...(/^MG[0-9a-f]{32}$/i.test(from) ? { messagingServiceSid: from } : { from }),
+    baseUrl: baseUrl || undefined,
+  })
 }
 
 function listen(server: Server, portNumber: number, host: string): Promise<void> {
@@ -93,10 +142,13 @@ async function main() {
   // Server plugins: one entry per login method of this repository.
   const plugins = [
     emailServer(),
+    customAuthServer(),
+    guestServer(),
+    smsServer(),
   ]
   // Migrate before seeding: the seed writes to the tables.
   await runMigrations(db, [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])
-  const appId = await seedDemoApp(db, dataDir, [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`])
+  const appId = await seedDemoApp(db, dataDir, [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`], demoPort)
   const adminKey = readSecret(dataDir, 'PORTICO_ADMIN_KEY', 'admin-key')
   const server = await createServer({
     db,
@@ -106,6 +158,8 @@ async function main() {
     plugins,
     devMode,
     migrate: false,
+    captcha: new TurnstileVerifier({ url: process.env.TURNSTILE_SITEVERIFY_URL || undefined }),
+    sms: twilioFromEnv(),
   })
 
   // Browsers resolve localhost to 127.0.0.1 or ::1: listen on both loopback addresses.

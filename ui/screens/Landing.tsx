@@ -51,7 +51,9 @@ export default function Landing({ kernel, params }: ScreenProps) {
     )
   }
   const { primary, overflow } = landingItems(kernel, config)
-  const layout = layoutLanding(primary, overflow, config.appearance.landingMode, config.appearance.loginGroupPriority)
+  // An explicit primary list keeps the host's order; otherwise the groups follow the priority.
+  const keepOrder = !!kernel.options.config?.loginMethodsAndOrder
+  const layout = layoutLanding(primary, overflow, config.appearance.landingMode, config.appearance.loginGroupPriority, { keepOrder })
   const showOverflow = params.overflow === true
   const items = showOverflow ? layout.overflow.map((i) => ({ ...i, inline: false })) : layout.visible
   const open = (item: LandingItem) => kernel.navigate(item.method.screen, {})

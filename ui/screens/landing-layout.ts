@@ -64,12 +64,25 @@ export function landingItems(kernel: Kernel, config: AppConfig): { primary: Land
   return { primary, overflow }
 }
 
+/** Options of {@link layoutLanding}. */
+export interface LayoutOptions {
+  /**
+   * Keep `primary` in the given order instead of grouping it by `priority` (the host listed its
+   * methods explicitly with `loginMethodsAndOrder`). @defaultValue false
+   */
+  keepOrder?: boolean
+}
+
 /**
- * Applies the landing mode's limits.
+ * Applies the landing mode's limits (spec section 2): at most 5 rows, or 4 plus 'More options';
+ * in `overflow-web2` up to 3 web2 rows (2 when a wallet row shows); in `overflow-web3` the web3
+ * methods go behind 'More options'. The `priority` group leads unless the order is explicit, and
+ * only the first inline-capable row is drawn as an input (one direct input per screen).
  * @param primary - methods to show, in order.
  * @param overflow - methods configured for the overflow list.
  * @param mode - the landing mode.
  * @param priority - which group leads.
+ * @param options - {@link LayoutOptions}.
  * @returns what to show and what goes behind 'More options'.
  * @example
  * ```ts
@@ -82,20 +95,26 @@ export function layoutLanding(
   overflow: LandingItem[],
   mode: AppConfig['appearance']['landingMode'],
   priority: 'web2' | 'web3',
+  options: LayoutOptions = {},
 ): LandingLayout {
   const web2 = primary.filter((i) => i.method.group === 'web2')
-  const web3 = primary.filter((i) => i.method.group === 'web3')
+  const web3 = primary.filter((i) => i.method.group !== 'web2')
+  const lead = (a: LandingItem[], b: LandingItem[]) => (priority === 'web3' ? [...b, ...a] : [...a, ...b])
+  let layout: LandingLayout
   if (mode === 'overflow-web2') {
     const limit = web3.length > 0 ? MAX_WEB2_ITEMS - 1 : MAX_WEB2_ITEMS
-    const shown = web2.slice(0, limit)
-    const rest = web2.slice(limit)
-    const visible = priority === 'web3' ? [...web3, ...shown] : [...shown, ...web3]
-    return capped(visible, [...rest, ...overflow])
+    layout = capped(lead(web2.slice(0, limit), web3), [...web2.slice(limit), ...overflow])
+  } else if (mode === 'overflow-web3') {
+    layout = capped(web2, [...web3, ...overflow])
+  } else {
+    layout = capped(options.keepOrder ? primary : lead(web2, web3), overflow)
   }
-  if (mode === 'overflow-web3') {
-    return capped(web2, [...web3, ...overflow])
+  // Overflow rows are buttons; only the first inline-capable visible row is an input.
+  const firstInline = layout.visible.findIndex((i) => i.inline)
+  return {
+    visible: layout.visible.map((i, n) => (i.inline && n !== firstInline ? { ...i, inline: false } : i)),
+    overflow: layout.overflow.map((i) => (i.inline ? { ...i, inline: false } : i)),
   }
-  return capped(primary, overflow)
 }
 
 function capped(visible: LandingItem[], overflow: LandingItem[]): LandingLayout {
@@ -103,4 +122,3 @@ function capped(visible: LandingItem[], overflow: LandingItem[]): LandingLayout 
   const keep = MAX_LANDING_ITEMS - 1
   return { visible: visible.slice(0, keep), overflow: [...visible.slice(keep), ...overflow] }
 }
-

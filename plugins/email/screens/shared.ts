@@ -1,5 +1,5 @@
 /**
- * What the email screens share: address validation and the wire code of an error.
+ * What the email screens share: address validation (and the wire code of an error, from the shared code screen).
  * @module
  */
 
@@ -22,19 +22,5 @@ export function validateEmail(email: string, disallowPlus: boolean): 'EMAIL_INVA
   return null
 }
 
-/**
- * The wire (or client) code carried by an error, if any.
- * @param err - anything thrown.
- * @returns its `code` string or undefined.
- * @example
- * ```ts
- * errorCode(new ApiError(401, { error: 'x', code: 'invalid_credentials' })) // 'invalid_credentials'
- * ```
- */
-export function errorCode(err: unknown): string | undefined {
-  const code = (err as { code?: unknown } | null)?.code
-  return typeof code === 'string' ? code : undefined
-}
-
-/** Seconds before a code can be sent again. */
-export const RESEND_COOLDOWN_S = 30
+// The code screen and its helpers are shared with the other code logins.
+export { errorCode } from '../../../ui/components/PasscodeScreen'

@@ -1,0 +1,129 @@
+/**
+ * The captcha step: runs the Turnstile challenge, shows its progress, shows the widget when the
+ * challenge needs the user, and ends the step with the token. Going back or closing aborts the login.
+ * @module
+ */
+import { useEffect, useRef, useState } from 'react'
+import { css } from '../../../styled-system/css'
+import type { ScreenProps } from '../../../ui/context'
+import { Screen } from '../../../ui/components/Screen'
+import { Button } from '../../../ui/components/Button'
+import { Spinner } from '../../../ui/components/Spinner'
+import { ErrorText } from '../../../ui/components/ErrorText'
+import type { CaptchaState } from '../index'
+import { startChallenge, type Challenge, type ChallengeState } from '../turnstile'
+
+/** Params of the challenge screen: the Turnstile key (without `t:`), as the `beforeLogin` step passes it. */
+export interface CaptchaChallengeParams extends Record<string, unknown> {
+  siteKey?: string
+}
+
+const SCREEN_ID = 'captcha/challenge'
+
+/**
+ * The challenge screen.
+ * @param props - screen props with {@link CaptchaChallengeParams}.
+ * @returns the screen.
+ * @example
+ * ```ts
+ * // Shown by the captcha plugin's beforeLogin tap; a screen ends it with kernel.resolveStep.
+ * kernel.navigate('captcha/challenge', { siteKey: '1x00000000000000000000AA' })
+ * ```
+ */
+export default function CaptchaChallenge({ kernel, ctx, params }: ScreenProps<CaptchaChallengeParams>) {
+  const t = ctx.t
+  const slice = ctx.state as CaptchaState
+  const widget = useRef<HTMLDivElement>(null)
+  const run = useRef<Challenge | null>(null)
+  const [view, setView] = useState<ChallengeState>({ status: 'loading', retries: 0, exhausted: false })
+  const siteKey = typeof params.siteKey === 'string' ? params.siteKey : ''
+  const theme = ctx.config()?.appearance.theme
+
+  useEffect(() => {
+    const container = widget.current
+    if (!container || !siteKey) return
+    let done = false
+    run.current = startChallenge({
+      siteKey,
+      container,
+      scriptUrl: slice.scriptUrl,
+      theme,
+      onState(s) {
+        setView(s)
+        if (s.status === 'success' && s.token && !done) {
+          done = true
+          slice.token = s.token
+          slice.tokenAt = Date.now()
+          slice.error = null
+          slice.status = 'success'
+          kernel.resolveStep('continue')
+          return
+        }
+        slice.status = s.status === 'interactive' ? 'loading' : s.status === 'success' ? 'success' : s.status
+        slice.error = s.error ?? null
+      },
+      onExpired() {
+        slice.token = null
+        slice.tokenAt = null
+      },
+    })
+    return () => {
+      run.current?.destroy()
+      run.current = null
+      if (done) return
+      // Unmounted without a token: the user went back (closing already aborted the step). Checked a
+      // moment later, because a remount of the same screen (React's strict mode) is not leaving it.
+      setTimeout(() => {
+        const top = kernel.state.modal.stack[kernel.state.modal.stack.length - 1]
+        if (top?.screen !== SCREEN_ID) kernel.resolveStep('abort')
+      }, 0)
+    }
+  }, [kernel, slice, siteKey, theme])
+
+  const interactive = view.status === 'interactive'
+  const failed = view.status === 'error'
+  const message = view.error ? t(view.error) : null
+  const title = interactive
+    ? t('CAPTCHA_INTERACTIVE_TITLE')
+    : failed && view.exhausted
+      ? t('CAPTCHA_ERROR_TITLE')
+      : t('CAPTCHA_TITLE')
+  const subtitle = interactive ? t('CAPTCHA_INTERACTIVE_SUBTITLE') : failed ? undefined : t('CAPTCHA_SUBTITLE')
+
+  return (
+    <Screen
+      icon={failed ? (view.exhausted ? 'warning' : 'error') : view.status === 'success' ? 'success' : 'lock'}
+      title={title}
+      subtitle={subtitle}
+      footer={
+        failed && view.exhausted ? <Button onClick={() => run.current?.restart()}>{t('CAPTCHA_TRY_AGAIN')}</Button> : undefined
+      }
+    >
+      <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', minHeight: '48px' })}>
+        {/* Turnstile draws into this box; with `interaction-only` it stays empty unless the user must act. */}
+        <div ref={widget} data-testid="captcha-widget" className={css({ display: 'flex', justifyContent: 'center', width: '100%' })} />
+        {!siteKey ? (
+          <ErrorText center>{t('CAPTCHA_UNSUPPORTED_SITE_KEY')}</ErrorText>
+        ) : failed ? (
+          <>
+            <p role="alert" className={css({ color: 'danger', fontSize: '15px', fontWeight: '500', textAlign: 'center' })}>
+              {message}
+            </p>
+            {view.exhausted ? (
+              <p className={css({ color: 'fg.muted', fontSize: '14px', textAlign: 'center', maxWidth: '34ch' })}>
+                {t('CAPTCHA_HINT')}
+              </p>
+            ) : (
+              <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: '14px' })}>
+                <Spinner size={16} />
+                {t('CAPTCHA_RETRYING')}
+              </span>
+            )}
+          </>
+        ) : view.status === 'loading' ? (
+          <Spinner size={28} label={t('CAPTCHA_TITLE')} />
+        ) : null}
+      </div>
+    </Screen>
+  )
+}

@@ -1,0 +1,8 @@
+/**
+ * Example params for each of the guest plugin's screens, used by the plugin contract tests and the
+ * screenshot script to render every screen.
+ * @module
+ */
+export const screenExamples: Record<string, Record<string, unknown>> = {
+  continue: {},
+}

@@ -1,0 +1,28 @@
+/**
+ * Error codes of the SMS login and how the modal reacts to each.
+ * @module
+ */
+import { defineErrorCodes } from '../../kernel/errors'
+
+/**
+ * The SMS plugin's error table. Each code's `from` lists the wire codes it stands for in the SMS
+ * flows; its message is the code's entry in `messages/en.ts`.
+ * @example
+ * ```ts
+ * import { SMS_ERRORS } from 'portico/plugins/sms'
+ * SMS_ERRORS.SMS_INVALID_CODE.inline // true
+ * ```
+ */
+export const SMS_ERRORS = defineErrorCodes('SMS', {
+  /** A wrong or expired code: shown under the boxes, which are cleared. */
+  SMS_INVALID_CODE: { from: ['invalid_credentials'], inline: true, retryable: true, message: 'SMS_INVALID_CODE' },
+  /** The user already has a phone account. */
+  SMS_CANNOT_LINK_MORE: { from: ['cannot_link_more_of_type'], inline: true, message: 'SMS_CANNOT_LINK_MORE' },
+  /** The number failed the server's (or the SMS provider's) validation. */
+  SMS_INVALID_NUMBER: { from: ['invalid_data'], inline: true, message: 'SMS_INVALID_NUMBER' },
+  /** Any other failure while checking a code. */
+  SMS_VERIFY_FAILED: { inline: true, retryable: true, message: 'SMS_VERIFY_FAILED' },
+})
+
+/** An error code of the SMS plugin. */
+export type SmsErrorCode = keyof typeof SMS_ERRORS

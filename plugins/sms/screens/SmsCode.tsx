@@ -1,0 +1,62 @@
+/**
+ * The SMS code screen: the shared {@link PasscodeScreen} with the number ('+{callingCode} {number}'),
+ * the SMS texts and the SMS calls (`passwordless_sms/authenticate` through the kernel's
+ * `authenticate`, or `link` when the host opened the modal to link).
+ * @module
+ */
+import type { ScreenProps } from '../../../ui/context'
+import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { smsRoutes } from '../api'
+import { PhoneIcon } from './PhoneIcon'
+
+/** Params of the code screen. */
+export interface SmsCodeParams extends Record<string, unknown> {
+  /** The number the code was sent to, as '+{callingCode} {number}'. */
+  phoneNumber: string
+}
+
+/**
+ * The code screen.
+ * @param props - screen props with {@link SmsCodeParams}.
+ * @returns the screen.
+ * @example
+ * ```ts
+ * kernel.navigate('sms/code', { phoneNumber: '+1 4155550123' })
+ * ```
+ */
+export default function SmsCode({ kernel, ctx, params }: ScreenProps<SmsCodeParams>) {
+  const t = ctx.t
+  const phoneNumber = String(params.phoneNumber ?? '')
+  const app = ctx.config()?.name ?? ''
+  return (
+    <PasscodeScreen
+      kernel={kernel}
+      ctx={ctx}
+      method="sms"
+      screen="sms/code"
+      destination={phoneNumber}
+      icon={<PhoneIcon />}
+      texts={{
+        title: t('SMS_CODE_TITLE'),
+        subtitle: t('SMS_CODE_SUBTITLE', { phone: DESTINATION_SLOT, app }),
+        codeLabel: t('SMS_CODE_LABEL'),
+        didntGet: t('SMS_DIDNT_GET'),
+        resendIn: (seconds) => t('SMS_RESEND_IN', { seconds }),
+        resent: t('SMS_RESENT'),
+        verifying: t('SMS_VERIFYING'),
+        successTitle: t('SMS_SUCCESS_TITLE'),
+        successSubtitle: t('SMS_SUCCESS_SUBTITLE'),
+        invalidCode: t('SMS_INVALID_CODE'),
+        verifyFailed: t('SMS_VERIFY_FAILED'),
+      }}
+      verify={(code) =>
+        ctx.intent() === 'link'
+          ? ctx.link(() => ctx.api.request(smsRoutes.link, { phoneNumber, code }), { method: 'sms' })
+          : ctx.authenticate(() => ctx.api.request(smsRoutes.authenticate, { phoneNumber, code, mode: ctx.loginMode() }), {
+              method: 'sms',
+            })
+      }
+      resend={(token) => ctx.api.request(smsRoutes.init, { phoneNumber, ...(token ? { token } : {}) })}
+    />
+  )
+}

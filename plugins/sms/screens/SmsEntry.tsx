@@ -1,0 +1,108 @@
+/**
+ * SMS entry: the phone field, inline on the landing screen or as its own screen. Validates the
+ * number, sends the code (`passwordless_sms/init`) and goes to the code screen.
+ * @module
+ */
+import { useState, type FormEvent } from 'react'
+import type { CountryCode } from 'libphonenumber-js'
+import { css } from '../../../styled-system/css'
+import type { ScreenProps } from '../../../ui/context'
+import { Screen } from '../../../ui/components/Screen'
+import { Button } from '../../../ui/components/Button'
+import { errorCode } from '../../../ui/components/PasscodeScreen'
+import { smsRoutes } from '../api'
+import { PhoneField } from './PhoneField'
+import { initialCountry, readPhoneInput } from './phone'
+import { PhoneIcon } from './PhoneIcon'
+
+/** Params of the SMS entry: `inline` on the landing screen; `error` to show under the field. */
+export interface SmsEntryParams extends Record<string, unknown> {
+  inline?: boolean
+  error?: string
+  /** The number to start with, as typed. */
+  phoneNumber?: string
+  /** The country to start with (ISO 3166 alpha-2). */
+  country?: string
+}
+
+/** The form itself, shared by the inline and the full-screen variants. */
+export function SmsForm({ kernel, ctx, params }: ScreenProps<SmsEntryParams>) {
+  const t = ctx.t
+  const [country, setCountry] = useState<CountryCode>(() =>
+    initialCountry(typeof params.country === 'string' ? params.country : ctx.config()?.intl.defaultCountry),
+  )
+  const [text, setText] = useState(typeof params.phoneNumber === 'string' ? params.phoneNumber : '')
+  const [error, setError] = useState<string | null>(typeof params.error === 'string' ? params.error : null)
+  const [busy, setBusy] = useState(false)
+
+  const submit = async (e: FormEvent) => {
+    e.preventDefault()
+    if (busy) return
+    const phone = readPhoneInput(text.trim(), country)
+    if (!phone.isValid) {
+      setError(t('SMS_INVALID_NUMBER'))
+      return
+    }
+    setBusy(true)
+    setError(null)
+    try {
+      const { captchaToken } = await ctx.beginLogin({ method: 'sms' })
+      await ctx.api.request(smsRoutes.init, { phoneNumber: phone.qualifiedPhoneNumber, ...(captchaToken ? { token: captchaToken } : {}) })
+      ctx.navigate('sms/code', { phoneNumber: phone.qualifiedPhoneNumber })
+    } catch (err) {
+      setBusy(false)
+      const code = errorCode(err)
+      // The user left the captcha step: nothing to report.
+      if (code === 'exited_auth_flow') return
+      if (code === 'invalid_data') return setError(t('SMS_INVALID_NUMBER'))
+      const resolved = kernel.resolveError(err, { method: 'sms', screen: 'sms/entry' })
+      if (resolved.reaction.screen && !resolved.reaction.inline) {
+        ctx.navigate(resolved.reaction.screen, { code: resolved.code, message: resolved.message })
+      } else {
+        setError(resolved.message)
+      }
+    }
+  }
+
+  return (
+    <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+      <PhoneField
+        label={t('SMS_INPUT_LABEL')}
+        countryLabel={t('SMS_COUNTRY_LABEL')}
+        placeholder={t('SMS_INPUT_PLACEHOLDER')}
+        value={text}
+        country={country}
+        error={error}
+        onChange={(value, next) => {
+          setText(value)
+          setCountry(next)
+          if (error) setError(null)
+        }}
+        trailing={
+          <Button type="submit" size="sm" variant={text.trim() ? 'primary' : 'ghost'} fullWidth={false} loading={busy} disabled={!text.trim()}>
+            {t('SMS_SUBMIT')}
+          </Button>
+        }
+      />
+    </form>
+  )
+}
+
+/**
+ * The SMS entry screen (also rendered inline by the landing screen, with `params.inline`).
+ * @param props - screen props with {@link SmsEntryParams}.
+ * @returns the form, wrapped in a screen layout unless inline.
+ * @example
+ * ```ts
+ * kernel.navigate('sms/entry', { country: 'GB' })
+ * ```
+ */
+export default function SmsEntry(props: ScreenProps<SmsEntryParams>) {
+  if (props.params.inline) return <SmsForm {...props} />
+  const t = props.ctx.t
+  return (
+    <Screen icon={<PhoneIcon />} title={t(props.ctx.intent() === 'link' ? 'SMS_LINK_TITLE' : 'SMS_ENTRY_TITLE')} subtitle={t('SMS_ENTRY_SUBTITLE')}>
+      <SmsForm {...props} />
+    </Screen>
+  )
+}

@@ -1,0 +1,110 @@
+/**
+ * The SMS-code login, server half: texts six-digit codes and exchanges them for sessions. Numbers
+ * are parsed with libphonenumber-js (US without a '+' prefix) and stored in E.164.
+ * @module
+ */
+import { isLoginEnabled, type ServerApp } from '../../server/apps'
+import { HttpError, errors } from '../../server/errors'
+import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import { OTP_TTL_MS } from '../../server/services/otp'
+import { smsRoutes } from './api'
+import { normalizePhoneNumber, type NormalizedPhone } from './number'
+import { smsSchemas } from './schemas'
+
+export { TwilioSmsSender, TwilioError, TWILIO_API_URL, type TwilioSmsSenderOptions } from './twilio'
+export { normalizePhoneNumber, type NormalizedPhone } from './number'
+
+/** The code channel name in the codes table (email uses `email`). */
+const CHANNEL = 'sms'
+
+/** Options of {@link smsServer}. */
+export interface SmsServerOptions {
+  /**
+   * Builds the text. Keep it short (one SMS segment) and keep the code in it.
+   * @defaultValue "Your <app> login code is 123456. It expires in 10 minutes."
+   */
+  message?: (input: { appName: string; code: string; ttlMinutes: number }) => string
+}
+
+function defaultMessage({ appName, code, ttlMinutes }: { appName: string; code: string; ttlMinutes: number }): string {
+  return `Your ${appName} login code is ${code}. It expires in ${ttlMinutes} minutes.`
+}
+
+/** Checks the switch and reads the number; 400 `invalid_data` when it is not a possible number. */
+function readNumber(app: ServerApp, input: string): NormalizedPhone {
+  if (!isLoginEnabled(app, 'sms_auth')) throw errors.disallowedLoginMethod('SMS')
+  const phone = normalizePhoneNumber(input)
+  if (!phone) throw errors.invalidData('Please provide a valid phone number.')
+  return phone
+}
+
+/** The account a number stands for. */
+function phoneAccount(phone: NormalizedPhone) {
+  return { type: 'phone', identityKey: phone.e164, details: { phoneNumber: phone.e164, number: phone.national } }
+}
+
+async function checkCode(ctx: RequestContext, phone: NormalizedPhone, code: string): Promise<void> {
+  if (!(await ctx.otp.verify(ctx.app, CHANNEL, phone.e164, code))) throw errors.invalidCredentials()
+}
+
+/**
+ * The SMS plugin's server half: `POST /api/v1/passwordless_sms/init`, `/authenticate` and `/link`.
+ * Texts go through the server's `sms` sender (the dev inbox in dev mode, a {@link TwilioSmsSender}
+ * in production).
+ * @param options - the message template.
+ * @returns the server plugin.
+ * @example
+ * ```ts
+ * import { createServer, createPgliteDb, DevInbox } from 'portico/server'
+ * import { smsServer } from 'portico/plugins/sms/server'
+ * const server = await createServer({ db: await createPgliteDb(), mail: new DevInbox(), secret: 's', plugins: [smsServer()], devMode: true })
+ * ```
+ */
+export function smsServer(options: SmsServerOptions = {}) {
+  const render = options.message ?? defaultMessage
+  return defineServerPlugin({
+    id: 'sms',
+    routes: smsRoutes,
+    schemas: smsSchemas,
+    handlers: {
+      async init(req, ctx) {
+        const { app } = ctx
+        const phone = readNumber(app, req.body.phoneNumber)
+        await ctx.verifyCaptcha(req.body.token)
+        const { otpPerIp, otpPerDestination } = app.settings
+        // Keys of their own: texts cost money and are limited apart from mail.
+        await ctx.rateLimitAll([
+          { key: `otp:ip:${app.id}:${CHANNEL}:${ctx.ip}`, ...otpPerIp },
+          { key: `otp:dest:${app.id}:${CHANNEL}:${phone.e164}`, ...otpPerDestination },
+        ])
+        // Known and unknown numbers get the same code and the same answer: nothing reveals who has an account.
+        const code = await ctx.otp.issue(app, CHANNEL, phone.e164)
+        try {
+          await ctx.sms.sendSms({ to: phone.e164, body: render({ appName: app.name, code, ttlMinutes: OTP_TTL_MS / 60_000 }) })
+        } catch (err) {
+          if (err instanceof HttpError) throw err
+          // A sender that throws something else still gets a JSON answer, not a 500.
+          const wrapped = new HttpError(502, undefined, 'The text message could not be sent. Please try again later.')
+          wrapped.cause = err
+          throw wrapped
+        }
+        return { success: true as const }
+      },
+
+      async authenticate(req, ctx) {
+        const phone = readNumber(ctx.app, req.body.phoneNumber)
+        await checkCode(ctx, phone, req.body.code)
+        return ctx.signIn(phoneAccount(phone), { mode: req.body.mode, allowlistIdentities: [phone.e164] })
+      },
+
+      async link(req, ctx) {
+        const phone = readNumber(ctx.app, req.body.phoneNumber)
+        // Only a signed-in user may link; check before spending the code.
+        await ctx.requireSession()
+        await checkCode(ctx, phone, req.body.code)
+        const user = await ctx.link(phoneAccount(phone), { single: true })
+        return ctx.users.toWire(user)
+      },
+    },
+  })
+}
