@@ -41,8 +41,8 @@ export const DEFAULT_LOGIN_METHOD_ORDER: readonly string[] = [
 
 function enabled(server: AppResponse, method: LoginMethodDefinition): boolean {
   // `enabledBy` names the switch; custom OAuth providers are listed rather than switched.
-  const value = (server as unknown as Record<string, unknown>)[method.enabledBy]
-  if (value === true) return true
+  const switches = typeof method.enabledBy === 'string' ? [method.enabledBy] : method.enabledBy
+  if (switches.some((name) => (server as unknown as Record<string, unknown>)[name] === true)) return true
   return server.custom_oauth_providers.some((p) => p.enabled && p.provider === method.id)
 }
 

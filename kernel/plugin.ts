@@ -35,8 +35,8 @@ export interface LoginMethodDefinition {
   group: LoginGroup
   /** Message key of the button label. */
   label: string
-  /** The app-config switch that enables it (`email_auth`, `sms_auth`...). */
-  enabledBy: string
+  /** The app-config switch that enables it (`email_auth`, `sms_auth`...); with several, any one does. */
+  enabledBy: string | readonly string[]
   /**
    * How the method appears on the landing list: a button that opens `screen`, or a direct input
    * rendered inline by the screen module `inline` (hidden when `hideDirectWeb2Inputs`).
