@@ -6,6 +6,9 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
 /** The local Turnstile stand-in (test/fixtures/turnstile.ts): derived from the API port so parallel runs never share it. */
 const TURNSTILE_PORT = Number(process.env.E2E_TURNSTILE_PORT ?? API_PORT + 1000)
 const TURNSTILE_URL = `http://127.0.0.1:${TURNSTILE_PORT}/turnstile/v0`
+/** The local chain (anvil, test/fixtures/anvil.ts): derived from the API port too. */
+const ANVIL_PORT = Number(process.env.E2E_ANVIL_PORT ?? API_PORT + 2000)
+const ANVIL_URL = `http://127.0.0.1:${ANVIL_PORT}`
 /** The admin key of the server under test: e2e tests create apps with their own settings through the admin API. */
 export const E2E_ADMIN_KEY = 'e2e-admin-key-not-secret'
 
@@ -34,6 +37,14 @@ export default defineConfig({
       env: { TURNSTILE_PORT: String(TURNSTILE_PORT) },
     },
     {
+      command: 'npx tsx test/fixtures/anvil.ts',
+      // anvil answers a plain GET with 400, which counts as up.
+      url: ANVIL_URL,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { ANVIL_PORT: String(ANVIL_PORT) },
+    },
+    {
       command: 'npx tsx server/cli/start.ts',
       url: `http://localhost:${DEMO_PORT}`,
       reuseExistingServer: false,
@@ -46,6 +57,7 @@ export default defineConfig({
         PORTICO_ADMIN_KEY: E2E_ADMIN_KEY,
         TURNSTILE_SITEVERIFY_URL: `${TURNSTILE_URL}/siteverify`,
         TURNSTILE_SCRIPT_URL: `${TURNSTILE_URL}/api.js?render=explicit`,
+        PORTICO_ANVIL_URL: ANVIL_URL,
       },
     },
   ],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_ACCENT_COLOR, mergeAppConfig } from './config-merge'
+import { DEFAULT_ACCENT_COLOR, DEFAULT_SUPPORTED_CHAINS, mergeAppConfig, resolveChains } from './config-merge'
 import { makeAppResponse, TEST_APP_ID } from './test-fixtures'
 import type { LoginMethodDefinition } from './plugin'
 
@@ -86,5 +86,28 @@ describe('mergeAppConfig appearance, legal, intl', () => {
 
   it('the server accent colour is used when the host sets none', () => {
     expect(mergeAppConfig(makeAppResponse({ accent_color: '#123456' })).appearance.accentColor).toBe('#123456')
+  })
+})
+
+describe('chain settings', () => {
+  it('default: the default chain list and eip155:1', () => {
+    const c = mergeAppConfig(server, {}, methods)
+    expect(c.defaultChain).toBe('eip155:1')
+    expect(c.supportedChains).toBe(DEFAULT_SUPPORTED_CHAINS)
+    expect(c.supportedChains.map((x) => x.id)).toContain('eip155:1')
+  })
+
+  it("behavior: the host's list is kept; without a defaultChain its first chain is the default", () => {
+    const base = { id: 'eip155:8453', name: 'Base', rpcUrls: ['https://mainnet.base.org'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+    const c = mergeAppConfig(server, { supportedChains: [base] }, methods)
+    expect(c.supportedChains).toEqual([base])
+    expect(c.defaultChain).toBe('eip155:8453')
+  })
+
+  it('behavior: a default chain outside the list, a non-CAIP-2 id or a repeated id is a config error', () => {
+    const base = { id: 'eip155:8453', name: 'Base', rpcUrls: ['https://mainnet.base.org'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+    expect(() => resolveChains({ supportedChains: [base], defaultChain: 'eip155:1' })).toThrow(/not one of supportedChains/)
+    expect(() => resolveChains({ supportedChains: [{ ...base, id: '8453' }] })).toThrow(/CAIP-2/)
+    expect(() => resolveChains({ supportedChains: [base, base] })).toThrow(/twice/)
   })
 })

@@ -31,6 +31,16 @@ export interface AppearanceConfig {
   landingMode?: LandingMode
 }
 
+/** A chain the app supports, as a host lists it (also what a wallet needs to add it). */
+export interface ChainConfig {
+  /** CAIP-2 id: `eip155:{number}` for EVM chains. */
+  id: string
+  name: string
+  rpcUrls: readonly string[]
+  nativeCurrency: { name: string; symbol: string; decimals: number }
+  blockExplorerUrls?: readonly string[]
+}
+
 /** The host app's client-side configuration. */
 export interface ClientConfig {
   /** Overrides the app's display name. */
@@ -44,6 +54,13 @@ export interface ClientConfig {
   intl?: { defaultCountry?: string }
   embeddedWallets?: { createOnLogin?: 'users-without-wallets' | 'all-users' | 'off' }
   externalWallets?: { walletConnect?: { enabled?: boolean } }
+  /**
+   * Chains wallets may be switched to; a switch to any other is refused.
+   * @defaultValue {@link DEFAULT_SUPPORTED_CHAINS} (Ethereum, Sepolia, Base, Base Sepolia, Optimism, Arbitrum, Polygon)
+   */
+  supportedChains?: readonly ChainConfig[]
+  /** CAIP-2 id of the chain wallets start on; must be one of `supportedChains`. @defaultValue 'eip155:1' */
+  defaultChain?: string
 }
 
 /** The configuration screens read: server values with the host's overrides applied. */
@@ -63,4 +80,8 @@ export interface AppConfig {
   legal: { termsAndConditionsUrl: string | null; privacyPolicyUrl: string | null; requireUsersAcceptTerms: boolean }
   intl: { defaultCountry: string }
   embeddedWallets: { createOnLogin: 'users-without-wallets' | 'all-users' | 'off' }
+  /** The chains wallets may use (the host's list, else the default list). */
+  supportedChains: readonly ChainConfig[]
+  /** CAIP-2 id of the chain wallets start on. */
+  defaultChain: string
 }

@@ -18,6 +18,7 @@ import { createSession } from './session'
 import { defaultStorage, migrateStorage } from './storage'
 import type { Kernel, KernelState, PorticoOptions } from './types'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
+import { createWalletRegistry } from './wallets'
 
 /** How long the success state shows before the modal closes. */
 export const POST_SUCCESS_DELAY_MS = 1400
@@ -57,6 +58,9 @@ export function createPortico(options: PorticoOptions): Kernel {
     session: { status: 'loading', user: null },
     modal: { open: false, stack: [] },
     plugins: {},
+    wallets: [],
+    walletStatus: {},
+    walletConnectors: {},
   })
 
   const api = createApiClient({
@@ -70,6 +74,15 @@ export function createPortico(options: PorticoOptions): Kernel {
   const session = createSession({ appId, storage, api, hooks, state: state.session, autoRefresh: options.autoRefresh })
   api.setTokenSource(session.tokens)
   const router = createRouter(state.modal, merged.screens)
+  // Before plugin setup: connector plugins register their sources in `setup`.
+  const wallets = createWalletRegistry({
+    state,
+    storage,
+    hooks: tapOnly(hooks),
+    user: () => state.session.user,
+    config: () => state.config,
+    sleep: wait,
+  })
 
   const t = (key: string, values?: Record<string, string | number>) => format(merged.messages[key] ?? key, values)
   const loginListeners = new Set<(result: LoginResult) => void>()
@@ -193,6 +206,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       hooks: tapOnly(hooks),
       appId,
       storage,
+      wallets,
       session: () => ({ status: state.session.status, user: state.session.user }),
       logout: () => session.logout(),
       config: () => state.config,
@@ -216,6 +230,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     hooks,
     api,
     plugins: merged.plugins,
+    wallets,
     init() {
       initPromise ??= (async () => {
         try {
@@ -246,8 +261,13 @@ export function createPortico(options: PorticoOptions): Kernel {
     openModal(screen = LANDING_SCREEN, params = {}) {
       // The host may turn sign-up off for this one attempt (`disableSignup`).
       loginMode = params.disableSignup === true ? 'no-signup' : 'login-or-sign-up'
-      // Linking needs a signed-in user; otherwise the flow is a plain login.
-      intent = params.intent === 'link' && state.session.status === 'authenticated' ? 'link' : 'login'
+      // Linking needs a signed-in user; otherwise the flow is a plain login. Connecting a wallet needs neither.
+      intent =
+        params.intent === 'connect'
+          ? 'connect'
+          : params.intent === 'link' && state.session.status === 'authenticated'
+            ? 'link'
+            : 'login'
       router.open(screen, params)
     },
     closeModal,
@@ -280,6 +300,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       if (destroyed) return
       destroyed = true
       lifecycle.teardown()
+      wallets.destroy()
       session.destroy()
       loginListeners.clear()
       const r = stepResolver

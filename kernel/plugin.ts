@@ -9,6 +9,7 @@ import type { MessageTable } from './messages'
 import type { TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
 import type { StorageAdapter } from './types'
+import type { PorticoWallets } from './wallets'
 
 /** What kind of capability a plugin adds. */
 export type PluginKind = 'login' | 'connector' | 'funding' | 'mfa' | 'wallet' | 'feature'
@@ -83,8 +84,11 @@ export interface LoginStart {
   captchaToken?: string
 }
 
-/** Whether the modal's current flow signs a visitor in or adds an account to the signed-in user. */
-export type FlowIntent = 'login' | 'link'
+/**
+ * What the modal's current flow does: sign a visitor in, add an account to the signed-in user, or
+ * only connect an external wallet (no sign-in; allowed signed in or out).
+ */
+export type FlowIntent = 'login' | 'link' | 'connect'
 
 /** The result of a completed login, as hooks and `onComplete` see it. */
 export interface LoginResult {
@@ -134,6 +138,8 @@ export interface PluginContext<Slice extends object = object> {
   readonly appId: string
   /** The kernel's key/value storage (localStorage when available), for primitives a plugin keeps. */
   readonly storage: StorageAdapter
+  /** The wallet registry: connector sources and authenticators register here; screens connect through it. */
+  readonly wallets: PorticoWallets
   /** The current session: status and user. */
   readonly session: () => { status: 'loading' | 'unauthenticated' | 'authenticated'; user: User | null }
   /** Logs out (local state first, then the server). */
@@ -143,8 +149,9 @@ export interface PluginContext<Slice extends object = object> {
   /** Sign-in mode for authenticate calls: 'no-signup' when the host disabled sign-up for this attempt. */
   readonly loginMode: () => LoginMode
   /**
-   * What the current modal flow does: `login` (the default) or `link`, when the host opened the modal
-   * to add an account to the signed-in user (`kernel.openModal(screen, { intent: 'link' })`).
+   * What the current modal flow does: `login` (the default); `link`, when the host opened the modal
+   * to add an account to the signed-in user (`kernel.openModal(screen, { intent: 'link' })`); or
+   * `connect`, when it only connects a wallet (`kernel.openModal('portico/wallets', { intent: 'connect' })`).
    */
   readonly intent: () => FlowIntent
   /**

@@ -8,6 +8,8 @@ import type { KernelHooks } from './hooks'
 import type { ErrorContext } from './hooks'
 import type { ErrorReaction } from './errors'
 import type { User } from './wire'
+import type { ConnectedWallet } from './wallet-types'
+import type { ConnectorState, KernelWalletRegistry, WalletConnectionStatus } from './wallets'
 
 /** A key/value store for primitives (localStorage in browsers, memory in tests). */
 export interface StorageAdapter {
@@ -66,6 +68,12 @@ export interface KernelState {
   }
   /** Per-plugin state slices, keyed by plugin id. */
   plugins: Record<string, object>
+  /** Connected external wallets, newest connection first. */
+  wallets: ConnectedWallet[]
+  /** What each connected wallet is doing, by address (lowercase for Ethereum). */
+  walletStatus: Record<string, WalletConnectionStatus>
+  /** State of each loaded wallet connector, by registry entry id. */
+  walletConnectors: Record<string, ConnectorState>
 }
 
 /** A resolved error: the reaction and its text. */
@@ -83,6 +91,8 @@ export interface Kernel {
   readonly hooks: KernelHooks
   readonly api: ApiClient
   readonly plugins: readonly PluginDefinition[]
+  /** The wallet registry: connector entries, connections, chain switches. */
+  readonly wallets: KernelWalletRegistry
   /** Loads the app configuration and restores the stored session. Idempotent. */
   init(): Promise<void>
   /** The current access token, refreshed first when it is about to expire; null when signed out. */
@@ -93,7 +103,11 @@ export interface Kernel {
   refresh(): Promise<User | null>
   /** Logs out: clears local state first, then tells the server. */
   logout(): Promise<void>
-  /** Opens the modal at a screen (the landing screen by default). */
+  /**
+   * Opens the modal at a screen (the landing screen by default). `params.intent`: 'link' (signed in)
+   * adds an account; 'connect' only connects a wallet, signed in or out; `disableSignup: true` lets only
+   * existing users in on this attempt.
+   */
   openModal(screen?: string, params?: Record<string, unknown>): void
   /** Closes the modal (unless the current screen is blocking and `force` is not set). */
   closeModal(options?: { force?: boolean }): void

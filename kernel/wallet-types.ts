@@ -99,6 +99,11 @@ export interface ConnectorEntry {
   branding: WalletBranding
   /** The wallet is present in this browser (an extension), as opposed to reachable through an SDK or link. */
   installed: boolean
+  /**
+   * A modal screen to open instead of connecting (an install page for a wallet that is not in this
+   * browser). The list navigates there rather than calling `load()`.
+   */
+  screen?: string
   /** Builds (and for SDK wallets, imports) the connector. */
   load(): Promise<WalletConnector>
 }
@@ -163,6 +168,11 @@ export interface WalletRegistry {
   /** Whether some plugin can sign wallets of this chain type in. */
   canAuthenticate(chainType: WalletChainType): boolean
   /**
+   * Whether any connector source is registered (some connector plugin is in use), even when it
+   * offers no wallet right now: the landing shows its wallet row only then.
+   */
+  hasSources(): boolean
+  /**
    * Connects an entry: loads its connector, asks for access, retries reading accounts and chain
    * (10 tries, 500 ms apart), records the connection (state and history) and follows its events.
    * @returns the wallet of the active account.
@@ -199,6 +209,11 @@ export const WALLET_ERROR_CODES = {
   disconnected: 'wallet_disconnected',
   /** 'Unable to retrieve accounts' / 'Unable to retrieve address' / 'Unable to determine current chainId.' */
   unavailable: 'wallet_unavailable',
+  /** A request of the same kind already waits for the user in the wallet (JSON-RPC -32002). */
+  pending: 'wallet_request_pending',
   /** Anything else from the wallet: 'Unable to connect wallet'. */
   failed: 'wallet_connection_failed',
 } as const
+
+/** One of {@link WALLET_ERROR_CODES}. */
+export type WalletErrorCode = (typeof WALLET_ERROR_CODES)[keyof typeof WALLET_ERROR_CODES]

@@ -55,6 +55,10 @@ export const AppSettingsPatch = v.partial(
     maxUsers: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
     otpPerDestination: rate,
     otpPerIp: rate,
+    chainRpcUrls: v.record(
+      v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'chainRpcUrls keys are CAIP-2 chain ids like eip155:1.')),
+      v.pipe(v.string(), v.url('chainRpcUrls values must be URLs.')),
+    ),
   }),
 )
 

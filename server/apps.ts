@@ -105,6 +105,11 @@ export interface AppSettings {
   otpPerDestination: RateLimitSetting
   /** Code sends per client IP. @defaultValue 100 per 10 minutes */
   otpPerIp: RateLimitSetting
+  /**
+   * JSON-RPC URLs by CAIP-2 chain id (`eip155:8453` → `https://…`), used to verify smart-contract
+   * wallet signatures (EIP-1271 / EIP-6492) at sign-in. @defaultValue {}
+   */
+  chainRpcUrls: Record<string, string>
 }
 
 /** The defaults of every {@link AppSettings} field. */
@@ -127,6 +132,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   maxUsers: null,
   otpPerDestination: { limit: 5, windowMs: 15 * 60 * 1000 },
   otpPerIp: { limit: 100, windowMs: 10 * 60 * 1000 },
+  chainRpcUrls: {},
 }
 
 /** An app as the server uses it: settings with defaults applied, and its keys. */

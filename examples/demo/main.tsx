@@ -4,12 +4,18 @@
  */
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { PorticoProvider, useLinkAccount, usePortico } from 'portico/react'
+import { PorticoProvider, useLinkAccount, usePortico, useWallets } from 'portico/react'
 import { email } from 'portico/plugins/email'
 import { captcha } from 'portico/plugins/captcha'
 import { customAuth, useCustomAuth } from 'portico/plugins/custom-auth'
 import { guest } from 'portico/plugins/guest'
 import { sms } from 'portico/plugins/sms'
+import { injected } from 'portico/plugins/injected'
+import { siwe } from 'portico/plugins/siwe'
+import { solana } from 'portico/plugins/solana'
+import { siws } from 'portico/plugins/siws'
+import { coinbaseWallet } from 'portico/plugins/coinbase-wallet'
+import { walletConnect } from 'portico/plugins/wallet-connect'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -28,11 +34,28 @@ const plugins = [
   customAuth({ getCustomAccessToken: async () => localStorage.getItem(HOST_TOKEN_KEY) }),
   guest(),
   sms(),
+  injected(),
+  siwe(),
+  solana(),
+  siws(),
+  coinbaseWallet(),
+  walletConnect(),
 ]
+
+/** With a local chain (the e2e run's anvil), wallets are offered that chain. */
+const anvilUrl = meta('portico-anvil-url')
+const anvilConfig = anvilUrl
+  ? { supportedChains: [{ id: 'eip155:31337', name: 'Anvil', rpcUrls: [anvilUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] }
+  : undefined
+/** `?chains=solana` (or `ethereum-and-solana`) lists Solana wallets; the default lists Ethereum ones. */
+const chains = new URLSearchParams(location.search).get('chains')
+const walletChainType = chains === 'solana' ? 'solana-only' : chains === 'ethereum-and-solana' ? 'ethereum-and-solana' : undefined
+const demoConfig = anvilConfig || walletChainType ? { ...anvilConfig, ...(walletChainType ? { appearance: { walletChainType } as const } : {}) } : undefined
 
 function Account() {
   const { ready, authenticated, user, login, logout } = usePortico()
   const { link } = useLinkAccount()
+  const { wallets } = useWallets()
   if (!ready) return <p aria-live="polite">Loading…</p>
   if (!authenticated || !user) {
     return (
@@ -56,6 +79,10 @@ function Account() {
         <dd data-testid="user-id">{user.id}</dd>
         <dt>Email</dt>
         <dd data-testid="user-email">{emailAccount?.address ?? '—'}</dd>
+        <dt>Wallet</dt>
+        <dd data-testid="user-wallet">{(user.linked_accounts.find((a) => a.type === 'wallet') as { address?: string } | undefined)?.address ?? '—'}</dd>
+        <dt>Connected</dt>
+        <dd data-testid="connected-wallets">{wallets.map((w) => `${w.address} ${w.chainId}`).join(', ') || '—'}</dd>
         <dt>Guest</dt>
         <dd>{user.is_guest ? 'yes' : 'no'}</dd>
       </dl>
@@ -127,7 +154,7 @@ function App() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PorticoProvider appId={appId} apiUrl={meta('portico-api-url')} plugins={plugins}>
+    <PorticoProvider appId={appId} apiUrl={meta('portico-api-url')} plugins={plugins} {...(demoConfig ? { config: demoConfig } : {})}>
       <App />
     </PorticoProvider>
   </StrictMode>,

@@ -42,7 +42,7 @@ function page(appId: string, apiUrl: string, title: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="portico-app-id" content="${appId}">
 <meta name="portico-api-url" content="${apiUrl}">
-${process.env.TURNSTILE_SCRIPT_URL ? `<meta name="portico-turnstile-script-url" content="${process.env.TURNSTILE_SCRIPT_URL.replace(/"/g, '&quot;')}">\n` : ''}<title>${title}</title>
+${process.env.TURNSTILE_SCRIPT_URL ? `<meta name="portico-turnstile-script-url" content="${process.env.TURNSTILE_SCRIPT_URL.replace(/"/g, '&quot;')}">\n` : ''}${process.env.PORTICO_ANVIL_URL ? `<meta name="portico-anvil-url" content="${process.env.PORTICO_ANVIL_URL.replace(/"/g, '&quot;')}">\n` : ''}<title>${title}</title>
 <link rel="stylesheet" href="/portico.css">
 <link rel="stylesheet" href="/demo.css">
 <script type="module" src="/main.js"></script>

@@ -22,6 +22,8 @@ import { emailServer } from '../../plugins/email/server'
 import { smsServer, TwilioSmsSender } from '../../plugins/sms/server'
 import { customAuthServer } from '../../plugins/custom-auth/server'
 import { guestServer } from '../../plugins/guest/server'
+import { siweServer } from '../../plugins/siwe/server'
+import { siwsServer } from '../../plugins/siws/server'
 import { createApp, loadApp, updateApp, type AppSettings } from '../apps'
 import { DevInbox, SmtpSender, type MailSender } from '../mail'
 import { TurnstileVerifier } from '../captcha'
@@ -55,7 +57,7 @@ function readSecret(dataDir: string, envName: string, fileName: string): string 
 /** The demo app's settings: every login method with a plugin here, and the demo host as custom-token issuer. */
 function demoSettings(demoPort: number, host: { issuer: string; audience: string }): Partial<AppSettings> {
   return {
-    loginMethods: ['email_auth', 'sms_auth', 'guest_auth', 'custom_jwt_auth'],
+    loginMethods: ['email_auth', 'sms_auth', 'wallet_auth', 'solana_wallet_auth', 'guest_auth', 'custom_jwt_auth'],
     // Plus addresses are refused so the demo shows that rule; use a plain address to sign in.
     disablePlusEmails: true,
     // The demo page plays the host app's own sign-in (examples/demo/host-auth.ts).
@@ -145,6 +147,8 @@ async function main() {
     customAuthServer(),
     guestServer(),
     smsServer(),
+    siweServer(),
+    siwsServer(),
   ]
   // Migrate before seeding: the seed writes to the tables.
   await runMigrations(db, [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])

@@ -1,0 +1,19 @@
+/**
+ * Routes of Sign-In With Ethereum, shared by the plugin's client and server halves. Their types come
+ * from the schemas in `./schemas` (imported as types only, so no validation code reaches the browser).
+ * @module
+ */
+import { route, type SchemaRoute } from '../../kernel/route'
+import type { AuthenticatedUser, User } from '../../kernel/schemas'
+import type { InitRequest, InitResponse, AuthenticateRequest, LinkRequest } from './schemas'
+
+/** The SIWE plugin's routes. */
+export const siweRoutes = {
+  init: route<SchemaRoute<typeof InitRequest, typeof InitResponse>>('POST', '/api/v1/siwe/init'),
+  authenticate: route<SchemaRoute<typeof AuthenticateRequest, typeof AuthenticatedUser>>(
+    'POST',
+    '/api/v1/siwe/authenticate',
+    { dedupe: true },
+  ),
+  link: route<SchemaRoute<typeof LinkRequest, typeof User>>('POST', '/api/v1/siwe/link', { dedupe: true }),
+}

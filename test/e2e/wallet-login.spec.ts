@@ -1,0 +1,87 @@
+/**
+ * Wallet sign-in in a real browser: the test wallet (an EIP-1193 provider signing with an anvil key,
+ * announced by EIP-6963) in the demo page, the injected connector, SIWE against the server, and
+ * anvil as the chain.
+ */
+import { expect, test, type Page } from '@playwright/test'
+import { privateKeyToAccount } from 'viem/accounts'
+import { createTestApp, openApp } from './helpers'
+import { injectTestWallet } from '../fixtures/test-wallet/inject'
+import { ANVIL_KEYS } from '../fixtures/test-wallet/provider'
+import type { BrowserWalletConfig } from '../fixtures/test-wallet/browser'
+
+const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
+/** As playwright.config.ts starts it. */
+const ANVIL_URL = `http://127.0.0.1:${Number(process.env.E2E_ANVIL_PORT ?? API_PORT + 2000)}`
+
+const address = (key: (typeof ANVIL_KEYS)[number]) => privateKeyToAccount(key).address
+
+function wallet(overrides: Partial<BrowserWalletConfig> = {}): BrowserWalletConfig {
+  return { privateKey: ANVIL_KEYS[0], rpcUrl: ANVIL_URL, name: 'Test Wallet', rdns: 'dev.portico.testwallet', ...overrides }
+}
+
+async function openWalletList(page: Page, wallets: BrowserWalletConfig[]) {
+  await injectTestWallet(page, wallets)
+  const appId = await createTestApp(page, page.request, { loginMethods: ['wallet_auth'] })
+  await openApp(page, appId)
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Log in with a wallet' })).toBeVisible()
+  return dialog
+}
+
+test('default: signs in with an injected wallet: connect, sign to verify, signed in', async ({ page }) => {
+  const dialog = await openWalletList(page, [wallet({ prompts: 'hold' })])
+  await dialog.getByRole('button', { name: /Test Wallet/ }).click()
+  await expect(dialog.getByRole('heading', { name: 'Waiting for Test Wallet' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.__portico_test_wallet!.pending())).toEqual(['eth_requestAccounts'])
+  await page.evaluate(() => window.__portico_test_wallet!.approve())
+  await expect(dialog.getByRole('heading', { name: 'Sign to verify' })).toBeVisible()
+  await expect.poll(() => page.evaluate(() => window.__portico_test_wallet!.pending())).toEqual(['personal_sign'])
+  await page.evaluate(() => window.__portico_test_wallet!.approve())
+  await expect(page.getByTestId('user-wallet')).toHaveText(address(ANVIL_KEYS[0]))
+  await expect(page.getByRole('dialog')).toBeHidden()
+})
+
+test('behavior: a rejected connection shows the reason and Retry; retrying signs in', async ({ page }) => {
+  const dialog = await openWalletList(page, [wallet()])
+  await page.evaluate(() => window.__portico_test_wallet!.rejectNext())
+  await dialog.getByRole('button', { name: /Test Wallet/ }).click()
+  await expect(dialog.getByRole('heading', { name: 'Request rejected' })).toBeVisible()
+  await expect(dialog.getByRole('alert')).toHaveText('User rejected the request.')
+  await dialog.getByRole('button', { name: 'Retry' }).click()
+  await expect(page.getByTestId('user-wallet')).toHaveText(address(ANVIL_KEYS[0]))
+})
+
+test('behavior: two injected wallets are listed side by side and each signs with its own key', async ({ page }) => {
+  const dialog = await openWalletList(page, [
+    wallet({ name: 'Alpha Wallet', rdns: 'dev.alpha' }),
+    wallet({ name: 'Beta Wallet', rdns: 'dev.beta', privateKey: ANVIL_KEYS[1] }),
+  ])
+  const list = dialog.getByRole('list', { name: 'Wallets' })
+  // Installed wallets lead; SDK wallets of other connector plugins may follow.
+  await expect(list.getByRole('button').nth(0)).toHaveText(/Alpha Wallet/)
+  await expect(list.getByRole('button').nth(1)).toHaveText(/Beta Wallet/)
+  await list.getByRole('button', { name: /Beta Wallet/ }).click()
+  await expect(page.getByTestId('user-wallet')).toHaveText(address(ANVIL_KEYS[1]))
+  expect(await page.evaluate(() => window.__portico_test_wallet!.get('dev.alpha').calls())).toEqual([])
+})
+
+test('behavior: disconnecting from the wallet (accountsChanged []) removes it from the connected wallets', async ({ page }) => {
+  const dialog = await openWalletList(page, [wallet()])
+  await dialog.getByRole('button', { name: /Test Wallet/ }).click()
+  await expect(page.getByTestId('connected-wallets')).toHaveText(`${address(ANVIL_KEYS[0])} eip155:31337`)
+  await page.evaluate(() => window.__portico_test_wallet!.disconnect())
+  await expect(page.getByTestId('connected-wallets')).toHaveText('—')
+})
+
+test('behavior: a wallet on another chain is switched to the app chain, adding it first (4902)', async ({ page }) => {
+  const dialog = await openWalletList(page, [wallet({ chainId: 1 })])
+  await dialog.getByRole('button', { name: /Test Wallet/ }).click()
+  await expect(page.getByTestId('user-wallet')).toHaveText(address(ANVIL_KEYS[0]))
+  await expect(page.getByTestId('connected-wallets')).toHaveText(`${address(ANVIL_KEYS[0])} eip155:31337`)
+  const calls = await page.evaluate(() => window.__portico_test_wallet!.calls())
+  expect(calls).toContain('wallet_addEthereumChain')
+  expect(calls.lastIndexOf('wallet_switchEthereumChain')).toBeGreaterThan(calls.indexOf('wallet_addEthereumChain'))
+  expect(await page.evaluate(() => window.__portico_test_wallet!.chainId())).toBe(31337)
+})

@@ -1,0 +1,68 @@
+/**
+ * The install wallet screen (`portico/install-wallet`): for a visitor without a wallet, where to
+ * get one and a learn-more link; back to the list once one is installed.
+ * @module
+ */
+import { css } from '../../../styled-system/css'
+import type { ScreenProps } from '../../context'
+import { Screen } from '../../components/Screen'
+import { Button, buttonRecipe } from '../../components/Button'
+import { Link } from '../../components/Link'
+import { WalletIcon } from './parts'
+
+/** Params of the install screen. */
+export interface InstallWalletParams extends Record<string, unknown> {
+  /** Which kind of wallet to suggest. @defaultValue 'ethereum' */
+  chainType?: 'ethereum' | 'solana'
+  /** A particular wallet to install (its name), with its download page in `url`. */
+  name?: string
+  url?: string
+  icon?: string
+}
+
+/** Where to learn about wallets, per chain type. */
+export const WALLET_LEARN_MORE_URLS = {
+  ethereum: 'https://ethereum.org/en/wallets/find-wallet/',
+  solana: 'https://solana.com/solana-wallets',
+} as const
+
+/**
+ * The install wallet screen.
+ * @param props - screen props; params may name a wallet and its download page.
+ * @returns the screen.
+ * @example
+ * ```ts
+ * kernel.navigate('portico/install-wallet', { name: 'Phantom', url: 'https://phantom.com/download' })
+ * ```
+ */
+export default function InstallWallet({ ctx, params }: ScreenProps<InstallWalletParams>) {
+  const t = ctx.t
+  const learnMore = WALLET_LEARN_MORE_URLS[params.chainType === 'solana' ? 'solana' : 'ethereum']
+  const named = typeof params.name === 'string' && typeof params.url === 'string'
+  return (
+    <Screen
+      icon={
+        <span aria-hidden="true" className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '64px', height: '64px', borderRadius: 'full', mb: '2', bg: 'accent.subtle', color: 'accent.text' })}>
+          <WalletIcon icon={params.icon} size={32} />
+        </span>
+      }
+      title={named ? t('PORTICO_INSTALL_NAMED_WALLET_TITLE', { wallet: params.name! }) : t('PORTICO_INSTALL_WALLET_TITLE')}
+      subtitle={t('PORTICO_INSTALL_WALLET_DETAIL')}
+      footer={
+        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'stretch' })}>
+          {named ? (
+            <a className={buttonRecipe({ variant: 'primary' })} href={params.url} target="_blank" rel="noopener noreferrer">
+              {t('PORTICO_INSTALL_WALLET_GET', { wallet: params.name! })}
+            </a>
+          ) : null}
+          <Button variant={named ? 'ghost' : 'primary'} onClick={() => ctx.navigate('portico/wallets', {}, { replace: true })}>
+            {t('PORTICO_INSTALL_WALLET_DONE')}
+          </Button>
+          <p className={css({ textAlign: 'center', fontSize: '14px', mt: '1' })}>
+            <Link href={learnMore}>{t('PORTICO_INSTALL_WALLET_LEARN_MORE')}</Link>
+          </p>
+        </div>
+      }
+    />
+  )
+}
