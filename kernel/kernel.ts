@@ -18,7 +18,7 @@ import { createSession } from './session'
 import { defaultStorage, migrateStorage } from './storage'
 import type { Kernel, KernelState, PorticoOptions } from './types'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
-import { createWalletRegistry } from './wallets'
+import { absentWalletRegistry } from './wallets-absent'
 
 /** How long the success state shows before the modal closes. */
 export const POST_SUCCESS_DELAY_MS = 1400
@@ -74,15 +74,19 @@ export function createPortico(options: PorticoOptions): Kernel {
   const session = createSession({ appId, storage, api, hooks, state: state.session, autoRefresh: options.autoRefresh })
   api.setTokenSource(session.tokens)
   const router = createRouter(state.modal, merged.screens)
-  // Before plugin setup: connector plugins register their sources in `setup`.
-  const wallets = createWalletRegistry({
-    state,
-    storage,
-    hooks: tapOnly(hooks),
-    user: () => state.session.user,
-    config: () => state.config,
-    sleep: wait,
-  })
+  // Before plugin setup: connector plugins register their sources in `setup`. The implementation
+  // comes with the wallet plugins, so pages without them do not carry it.
+  const walletRegistry = merged.plugins.find((p) => p.walletRegistry)?.walletRegistry
+  const wallets = walletRegistry
+    ? walletRegistry({
+        state,
+        storage,
+        hooks: tapOnly(hooks),
+        user: () => state.session.user,
+        config: () => state.config,
+        sleep: wait,
+      })
+    : absentWalletRegistry()
 
   const t = (key: string, values?: Record<string, string | number>) => format(merged.messages[key] ?? key, values)
   const loginListeners = new Set<(result: LoginResult) => void>()

@@ -9,7 +9,7 @@ import type { MessageTable } from './messages'
 import type { TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
 import type { StorageAdapter } from './types'
-import type { PorticoWallets } from './wallets'
+import type { KernelWalletRegistry, PorticoWallets, WalletRegistryDeps } from './wallets'
 
 /** What kind of capability a plugin adds. */
 export type PluginKind = 'login' | 'connector' | 'funding' | 'mfa' | 'wallet' | 'feature'
@@ -67,6 +67,11 @@ export interface PluginDefinition<Id extends string = string, Slice extends obje
   loginMethods?: readonly LoginMethodDefinition[]
   /** Initial value of the plugin's own state slice. */
   initialState?: () => Slice
+  /**
+   * Wallet plugins (connectors, SIWE, SIWS) hand the kernel the wallet registry's implementation
+   * (`createWalletRegistry` from `portico/kernel`), so a page without wallet plugins does not carry it.
+   */
+  walletRegistry?: (deps: WalletRegistryDeps) => KernelWalletRegistry
   /** Taps hooks; may return a teardown run when the kernel is destroyed. */
   // Method syntax on purpose: it keeps a plugin with a typed slice assignable to PluginDefinition.
   setup?(ctx: PluginContext<Slice>): void | (() => void)

@@ -452,6 +452,7 @@ describe('kernel wiring', () => {
     const plugin = definePlugin({
       id: 'test-connector',
       kind: 'connector',
+      walletRegistry: createWalletRegistry,
       setup(ctx) {
         ctxSeen = ctx
         return ctx.wallets.addSource({ entries: (): ConnectorEntry[] => [m.entry] })
@@ -465,6 +466,17 @@ describe('kernel wiring', () => {
     kernel.destroy()
     // The plugin's teardown removed its source.
     expect(kernel.wallets.entries()).toEqual([])
+  })
+
+  it('behavior: a kernel without wallet plugins lists no wallets and refuses a source with a reason', async () => {
+    let ctx: PluginContext | null = null
+    const plugin = definePlugin({ id: 'no-wallets', kind: 'feature', setup: (c) => void (ctx = c) })
+    const kernel = createPortico({ appId: APP, plugins: [plugin], storage: createMemoryStorage() })
+    expect(kernel.wallets.entries()).toEqual([])
+    expect(kernel.wallets.hasSources()).toBe(false)
+    expect(() => ctx!.wallets.addSource({ entries: () => [] })).toThrow(/No wallet plugin is registered/)
+    await expect(kernel.wallets.connect('injected:io.metamask')).rejects.toMatchObject({ code: 'wallet_not_connected' })
+    kernel.destroy()
   })
 
   it("behavior: openModal with intent 'connect' is a connect flow signed out; 'link' signed out stays a login", () => {

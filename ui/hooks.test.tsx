@@ -5,6 +5,7 @@ import { PorticoProvider } from './provider'
 import { useConnectWallet, useLogin, usePortico, useWallets } from './hooks'
 import { createPortico } from '../kernel/kernel'
 import { definePlugin } from '../kernel/plugin'
+import { createWalletRegistry } from '../kernel/wallets'
 import { createMemoryStorage } from '../kernel/storage'
 import { email } from '../plugins/email'
 import { createEip1193Connector, createLocalProvider, entryFor, TEST_KEYS } from '../kernel/test-wallet'
@@ -100,7 +101,7 @@ describe('useWallets', () => {
   it('behavior: re-renders when a wallet connects, changes chain and disconnects', async () => {
     const provider = createLocalProvider({ keys: [TEST_KEYS[0]] })
     const entry = entryFor('test:io.metamask', createEip1193Connector(provider))
-    const source = definePlugin({ id: 'test-wallets', kind: 'connector', setup: (ctx) => ctx.wallets.addSource({ entries: () => [entry] }) })
+    const source = definePlugin({ id: 'test-wallets', kind: 'connector', walletRegistry: createWalletRegistry, setup: (ctx) => ctx.wallets.addSource({ entries: () => [entry] }) })
     h = await startHarness({ plugins: [email(), source] })
     render(
       <PorticoProvider kernel={h.kernel}>

@@ -7,6 +7,7 @@
 import { definePlugin, type PluginContext } from '../../kernel/plugin'
 import type { ConnectorEntry, ConnectorSource, WalletBranding, WalletConnector } from '../../kernel/wallet-types'
 import type { CoinbaseConnectionOptions } from './connector'
+import { createWalletRegistry } from '../../kernel/wallets'
 
 export {
   COINBASE_CONNECTION_OPTIONS,
@@ -106,6 +107,7 @@ export const coinbaseWallet = (options: CoinbaseWalletOptions = {}) =>
   definePlugin({
     id: 'coinbase-wallet',
     kind: 'connector',
+    walletRegistry: createWalletRegistry,
     setup(ctx: PluginContext) {
       const entry = coinbaseWalletEntry(options, () => {
         const config = ctx.config()

@@ -6,6 +6,7 @@
  */
 import { definePlugin } from '../../kernel/plugin'
 import { createInjectedSource, type InjectedSourceOptions } from './discovery'
+import { createWalletRegistry } from '../../kernel/wallets'
 
 export { createInjectedSource, type InjectedSource, type InjectedSourceOptions, type Eip6963ProviderDetail, type Eip6963ProviderInfo } from './discovery'
 export { createInjectedConnector, type InjectedConnectorOptions, type InjectedProvider } from './connector'
@@ -30,6 +31,7 @@ export const injected = (options: InjectedOptions = {}) =>
   definePlugin({
     id: 'injected',
     kind: 'connector',
+    walletRegistry: createWalletRegistry,
     setup(ctx) {
       const source = createInjectedSource(options)
       const remove = ctx.wallets.addSource(source)

@@ -9,6 +9,7 @@ import { siweRoutes } from './api'
 import { createSiweAuthenticator, type SiweAuthenticatorOptions } from './authenticator'
 import { SIWE_ERRORS } from './errors'
 import { siweMessages } from './messages/en'
+import { createWalletRegistry } from '../../kernel/wallets'
 
 export { SIWE_ERRORS, type SiweErrorCode } from './errors'
 export { siweMessages, type SiweMessageKey } from './messages/en'
@@ -50,6 +51,7 @@ export const siwe = (options: SiweOptions = {}) =>
     api: siweRoutes,
     errors: SIWE_ERRORS,
     messages: siweMessages,
+    walletRegistry: createWalletRegistry,
     setup(ctx) {
       return ctx.wallets.addAuthenticator(createSiweAuthenticator(ctx, options))
     },

@@ -8,6 +8,7 @@ import type { WalletAuthenticator } from '../../kernel/wallet-types'
 import { siwsRoutes } from './api'
 import { SIWS_ERRORS } from './errors'
 import { siwsMessages } from './messages/en'
+import { createWalletRegistry } from '../../kernel/wallets'
 
 export { SIWS_ERRORS, type SiwsErrorCode } from './errors'
 export { siwsMessages, type SiwsMessageKey } from './messages/en'
@@ -32,6 +33,7 @@ export const siws = () =>
     api: siwsRoutes,
     errors: SIWS_ERRORS,
     messages: siwsMessages,
+    walletRegistry: createWalletRegistry,
     setup(ctx) {
       // The signing code loads on the first sign-in, not with the page.
       let real: Promise<WalletAuthenticator> | undefined

@@ -9,6 +9,7 @@ import { definePlugin } from '../../kernel/plugin'
 import type { ConnectorEntry, ConnectorSource, WalletConnector } from '../../kernel/wallet-types'
 import { SOLANA_ERRORS } from './errors'
 import { solanaMessages } from './messages/en'
+import { createWalletRegistry } from '../../kernel/wallets'
 
 export { SOLANA_ERRORS, type SolanaErrorCode } from './errors'
 export { solanaMessages, type SolanaMessageKey } from './messages/en'
@@ -55,6 +56,7 @@ export const solana = (options: SolanaOptions = {}) =>
     screens: { phantom, 'install-phantom': installPhantom },
     errors: SOLANA_ERRORS,
     messages: solanaMessages,
+    walletRegistry: createWalletRegistry,
     setup(ctx) {
       let discovered: ConnectorEntry[] = []
       const subscribers = new Set<() => void>()

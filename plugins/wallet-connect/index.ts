@@ -10,6 +10,7 @@ import { NAMED_WALLET_LIST_ENTRIES, mobileWallet, type MobileWalletId } from '..
 import type { ConnectorEntry, ConnectorSource, WalletConnector } from '../../kernel/wallet-types'
 import type { WalletConnectProvider } from './connector'
 import { walletConnectMessages } from './messages/en'
+import { createWalletRegistry } from '../../kernel/wallets'
 
 export { createWalletConnectConnector, walletClientTypeOfPeer, type WalletConnectConnectorOptions, type WalletConnectProvider } from './connector'
 export { walletConnectMessages, type WalletConnectMessageKey } from './messages/en'
@@ -186,6 +187,7 @@ export const walletConnect = (options: WalletConnectOptions = {}) =>
     screens: { qr: { load: () => import('./screens/WalletConnectQr') } },
     messages: walletConnectMessages,
     initialState: () => ({ uri: null, walletId: null }),
+    walletRegistry: createWalletRegistry,
     setup(ctx: PluginContext<WalletConnectState>) {
       const source = walletConnectSource({
         projectId: () => options.projectId || ctx.config()?.server.wallet_connect_cloud_project_id || null,

@@ -12,6 +12,7 @@ import { ANVIL_KEYS, createTestWallet, type TestWallet, type TestWalletOptions }
 import { CONNECTIONS_STORAGE_KEY } from '../../../kernel/wallets'
 import type { WalletAuthenticator } from '../../../kernel/wallet-types'
 import { definePlugin } from '../../../kernel/plugin'
+import { createWalletRegistry } from '../../../kernel/wallets'
 import { siwe } from '../../../plugins/siwe'
 import { authenticated, wireUser } from '../../test-harness'
 import { recoverMessageAddress, type Hex } from 'viem'
@@ -77,6 +78,7 @@ describe('wallet list', () => {
     const signIn = definePlugin({
       id: 'wallet-sign-in-probe',
       kind: 'feature',
+      walletRegistry: createWalletRegistry,
       setup: (ctx) => ctx.wallets.addAuthenticator({ chainType: 'ethereum' } as WalletAuthenticator),
     })
     h = await startHarness({ app: walletApp, plugins: [email(), signIn], config: { appearance: { hideDirectWeb2Inputs: true } } })
