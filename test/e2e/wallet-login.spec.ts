@@ -6,6 +6,7 @@
 import { expect, test, type Page } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createTestApp, openApp } from './helpers'
+import { deployEip1271Wallet } from '../fixtures/eip1271'
 import { injectTestWallet } from '../fixtures/test-wallet/inject'
 import { ANVIL_KEYS } from '../fixtures/test-wallet/provider'
 import type { BrowserWalletConfig } from '../fixtures/test-wallet/browser'
@@ -84,4 +85,36 @@ test('behavior: a wallet on another chain is switched to the app chain, adding i
   expect(calls).toContain('wallet_addEthereumChain')
   expect(calls.lastIndexOf('wallet_switchEthereumChain')).toBeGreaterThan(calls.indexOf('wallet_addEthereumChain'))
   expect(await page.evaluate(() => window.__portico_test_wallet!.chainId())).toBe(31337)
+})
+
+test('behavior: a smart-contract wallet (EIP-1271 on anvil) signs in, its owner key signing for it', async ({ page }) => {
+  const owner = privateKeyToAccount(ANVIL_KEYS[2])
+  const contract = await deployEip1271Wallet(ANVIL_URL, owner.address)
+  await injectTestWallet(page, [wallet({ privateKey: ANVIL_KEYS[2] })])
+  // The server checks contract signatures on the chain the message names, through the app's RPC URL.
+  const appId = await createTestApp(page, page.request, {
+    loginMethods: ['wallet_auth'],
+    chainRpcUrls: { 'eip155:31337': ANVIL_URL },
+  })
+  await openApp(page, appId)
+  await page.evaluate((a) => window.__portico_test_wallet!.setAccount(a), contract)
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
+  await dialog.getByRole('button', { name: /Test Wallet/ }).click()
+  await expect(page.getByTestId('user-wallet')).toHaveText(contract)
+  await expect(page.getByRole('dialog')).toBeHidden()
+})
+
+test('error: a smart-contract wallet is refused when the app has no RPC URL for its chain', async ({ page }) => {
+  const owner = privateKeyToAccount(ANVIL_KEYS[1])
+  const contract = await deployEip1271Wallet(ANVIL_URL, owner.address)
+  await injectTestWallet(page, [wallet({ privateKey: ANVIL_KEYS[1] })])
+  const appId = await createTestApp(page, page.request, { loginMethods: ['wallet_auth'] })
+  await openApp(page, appId)
+  await page.evaluate((a) => window.__portico_test_wallet!.setAccount(a), contract)
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
+  await dialog.getByRole('button', { name: /Test Wallet/ }).click()
+  await expect(dialog.getByRole('button', { name: 'Retry' })).toBeVisible()
+  await expect(page.getByTestId('user-wallet')).toHaveCount(0)
 })
