@@ -4,7 +4,7 @@
  */
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
-import { PorticoProvider, useLinkAccount, usePortico, useWallets } from 'portico/react'
+import { PorticoProvider, useConnectWallet, useLinkAccount, usePortico, useWallets } from 'portico/react'
 import { email } from 'portico/plugins/email'
 import { captcha } from 'portico/plugins/captcha'
 import { customAuth, useCustomAuth } from 'portico/plugins/custom-auth'
@@ -56,11 +56,18 @@ function Account() {
   const { ready, authenticated, user, login, logout } = usePortico()
   const { link } = useLinkAccount()
   const { wallets } = useWallets()
+  const { connectWallet } = useConnectWallet()
   if (!ready) return <p aria-live="polite">Loading…</p>
   if (!authenticated || !user) {
     return (
       <div className="card">
         <p>You are signed out.</p>
+        <p>
+          Connected wallets: <span data-testid="connected-wallets-signed-out">{wallets.map((w) => w.address).join(', ') || '—'}</span>
+        </p>
+        <button type="button" className="secondary" onClick={() => connectWallet()}>
+          Connect a wallet
+        </button>
         <button type="button" onClick={() => login()}>
           Log in
         </button>

@@ -118,3 +118,16 @@ test('error: a smart-contract wallet is refused when the app has no RPC URL for 
   await expect(dialog.getByRole('button', { name: 'Retry' })).toBeVisible()
   await expect(page.getByTestId('user-wallet')).toHaveCount(0)
 })
+
+test('behavior: connect-only connects a wallet without signing in and asks for no signature', async ({ page }) => {
+  await injectTestWallet(page, [wallet()])
+  const appId = await createTestApp(page, page.request, { loginMethods: ['wallet_auth'] })
+  await page.goto(`/?app=${appId}`)
+  await page.getByRole('button', { name: 'Connect a wallet' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: /Test Wallet/ }).click()
+  await expect(page.getByTestId('connected-wallets-signed-out')).toHaveText(address(ANVIL_KEYS[0]))
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+  expect(await page.evaluate(() => window.__portico_test_wallet!.calls())).not.toContain('personal_sign')
+})
