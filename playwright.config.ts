@@ -9,6 +9,9 @@ const TURNSTILE_URL = `http://127.0.0.1:${TURNSTILE_PORT}/turnstile/v0`
 /** The local chain (anvil, test/fixtures/anvil.ts): derived from the API port too. */
 const ANVIL_PORT = Number(process.env.E2E_ANVIL_PORT ?? API_PORT + 2000)
 const ANVIL_URL = `http://127.0.0.1:${ANVIL_PORT}`
+/** The local OpenID Connect provider (test/fixtures/oidc.ts) that OAuth tests point providers at: API port + 3000. */
+const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? API_PORT + 3000)
+export const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`
 /** The admin key of the server under test: e2e tests create apps with their own settings through the admin API. */
 export const E2E_ADMIN_KEY = 'e2e-admin-key-not-secret'
 
@@ -43,6 +46,13 @@ export default defineConfig({
       reuseExistingServer: false,
       timeout: 60_000,
       env: { ANVIL_PORT: String(ANVIL_PORT) },
+    },
+    {
+      command: 'npx tsx test/fixtures/oidc.ts',
+      url: `${OIDC_URL}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { OIDC_PORT: String(OIDC_PORT) },
     },
     {
       command: 'npx tsx server/cli/start.ts',

@@ -59,6 +59,21 @@ export const AppSettingsPatch = v.partial(
       v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'chainRpcUrls keys are CAIP-2 chain ids like eip155:1.')),
       v.pipe(v.string(), v.url('chainRpcUrls values must be URLs.')),
     ),
+    oauthProviders: v.record(
+      v.pipe(
+        v.string(),
+        v.regex(/^([a-z]+|custom:[a-z0-9][a-z0-9_-]{0,63})$/, 'oauthProviders keys are provider names like google or custom:acme.'),
+      ),
+      v.strictObject({
+        clientId: v.pipe(v.string(), v.minLength(1)),
+        clientSecret: v.pipe(v.string(), v.minLength(1)),
+        issuer: v.optional(v.pipe(v.string(), v.url('issuer must be a URL.'))),
+        authorizationUrl: v.optional(v.pipe(v.string(), v.url('authorizationUrl must be a URL.'))),
+        tokenUrl: v.optional(v.pipe(v.string(), v.url('tokenUrl must be a URL.'))),
+        userinfoUrl: v.optional(v.pipe(v.string(), v.url('userinfoUrl must be a URL.'))),
+        scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
+      }),
+    ),
   }),
 )
 

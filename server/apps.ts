@@ -67,6 +67,19 @@ export interface CustomAuthSettings {
   userIdClaim: string
 }
 
+/** An app's client registration at one OAuth provider, with optional endpoint overrides. */
+export interface OAuthProviderConfig {
+  clientId: string
+  clientSecret: string
+  /** The OpenID issuer; when it differs from the provider's, missing endpoints come from its discovery document. */
+  issuer?: string
+  authorizationUrl?: string
+  tokenUrl?: string
+  userinfoUrl?: string
+  /** Replaces the provider's default scopes. */
+  scopes?: string[]
+}
+
 /** Per-app settings, stored as the app's `config` jsonb. Every field has a default. */
 export interface AppSettings {
   /** Enabled login methods. @defaultValue ['email_auth'] */
@@ -110,6 +123,11 @@ export interface AppSettings {
    * wallet signatures (EIP-1271 / EIP-6492) at sign-in. @defaultValue {}
    */
   chainRpcUrls: Record<string, string>
+  /**
+   * OAuth client registrations by provider name (`google`, `custom:acme`...). A provider needs both its
+   * login switch and an entry here; `custom:<id>` providers need only the entry. @defaultValue {}
+   */
+  oauthProviders: Record<string, OAuthProviderConfig>
 }
 
 /** The defaults of every {@link AppSettings} field. */
@@ -133,6 +151,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   otpPerDestination: { limit: 5, windowMs: 15 * 60 * 1000 },
   otpPerIp: { limit: 100, windowMs: 10 * 60 * 1000 },
   chainRpcUrls: {},
+  oauthProviders: {},
 }
 
 /** An app as the server uses it: settings with defaults applied, and its keys. */

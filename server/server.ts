@@ -324,6 +324,8 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
         throw new Error(`Response of ${r.route.path} does not match its schema: ${describeIssue(check.issues[0])}`)
       }
     }
+    // A browser-navigation route (the OAuth callback) answers with its own Response, a redirect.
+    if (result instanceof Response) return result
     return c.json(result as object, 200)
   }
 

@@ -16,6 +16,8 @@ import { solana } from 'portico/plugins/solana'
 import { siws } from 'portico/plugins/siws'
 import { coinbaseWallet } from 'portico/plugins/coinbase-wallet'
 import { walletConnect } from 'portico/plugins/wallet-connect'
+import { oauth } from 'portico/plugins/oauth'
+import { passkey, usePasskeys } from 'portico/plugins/passkey'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -40,6 +42,9 @@ const plugins = [
   siws(),
   coinbaseWallet(),
   walletConnect(),
+  // `?oauth=popup` opens providers in a popup instead of this tab.
+  oauth({ mode: new URLSearchParams(location.search).get('oauth') === 'popup' ? 'popup' : 'redirect' }),
+  passkey(),
 ]
 
 /** With a local chain (the e2e run's anvil), wallets are offered that chain. */
@@ -98,10 +103,21 @@ function Account() {
           Link an email
         </button>
       ) : null}
+      <ManagePasskeys />
       <button type="button" className="secondary" onClick={() => void logout()}>
         Log out
       </button>
     </div>
+  )
+}
+
+/** Opens the passkey management screen; shows how many passkeys the user has. */
+function ManagePasskeys() {
+  const { manage, passkeys } = usePasskeys()
+  return (
+    <button type="button" className="secondary" onClick={manage}>
+      Manage passkeys (<span data-testid="passkey-count">{passkeys.length}</span>)
+    </button>
   )
 }
 

@@ -24,6 +24,8 @@ import { customAuthServer } from '../../plugins/custom-auth/server'
 import { guestServer } from '../../plugins/guest/server'
 import { siweServer } from '../../plugins/siwe/server'
 import { siwsServer } from '../../plugins/siws/server'
+import { oauthServer } from '../../plugins/oauth/server'
+import { passkeyServer } from '../../plugins/passkey/server'
 import { createApp, loadApp, updateApp, type AppSettings } from '../apps'
 import { DevInbox, SmtpSender, type MailSender } from '../mail'
 import { TurnstileVerifier } from '../captcha'
@@ -149,6 +151,8 @@ async function main() {
     smsServer(),
     siweServer(),
     siwsServer(),
+    passkeyServer(),
+    oauthServer({ publicUrl: process.env.PORTICO_PUBLIC_URL }),
   ]
   // Migrate before seeding: the seed writes to the tables.
   await runMigrations(db, [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])

@@ -7,7 +7,7 @@ import type { User } from '../../kernel/wire'
 import type { Db } from '../storage/db'
 import type { ServerApp } from '../apps'
 import { newId } from '../ids'
-import { errors } from '../errors'
+import { errors, HttpError } from '../errors'
 
 /** A linked account as stored (times in ms). */
 export interface AccountRecord {
@@ -108,6 +108,13 @@ export interface UserService {
    *   `cannot_link_more_of_type` when `single` and the user already has an account of that type.
    */
   link(app: ServerApp, userId: string, account: AccountInput, now: number, options?: { single?: boolean }): Promise<UserRecord>
+  /**
+   * Removes one of a user's accounts (`…/unlink` routes).
+   * @returns the updated user.
+   * @throws 404 `linked_account_not_found` when the user has no such account; 400
+   *   `cannot_unlink_sole_account` when it is the user's only (visible) account.
+   */
+  unlink(app: ServerApp, userId: string, account: Pick<AccountInput, 'type' | 'identityKey'>): Promise<UserRecord>
   /** Reads a user by bare id. */
   get(app: ServerApp, userId: string): Promise<UserRecord | null>
   /** Number of users of an app. */
@@ -228,6 +235,31 @@ export function createUserService(db: Db): UserService {
           await db.query("DELETE FROM linked_accounts WHERE user_id = $1 AND type = 'guest'", [userId])
         }
       }
+      const user = await service.get(app, userId)
+      if (!user) throw errors.invalidToken()
+      return user
+    },
+
+    async unlink(app, userId, account) {
+      // One statement: the sole-account rule is checked where the row is deleted, so two concurrent
+      // unlinks of a user's last two accounts cannot both succeed.
+      const internal = JSON.stringify([...INTERNAL_ACCOUNT_TYPES])
+      const rows = await db.query<{ outcome: string }>(
+        `WITH target AS (
+           SELECT id FROM linked_accounts WHERE app_id = $1 AND user_id = $2 AND type = $3 AND identity_key = $4
+         ), others AS (
+           SELECT count(*) AS n FROM linked_accounts
+           WHERE user_id = $2 AND type NOT IN (SELECT jsonb_array_elements_text($5::jsonb)) AND id NOT IN (SELECT id FROM target)
+         ), gone AS (
+           DELETE FROM linked_accounts WHERE id IN (SELECT id FROM target) AND (SELECT n FROM others) > 0 RETURNING id
+         )
+         SELECT CASE WHEN EXISTS (SELECT 1 FROM gone) THEN 'deleted'
+                     WHEN EXISTS (SELECT 1 FROM target) THEN 'sole' ELSE 'missing' END AS outcome`,
+        [app.id, userId, account.type, account.identityKey, internal],
+      )
+      const outcome = rows[0]?.outcome
+      if (outcome === 'missing') throw new HttpError(404, 'linked_account_not_found', 'Linked account not found.')
+      if (outcome === 'sole') throw new HttpError(400, 'cannot_unlink_sole_account', 'Cannot unlink the only account of a user.')
       const user = await service.get(app, userId)
       if (!user) throw errors.invalidToken()
       return user

@@ -1,0 +1,45 @@
+/**
+ * Routes of the social (OAuth) login, shared by the plugin's client and server halves. Their types come
+ * from the schemas in `./schemas` (imported as types only, so no validation code reaches the browser).
+ * @module
+ */
+import { route, type SchemaRoute } from '../../kernel/route'
+import type { AuthenticatedUser } from '../../kernel/schemas'
+import type {
+  AuthenticateRequest,
+  CallbackRequest,
+  CallbackResponse,
+  InitRequest,
+  InitResponse,
+  LinkRequest,
+  LinkResponse,
+} from './schemas'
+
+/**
+ * The OAuth plugin's routes.
+ *
+ * - `init`: `POST /api/v1/oauth/init` → `{url}`, the provider's authorization URL to send the browser to.
+ * - `authenticate`: `POST /api/v1/oauth/authenticate`, the returned `privy_oauth_code` for a session.
+ * - `link` (signed in): `POST /api/v1/oauth/link`, adds the provider account to the user.
+ * - `callback`: `GET /api/v1/oauth/callback/:app_id`, where the provider sends the browser back. The server
+ *   owns it and answers with a redirect to the `redirect_to` given at init; clients never call it.
+ * @example
+ * ```ts
+ * import { oauthRoutes } from 'portico/plugins/oauth/api'
+ * const { url } = await ctx.api.request(oauthRoutes.init, { provider: 'google', redirect_to: location.href, code_challenge, state_code })
+ * ```
+ */
+export const oauthRoutes = {
+  init: route<SchemaRoute<typeof InitRequest, typeof InitResponse>>('POST', '/api/v1/oauth/init'),
+  authenticate: route<SchemaRoute<typeof AuthenticateRequest, typeof AuthenticatedUser>>(
+    'POST',
+    '/api/v1/oauth/authenticate',
+    { dedupe: true },
+  ),
+  link: route<SchemaRoute<typeof LinkRequest, typeof LinkResponse>>('POST', '/api/v1/oauth/link', {
+    auth: true,
+    dedupe: true,
+  }),
+  // A browser navigation, not an API call: the answer is a 302, so the response type is a raw Response.
+  callback: route<SchemaRoute<typeof CallbackRequest, typeof CallbackResponse>>('GET', '/api/v1/oauth/callback/:app_id', { retry: false }),
+}

@@ -1,0 +1,323 @@
+/**
+ * The OAuth server half against a real OpenID provider (test/fixtures/oidc.ts) on 127.0.0.1: google
+ * points at it as an OpenID issuer, github at its endpoints with GitHub's `/user` profile shape.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import * as v from 'valibot'
+import { AuthenticatedUser } from '../../kernel/schemas'
+import { createTestInstance, type TestInstance } from '../../server/testing'
+import { emailServer } from '../email/server'
+import { createRedirectBrowser, startOidcProvider, type OidcFixture } from '../../test/fixtures/oidc'
+import { LinkResponse } from './schemas'
+import { oauthServer } from './server'
+import { randomToken, s256 } from './server/pkce'
+
+const ORIGIN = 'http://localhost:5173'
+const RETURN = `${ORIGIN}/signed-in?tab=1`
+
+let oidc: OidcFixture
+
+beforeAll(async () => {
+  oidc = await startOidcProvider()
+})
+afterAll(async () => {
+  await oidc.close()
+})
+
+/** A test instance whose app uses google and github, both served by the fixture provider. */
+async function instance(extra: Record<string, unknown> = {}): Promise<TestInstance> {
+  const secret = 'fixture-secret-' + randomToken(8)
+  const t = await createTestInstance({
+    plugins: [emailServer(), oauthServer({ logFailure: () => {} })],
+    app: {
+      allowedOrigins: [ORIGIN],
+      settings: {
+        loginMethods: ['email_auth', 'google_oauth', 'github_oauth', 'twitter_oauth'],
+        oauthProviders: {
+          google: { clientId: 'google-client', clientSecret: secret, issuer: oidc.issuer },
+          github: {
+            clientId: 'github-client',
+            clientSecret: secret,
+            authorizationUrl: oidc.endpoints.authorization,
+            tokenUrl: oidc.endpoints.token,
+            userinfoUrl: oidc.endpoints.userinfo,
+            // The fixture needs `openid` for its userinfo; `github` brings GitHub's /user fields.
+            scopes: ['openid', 'github'],
+          },
+        },
+        ...extra,
+      },
+    },
+  })
+  const redirectUris = [`${t.baseUrl}/api/v1/oauth/callback/${t.appId}`]
+  await oidc.registerClient({ clientId: 'google-client', clientSecret: secret, redirectUris })
+  await oidc.registerClient({ clientId: 'github-client', clientSecret: secret, redirectUris })
+  return t
+}
+
+interface Trip {
+  verifier: string
+  state: string
+  returned: URL
+  code: string | null
+}
+
+/** init, then the browser's trip through the provider (signing in as `user`) back to redirect_to. */
+async function roundTrip(t: TestInstance, provider: string, user: string | 'deny' = 'alice'): Promise<Trip> {
+  const verifier = randomToken()
+  const state = randomToken(36)
+  const init = await t.request('/api/v1/oauth/init', {
+    body: { provider, redirect_to: RETURN, code_challenge: s256(verifier), state_code: state },
+  })
+  expect(init.status, JSON.stringify(init.body)).toBe(200)
+  if (user === 'deny') {
+    oidc.loginAs(null)
+    oidc.denyNext()
+  } else oidc.loginAs(user)
+  const { url } = await createRedirectBrowser().follow(init.body.url, { stopAt: ORIGIN })
+  const returned = new URL(url)
+  return { verifier, state, returned, code: returned.searchParams.get('privy_oauth_code') }
+}
+
+function authenticate(t: TestInstance, trip: Trip, extra: Record<string, unknown> = {}) {
+  return t.request('/api/v1/oauth/authenticate', {
+    body: { authorization_code: trip.code, state_code: trip.state, code_verifier: trip.verifier, ...extra },
+  })
+}
+
+describe('oauth server against a real OpenID provider', () => {
+  let t: TestInstance
+  beforeAll(async () => {
+    t = await instance()
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('behavior: init answers the provider authorization URL with the server own state, S256 PKCE, nonce and exact callback', async () => {
+    const res = await t.request('/api/v1/oauth/init', {
+      body: { provider: 'google', redirect_to: RETURN, code_challenge: s256(randomToken()), state_code: randomToken(36) },
+    })
+    expect(res.status).toBe(200)
+    const url = new URL(res.body.url)
+    expect(url.origin + url.pathname).toBe(oidc.endpoints.authorization)
+    const q = url.searchParams
+    expect(q.get('client_id')).toBe('google-client')
+    expect(q.get('redirect_uri')).toBe(`${t.baseUrl}/api/v1/oauth/callback/${t.appId}`)
+    expect(q.get('response_type')).toBe('code')
+    expect(q.get('scope')).toBe('openid email profile')
+    expect(q.get('code_challenge_method')).toBe('S256')
+    expect(q.get('code_challenge')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(q.get('state')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    expect(q.get('nonce')).toMatch(/^[A-Za-z0-9_-]{43}$/)
+  })
+
+  it('behavior: a google (OpenID) round trip signs the user in with a google_oauth account and the provider tokens', async () => {
+    const trip = await roundTrip(t, 'google', 'alice')
+    expect(trip.returned.origin + trip.returned.pathname).toBe(`${ORIGIN}/signed-in`)
+    expect(trip.returned.searchParams.get('tab')).toBe('1')
+    expect(trip.returned.searchParams.get('privy_oauth_state')).toBe(trip.state)
+    expect(trip.returned.searchParams.get('privy_oauth_provider')).toBe('google')
+    expect(trip.code).toMatch(/^[A-Za-z0-9_-]{43}$/)
+
+    const res = await authenticate(t, trip)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.is(AuthenticatedUser, res.body)).toBe(true)
+    expect(res.body.is_new_user).toBe(true)
+    expect(res.body.user.linked_accounts).toEqual([
+      expect.objectContaining({ type: 'google_oauth', subject: 'alice', email: 'alice@oidc.test', name: 'Alice Liddell' }),
+    ])
+    expect(res.body.oauth_tokens).toMatchObject({ provider: 'google', access_token: expect.any(String) })
+    expect(res.body.oauth_tokens.scopes).toEqual(expect.arrayContaining(['openid', 'email', 'profile']))
+    expect(res.body.oauth_tokens.access_token_expires_in_seconds).toBeGreaterThan(0)
+
+    // The same provider account signs in to the same user.
+    const again = await authenticate(t, await roundTrip(t, 'google', 'alice'))
+    expect(again.status).toBe(200)
+    expect(again.body.user.id).toBe(res.body.user.id)
+    expect(again.body.is_new_user).toBe(false)
+  })
+
+  it('behavior: a github round trip maps the userinfo profile (id, login, name, email) to a github_oauth account', async () => {
+    const trip = await roundTrip(t, 'github', 'bob')
+    expect(trip.returned.searchParams.get('privy_oauth_provider')).toBe('github')
+    const res = await authenticate(t, trip)
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.user.linked_accounts).toEqual([
+      expect.objectContaining({
+        type: 'github_oauth',
+        subject: '1002',
+        username: 'bob',
+        name: 'Bob Builder',
+        email: 'bob@oidc.test',
+      }),
+    ])
+    expect(res.body.oauth_tokens).toMatchObject({ provider: 'github', access_token: expect.any(String) })
+  })
+
+  it('behavior: a state_code other than the attempt one answers oauth_state_mismatch and spends the code', async () => {
+    const trip = await roundTrip(t, 'google')
+    const res = await authenticate(t, trip, { state_code: randomToken(36) })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('oauth_state_mismatch')
+    const retry = await authenticate(t, trip)
+    expect(retry.status).toBe(401)
+    expect(retry.body.code).toBe('invalid_credentials')
+  })
+
+  it('behavior: a code_verifier that does not hash to the code_challenge answers invalid_pkce_parameters', async () => {
+    const trip = await roundTrip(t, 'google')
+    const wrong = await authenticate(t, trip, { code_verifier: randomToken() })
+    expect(wrong.status).toBe(400)
+    expect(wrong.body.code).toBe('invalid_pkce_parameters')
+
+    const missing = await roundTrip(t, 'google')
+    const res = await t.request('/api/v1/oauth/authenticate', {
+      body: { authorization_code: missing.code, state_code: missing.state },
+    })
+    expect(res.body.code).toBe('invalid_pkce_parameters')
+  })
+
+  it('behavior: a code is single use; a replay answers invalid_credentials', async () => {
+    const trip = await roundTrip(t, 'google')
+    expect((await authenticate(t, trip)).status).toBe(200)
+    const replay = await authenticate(t, trip)
+    expect(replay.status).toBe(401)
+    expect(replay.body.code).toBe('invalid_credentials')
+    const unknown = await authenticate(t, { ...trip, code: randomToken() })
+    expect(unknown.body.code).toBe('invalid_credentials')
+  })
+
+  it('behavior: a provider denial returns privy_oauth_code=undefined with the client state and provider', async () => {
+    const trip = await roundTrip(t, 'google', 'deny')
+    expect(trip.code).toBe('undefined')
+    expect(trip.returned.searchParams.get('privy_oauth_state')).toBe(trip.state)
+    expect(trip.returned.searchParams.get('privy_oauth_provider')).toBe('google')
+  })
+
+  it('behavior: an account the provider marks suspended answers 403 oauth_account_suspended', async () => {
+    const trip = await roundTrip(t, 'google', 'sam')
+    expect(trip.code).toMatch(/^[A-Za-z0-9_-]{43}$/)
+    const res = await authenticate(t, trip)
+    expect(res.status).toBe(403)
+    expect(res.body.code).toBe('oauth_account_suspended')
+  })
+
+  it('behavior: no-signup refuses a provider account without a user with user_does_not_exist', async () => {
+    const trip = await roundTrip(t, 'github', 'alice')
+    const res = await authenticate(t, trip, { mode: 'no-signup' })
+    expect(res.status).toBe(404)
+    expect(res.body.code).toBe('user_does_not_exist')
+  })
+
+  it('behavior: link adds the provider account to the signed-in user; a second of the same type is cannot_link_more_of_type', async () => {
+    const session = await t.login('linker@example.com')
+    const first = await roundTrip(t, 'google', 'bob')
+    const res = await t.request('/api/v1/oauth/link', {
+      token: session.token!,
+      body: { authorization_code: first.code, state_code: first.state, code_verifier: first.verifier },
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.is(LinkResponse, res.body)).toBe(true)
+    expect(res.body.id).toBe(session.user.id)
+    expect(res.body.linked_accounts).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ type: 'email', address: 'linker@example.com' }),
+        expect.objectContaining({ type: 'google_oauth', subject: 'bob', email: 'bob@oidc.test' }),
+      ]),
+    )
+    expect(res.body.oauth_tokens).toMatchObject({ provider: 'google' })
+
+    const second = await roundTrip(t, 'google', 'carol')
+    const more = await t.request('/api/v1/oauth/link', {
+      token: session.token!,
+      body: { authorization_code: second.code, state_code: second.state, code_verifier: second.verifier },
+    })
+    expect(more.status).toBe(400)
+    expect(more.body.code).toBe('cannot_link_more_of_type')
+  })
+
+  it('behavior: link without a session answers missing_or_invalid_token', async () => {
+    const trip = await roundTrip(t, 'google')
+    const res = await t.request('/api/v1/oauth/link', {
+      body: { authorization_code: trip.code, state_code: trip.state, code_verifier: trip.verifier },
+    })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('missing_or_invalid_token')
+  })
+
+  it('behavior: init refuses redirect_to outside the app allowed origins, and a missing one with the contract text', async () => {
+    const outside = await t.request('/api/v1/oauth/init', {
+      body: { provider: 'google', redirect_to: 'https://evil.example/steal' },
+    })
+    expect(outside.status).toBe(400)
+    expect(outside.body.code).toBe('invalid_data')
+    const missing = await t.request('/api/v1/oauth/init', { body: { provider: 'google' } })
+    expect(missing.status).toBe(400)
+    expect(missing.body).toEqual({ code: 'invalid_data', error: 'Please provide a redirect_to value.' })
+  })
+
+  it('behavior: init refuses providers that are off (disallowed_login_method) or lack credentials (feature_not_enabled)', async () => {
+    const off = await t.request('/api/v1/oauth/init', { body: { provider: 'discord', redirect_to: RETURN } })
+    expect(off.body.code).toBe('disallowed_login_method')
+    const unknown = await t.request('/api/v1/oauth/init', { body: { provider: 'myspace', redirect_to: RETURN } })
+    expect(unknown.body.code).toBe('disallowed_login_method')
+    const noCredentials = await t.request('/api/v1/oauth/init', { body: { provider: 'twitter', redirect_to: RETURN } })
+    expect(noCredentials.body.code).toBe('feature_not_enabled')
+  })
+
+  it('behavior: a callback with an unknown state answers a JSON invalid_data error', async () => {
+    const res = await t.request(`/api/v1/oauth/callback/${t.appId}?state=${randomToken()}&code=abc`, { appId: null })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('invalid_data')
+  })
+})
+
+describe('oauth server limits and expiry', () => {
+  it('behavior: an attempt older than 10 minutes returns to redirect_to with privy_oauth_error and no code', async () => {
+    const t = await instance()
+    try {
+      const verifier = randomToken()
+      const state = randomToken(36)
+      const init = await t.request('/api/v1/oauth/init', {
+        body: { provider: 'google', redirect_to: RETURN, code_challenge: s256(verifier), state_code: state },
+      })
+      t.clock.advance(10 * 60 * 1000 + 1)
+      oidc.loginAs('alice')
+      const { url } = await createRedirectBrowser().follow(init.body.url, { stopAt: ORIGIN })
+      const q = new URL(url).searchParams
+      expect(q.get('privy_oauth_code')).toBeNull()
+      expect(q.get('privy_oauth_error')).toBe('invalid_credentials')
+      expect(q.get('privy_oauth_state')).toBe(state)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('behavior: a returned code used after the attempt expired answers invalid_credentials', async () => {
+    const t = await instance()
+    try {
+      const trip = await roundTrip(t, 'google')
+      t.clock.advance(10 * 60 * 1000 + 1)
+      const res = await authenticate(t, trip)
+      expect(res.status).toBe(401)
+      expect(res.body.code).toBe('invalid_credentials')
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('behavior: init is rate limited per IP with too_many_requests', async () => {
+    const t = await instance({ otpPerIp: { limit: 2, windowMs: 60_000 } })
+    try {
+      const body = { provider: 'google', redirect_to: RETURN }
+      expect((await t.request('/api/v1/oauth/init', { body })).status).toBe(200)
+      expect((await t.request('/api/v1/oauth/init', { body })).status).toBe(200)
+      const third = await t.request('/api/v1/oauth/init', { body })
+      expect(third.status).toBe(429)
+      expect(third.body.code).toBe('too_many_requests')
+    } finally {
+      await t.close()
+    }
+  })
+})

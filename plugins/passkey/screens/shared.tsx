@@ -1,0 +1,50 @@
+/**
+ * Pieces shared by the passkey screens: the icon badge and the error reaction.
+ * @module
+ */
+import { css } from '../../../styled-system/css'
+import type { Kernel } from '../../../kernel/types'
+import { PASSKEY_ICON_PATH } from '../icon'
+
+/** The passkey icon in an accent circle, above a screen's title. */
+export function PasskeyIcon() {
+  return (
+    <span
+      aria-hidden="true"
+      className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '56px', height: '56px', borderRadius: 'full', mb: '2', bg: 'accent.subtle', color: 'accent.text' })}
+    >
+      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
+        <path d={PASSKEY_ICON_PATH} />
+      </svg>
+    </span>
+  )
+}
+
+/** The code of an error, if it carries one. */
+export const codeOf = (err: unknown): string | undefined => {
+  const code = (err as { code?: unknown } | null)?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+/** How a passkey screen shows a failure: its own text inline, or another screen (allowlist, limits). */
+export type Outcome = { kind: 'navigate'; screen: string; code: string | undefined; message: string } | { kind: 'inline'; message: string; retryable: boolean }
+
+/**
+ * Resolves a passkey failure through the kernel's error registry. Codes the passkey table does not
+ * claim show 'An unknown error occurred.' unless a screen of their own takes over.
+ * @param kernel - the kernel.
+ * @param err - the failure.
+ * @param screen - the current screen id.
+ * @returns what to show.
+ */
+export function outcomeOf(kernel: Kernel, err: unknown, screen: string): Outcome {
+  const resolved = kernel.resolveError(err, { method: 'passkey', screen })
+  const target = resolved.reaction.screen
+  if (target && target !== 'portico/error' && !resolved.reaction.inline) {
+    return { kind: 'navigate', screen: target, code: resolved.code, message: resolved.message }
+  }
+  if (resolved.code?.startsWith('PASSKEY_') || resolved.reaction.inline) {
+    return { kind: 'inline', message: resolved.message, retryable: resolved.reaction.retryable !== false }
+  }
+  return { kind: 'inline', message: kernel.t('PASSKEY_UNKNOWN'), retryable: true }
+}

@@ -1,0 +1,430 @@
+/**
+ * The passkey login, server half: WebAuthn registration (sign-up and link) and authentication,
+ * verified with @simplewebauthn/server against single-use, expiring challenges bound to the app
+ * (and to the user, for a link).
+ * @module
+ */
+import { randomBytes } from 'node:crypto'
+import {
+  generateAuthenticationOptions,
+  generateRegistrationOptions,
+  verifyAuthenticationResponse,
+  verifyRegistrationResponse,
+} from '@simplewebauthn/server'
+import { isLoginEnabled } from '../../server/apps'
+import { errors, HttpError } from '../../server/errors'
+import { defineServerPlugin, type RequestContext, type ServerRequest } from '../../server/plugin'
+import type { UserRecord } from '../../server/services/users'
+import type { Migration } from '../../server/storage/migrations'
+import { passkeyRoutes } from './api'
+import { passkeySchemas } from './schemas'
+import {
+  fromCreationOptions,
+  fromRequestOptions,
+  toAuthenticationResponse,
+  toRegistrationResponse,
+  type WireAttestation,
+} from './convert'
+import { parseUserAgent } from './user-agent'
+
+/** The linked-account type of a passkey. */
+export const PASSKEY_ACCOUNT_TYPE = 'passkey'
+/** The most passkeys one user may hold. */
+export const MAX_PASSKEYS_PER_USER = 5
+
+/** Options of {@link passkeyServer}. */
+export interface PasskeyServerOptions {
+  /** How long a challenge stays usable. @defaultValue 5 minutes */
+  challengeTtlMs?: number
+  /** The `timeout` the browser's dialogue gets. @defaultValue 60 s */
+  timeoutMs?: number
+  /** Init calls per IP. @defaultValue 30 per minute */
+  initPerIp?: { limit: number; windowMs: number }
+}
+
+type Purpose = 'register' | 'authenticate' | 'link'
+
+interface ChallengeRow {
+  purpose: Purpose
+  user_id: string | null
+  user_handle: string | null
+  rp_id: string
+  origin: string
+  expires_at: number
+}
+
+interface CredentialRow {
+  user_id: string
+  user_handle: string | null
+  public_key: string
+  counter: number
+  transports: string[] | null
+}
+
+/** Tables of the passkey plugin. */
+export const passkeyMigrations: readonly Migration[] = [
+  {
+    id: 'passkey/0001_challenges_and_credentials',
+    sql: `
+CREATE TABLE passkey_challenges (
+  app_id text NOT NULL,
+  challenge text NOT NULL,
+  purpose text NOT NULL,
+  user_id text,
+  user_handle text,
+  rp_id text NOT NULL,
+  origin text NOT NULL,
+  created_at bigint NOT NULL,
+  expires_at bigint NOT NULL,
+  PRIMARY KEY (app_id, challenge)
+);
+CREATE INDEX passkey_challenges_expiry_idx ON passkey_challenges (expires_at);
+CREATE TABLE passkey_credentials (
+  app_id text NOT NULL,
+  credential_id text NOT NULL,
+  user_id text NOT NULL REFERENCES users(id) ON DELETE CASCADE,
+  user_handle text,
+  public_key text NOT NULL,
+  counter bigint NOT NULL DEFAULT 0,
+  transports jsonb,
+  created_at bigint NOT NULL,
+  PRIMARY KEY (app_id, credential_id)
+);
+CREATE INDEX passkey_credentials_user_idx ON passkey_credentials (user_id);`,
+  },
+]
+
+// Well-known authenticator models (AAGUID → name), for the account's `authenticator_name`.
+const AUTHENTICATOR_NAMES: Record<string, string> = {
+  'fbfc3007-154e-4ecc-8c0b-6e020557d7bd': 'iCloud Keychain',
+  'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4': 'Google Password Manager',
+  'adce0002-35bc-c60a-648b-0b25f1f05503': 'Chrome on Mac',
+  '08987058-cadc-4b81-b6e1-30de50dcbe96': 'Windows Hello',
+}
+
+const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url')
+const fromB64url = (s: string) => new Uint8Array(Buffer.from(s, 'base64url'))
+
+const notRegistered = () => new HttpError(400, 'passkey_not_registered', 'Passkey is not registered.')
+const verificationFailed = () => errors.invalidCredentials('Passkey verification failed.')
+const expiredChallenge = () => errors.invalidCredentials('Invalid or expired passkey challenge.')
+const tooManyPasskeys = () => new HttpError(400, 'cannot_link_more_of_type', 'Cannot link more passkeys to account.')
+
+/** The origin the ceremony runs on: `relying_party` or the request's Origin, which must be one of the app's. */
+function relyingParty(req: ServerRequest<{ relying_party?: string }>, ctx: RequestContext): { origin: string; rpId: string } {
+  const given = req.body.relying_party ?? req.headers.origin
+  if (!given) throw new HttpError(400, 'missing_origin', 'Passkeys need the page origin (the Origin header or relying_party).')
+  let url: URL
+  try {
+    url = new URL(given)
+  } catch {
+    throw errors.invalidOrigin(given)
+  }
+  const allowed = ctx.app.allowedOrigins.some((o) => {
+    try {
+      return new URL(o).origin === url.origin
+    } catch {
+      return false
+    }
+  })
+  if (!allowed) throw errors.invalidOrigin(url.origin)
+  return { origin: url.origin, rpId: url.hostname }
+}
+
+function checkEnabled(ctx: RequestContext): void {
+  if (!isLoginEnabled(ctx.app, 'passkey_auth')) throw errors.disallowedLoginMethod('passkey')
+}
+
+const passkeysOf = (user: UserRecord) => user.accounts.filter((a) => a.type === PASSKEY_ACCOUNT_TYPE)
+
+/** The allowlist identities of a user: the addresses and numbers of their other accounts. */
+const identitiesOf = (user: UserRecord) =>
+  user.accounts.filter((a) => a.type !== PASSKEY_ACCOUNT_TYPE).map((a) => a.identityKey)
+
+/** Reads the challenge a response answers (from its clientDataJSON), or throws invalid_credentials. */
+function challengeIn(response: { client_data_json: string }): string {
+  try {
+    const data = JSON.parse(Buffer.from(response.client_data_json, 'base64url').toString('utf8')) as { challenge?: unknown }
+    if (typeof data.challenge === 'string' && data.challenge.length > 0) return data.challenge
+  } catch {
+    // fall through: malformed client data is a failed verification
+  }
+  throw verificationFailed()
+}
+
+/**
+ * The passkey plugin's server half: `POST /api/v1/passkeys/{register,authenticate,link}/init`,
+ * `/register`, `/authenticate`, `/link` and `/unlink`.
+ * @param options - challenge lifetime, dialogue timeout and rate limit.
+ * @returns the server plugin.
+ * @example
+ * ```ts
+ * import { createServer, createPgliteDb, DevInbox } from 'portico/server'
+ * import { passkeyServer } from 'portico/plugins/passkey/server'
+ * const server = await createServer({ db: await createPgliteDb(), mail: new DevInbox(), secret: 's', plugins: [passkeyServer()] })
+ * ```
+ */
+export function passkeyServer(options: PasskeyServerOptions = {}) {
+  const ttl = options.challengeTtlMs ?? 5 * 60_000
+  const timeout = options.timeoutMs ?? 60_000
+  const perIp = options.initPerIp ?? { limit: 30, windowMs: 60_000 }
+
+  async function storeChallenge(
+    ctx: RequestContext,
+    row: { challenge: string; purpose: Purpose; userId?: string; userHandle?: string; rpId: string; origin: string },
+  ): Promise<void> {
+    const now = ctx.now()
+    // Expired challenges are swept here rather than by a timer, so no process has to own the cleanup.
+    await ctx.db.query('DELETE FROM passkey_challenges WHERE app_id = $1 AND expires_at < $2', [ctx.app.id, now])
+    await ctx.db.query(
+      `INSERT INTO passkey_challenges (app_id, challenge, purpose, user_id, user_handle, rp_id, origin, created_at, expires_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+      [ctx.app.id, row.challenge, row.purpose, row.userId ?? null, row.userHandle ?? null, row.rpId, row.origin, now, now + ttl],
+    )
+  }
+
+  /** Uses up a challenge (deleted whatever the outcome, so it is single use) and checks it is fresh and for this purpose. */
+  async function consumeChallenge(
+    ctx: RequestContext,
+    challenge: string,
+    purpose: Purpose,
+    origin: string,
+    userId?: string,
+  ): Promise<ChallengeRow> {
+    const rows = await ctx.db.query<ChallengeRow>(
+      `DELETE FROM passkey_challenges WHERE app_id = $1 AND challenge = $2
+       RETURNING purpose, user_id, user_handle, rp_id, origin, expires_at`,
+      [ctx.app.id, challenge],
+    )
+    const row = rows[0]
+    if (!row || row.purpose !== purpose || Number(row.expires_at) <= ctx.now()) throw expiredChallenge()
+    // A challenge issued to one page origin (or one user) answers for no other.
+    if (row.origin !== origin) throw verificationFailed()
+    if (purpose === 'link' && row.user_id !== userId) throw expiredChallenge()
+    return row
+  }
+
+  async function registrationOptions(ctx: RequestContext, rp: { origin: string; rpId: string }, user?: UserRecord) {
+    const userHandle = randomBytes(32)
+    const passkeys = user ? passkeysOf(user) : []
+    const named = user?.accounts.find((a) => a.type === 'email' || a.type === 'phone')?.identityKey
+    const json = await generateRegistrationOptions({
+      rpName: ctx.app.name,
+      rpID: rp.rpId,
+      userID: userHandle,
+      userName: named ?? `${ctx.app.name} account`,
+      timeout,
+      attestationType: 'none',
+      // Discoverable credentials: login needs no username, the authenticator offers its passkeys.
+      authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
+      excludeCredentials: passkeys.map((p) => ({ id: p.identityKey })),
+    })
+    await storeChallenge(ctx, {
+      challenge: json.challenge,
+      purpose: user ? 'link' : 'register',
+      userId: user?.id,
+      userHandle: b64url(userHandle),
+      ...rp,
+    })
+    return { options: fromCreationOptions(json), relying_party: rp.origin }
+  }
+
+  /** Verifies an attestation against its challenge; answers the account and credential to store. */
+  async function verifyAttestation(
+    req: ServerRequest<{ authenticator_response: WireAttestation; relying_party?: string }>,
+    ctx: RequestContext,
+    purpose: 'register' | 'link',
+    userId?: string,
+  ) {
+    const rp = relyingParty(req, ctx)
+    const att = req.body.authenticator_response
+    const challenge = await consumeChallenge(ctx, challengeIn(att.response), purpose, rp.origin, userId)
+    let info
+    try {
+      const result = await verifyRegistrationResponse({
+        response: toRegistrationResponse(att),
+        expectedChallenge: (c) => c === challengeIn(att.response),
+        expectedOrigin: challenge.origin,
+        expectedRPID: challenge.rp_id,
+        requireUserVerification: true,
+      })
+      if (!result.verified) throw verificationFailed()
+      info = result.registrationInfo
+    } catch (err) {
+      if (err instanceof HttpError) throw err
+      throw verificationFailed()
+    }
+    const credentialId = info.credential.id
+    const publicKey = b64url(info.credential.publicKey)
+    const ua = parseUserAgent(req.headers['user-agent'])
+    const name = AUTHENTICATOR_NAMES[info.aaguid]
+    const account = {
+      type: PASSKEY_ACCOUNT_TYPE,
+      identityKey: credentialId,
+      details: {
+        credential_id: credentialId,
+        enrolled_in_mfa: false,
+        ...(name ? { authenticator_name: name } : {}),
+        public_key: publicKey,
+        ...(ua.browser ? { created_with_browser: ua.browser } : {}),
+        ...(ua.os ? { created_with_os: ua.os } : {}),
+        ...(ua.device ? { created_with_device: ua.device } : {}),
+      },
+    }
+    const credential = {
+      credentialId,
+      userHandle: challenge.user_handle,
+      publicKey,
+      counter: info.credential.counter,
+      transports: info.credential.transports ?? att.response.transports ?? null,
+    }
+    return { account, credential }
+  }
+
+  async function storeCredential(
+    ctx: RequestContext,
+    userId: string,
+    c: { credentialId: string; userHandle: string | null; publicKey: string; counter: number; transports: readonly string[] | null },
+  ): Promise<void> {
+    await ctx.db.query(
+      `INSERT INTO passkey_credentials (app_id, credential_id, user_id, user_handle, public_key, counter, transports, created_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
+       ON CONFLICT (app_id, credential_id) DO NOTHING`,
+      [ctx.app.id, c.credentialId, userId, c.userHandle, c.publicKey, c.counter, c.transports ? JSON.stringify(c.transports) : null, ctx.now()],
+    )
+  }
+
+  async function initLimit(ctx: RequestContext) {
+    await ctx.rateLimit(`passkey:ip:${ctx.app.id}:${ctx.ip}`, perIp.limit, perIp.windowMs)
+  }
+
+  return defineServerPlugin({
+    id: 'passkey',
+    routes: passkeyRoutes,
+    schemas: passkeySchemas,
+    migrations: passkeyMigrations,
+    handlers: {
+      async registerInit(req, ctx) {
+        checkEnabled(ctx)
+        const rp = relyingParty(req, ctx)
+        await ctx.verifyCaptcha(req.body.token)
+        await initLimit(ctx)
+        return registrationOptions(ctx, rp)
+      },
+
+      async authenticateInit(req, ctx) {
+        checkEnabled(ctx)
+        const rp = relyingParty(req, ctx)
+        await ctx.verifyCaptcha(req.body.token)
+        await initLimit(ctx)
+        const json = await generateAuthenticationOptions({ rpID: rp.rpId, userVerification: 'required', timeout })
+        await storeChallenge(ctx, { challenge: json.challenge, purpose: 'authenticate', ...rp })
+        return { options: fromRequestOptions(json), relying_party: rp.origin }
+      },
+
+      async linkInit(req, ctx) {
+        checkEnabled(ctx)
+        const rp = relyingParty(req, ctx)
+        const session = await ctx.requireSession()
+        await initLimit(ctx)
+        const user = await ctx.users.get(ctx.app, session.userId)
+        if (!user) throw errors.invalidToken()
+        if (passkeysOf(user).length >= MAX_PASSKEYS_PER_USER) throw tooManyPasskeys()
+        return registrationOptions(ctx, rp, user)
+      },
+
+      async register(req, ctx) {
+        checkEnabled(ctx)
+        const { account, credential } = await verifyAttestation(req, ctx, 'register')
+        // A new passkey always means a new user; `no-signup` refuses it (user_does_not_exist) in signIn.
+        const result = await ctx.signIn(account, { mode: req.body.mode, allowlistIdentities: [] })
+        await storeCredential(ctx, result.user.id.slice('did:privy:'.length), credential)
+        return result
+      },
+
+      async authenticate(req, ctx) {
+        checkEnabled(ctx)
+        const rp = relyingParty(req, ctx)
+        const assertion = req.body.authenticator_response
+        if (challengeIn(assertion.response) !== req.body.challenge) throw verificationFailed()
+        const challenge = await consumeChallenge(ctx, req.body.challenge, 'authenticate', rp.origin)
+        const rows = await ctx.db.query<CredentialRow>(
+          'SELECT user_id, user_handle, public_key, counter, transports FROM passkey_credentials WHERE app_id = $1 AND credential_id = $2',
+          [ctx.app.id, assertion.id],
+        )
+        const stored = rows[0]
+        if (!stored) throw notRegistered()
+        // The authenticator's user handle, when it sends one, must be the one this credential was made for.
+        if (assertion.response.user_handle && stored.user_handle && assertion.response.user_handle !== stored.user_handle) {
+          throw verificationFailed()
+        }
+        let newCounter: number
+        try {
+          const result = await verifyAuthenticationResponse({
+            response: toAuthenticationResponse(assertion),
+            expectedChallenge: req.body.challenge,
+            expectedOrigin: challenge.origin,
+            expectedRPID: challenge.rp_id,
+            requireUserVerification: true,
+            credential: {
+              id: assertion.id,
+              publicKey: fromB64url(stored.public_key),
+              counter: Number(stored.counter),
+              transports: (stored.transports ?? undefined) as never,
+            },
+          })
+          if (!result.verified) throw verificationFailed()
+          newCounter = result.authenticationInfo.newCounter
+        } catch (err) {
+          if (err instanceof HttpError) throw err
+          throw verificationFailed()
+        }
+        // Compare-and-set: of two concurrent uses of one counter value, only one gets through.
+        const moved = await ctx.db.query(
+          'UPDATE passkey_credentials SET counter = $3 WHERE app_id = $1 AND credential_id = $2 AND counter = $4 RETURNING 1',
+          [ctx.app.id, assertion.id, newCounter, stored.counter],
+        )
+        if (!moved[0]) throw verificationFailed()
+        const owner = await ctx.users.get(ctx.app, stored.user_id)
+        if (!owner || !passkeysOf(owner).some((p) => p.identityKey === assertion.id)) throw notRegistered()
+        const result = await ctx.signIn(
+          { type: PASSKEY_ACCOUNT_TYPE, identityKey: assertion.id, details: {} },
+          // The passkey exists, so this never signs up; the allowlist sees the user's other identities.
+          { mode: 'no-signup', allowlistIdentities: identitiesOf(owner) },
+        )
+        if (result.user.id !== `did:privy:${stored.user_id}`) throw notRegistered()
+        return result
+      },
+
+      async link(req, ctx) {
+        checkEnabled(ctx)
+        const session = await ctx.requireSession()
+        const user = await ctx.users.get(ctx.app, session.userId)
+        if (!user) throw errors.invalidToken()
+        if (passkeysOf(user).length >= MAX_PASSKEYS_PER_USER) throw tooManyPasskeys()
+        const { account, credential } = await verifyAttestation(req, ctx, 'link', user.id)
+        const updated = await ctx.link(account)
+        await storeCredential(ctx, updated.id, credential)
+        return ctx.users.toWire(updated)
+      },
+
+      async unlink(req, ctx) {
+        const session = await ctx.requireSession()
+        const user = await ctx.users.get(ctx.app, session.userId)
+        if (!user) throw errors.invalidToken()
+        const passkey = passkeysOf(user).find((p) => p.identityKey === req.body.credential_id)
+        if (!passkey) throw new HttpError(404, 'linked_account_not_found', 'Passkey not found.')
+        // A passkey that is also an MFA factor stays until it is removed from MFA (spec: unlink is blocked).
+        if (passkey.details.enrolled_in_mfa === true) {
+          throw new HttpError(400, 'not_supported', 'Cannot unlink a passkey enrolled in MFA')
+        }
+        const updated = await ctx.users.unlink(ctx.app, user.id, { type: PASSKEY_ACCOUNT_TYPE, identityKey: passkey.identityKey })
+        await ctx.db.query('DELETE FROM passkey_credentials WHERE app_id = $1 AND credential_id = $2', [
+          ctx.app.id,
+          passkey.identityKey,
+        ])
+        return ctx.users.toWire(updated)
+      },
+    },
+  })
+}
