@@ -195,4 +195,21 @@ test.describe('social OAuth (Google against the local OpenID provider)', () => {
     await expect(dialog.getByText('Too many requests. Please wait before trying again.')).toBeVisible()
     expect(page.url()).not.toContain(OIDC_URL)
   })
+
+  test('an attempt that expired at the provider comes back as a retryable failure, and nobody is signed in', async ({ page, request }) => {
+    const appId = await googleApp(page, request)
+    await openApp(page, appId)
+    const apiUrl = await apiUrlOf(page)
+    await page.getByRole('button', { name: 'Continue with Google' }).click()
+    await page.waitForURL((url) => url.href.startsWith(OIDC_URL))
+    // The visitor lingers at the provider past the attempt's 10 minutes (the dev clock moves the server's time).
+    const moved = await request.post(`${apiUrl}/dev/clock`, { data: { advance_ms: 11 * 60 * 1000 } })
+    expect(moved.status()).toBe(200)
+    await atProvider(page, 'Continue as Alice Liddell')
+    const dialog = page.getByRole('dialog')
+    await expect(dialog.getByText('Something went wrong. Try again.')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Retry' })).toBeVisible()
+    expect(page.url()).not.toMatch(RETURN_PARAM)
+    await expect(page.getByTestId('signed-in')).toHaveCount(0)
+  })
 })
