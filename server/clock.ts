@@ -9,6 +9,8 @@ export interface Clock {
   now(): number
   /** Moves the clock forward. */
   advance(ms: number): void
+  /** Back to wall time (dev mode: a browser test that moved the clock puts it back). */
+  reset(): void
 }
 
 /**
@@ -28,6 +30,9 @@ export function createClock(): Clock {
     advance(ms) {
       if (!Number.isFinite(ms) || ms < 0) throw new RangeError('advance_ms must be a non-negative number')
       offset += ms
+    },
+    reset() {
+      offset = 0
     },
   }
 }

@@ -482,4 +482,11 @@ describe('dev inbox', () => {
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('invalid_data')
   })
+
+  it('moves the clock forward with POST /dev/clock and back to wall time with {reset: true}', async () => {
+    const moved = await dev.request('/dev/clock', { body: { advance_ms: 3_600_000 } })
+    expect(moved.body.now - Date.now()).toBeGreaterThan(3_500_000)
+    const reset = await dev.request('/dev/clock', { body: { reset: true } })
+    expect(Math.abs(reset.body.now - Date.now())).toBeLessThan(60_000)
+  })
 })

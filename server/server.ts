@@ -398,9 +398,15 @@ ${items || '<p>No messages yet.</p>'}</body></html>`)
     } catch {
       throw errors.invalidData('Malformed JSON body.')
     }
+    // `{reset: true}` returns to wall time: browser tests that move the clock put it back, because
+    // client-built messages (SIWE/SIWS) and provider tokens carry wall-clock times.
+    if ((body as { reset?: unknown } | null)?.reset === true) {
+      deps.clock.reset()
+      return c.json({ now: deps.clock.now() })
+    }
     const ms = (body as { advance_ms?: unknown } | null)?.advance_ms
     if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0) {
-      throw errors.invalidData('advance_ms must be a non-negative number.')
+      throw errors.invalidData('advance_ms must be a non-negative number, or reset must be true.')
     }
     deps.clock.advance(ms)
     return c.json({ now: deps.clock.now() })

@@ -92,3 +92,22 @@ export async function createTestApp(
 export async function openApp(page: Page, appId: string): Promise<void> {
   await openModal(page, `/?app=${appId}`)
 }
+
+/**
+ * Moves the server clock forward (dev mode) for the length of `run`, then back to wall time, so later
+ * tests (whose browsers sign messages with wall-clock times) see a true clock again.
+ */
+export async function withServerClockAdvanced(
+  request: APIRequestContext,
+  apiUrl: string,
+  ms: number,
+  run: () => Promise<void>,
+): Promise<void> {
+  const moved = await request.post(`${apiUrl}/dev/clock`, { data: { advance_ms: ms } })
+  expect(moved.ok(), await moved.text()).toBe(true)
+  try {
+    await run()
+  } finally {
+    await request.post(`${apiUrl}/dev/clock`, { data: { reset: true } })
+  }
+}
