@@ -1,40 +1,9 @@
 /**
- * Browser entry of the OAuth screens' screenshot page: the modal open at the screen named in the
- * query string.
+ * Browser entry of the OAuth screens' screenshot page.
  * @internal
  * @module
  */
-import { createRoot } from 'react-dom/client'
-import { createPortico } from '../../../kernel/kernel'
-import { createMemoryStorage } from '../../../kernel/storage'
-import { PorticoProvider, withPorticoPlugin } from '../../../ui/provider'
-import { loadScreen } from '../../../ui/modal/PorticoModal'
+import { mountScreenshotPage } from '../../../ui/dev/shoot-entry'
 import { oauth } from '../index'
 
-const q = new URLSearchParams(location.search)
-const screen = q.get('screen') ?? 'oauth/status'
-const theme = q.get('theme') === 'dark' ? 'dark' : 'light'
-const params = JSON.parse(q.get('params') ?? '{}') as Record<string, unknown>
-document.body.style.background = theme === 'dark' ? '#0b0c10' : '#eef1f6'
-
-const kernel = createPortico({
-  appId: 'cm0screenshotsappidabcdef',
-  apiUrl: location.origin,
-  plugins: withPorticoPlugin([oauth()]),
-  storage: createMemoryStorage(),
-  config: { appearance: { theme } },
-})
-
-void (async () => {
-  await kernel.init()
-  await loadScreen(kernel, screen)
-  createRoot(document.getElementById('app')!).render(
-    <PorticoProvider kernel={kernel} theme={theme}>
-      <main style={{ font: '16px system-ui', padding: 32, color: theme === 'dark' ? '#ddd' : '#223' }}>
-        <h1 style={{ margin: 0 }}>Acme Dashboard</h1>
-        <p>Host page content behind the modal.</p>
-      </main>
-    </PorticoProvider>,
-  )
-  kernel.openModal(screen, params)
-})()
+mountScreenshotPage([oauth()], 'oauth/status')
