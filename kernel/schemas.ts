@@ -247,6 +247,15 @@ export const AppResponse = v.object({
   twitter_oauth_on_mobile_enabled: v.boolean(),
   whatsapp_enabled: v.boolean(),
   data_classification: v.literal('public'),
+  telegram_auth_config: v.optional(
+    v.object({
+      bot_id: v.string(),
+      bot_name: v.string(),
+      link_enabled: v.boolean(),
+      seamless_auth_enabled: v.boolean(),
+    }),
+  ),
+  telegram_seamless_auth_enabled: v.optional(v.boolean()),
 })
 
 /** `{success: true}`. */

@@ -68,6 +68,41 @@ describe('admin API', () => {
     expect(pub.body).toMatchObject({ require_users_accept_terms: true, terms_and_conditions_url: 'https://example.com/terms', email_auth: true })
   })
 
+  it('keeps the other fields of a nested block when a patch changes one of them', async () => {
+    const created = (await (
+      await admin('/admin/v1/apps', {
+        body: { name: 'Provider', settings: { crossApp: { providerEnabled: true, readOnly: true } } },
+      })
+    ).json()) as { id: string }
+    const res = await admin(`/admin/v1/apps/${created.id}`, {
+      method: 'PATCH',
+      body: { settings: { crossApp: { readOnly: false } } },
+    })
+    const view = (await res.json()) as { settings: { crossApp: unknown } }
+    expect(view.settings.crossApp).toEqual({ providerApps: [], providerEnabled: true, allowedRequesters: [], readOnly: false })
+  })
+
+  it('serves the Telegram bot name to browsers but never its token', async () => {
+    const botToken = '7000000001:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw'
+    const res = await admin('/admin/v1/apps', {
+      body: {
+        name: 'Telegram',
+        settings: {
+          loginMethods: ['telegram_auth'],
+          telegram: { botId: '7000000001', botName: 'portico_test_bot', botToken },
+        },
+      },
+    })
+    const created = (await res.json()) as { id: string; settings: { telegram: { botToken: string } } }
+    expect(created.settings.telegram.botToken).not.toBe(botToken)
+    const pub = await t.request(`/api/v1/apps/${created.id}`, { appId: created.id })
+    expect(pub.body).toMatchObject({
+      telegram_auth: true,
+      telegram_auth_config: { bot_id: '7000000001', bot_name: 'portico_test_bot', link_enabled: true, seamless_auth_enabled: false },
+    })
+    expect(JSON.stringify(pub.body)).not.toContain(botToken.split(':')[1])
+  })
+
   it('refuses unknown settings and malformed values with invalid_data, changing nothing', async () => {
     const created = (await (await admin('/admin/v1/apps', { body: { name: 'Strict' } })).json()) as { id: string }
     for (const settings of [{ nope: true }, { captchaSiteKey: 'abc' }, { loginMethods: ['fax_auth'] }, { maxUsers: -1 }]) {

@@ -74,6 +74,29 @@ export const AppSettingsPatch = v.partial(
         scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
       }),
     ),
+    telegram: v.nullable(
+      v.strictObject({
+        botId: v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'telegram.botId is the numeric part of the bot token.')),
+        botName: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{3,64}$/, 'telegram.botName is the bot username without @.')),
+        botToken: v.pipe(v.string(), v.regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/, 'telegram.botToken must look like 123456:ABC….')),
+        linkEnabled: v.optional(v.boolean()),
+        seamlessAuthEnabled: v.optional(v.boolean()),
+      }),
+    ),
+    farcasterSigner: v.nullable(
+      v.strictObject({
+        appFid: v.pipe(v.number(), v.integer(), v.minValue(1)),
+        custodyPrivateKey: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'farcasterSigner.custodyPrivateKey is a 0x-prefixed 32-byte hex key.')),
+      }),
+    ),
+    crossApp: v.partial(
+      v.strictObject({
+        providerApps: v.array(v.pipe(v.string(), v.regex(ID_PATTERN, 'crossApp.providerApps holds app ids.'))),
+        providerEnabled: v.boolean(),
+        allowedRequesters: v.array(v.pipe(v.string(), v.regex(ID_PATTERN, 'crossApp.allowedRequesters holds app ids.'))),
+        readOnly: v.boolean(),
+      }),
+    ),
   }),
 )
 
@@ -99,7 +122,7 @@ export const UpdateAppBody = v.strictObject({
   settings: v.optional(AppSettingsPatch),
 })
 
-/** An app as the admin API shows it; the captcha secret is masked. */
+/** An app as the admin API shows it; secrets (captcha, Telegram bot token, Farcaster key) are masked. */
 export interface AdminAppView {
   id: string
   name: string
@@ -112,20 +135,28 @@ export interface AdminAppView {
 /**
  * The admin view of an app.
  * @param app - the app.
- * @returns its id, name, origins, test identities and settings, with the captcha secret masked.
+ * @returns its id, name, origins, test identities and settings, with secrets masked.
  * @example
  * ```ts
  * const view = adminView(await loadApp(db, id))
  * ```
  */
 export function adminView(app: ServerApp): AdminAppView {
-  const secret = app.settings.captchaSecretKey
+  const s = app.settings
+  const mask = (secret: string) => `${secret.slice(0, 4)}…`
   return {
     id: app.id,
     name: app.name,
     allowed_origins: app.allowedOrigins,
     test_identities: app.testIdentities,
-    settings: { ...app.settings, captchaSecretKey: secret ? `${secret.slice(0, 4)}…` : null },
+    settings: {
+      ...s,
+      captchaSecretKey: s.captchaSecretKey ? mask(s.captchaSecretKey) : null,
+      telegram: s.telegram ? { ...s.telegram, botToken: mask(s.telegram.botToken) } : null,
+      farcasterSigner: s.farcasterSigner
+        ? { ...s.farcasterSigner, custodyPrivateKey: mask(s.farcasterSigner.custodyPrivateKey) }
+        : null,
+    },
     created_at: app.createdAt,
   }
 }

@@ -80,6 +80,40 @@ export interface OAuthProviderConfig {
   scopes?: string[]
 }
 
+/** Telegram login: the app's bot, whose token signs the Login Widget and Mini App payloads. */
+export interface TelegramSettings {
+  /** The bot's numeric id (the part of the token before the colon). */
+  botId: string
+  /** The bot's username, without '@'. */
+  botName: string
+  /** The bot token from BotFather; a secret, never sent to browsers. */
+  botToken: string
+  /** Whether signed-in users may link a Telegram account. @defaultValue true */
+  linkEnabled: boolean
+  /** Sign in automatically inside a Telegram Mini App (from `initData`). @defaultValue false */
+  seamlessAuthEnabled: boolean
+}
+
+/** The app's own Farcaster account, which asks users to approve signers for the app. */
+export interface FarcasterSignerSettings {
+  /** The app's Farcaster id (the `requestFid` of signed key requests). */
+  appFid: number
+  /** The hex private key of that fid's custody address (signs the key requests); a secret. */
+  custodyPrivateKey: string
+}
+
+/** Cross-app login, both sides: apps this one signs users in with, and whether it provides accounts. */
+export interface CrossAppSettings {
+  /** Provider app ids whose accounts this app's users may sign in with. @defaultValue [] */
+  providerApps: string[]
+  /** Whether other apps may sign their users in with this app's accounts. @defaultValue false */
+  providerEnabled: boolean
+  /** Requester app ids allowed to use this app as a provider; empty allows any. @defaultValue [] */
+  allowedRequesters: string[]
+  /** Requesters see addresses but may not ask for signatures or transactions. @defaultValue false */
+  readOnly: boolean
+}
+
 /** Per-app settings, stored as the app's `config` jsonb. Every field has a default. */
 export interface AppSettings {
   /** Enabled login methods. @defaultValue ['email_auth'] */
@@ -128,6 +162,12 @@ export interface AppSettings {
    * login switch and an entry here; `custom:<id>` providers need only the entry. @defaultValue {}
    */
   oauthProviders: Record<string, OAuthProviderConfig>
+  /** Telegram bot for Telegram login; null when not configured. @defaultValue null */
+  telegram: TelegramSettings | null
+  /** The app's Farcaster account for signer requests; null when not configured. @defaultValue null */
+  farcasterSigner: FarcasterSignerSettings | null
+  /** Cross-app login. @defaultValue no providers, not a provider */
+  crossApp: CrossAppSettings
 }
 
 /** The defaults of every {@link AppSettings} field. */
@@ -152,6 +192,9 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   otpPerIp: { limit: 100, windowMs: 10 * 60 * 1000 },
   chainRpcUrls: {},
   oauthProviders: {},
+  telegram: null,
+  farcasterSigner: null,
+  crossApp: { providerApps: [], providerEnabled: false, allowedRequesters: [], readOnly: false },
 }
 
 /** An app as the server uses it: settings with defaults applied, and its keys. */
@@ -203,6 +246,15 @@ function normaliseSettings(partial: Partial<AppSettings>): AppSettings {
     // Nested blocks merge over their defaults, so a partial update keeps the other fields.
     allowlistConfig: { ...DEFAULT_APP_SETTINGS.allowlistConfig, ...partial.allowlistConfig },
     customAuth: { ...DEFAULT_APP_SETTINGS.customAuth, ...partial.customAuth },
+    crossApp: { ...DEFAULT_APP_SETTINGS.crossApp, ...partial.crossApp },
+    // The admin API lets the two switches be left out.
+    telegram: s.telegram
+      ? {
+          ...s.telegram,
+          linkEnabled: s.telegram.linkEnabled ?? true,
+          seamlessAuthEnabled: s.telegram.seamlessAuthEnabled ?? false,
+        }
+      : null,
   }
 }
 
@@ -252,7 +304,15 @@ export async function updateApp(
 ): Promise<ServerApp | null> {
   const current = await loadApp(db, id)
   if (!current) return null
-  const settings = normaliseSettings({ ...current.settings, ...changes.settings })
+  const patch = changes.settings ?? {}
+  // Nested blocks merge over the current values, so patching one field keeps its siblings.
+  const settings = normaliseSettings({
+    ...current.settings,
+    ...patch,
+    allowlistConfig: { ...current.settings.allowlistConfig, ...patch.allowlistConfig },
+    customAuth: { ...current.settings.customAuth, ...patch.customAuth },
+    crossApp: { ...current.settings.crossApp, ...patch.crossApp },
+  })
   const rows = await db.query<AppRow>(
     `UPDATE apps SET name = $2, config = $3, allowed_origins = $4, test_identities = $5 WHERE id = $1 RETURNING ${APP_COLUMNS}`,
     [
@@ -394,5 +454,16 @@ export function toAppResponse(app: ServerApp): AppResponse {
     twitter_oauth_on_mobile_enabled: false,
     whatsapp_enabled: false,
     data_classification: 'public',
+    ...(s.telegram
+      ? {
+          telegram_auth_config: {
+            bot_id: s.telegram.botId,
+            bot_name: s.telegram.botName,
+            link_enabled: s.telegram.linkEnabled,
+            seamless_auth_enabled: s.telegram.seamlessAuthEnabled,
+          },
+          telegram_seamless_auth_enabled: s.telegram.seamlessAuthEnabled,
+        }
+      : {}),
   }
 }
