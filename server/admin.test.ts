@@ -79,7 +79,13 @@ describe('admin API', () => {
       body: { settings: { crossApp: { readOnly: false } } },
     })
     const view = (await res.json()) as { settings: { crossApp: unknown } }
-    expect(view.settings.crossApp).toEqual({ providerApps: [], providerEnabled: true, allowedRequesters: [], readOnly: false })
+    expect(view.settings.crossApp).toEqual({
+      providerApps: [],
+      providerEnabled: true,
+      allowedRequesters: [],
+      readOnly: false,
+      authorizeUrl: null,
+    })
   })
 
   it('serves the Telegram bot name to browsers but never its token', async () => {

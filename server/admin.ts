@@ -95,6 +95,7 @@ export const AppSettingsPatch = v.partial(
         providerEnabled: v.boolean(),
         allowedRequesters: v.array(v.pipe(v.string(), v.regex(ID_PATTERN, 'crossApp.allowedRequesters holds app ids.'))),
         readOnly: v.boolean(),
+        authorizeUrl: url,
       }),
     ),
   }),

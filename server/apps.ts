@@ -112,6 +112,11 @@ export interface CrossAppSettings {
   allowedRequesters: string[]
   /** Requesters see addresses but may not ask for signatures or transactions. @defaultValue false */
   readOnly: boolean
+  /**
+   * The provider side's sign-in page for requesters: a page of this app that loads the widget with the
+   * cross-app plugin. Null uses the app's first allowed origin. @defaultValue null
+   */
+  authorizeUrl: string | null
 }
 
 /** Per-app settings, stored as the app's `config` jsonb. Every field has a default. */
@@ -194,7 +199,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   oauthProviders: {},
   telegram: null,
   farcasterSigner: null,
-  crossApp: { providerApps: [], providerEnabled: false, allowedRequesters: [], readOnly: false },
+  crossApp: { providerApps: [], providerEnabled: false, allowedRequesters: [], readOnly: false, authorizeUrl: null },
 }
 
 /** An app as the server uses it: settings with defaults applied, and its keys. */
