@@ -11,6 +11,7 @@ import { createApp, loadApp, updateApp, type AppSettings, type LoginSwitch, type
 import { errors } from './errors'
 import { ID_PATTERN } from './ids'
 import type { Db } from './storage/db'
+import { createUserService } from './services/users'
 
 const LOGIN_SWITCHES: [LoginSwitch, ...LoginSwitch[]] = [
   'wallet_auth', 'email_auth', 'sms_auth', 'google_oauth', 'twitter_oauth', 'discord_oauth', 'github_oauth',
@@ -123,6 +124,14 @@ export const UpdateAppBody = v.strictObject({
   settings: v.optional(AppSettingsPatch),
 })
 
+/**
+ * `POST /admin/v1/apps/:id/users/:user_id/custom_metadata`: replaces the user's metadata; the values'
+ * rules (flat, strings/numbers/booleans, size) are `checkCustomMetadata`'s.
+ */
+export const CustomMetadataBody = v.strictObject({
+  custom_metadata: v.nullable(v.record(v.string(), v.unknown())),
+})
+
 /** An app as the admin API shows it; secrets (captcha, Telegram bot token, Farcaster key) are masked. */
 export interface AdminAppView {
   id: string
@@ -185,7 +194,8 @@ async function body<T extends v.GenericSchema>(c: Context, schema: T): Promise<v
 }
 
 /**
- * Mounts `/admin/v1/apps` (list, create, read, change) behind `Authorization: Bearer <adminKey>`.
+ * Mounts `/admin/v1/apps` (list, create, read, change) and `/admin/v1/apps/:id/users/:user_id` (read,
+ * `custom_metadata`) behind `Authorization: Bearer <adminKey>`.
  * @param app - the Hono app.
  * @param deps - the database, the admin key, and a callback that forgets a cached app.
  * @example
@@ -238,5 +248,30 @@ export function mountAdminRoutes(app: Hono, deps: { db: Db; adminKey: string; in
     })
     deps.invalidate(id)
     return c.json(adminView(updated!))
+  })
+
+  const users = createUserService(db)
+  /** A user id as given: the wire DID or the bare id. */
+  const userIdOf = (given: string) => {
+    const id = given.startsWith('did:privy:') ? given.slice('did:privy:'.length) : given
+    if (!ID_PATTERN.test(id)) throw errors.notFound(`No user ${given}.`)
+    return id
+  }
+
+  app.get('/admin/v1/apps/:id/users/:user_id', async (c) => {
+    const target = await found(c.req.param('id'))
+    const user = await users.get(target, userIdOf(c.req.param('user_id')))
+    if (!user) throw errors.notFound(`No user ${c.req.param('user_id')}.`)
+    return c.json(users.toWire(user))
+  })
+
+  // Server-side only: the host's backend sets what it knows about a user; the widget can only read it.
+  app.post('/admin/v1/apps/:id/users/:user_id/custom_metadata', async (c) => {
+    const target = await found(c.req.param('id'))
+    const userId = userIdOf(c.req.param('user_id'))
+    const b = await body(c, CustomMetadataBody)
+    const user = await users.setCustomMetadata(target, userId, b.custom_metadata)
+    if (!user) throw errors.notFound(`No user ${c.req.param('user_id')}.`)
+    return c.json(users.toWire(user))
   })
 }

@@ -39,6 +39,16 @@ export class HttpError extends Error {
   }
 }
 
+/** The `data` of a 400 `account_transfer_required` answer (wire contract §2). */
+export interface AccountTransferData {
+  /** Single-use; the `/transfer` routes take it back. */
+  nonce: string
+  /** The account's identity (address, phone number, subject...). */
+  subject: string
+  account: { displayName: string | null }
+  otherUser: { embeddedWalletAddress: string | null; farcasterEmbeddedAddress?: string; oAuthUserInfo?: Record<string, unknown> }
+}
+
 /** The contract's standard errors, with their statuses and texts. */
 export const errors = {
   /** 400 `invalid_data`. */
@@ -81,6 +91,14 @@ export const errors = {
   notSupported: (message: string) => new HttpError(400, 'not_supported', message),
   /** 400 `feature_not_enabled`: the server lacks what the feature needs (an SMS provider, a JWKS URL...). */
   featureNotEnabled: (message: string) => new HttpError(400, 'feature_not_enabled', message),
+  /**
+   * 400 `account_transfer_required`: the account being linked belongs to another user and may be
+   * transferred with `data.nonce` through the method's `/transfer` route.
+   */
+  accountTransferRequired: (data: AccountTransferData) =>
+    new HttpError(400, 'account_transfer_required', 'Account transfer required', { ...data }),
+  /** 404 `linked_account_not_found`. */
+  linkedAccountNotFound: (message = 'Linked account not found.') => new HttpError(404, 'linked_account_not_found', message),
   /** 404 without a code. */
   notFound: (message = 'Not found.') => new HttpError(404, undefined, message),
 }

@@ -3,7 +3,7 @@
  * server plugin API.
  * @module
  */
-export { createServer, ALLOWED_HEADERS, type CreateServerOptions, type PorticoServer } from './server'
+export { createServer, serverMigrations, ALLOWED_HEADERS, type CreateServerOptions, type PorticoServer } from './server'
 export {
   defineServerPlugin,
   collectRoutes,

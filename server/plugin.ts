@@ -15,6 +15,7 @@ import type { RateLimitEntry } from './services/rate-limit'
 import type { SignInOptions } from './services/sign-in'
 import type { AccountInput, UserRecord } from './services/users'
 import type { SmsSender } from './sms'
+import type { TransferRequest } from './services/transfers'
 import type { AuthenticatedUser } from '../kernel/wire'
 
 /** What a handler receives about the HTTP request. */
@@ -65,10 +66,19 @@ export interface RequestContext {
    */
   signIn(account: AccountInput, options?: SignInOptions): Promise<AuthenticatedUser>
   /**
-   * Adds a verified account to the session's user (`…/link` routes); see `UserService.link`.
+   * Adds a verified account to the session's user (`…/link` routes); see `UserService.link`. When
+   * another user owns the account it throws 400 `account_transfer_required` (with a transfer nonce
+   * in `data`) for transferable types, 400 `linked_to_another_user` for custom, guest and passkey.
    * @returns the updated user record (answer with `ctx.users.toWire(user)`).
    */
   link(account: AccountInput, options?: { single?: boolean }): Promise<UserRecord>
+  /**
+   * Moves the account a link conflict offered (by its nonce) to the session's user, then deletes
+   * the user it came from (`…/transfer` routes); see `TransferService.transfer`. Requires a live
+   * session (401 `missing_or_invalid_token`).
+   * @returns the updated user record (answer with `ctx.users.toWire(user)`).
+   */
+  transferAccount(input: TransferRequest): Promise<UserRecord>
 }
 
 /** A route handler: validated request in, the route's response body out. */

@@ -20,11 +20,13 @@ import { createSignIn } from './services/sign-in'
 import { mountAdminRoutes } from './admin'
 import { collectRoutes, type RegisteredRoute, type RequestContext, type ServerPlugin } from './plugin'
 import type { Db } from './storage/db'
-import { coreMigrations, runMigrations } from './storage/migrations'
+import { coreMigrations, runMigrations, type Migration } from './storage/migrations'
 import { createOtpService } from './services/otp'
 import { createRateLimiter } from './services/rate-limit'
 import { createSessionService, type SessionInfo } from './services/sessions'
 import { createUserService } from './services/users'
+import { createTransferService, transferMigrations, type TransferService } from './services/transfers'
+import { exportJWK, importSPKI, calculateJwkThumbprint } from 'jose'
 
 /** Headers a browser may send (the contract's request headers). */
 export const ALLOWED_HEADERS = [
@@ -97,6 +99,8 @@ export interface PorticoServer {
   /** The server clock. */
   clock: Clock
   db: Db
+  /** Account transfers (tests set `transfers.hooks`; operators may call `finishPending`). */
+  transfers: TransferService
   /** Forgets a cached app (after changing it with `updateApp`). */
   invalidateApp(id: string): void
   /** Closes the database (and the mail transport when it has a `close`). */
@@ -119,6 +123,21 @@ type Env = { Variables: { corsOk: boolean } }
  * serve({ fetch: server.fetch, port: 8787, hostname: '127.0.0.1' })
  * ```
  */
+/**
+ * Every migration a server with these plugins needs: the core tables, then each plugin's. For
+ * servers created with `migrate: false` that migrate the database themselves.
+ * @param plugins - the server plugins (without the core plugin).
+ * @returns the migrations, in order.
+ * @example
+ * ```ts
+ * import { runMigrations, serverMigrations } from 'portico/server'
+ * await runMigrations(db, serverMigrations([emailServer()]))
+ * ```
+ */
+export function serverMigrations(plugins: readonly ServerPlugin<RouteTable>[]): Migration[] {
+  return [...coreMigrations, ...transferMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
+}
+
 export async function createServer(options: CreateServerOptions): Promise<PorticoServer> {
   const { db, mail } = options
   if (!options.secret) throw new TypeError('createServer: a secret is required')
@@ -129,7 +148,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     seen.add(p.id)
   }
   if (options.migrate !== false) {
-    await runMigrations(db, [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])
+    await runMigrations(db, serverMigrations(options.plugins ?? []))
   }
 
   const clock = options.clock ?? createClock()
@@ -140,6 +159,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   const otp = createOtpService(db, options.secret, now)
   const limiter = createRateLimiter(db, now)
   const signIn = createSignIn({ users, sessions, now })
+  const transfers = createTransferService(db, users, { logError })
   const sms: SmsSender =
     options.sms ??
     (mail instanceof DevInbox
@@ -311,7 +331,14 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       async link(account, o) {
         const s = await session()
         if (!s) throw errors.invalidToken()
+        const conflict = await transfers.conflict(serverApp, s.userId, account, now(), o)
+        if (conflict) throw conflict
         return users.link(serverApp, s.userId, account, now(), o)
+      },
+      async transferAccount(input) {
+        const s = await session()
+        if (!s) throw errors.invalidToken()
+        return transfers.transfer(serverApp, s.userId, input, now())
       },
     }
     const query = Object.fromEntries(new URL(c.req.url).searchParams)
@@ -329,6 +356,25 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     return c.json(result as object, 200)
   }
 
+  // The app's public key as a JWKS, so a host backend can verify access and identity tokens with a
+  // stock JWT library. Public data: no app header, no origin check.
+  const jwksCache = new Map<string, Promise<object>>()
+  app.get('/api/v1/apps/:app_id/jwks.json', async (c) => {
+    const id = c.req.param('app_id')
+    const found = ID_PATTERN.test(id) ? await getApp(id) : null
+    if (!found) throw errors.invalidAppId()
+    let jwks = jwksCache.get(found.publicPem)
+    if (!jwks) {
+      jwks = (async () => {
+        const jwk = await exportJWK(await importSPKI(found.publicPem, 'ES256', { extractable: true }))
+        return { keys: [{ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'ES256', use: 'sig' }] }
+      })()
+      jwksCache.set(found.publicPem, jwks)
+    }
+    c.header('cache-control', 'public, max-age=300')
+    return c.json(await jwks)
+  })
+
   if (options.devMode) mountDevRoutes(app, { mail, clock, limiter })
   if (options.adminKey) {
     mountAdminRoutes(app as unknown as Hono, { db, adminKey: options.adminKey, invalidate: (id) => void appCache.delete(id) })
@@ -340,6 +386,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     routes,
     clock,
     db,
+    transfers,
     invalidateApp: (id) => void appCache.delete(id),
     async close() {
       const closable = mail as { close?: () => void }

@@ -5,7 +5,7 @@
  */
 import { route, type SchemaRoute } from '../../kernel/route'
 import type { AuthenticatedUser, Success, User } from '../../kernel/schemas'
-import type { InitRequest, AuthenticateRequest, LinkRequest } from './schemas'
+import type { InitRequest, AuthenticateRequest, LinkRequest, UnlinkRequest, UpdateRequest, TransferRequest } from './schemas'
 
 /** The email plugin's routes. */
 export const emailRoutes = {
@@ -16,4 +16,16 @@ export const emailRoutes = {
     { dedupe: true },
   ),
   link: route<SchemaRoute<typeof LinkRequest, typeof User>>('POST', '/api/v1/passwordless/link', { dedupe: true }),
+  /** Removes an address from the signed-in user. */
+  unlink: route<SchemaRoute<typeof UnlinkRequest, typeof User>>('POST', '/api/v1/passwordless/unlink', { auth: true }),
+  /** Replaces the user's address by a new one; the code was sent to the new address by `init`. */
+  update: route<SchemaRoute<typeof UpdateRequest, typeof User>>('POST', '/api/v1/passwordless/update', {
+    auth: true,
+    dedupe: true,
+  }),
+  /** Moves an address another user owns to the signed-in user, with the nonce of `account_transfer_required`. */
+  transfer: route<SchemaRoute<typeof TransferRequest, typeof User>>('POST', '/api/v1/passwordless/transfer', {
+    auth: true,
+    dedupe: true,
+  }),
 }

@@ -27,9 +27,34 @@ export const LinkRequest = v.object({
   code: v.pipe(v.string(), v.length(6, 'Verification code must have 6 digits.')),
 })
 
+/** `POST /passwordless/unlink` (signed in): removes the address from the user. */
+export const UnlinkRequest = v.object({ address })
+
+/** `POST /passwordless/update` (signed in): replaces `oldAddress` by `newAddress`; `code` was sent to the new one. */
+export const UpdateRequest = v.object({
+  oldAddress: address,
+  newAddress: address,
+  code: v.pipe(v.string(), v.length(6, 'Verification code must have 6 digits.')),
+})
+
+const MISSING_TRANSFER = 'missing account transfer inputs'
+
+/** A transfer nonce from `account_transfer_required`'s `data.nonce`. */
+export const TransferNonce = v.pipe(v.string(MISSING_TRANSFER), v.nonEmpty(MISSING_TRANSFER), v.maxLength(256))
+
+/** `POST /passwordless/transfer` (signed in): moves the address to the user; answers the User. */
+// A missing key reports the object's message: the spec's text for a transfer without nonce or account.
+export const TransferRequest = v.object({
+  email: v.pipe(v.string(MISSING_TRANSFER), v.trim(), v.maxLength(320), v.email('Please provide a valid email address.')),
+  nonce: TransferNonce,
+}, MISSING_TRANSFER)
+
 /** Schemas of the email plugin's routes (server and tests only). */
 export const emailSchemas = defineSchemas(emailRoutes, {
   init: { request: InitRequest, response: Success },
   authenticate: { request: AuthenticateRequest, response: AuthenticatedUser },
   link: { request: LinkRequest, response: User },
+  unlink: { request: UnlinkRequest, response: User },
+  update: { request: UpdateRequest, response: User },
+  transfer: { request: TransferRequest, response: User },
 })

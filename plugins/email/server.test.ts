@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { createHmac } from 'node:crypto'
-import { AuthenticatedUser } from '../../kernel/schemas'
+import { AuthenticatedUser, User } from '../../kernel/schemas'
 import { createTestInstance, type TestInstance } from '../../server/testing'
 
 const INIT = '/api/v1/passwordless/init'
@@ -343,13 +343,27 @@ describe('POST /passwordless/link', () => {
     expect(res.body.code).toBe('cannot_link_more_of_type')
   })
 
-  it('refuses an address that belongs to another user with linked_to_another_user', async () => {
+  it('answers account_transfer_required with a nonce for an address that belongs to another user', async () => {
     const taken = email2('taken')
+    await t.login(taken)
+    const other = await loginWithoutEmail()
+    const res = await t.request(LINK, { body: { email: taken, code: await sendCode(taken) }, token: other.token! })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({
+      code: 'account_transfer_required',
+      error: 'Account transfer required',
+      data: { subject: taken, account: { displayName: taken }, otherUser: { embeddedWalletAddress: null } },
+    })
+    expect(typeof res.body.data.nonce).toBe('string')
+  })
+
+  it('refuses another user’s address with cannot_link_more_of_type when the user already has an email (no transfer offered)', async () => {
+    const taken = email2('taken2')
     await t.login(taken)
     const other = await t.login(email2('other'))
     const res = await t.request(LINK, { body: { email: taken, code: await sendCode(taken) }, token: other.token! })
     expect(res.status).toBe(400)
-    expect(res.body.code).toBe('linked_to_another_user')
+    expect(res.body.code).toBe('cannot_link_more_of_type')
   })
 
   it('rejects a wrong code with invalid_credentials and links nothing', async () => {
@@ -362,5 +376,118 @@ describe('POST /passwordless/link', () => {
     expect(res.body.code).toBe('invalid_credentials')
     const rows = await t.db.query('SELECT 1 FROM linked_accounts WHERE app_id = $1 AND identity_key = $2', [t.appId, email])
     expect(rows).toHaveLength(0)
+  })
+})
+
+describe('POST /passwordless/transfer, /update and /unlink', () => {
+  const LINK = '/api/v1/passwordless/link'
+  const TRANSFER = '/api/v1/passwordless/transfer'
+  const UPDATE = '/api/v1/passwordless/update'
+  const UNLINK = '/api/v1/passwordless/unlink'
+  const sendCode = async (email: string) => {
+    const before = t.smtp.messagesTo(email).length
+    await t.request(INIT, { body: { email } })
+    return t.codeFor(email, { after: before })
+  }
+  const fresh = (name: string) => `${name}-${Math.random().toString(36).slice(2, 8)}@example.com`
+
+  it('transfer moves the address to the signed-in user and deletes the other user', async () => {
+    const taken = fresh('moving')
+    const first = await t.login(taken)
+    const me = await loginWithoutEmail()
+    const conflict = await t.request(LINK, { body: { email: taken, code: await sendCode(taken) }, token: me.token! })
+    const res = await t.request(TRANSFER, { body: { email: taken.toUpperCase(), nonce: conflict.body.data.nonce }, token: me.token! })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.is(User, res.body)).toBe(true)
+    expect(res.body.id).toBe(me.user.id)
+    expect(res.body.linked_accounts).toContainEqual(expect.objectContaining({ type: 'email', address: taken }))
+    expect(await t.db.query('SELECT 1 FROM users WHERE id = $1', [first.user.id.slice(10)])).toHaveLength(0)
+    // The address now signs in as the new owner.
+    expect((await t.login(taken)).user.id).toBe(me.user.id)
+  })
+
+  it('transfer without a session answers missing_or_invalid_token', async () => {
+    const res = await t.request(TRANSFER, { body: { email: fresh('x'), nonce: 'abc' } })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('missing_or_invalid_token')
+  })
+
+  it("transfer without a nonce answers 'missing account transfer inputs'", async () => {
+    const me = await loginWithoutEmail()
+    const res = await t.request(TRANSFER, { body: { email: fresh('x') }, token: me.token! })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'invalid_data', error: 'missing account transfer inputs' })
+  })
+
+  it('update replaces the address, verified by the code mailed to the new one', async () => {
+    const oldAddress = fresh('old')
+    const me = await t.login(oldAddress)
+    const newAddress = fresh('new')
+    const res = await t.request(UPDATE, { body: { oldAddress, newAddress, code: await sendCode(newAddress) }, token: me.token! })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.is(User, res.body)).toBe(true)
+    expect(res.body.linked_accounts.filter((a: { type: string }) => a.type === 'email')).toEqual([
+      expect.objectContaining({ address: newAddress }),
+    ])
+    const noSignup = await t.request(AUTH, { body: { email: oldAddress, code: await sendCode(oldAddress), mode: 'no-signup' } })
+    expect(noSignup.body.code).toBe('user_does_not_exist')
+  })
+
+  it('update refuses a code mailed to another address and keeps the old address', async () => {
+    const oldAddress = fresh('old')
+    const me = await t.login(oldAddress)
+    const elsewhere = fresh('elsewhere')
+    const wrongCode = await sendCode(elsewhere)
+    const newAddress = fresh('new')
+    const rightCode = await sendCode(newAddress)
+    const res = await t.request(UPDATE, {
+      body: { oldAddress, newAddress, code: wrongCode === rightCode ? wrongCodeFor(rightCode) : wrongCode },
+      token: me.token!,
+    })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('invalid_credentials')
+    expect(await t.db.query('SELECT 1 FROM linked_accounts WHERE identity_key = $1', [oldAddress])).toHaveLength(1)
+  })
+
+  it('update refuses a new address another user owns with linked_to_another_user', async () => {
+    const taken = fresh('taken')
+    await t.login(taken)
+    const oldAddress = fresh('old')
+    const me = await t.login(oldAddress)
+    const res = await t.request(UPDATE, { body: { oldAddress, newAddress: taken, code: await sendCode(taken) }, token: me.token! })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('linked_to_another_user')
+  })
+
+  it('update requires the user to have an email, and oldAddress to be theirs', async () => {
+    const noEmail = await loginWithoutEmail()
+    const newAddress = fresh('new')
+    const none = await t.request(UPDATE, { body: { oldAddress: fresh('x'), newAddress, code: await sendCode(newAddress) }, token: noEmail.token! })
+    expect(none.status).toBe(400)
+    expect(none.body).toMatchObject({ code: 'invalid_data', error: 'User is required to have an email address to update it.' })
+
+    const me = await t.login(fresh('mine'))
+    const notMine = await t.request(UPDATE, { body: { oldAddress: fresh('x'), newAddress, code: await sendCode(newAddress) }, token: me.token! })
+    expect(notMine.status).toBe(404)
+    expect(notMine.body.code).toBe('linked_account_not_found')
+  })
+
+  it('unlink removes the address when the user has another account, and refuses the sole one', async () => {
+    const me = await loginWithoutEmail()
+    const email = fresh('unlink')
+    await t.request(LINK, { body: { email, code: await sendCode(email) }, token: me.token! })
+    const res = await t.request(UNLINK, { body: { address: email }, token: me.token! })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.is(User, res.body)).toBe(true)
+    expect(res.body.linked_accounts.map((a: { type: string }) => a.type)).toEqual(['phone'])
+
+    const solo = fresh('solo')
+    const soloUser = await t.login(solo)
+    const sole = await t.request(UNLINK, { body: { address: solo }, token: soloUser.token! })
+    expect(sole.status).toBe(400)
+    expect(sole.body.code).toBe('cannot_unlink_sole_account')
+    const missing = await t.request(UNLINK, { body: { address: fresh('nobody') }, token: soloUser.token! })
+    expect(missing.status).toBe(404)
+    expect(missing.body.code).toBe('linked_account_not_found')
   })
 })

@@ -61,7 +61,8 @@ async function checkCode(ctx: RequestContext, email: string, code: string): Prom
 }
 
 /**
- * The email plugin's server half: `POST /api/v1/passwordless/init`, `/authenticate` and `/link`.
+ * The email plugin's server half: `POST /api/v1/passwordless/init`, `/authenticate`, `/link`,
+ * `/unlink`, `/update` and `/transfer`.
  * @param options - the message template.
  * @returns the server plugin.
  * @example
@@ -110,6 +111,39 @@ export function emailServer(options: EmailServerOptions = {}) {
         await ctx.requireSession()
         await checkCode(ctx, email, req.body.code)
         const user = await ctx.link(emailAccount(email), { single: true })
+        return ctx.users.toWire(user)
+      },
+
+      async unlink(req, ctx) {
+        const s = await ctx.requireSession()
+        const user = await ctx.users.unlink(ctx.app, s.userId, { type: 'email', identityKey: req.body.address.toLowerCase() })
+        return ctx.users.toWire(user)
+      },
+
+      async update(req, ctx) {
+        const oldAddress = req.body.oldAddress.toLowerCase()
+        const newAddress = req.body.newAddress.toLowerCase()
+        checkAddress(ctx.app, newAddress)
+        // Changing a login identifier needs a live session; checked, like ownership, before spending the code.
+        const s = await ctx.requireSession()
+        const current = await ctx.users.get(ctx.app, s.userId)
+        if (!current) throw errors.invalidToken()
+        const emails = current.accounts.filter((a) => a.type === 'email')
+        if (emails.length === 0) throw errors.invalidData('User is required to have an email address to update it.')
+        if (!emails.some((a) => a.identityKey === oldAddress)) throw errors.linkedAccountNotFound()
+        const owner = await ctx.db.query<{ user_id: string }>(
+          "SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = 'email' AND identity_key = $2",
+          [ctx.app.id, newAddress],
+        )
+        if (owner[0] && owner[0].user_id !== s.userId) throw errors.linkedToAnotherUser()
+        await checkCode(ctx, newAddress, req.body.code)
+        const user = await ctx.users.replaceAccount(ctx.app, s.userId, { type: 'email', identityKey: oldAddress }, emailAccount(newAddress), ctx.now())
+        return ctx.users.toWire(user)
+      },
+
+      async transfer(req, ctx) {
+        const email = req.body.email.toLowerCase()
+        const user = await ctx.transferAccount({ nonce: req.body.nonce, type: 'email', identityKey: email })
         return ctx.users.toWire(user)
       },
     },

@@ -5,7 +5,7 @@
  */
 import { route, type SchemaRoute } from '../../kernel/route'
 import type { AuthenticatedUser, User } from '../../kernel/schemas'
-import type { InitRequest, InitResponse, AuthenticateRequest, LinkRequest } from './schemas'
+import type { InitRequest, InitResponse, AuthenticateRequest, LinkRequest, UnlinkRequest, TransferRequest } from './schemas'
 
 /** The SIWE plugin's routes. */
 export const siweRoutes = {
@@ -16,4 +16,11 @@ export const siweRoutes = {
     { dedupe: true },
   ),
   link: route<SchemaRoute<typeof LinkRequest, typeof User>>('POST', '/api/v1/siwe/link', { dedupe: true }),
+  /** Removes an Ethereum wallet from the signed-in user. */
+  unlink: route<SchemaRoute<typeof UnlinkRequest, typeof User>>('POST', '/api/v1/siwe/unlink', { auth: true }),
+  /** Moves a wallet another user owns to the signed-in user, with the nonce of `account_transfer_required`. */
+  transfer: route<SchemaRoute<typeof TransferRequest, typeof User>>('POST', '/api/v1/siwe/transfer', {
+    auth: true,
+    dedupe: true,
+  }),
 }

@@ -37,9 +37,29 @@ export const AuthenticateRequest = v.object({ ...signed, mode: v.optional(LoginM
 /** `POST /siwe/link` (signed in): the same, without a mode. */
 export const LinkRequest = v.object(signed)
 
+/** `POST /siwe/unlink` (signed in): removes the wallet from the user. */
+export const UnlinkRequest = v.object({ address })
+
+const MISSING_TRANSFER = 'missing account transfer inputs'
+
+/**
+ * `POST /siwe/transfer` (signed in): moves the wallet to the user with the conflict's nonce. The
+ * wallet fields are accepted for the client's sake; the server keeps what the signed link proved.
+ */
+// A missing key reports the object's message: the spec's text for a transfer without nonce or account.
+export const TransferRequest = v.object({
+  address: v.pipe(v.string(MISSING_TRANSFER), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Please provide a valid Ethereum address.')),
+  nonce: v.pipe(v.string(MISSING_TRANSFER), v.nonEmpty(MISSING_TRANSFER), v.maxLength(256)),
+  chainId: v.optional(chainId),
+  walletClientType: v.optional(clientField),
+  connectorType: v.optional(clientField),
+}, MISSING_TRANSFER)
+
 /** Schemas of the SIWE routes (server and tests only). */
 export const siweSchemas = defineSchemas(siweRoutes, {
   init: { request: InitRequest, response: InitResponse },
   authenticate: { request: AuthenticateRequest, response: AuthenticatedUser },
   link: { request: LinkRequest, response: User },
+  unlink: { request: UnlinkRequest, response: User },
+  transfer: { request: TransferRequest, response: User },
 })

@@ -371,14 +371,18 @@ describe('link', () => {
     expect(addresses.sort()).toEqual([a.address, b.address].sort())
   })
 
-  it("error: a wallet of another user answers linked_to_another_user", async () => {
+  it('error: a wallet of another user answers account_transfer_required with a nonce and the checksummed address', async () => {
     const app = await start()
     const account = wallet()
     expect((await signIn(app, account)).status).toBe(200)
     const { token } = await app.inst.login('bob@example.com', { appId: app.appId })
     const res = await signIn(app, account, { path: LINK, token })
     expect(res.status).toBe(400)
-    expect(res.body.code).toBe('linked_to_another_user')
+    expect(res.body).toMatchObject({
+      code: 'account_transfer_required',
+      data: { subject: account.address, account: { displayName: account.address }, otherUser: { embeddedWalletAddress: null } },
+    })
+    expect(typeof res.body.data.nonce).toBe('string')
   })
 
   it('error: without a session, link answers missing_or_invalid_token and keeps the nonce', async () => {
@@ -448,5 +452,59 @@ describe('smart-contract wallets (EIP-1271) through the app chainRpcUrls', () =>
     const contract = await deployEip1271Wallet(anvil.url, owner.address)
     const app = await start({ chainRpcUrls: { [`eip155:${anvil.chainId}`]: 'http://127.0.0.1:1' } })
     expectRefused(await contractSignIn(app, contract, (m) => signForEip1271Wallet(owner, m)), /Could not verify/)
+  })
+})
+
+describe('transfer and unlink', () => {
+  const TRANSFER = '/api/v1/siwe/transfer'
+  const UNLINK = '/api/v1/siwe/unlink'
+
+  it('transfer moves the wallet to the signed-in user with the conflict nonce and deletes the other user', async () => {
+    const app = await start()
+    const account = wallet()
+    const first = await signIn(app, account)
+    expect(first.status).toBe(200)
+    const me = await app.inst.login('carol@example.com', { appId: app.appId })
+    const conflict = await signIn(app, account, { path: LINK, token: me.token! })
+    const res = await app.inst.request(TRANSFER, {
+      appId: app.appId,
+      // Any case of the address names the same wallet; the client's wallet fields are accepted.
+      body: { address: account.address.toLowerCase(), nonce: conflict.body.data.nonce, chainId: 'eip155:1', connectorType: 'injected' },
+      token: me.token!,
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const user = v.parse(User, res.body)
+    expect(user.id).toBe(me.user.id)
+    expect(user.linked_accounts).toContainEqual(expect.objectContaining({ type: 'wallet', address: account.address }))
+    expect(await app.inst.db.query('SELECT 1 FROM users WHERE id = $1', [first.body.user.id.slice(10)])).toHaveLength(0)
+    // The wallet now signs in as the new owner.
+    expect((await signIn(app, account)).body.user.id).toBe(me.user.id)
+  })
+
+  it("transfer without an address answers 'missing account transfer inputs'", async () => {
+    const app = await start()
+    const me = await app.inst.login('dan@example.com', { appId: app.appId })
+    const res = await app.inst.request(TRANSFER, { appId: app.appId, body: { nonce: 'x' }, token: me.token! })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'invalid_data', error: 'missing account transfer inputs' })
+  })
+
+  it('unlink removes the wallet in any letter case, refuses an unknown one and the sole account', async () => {
+    const app = await start()
+    const me = await app.inst.login('erin@example.com', { appId: app.appId })
+    const account = wallet()
+    expect((await signIn(app, account, { path: LINK, token: me.token! })).status).toBe(200)
+    const res = await app.inst.request(UNLINK, { appId: app.appId, body: { address: account.address.toLowerCase() }, token: me.token! })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.parse(User, res.body).linked_accounts.map((a) => a.type)).toEqual(['email'])
+    const again = await app.inst.request(UNLINK, { appId: app.appId, body: { address: account.address }, token: me.token! })
+    expect(again.status).toBe(404)
+    expect(again.body.code).toBe('linked_account_not_found')
+
+    const solo = wallet()
+    const soloUser = await signIn(app, solo)
+    const sole = await app.inst.request(UNLINK, { appId: app.appId, body: { address: solo.address }, token: soloUser.body.token })
+    expect(sole.status).toBe(400)
+    expect(sole.body.code).toBe('cannot_unlink_sole_account')
   })
 })

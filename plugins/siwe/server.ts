@@ -211,7 +211,8 @@ function walletAccount(msg: SiweMessageFields, body: SignedBody) {
 }
 
 /**
- * The SIWE plugin's server half: `POST /api/v1/siwe/init`, `/authenticate` and `/link`. Smart-contract
+ * The SIWE plugin's server half: `POST /api/v1/siwe/init`, `/authenticate`, `/link`, `/unlink` and
+ * `/transfer`. Smart-contract
  * wallets are verified through the app's `chainRpcUrls` setting (CAIP-2 chain id → JSON-RPC URL).
  * @param options - the init rate limit.
  * @returns the server plugin.
@@ -262,6 +263,18 @@ export function siweServer(options: SiweServerOptions = {}) {
         await ctx.requireSession()
         const msg = await verify(req, ctx)
         const user = await ctx.link(walletAccount(msg, req.body))
+        return ctx.users.toWire(user)
+      },
+
+      async unlink(req, ctx) {
+        const s = await ctx.requireSession()
+        const user = await ctx.users.unlink(ctx.app, s.userId, { type: 'wallet', identityKey: req.body.address.toLowerCase() })
+        return ctx.users.toWire(user)
+      },
+
+      async transfer(req, ctx) {
+        // The wallet was proven by the signed link that raised the conflict; the nonce stands for that proof.
+        const user = await ctx.transferAccount({ nonce: req.body.nonce, type: 'wallet', identityKey: req.body.address.toLowerCase() })
         return ctx.users.toWire(user)
       },
     },

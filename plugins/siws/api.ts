@@ -5,7 +5,7 @@
  */
 import { route, type SchemaRoute } from '../../kernel/route'
 import type { AuthenticatedUser, User } from '../../kernel/schemas'
-import type { AuthenticateRequest, InitRequest, InitResponse, LinkRequest } from './schemas'
+import type { AuthenticateRequest, InitRequest, InitResponse, LinkRequest, TransferRequest, UnlinkRequest } from './schemas'
 
 /** The SIWS plugin's routes. */
 export const siwsRoutes = {
@@ -16,4 +16,11 @@ export const siwsRoutes = {
     { dedupe: true },
   ),
   link: route<SchemaRoute<typeof LinkRequest, typeof User>>('POST', '/api/v1/siws/link', { dedupe: true }),
+  /** Removes a Solana wallet from the signed-in user. */
+  unlink: route<SchemaRoute<typeof UnlinkRequest, typeof User>>('POST', '/api/v1/siws/unlink', { auth: true }),
+  /** Moves a wallet another user owns to the signed-in user, with the nonce of `account_transfer_required`. */
+  transfer: route<SchemaRoute<typeof TransferRequest, typeof User>>('POST', '/api/v1/siws/transfer', {
+    auth: true,
+    dedupe: true,
+  }),
 }

@@ -40,9 +40,28 @@ export const AuthenticateRequest = v.object({ ...signed, mode: v.optional(LoginM
 /** `POST /siws/link` (signed in): a signed message adding the wallet to the user. */
 export const LinkRequest = v.object(signed)
 
+/** `POST /siws/unlink` (signed in): removes the wallet from the user. */
+export const UnlinkRequest = v.object({ address: SolanaAddress })
+
+const MISSING_TRANSFER = 'missing account transfer inputs'
+
+/**
+ * `POST /siws/transfer` (signed in): moves the wallet to the user with the conflict's nonce. The
+ * wallet fields are accepted for the client's sake; the server keeps what the signed link proved.
+ */
+// A missing key reports the object's message: the spec's text for a transfer without nonce or account.
+export const TransferRequest = v.object({
+  address: v.pipe(v.string(MISSING_TRANSFER), v.trim(), v.check(isSolanaAddress, 'Please provide a valid Solana address.')),
+  nonce: v.pipe(v.string(MISSING_TRANSFER), v.nonEmpty(MISSING_TRANSFER), v.maxLength(256)),
+  walletClientType: clientTag,
+  connectorType: clientTag,
+}, MISSING_TRANSFER)
+
 /** Schemas of the SIWS routes (server and tests only). */
 export const siwsSchemas = defineSchemas(siwsRoutes, {
   init: { request: InitRequest, response: InitResponse },
   authenticate: { request: AuthenticateRequest, response: AuthenticatedUser },
   link: { request: LinkRequest, response: User },
+  unlink: { request: UnlinkRequest, response: User },
+  transfer: { request: TransferRequest, response: User },
 })

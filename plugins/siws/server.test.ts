@@ -306,6 +306,66 @@ describe('POST /siws/link', () => {
     const again = await prepare(wallet)
     const taken = await t.request(LINK, { body: body(again, wallet.sign(again)), token: session.token! })
     expect(taken.status).toBe(400)
-    expect(taken.body.code).toBe('linked_to_another_user')
+    expect(taken.body).toMatchObject({
+      code: 'account_transfer_required',
+      data: { subject: wallet.address, account: { displayName: wallet.address }, otherUser: { embeddedWalletAddress: null } },
+    })
+  })
+})
+
+describe('POST /siws/transfer and /siws/unlink', () => {
+  const TRANSFER = '/api/v1/siws/transfer'
+  const UNLINK = '/api/v1/siws/unlink'
+
+  it('transfer moves the wallet to the signed-in user with the conflict nonce and deletes the other user', async () => {
+    const wallet = keyPair()
+    const first = await signIn(wallet)
+    expect(first.status).toBe(200)
+    const me = await t.login(`solana-taker-${Date.now()}@example.com`)
+    const message = await prepare(wallet)
+    const conflict = await t.request(LINK, { body: body(message, wallet.sign(message)), token: me.token! })
+    expect(conflict.body.code).toBe('account_transfer_required')
+    const res = await t.request(TRANSFER, {
+      body: { address: wallet.address, nonce: conflict.body.data.nonce, walletClientType: 'phantom', connectorType: 'solana_adapter' },
+      token: me.token!,
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    const user = v.parse(User, res.body)
+    expect(user.id).toBe(me.user.id)
+    expect(user.linked_accounts).toContainEqual(expect.objectContaining({ type: 'wallet', address: wallet.address, chain_type: 'solana' }))
+    expect(await t.db.query('SELECT 1 FROM users WHERE id = $1', [first.body.user.id.slice(10)])).toHaveLength(0)
+    expect((await signIn(wallet)).body.user.id).toBe(me.user.id)
+  })
+
+  it('transfer refuses a used nonce with invalid_credentials', async () => {
+    const wallet = keyPair()
+    await signIn(wallet)
+    const me = await t.login(`solana-twice-${Date.now()}@example.com`)
+    const message = await prepare(wallet)
+    const conflict = await t.request(LINK, { body: body(message, wallet.sign(message)), token: me.token! })
+    const transfer = { body: { address: wallet.address, nonce: conflict.body.data.nonce }, token: me.token! }
+    expect((await t.request(TRANSFER, transfer)).status).toBe(200)
+    const again = await t.request(TRANSFER, transfer)
+    expect(again.status).toBe(401)
+    expect(again.body.code).toBe('invalid_credentials')
+  })
+
+  it('unlink removes the wallet, refuses an unknown one and the sole account', async () => {
+    const me = await t.login(`solana-unlink-${Date.now()}@example.com`)
+    const wallet = keyPair()
+    const message = await prepare(wallet)
+    expect((await t.request(LINK, { body: body(message, wallet.sign(message)), token: me.token! })).status).toBe(200)
+    const res = await t.request(UNLINK, { body: { address: wallet.address }, token: me.token! })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.parse(User, res.body).linked_accounts.map((a) => a.type)).toEqual(['email'])
+    const again = await t.request(UNLINK, { body: { address: wallet.address }, token: me.token! })
+    expect(again.status).toBe(404)
+    expect(again.body.code).toBe('linked_account_not_found')
+
+    const solo = keyPair()
+    const soloUser = await signIn(solo)
+    const sole = await t.request(UNLINK, { body: { address: solo.address }, token: soloUser.body.token })
+    expect(sole.status).toBe(400)
+    expect(sole.body.code).toBe('cannot_unlink_sole_account')
   })
 })

@@ -79,7 +79,8 @@ function walletAccount(address: string, body: SignedBody): AccountInput {
 }
 
 /**
- * The SIWS plugin's server half: `POST /api/v1/siws/init`, `/authenticate` and `/link`, and the
+ * The SIWS plugin's server half: `POST /api/v1/siws/init`, `/authenticate`, `/link`, `/unlink` and
+ * `/transfer`, and the
  * `siws_nonces` table.
  * @param options - nonce lifetime, rate limit and clock tolerance.
  * @returns the server plugin.
@@ -204,6 +205,19 @@ CREATE INDEX siws_nonces_expiry_idx ON siws_nonces (expires_at);`,
         const fields = checkMessage(req, ctx)
         await consumeNonce(ctx, fields)
         const user = await ctx.link(walletAccount(fields.address, req.body))
+        return ctx.users.toWire(user)
+      },
+
+      async unlink(req, ctx) {
+        const s = await ctx.requireSession()
+        // base58 is case-sensitive: the address is the identity key as is.
+        const user = await ctx.users.unlink(ctx.app, s.userId, { type: 'wallet', identityKey: req.body.address })
+        return ctx.users.toWire(user)
+      },
+
+      async transfer(req, ctx) {
+        // The wallet was proven by the signed link that raised the conflict; the nonce stands for that proof.
+        const user = await ctx.transferAccount({ nonce: req.body.nonce, type: 'wallet', identityKey: req.body.address })
         return ctx.users.toWire(user)
       },
     },

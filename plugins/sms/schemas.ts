@@ -22,9 +22,27 @@ export const SmsAuthenticateRequest = v.object({ phoneNumber, code, mode: v.opti
 /** `POST /passwordless_sms/link` (signed in): adds the number to the user. */
 export const SmsLinkRequest = v.object({ phoneNumber, code })
 
+/** `POST /passwordless_sms/unlink` (signed in): removes the number from the user. */
+export const SmsUnlinkRequest = v.object({ phoneNumber })
+
+/** `POST /passwordless_sms/update` (signed in): replaces the old number by the new one; `code` was texted to the new one. */
+export const SmsUpdateRequest = v.object({ old_phone_number: phoneNumber, new_phone_number: phoneNumber, code })
+
+const MISSING_TRANSFER = 'missing account transfer inputs'
+
+/** `POST /passwordless_sms/transfer` (signed in): moves the number to the user with the conflict's nonce. */
+// A missing key reports the object's message: the spec's text for a transfer without nonce or account.
+export const SmsTransferRequest = v.object({
+  phoneNumber: v.pipe(v.string(MISSING_TRANSFER), v.trim(), v.nonEmpty(MISSING_TRANSFER), v.maxLength(250)),
+  nonce: v.pipe(v.string(MISSING_TRANSFER), v.nonEmpty(MISSING_TRANSFER), v.maxLength(256)),
+}, MISSING_TRANSFER)
+
 /** Schemas of the SMS plugin's routes (server and tests only). */
 export const smsSchemas = defineSchemas(smsRoutes, {
   init: { request: SmsInitRequest, response: Success },
   authenticate: { request: SmsAuthenticateRequest, response: AuthenticatedUser },
   link: { request: SmsLinkRequest, response: User },
+  unlink: { request: SmsUnlinkRequest, response: User },
+  update: { request: SmsUpdateRequest, response: User },
+  transfer: { request: SmsTransferRequest, response: User },
 })

@@ -11,6 +11,9 @@ import { smsServer, TwilioSmsSender } from './server'
 const INIT = '/api/v1/passwordless_sms/init'
 const AUTH = '/api/v1/passwordless_sms/authenticate'
 const LINK = '/api/v1/passwordless_sms/link'
+const UNLINK = '/api/v1/passwordless_sms/unlink'
+const UPDATE = '/api/v1/passwordless_sms/update'
+const TRANSFER = '/api/v1/passwordless_sms/transfer'
 
 // A verifier that accepts exactly one token: the captcha rule is tested, not Cloudflare.
 const captcha: CaptchaVerifier = { verify: async ({ token }) => ({ success: token === 'good-token', errorCodes: [] }) }
@@ -294,13 +297,20 @@ describe('POST /passwordless_sms/link', () => {
     expect(res.body.code).toBe('cannot_link_more_of_type')
   })
 
-  it('refuses a number of another user with linked_to_another_user', async () => {
+  it('answers account_transfer_required with a nonce and the number for a number of another user, and links nothing', async () => {
     const taken = freshNumber()
-    await login(taken)
+    const first = await login(taken)
     const other = await t.login(`other-${Date.now()}@example.com`, { appId: smsApp })
     const res = await t.request(LINK, { body: { phoneNumber: taken, code: await send(taken) }, token: other.token! })
     expect(res.status).toBe(400)
-    expect(res.body.code).toBe('linked_to_another_user')
+    expect(res.body).toMatchObject({
+      code: 'account_transfer_required',
+      error: 'Account transfer required',
+      data: { subject: taken, account: { displayName: taken }, otherUser: { embeddedWalletAddress: null } },
+    })
+    expect(res.body.data.nonce).toMatch(/^[A-Za-z0-9_-]{40,}$/)
+    const owner = await t.db.query<{ user_id: string }>('SELECT user_id FROM linked_accounts WHERE identity_key = $1', [taken])
+    expect(`did:privy:${owner[0]!.user_id}`).toBe(first.user.id)
   })
 
   it('rejects a wrong code with invalid_credentials and links nothing', async () => {
@@ -310,6 +320,136 @@ describe('POST /passwordless_sms/link', () => {
     const res = await t.request(LINK, { body: { phoneNumber: e164, code: wrongCodeFor(code) }, token: owner.token! })
     expect(res.body.code).toBe('invalid_credentials')
     expect(await t.db.query('SELECT 1 FROM linked_accounts WHERE identity_key = $1', [e164])).toHaveLength(0)
+  })
+})
+
+describe('POST /passwordless_sms/transfer', () => {
+  it('moves the number to the signed-in user with the conflict nonce and deletes the other user', async () => {
+    const taken = freshNumber()
+    const first = await login(taken)
+    const me = await t.login(`taker-${Date.now()}@example.com`, { appId: smsApp })
+    const conflict = await t.request(LINK, { body: { phoneNumber: taken, code: await send(taken) }, token: me.token! })
+    expect(conflict.body.code).toBe('account_transfer_required')
+    // The client may send the number as typed: it is normalised like every other SMS route.
+    const national = `(${taken.slice(2, 5)}) ${taken.slice(5, 8)}-${taken.slice(8)}`
+    const res = await t.request(TRANSFER, { body: { phoneNumber: national, nonce: conflict.body.data.nonce }, token: me.token! })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.is(User, res.body)).toBe(true)
+    expect(res.body.id).toBe(me.user.id)
+    expect(res.body.linked_accounts).toEqual(expect.arrayContaining([expect.objectContaining({ type: 'phone', phoneNumber: taken })]))
+    expect(await t.db.query('SELECT 1 FROM users WHERE id = $1', [first.user.id.slice('did:privy:'.length)])).toHaveLength(0)
+    // The old user's session is gone with it.
+    expect((await t.request('/api/v1/users/me', { token: first.token! })).status).toBe(401)
+  })
+
+  it("refuses a missing nonce with 'missing account transfer inputs'", async () => {
+    const me = await t.login(`nononce-${Date.now()}@example.com`, { appId: smsApp })
+    const res = await t.request(TRANSFER, { body: { phoneNumber: freshNumber() }, token: me.token! })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'invalid_data', error: 'missing account transfer inputs' })
+  })
+})
+
+describe('POST /passwordless_sms/update', () => {
+  it("replaces the user's number with the new one, verified by the code texted to the new number", async () => {
+    const oldNumber = freshNumber()
+    const me = await login(oldNumber)
+    const newNumber = freshNumber()
+    const code = await send(newNumber)
+    const res = await t.request(UPDATE, { body: { old_phone_number: oldNumber, new_phone_number: newNumber, code }, token: me.token! })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.is(User, res.body)).toBe(true)
+    const phones = (res.body.linked_accounts as { type: string; phoneNumber?: string }[]).filter((a) => a.type === 'phone')
+    expect(phones.map((p) => p.phoneNumber)).toEqual([newNumber])
+    // The old number now opens nobody's account: no-signup login of it is refused.
+    const again = await t.request(AUTH, { body: { phoneNumber: oldNumber, code: await send(oldNumber), mode: 'no-signup' } })
+    expect(again.body.code).toBe('user_does_not_exist')
+  })
+
+  it('refuses a code that was texted to another number with invalid_credentials and changes nothing', async () => {
+    const oldNumber = freshNumber()
+    const me = await login(oldNumber)
+    const elsewhere = freshNumber()
+    const codeForElsewhere = await send(elsewhere)
+    const newNumber = freshNumber()
+    await send(newNumber)
+    const res = await t.request(UPDATE, {
+      body: { old_phone_number: oldNumber, new_phone_number: newNumber, code: codeForElsewhere },
+      token: me.token!,
+    })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('invalid_credentials')
+    expect(await t.db.query('SELECT 1 FROM linked_accounts WHERE identity_key = $1', [oldNumber])).toHaveLength(1)
+  })
+
+  it('refuses a new number another user owns with linked_to_another_user', async () => {
+    const taken = freshNumber()
+    await login(taken)
+    const oldNumber = freshNumber()
+    const me = await login(oldNumber)
+    const res = await t.request(UPDATE, {
+      body: { old_phone_number: oldNumber, new_phone_number: taken, code: await send(taken) },
+      token: me.token!,
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('linked_to_another_user')
+  })
+
+  it("answers 'User is required to have an phone number to update it.' for a user without a number", async () => {
+    const me = await t.login(`nophone-${Date.now()}@example.com`, { appId: smsApp })
+    const newNumber = freshNumber()
+    const res = await t.request(UPDATE, {
+      body: { old_phone_number: freshNumber(), new_phone_number: newNumber, code: await send(newNumber) },
+      token: me.token!,
+    })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'invalid_data', error: 'User is required to have an phone number to update it.' })
+  })
+
+  it('answers linked_account_not_found when the old number is not the user’s', async () => {
+    const me = await login(freshNumber())
+    const newNumber = freshNumber()
+    const res = await t.request(UPDATE, {
+      body: { old_phone_number: freshNumber(), new_phone_number: newNumber, code: await send(newNumber) },
+      token: me.token!,
+    })
+    expect(res.status).toBe(404)
+    expect(res.body.code).toBe('linked_account_not_found')
+  })
+
+  it('refuses an expired session with missing_or_invalid_token', async () => {
+    const oldNumber = freshNumber()
+    const me = await login(oldNumber)
+    t.clock.advance(2 * 60 * 60 * 1000)
+    try {
+      const res = await t.request(UPDATE, {
+        body: { old_phone_number: oldNumber, new_phone_number: freshNumber(), code: '123456' },
+        token: me.token!,
+      })
+      expect(res.status).toBe(401)
+      expect(res.body.code).toBe('missing_or_invalid_token')
+    } finally {
+      t.clock.reset()
+    }
+  })
+})
+
+describe('POST /passwordless_sms/unlink', () => {
+  it('removes the number from a user who has another account, and refuses the sole account', async () => {
+    const me = await t.login(`unlink-${Date.now()}@example.com`, { appId: smsApp })
+    const e164 = freshNumber()
+    await t.request(LINK, { body: { phoneNumber: e164, code: await send(e164) }, token: me.token! })
+    const res = await t.request(UNLINK, { body: { phoneNumber: e164 }, token: me.token! })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(v.is(User, res.body)).toBe(true)
+    expect(res.body.linked_accounts.some((a: { type: string }) => a.type === 'phone')).toBe(false)
+    expect((await t.request(UNLINK, { body: { phoneNumber: e164 }, token: me.token! })).body.code).toBe('linked_account_not_found')
+
+    const solo = freshNumber()
+    const soloUser = await login(solo)
+    const sole = await t.request(UNLINK, { body: { phoneNumber: solo }, token: soloUser.token! })
+    expect(sole.status).toBe(400)
+    expect(sole.body.code).toBe('cannot_unlink_sole_account')
   })
 })
 

@@ -48,7 +48,8 @@ async function checkCode(ctx: RequestContext, phone: NormalizedPhone, code: stri
 }
 
 /**
- * The SMS plugin's server half: `POST /api/v1/passwordless_sms/init`, `/authenticate` and `/link`.
+ * The SMS plugin's server half: `POST /api/v1/passwordless_sms/init`, `/authenticate`, `/link`,
+ * `/unlink`, `/update` and `/transfer`.
  * Texts go through the server's `sms` sender (the dev inbox in dev mode, a {@link TwilioSmsSender}
  * in production).
  * @param options - the message template.
@@ -103,6 +104,41 @@ export function smsServer(options: SmsServerOptions = {}) {
         await ctx.requireSession()
         await checkCode(ctx, phone, req.body.code)
         const user = await ctx.link(phoneAccount(phone), { single: true })
+        return ctx.users.toWire(user)
+      },
+
+      async unlink(req, ctx) {
+        const s = await ctx.requireSession()
+        // An unparsable number cannot be linked to anyone: it is simply not found.
+        const key = normalizePhoneNumber(req.body.phoneNumber)?.e164 ?? req.body.phoneNumber
+        const user = await ctx.users.unlink(ctx.app, s.userId, { type: 'phone', identityKey: key })
+        return ctx.users.toWire(user)
+      },
+
+      async update(req, ctx) {
+        const next = readNumber(ctx.app, req.body.new_phone_number)
+        // Changing a login identifier needs a live session; checked, like ownership, before spending the code.
+        const s = await ctx.requireSession()
+        const current = await ctx.users.get(ctx.app, s.userId)
+        if (!current) throw errors.invalidToken()
+        const phones = current.accounts.filter((a) => a.type === 'phone')
+        if (phones.length === 0) throw errors.invalidData('User is required to have an phone number to update it.')
+        const old = normalizePhoneNumber(req.body.old_phone_number)?.e164
+        if (!old || !phones.some((a) => a.identityKey === old)) throw errors.linkedAccountNotFound()
+        const owner = await ctx.db.query<{ user_id: string }>(
+          "SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = 'phone' AND identity_key = $2",
+          [ctx.app.id, next.e164],
+        )
+        if (owner[0] && owner[0].user_id !== s.userId) throw errors.linkedToAnotherUser()
+        await checkCode(ctx, next, req.body.code)
+        const user = await ctx.users.replaceAccount(ctx.app, s.userId, { type: 'phone', identityKey: old }, phoneAccount(next), ctx.now())
+        return ctx.users.toWire(user)
+      },
+
+      async transfer(req, ctx) {
+        const phone = normalizePhoneNumber(req.body.phoneNumber)
+        if (!phone) throw errors.invalidData('Please provide a valid phone number.')
+        const user = await ctx.transferAccount({ nonce: req.body.nonce, type: 'phone', identityKey: phone.e164 })
         return ctx.users.toWire(user)
       },
     },

@@ -88,6 +88,44 @@ const secs = (ms: number) => Math.floor(ms / 1000)
  */
 export const INTERNAL_ACCOUNT_TYPES: ReadonlySet<string> = new Set(['guest'])
 
+/** Largest `custom_metadata`, as JSON in UTF-8 bytes: it travels in every identity token. */
+export const MAX_CUSTOM_METADATA_BYTES = 1024
+/** Longest key of `custom_metadata`. */
+export const MAX_CUSTOM_METADATA_KEY_LENGTH = 64
+
+/**
+ * Checks a `custom_metadata` value: a flat object whose values are strings, finite numbers or
+ * booleans, keys of 1 to {@link MAX_CUSTOM_METADATA_KEY_LENGTH} characters, at most
+ * {@link MAX_CUSTOM_METADATA_BYTES} as JSON.
+ * @param value - the candidate (anything a client sent).
+ * @returns the metadata, or null for `null` and `{}` (cleared).
+ * @throws 400 `invalid_data` naming what is wrong.
+ * @example
+ * ```ts
+ * import { checkCustomMetadata } from 'portico/server'
+ * checkCustomMetadata({ plan: 'pro', seats: 3 }) // { plan: 'pro', seats: 3 }
+ * ```
+ */
+export function checkCustomMetadata(value: unknown): Record<string, string | number | boolean> | null {
+  if (value === null) return null
+  if (typeof value !== 'object' || Array.isArray(value) || Object.getPrototypeOf(value) !== Object.prototype) {
+    throw errors.invalidData('custom_metadata must be an object.')
+  }
+  const out: Record<string, string | number | boolean> = {}
+  for (const [key, v] of Object.entries(value as Record<string, unknown>)) {
+    if (key.length === 0 || key.length > MAX_CUSTOM_METADATA_KEY_LENGTH) {
+      throw errors.invalidData(`custom_metadata keys must have 1 to ${MAX_CUSTOM_METADATA_KEY_LENGTH} characters.`)
+    }
+    const ok = typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v))
+    if (!ok) throw errors.invalidData(`custom_metadata.${key} must be a string, a number or a boolean.`)
+    out[key] = v as string | number | boolean
+  }
+  if (Buffer.byteLength(JSON.stringify(out), 'utf8') > MAX_CUSTOM_METADATA_BYTES) {
+    throw errors.invalidData(`custom_metadata must be at most ${MAX_CUSTOM_METADATA_BYTES} bytes as JSON.`)
+  }
+  return Object.keys(out).length === 0 ? null : out
+}
+
 /** The users service handed to handlers as `ctx.users`. */
 export interface UserService {
   /**
@@ -115,6 +153,28 @@ export interface UserService {
    *   `cannot_unlink_sole_account` when it is the user's only (visible) account.
    */
   unlink(app: ServerApp, userId: string, account: Pick<AccountInput, 'type' | 'identityKey'>): Promise<UserRecord>
+  /**
+   * Replaces one of a user's accounts by another of the same type in one statement (`…/update`
+   * routes): the row keeps its place, gets the new identity and details, and counts as verified now.
+   * @returns the updated user.
+   * @throws 404 `linked_account_not_found` when the user has no such account; 400
+   *   `linked_to_another_user` when another user owns the new identity.
+   */
+  replaceAccount(
+    app: ServerApp,
+    userId: string,
+    from: Pick<AccountInput, 'type' | 'identityKey'>,
+    to: AccountInput,
+    now: number,
+  ): Promise<UserRecord>
+  /**
+   * Sets (replaces) a user's `custom_metadata`, shown in the User object and the identity token.
+   * Checked with {@link checkCustomMetadata}; `null` or `{}` clears it.
+   * @returns the updated user, or null when the user does not exist in that app.
+   * @throws 400 `invalid_data` for a value that is not a flat object of strings, numbers and booleans
+   *   or is larger than {@link MAX_CUSTOM_METADATA_BYTES}.
+   */
+  setCustomMetadata(app: ServerApp, userId: string, metadata: unknown): Promise<UserRecord | null>
   /** Reads a user by bare id. */
   get(app: ServerApp, userId: string): Promise<UserRecord | null>
   /** Number of users of an app. */
@@ -265,6 +325,35 @@ export function createUserService(db: Db): UserService {
       return user
     },
 
+    async replaceAccount(app, userId, from, to, now) {
+      if (from.type !== to.type) throw new TypeError('replaceAccount: both accounts must have the same type')
+      let rows: { user_id: string }[]
+      try {
+        rows = await db.query<{ user_id: string }>(
+          `UPDATE linked_accounts SET identity_key = $5, details = $6, verified_at = $7, first_verified_at = $7, latest_verified_at = $7
+           WHERE app_id = $1 AND user_id = $2 AND type = $3 AND identity_key = $4 RETURNING user_id`,
+          [app.id, userId, from.type, from.identityKey, to.identityKey, to.details, now],
+        )
+      } catch (err) {
+        // The unique (app, type, identity) index: someone else took the new identity meanwhile.
+        if ((err as { code?: string }).code === '23505') throw errors.linkedToAnotherUser()
+        throw err
+      }
+      if (!rows[0]) throw errors.linkedAccountNotFound()
+      const user = await service.get(app, userId)
+      if (!user) throw errors.invalidToken()
+      return user
+    },
+
+    async setCustomMetadata(app, userId, metadata) {
+      const checked = checkCustomMetadata(metadata)
+      const rows = await db.query<{ id: string }>(
+        'UPDATE users SET custom_metadata = $3 WHERE id = $1 AND app_id = $2 RETURNING id',
+        [userId, app.id, checked],
+      )
+      return rows[0] ? service.get(app, userId) : null
+    },
+
     async get(app, userId) {
       const rows = await db.query<UserRow>(`SELECT ${USER_COLUMNS} FROM users u WHERE u.id = $1 AND u.app_id = $2`, [
         userId,
@@ -308,6 +397,11 @@ export function createUserService(db: Db): UserService {
         if (a.type === 'phone' && 'phoneNumber' in entry) {
           entry.phone_number = entry.phoneNumber
           delete entry.phoneNumber
+        }
+        // A farcaster entry names its custody (owner) address `oa`.
+        if (a.type === 'farcaster' && 'owner_address' in entry) {
+          entry.oa = entry.owner_address
+          delete entry.owner_address
         }
         entry.lv = a.latestVerifiedAt === null ? null : secs(a.latestVerifiedAt)
         return entry

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest'
+import type { Db } from '../storage/db'
+import { createUserService, type UserRecord } from './users'
+
+// toCompact reads only the record it is given; the database is never touched.
+const users = createUserService(null as unknown as Db)
+
+const record = (accounts: UserRecord['accounts']): UserRecord => ({
+  id: 'a'.repeat(25),
+  appId: 'b'.repeat(25),
+  createdAt: 1_700_000_000_000,
+  hasAcceptedTerms: false,
+  isGuest: false,
+  customMetadata: null,
+  accounts,
+})
+
+const at = { verifiedAt: 1_700_000_000_000, firstVerifiedAt: 1_700_000_000_000, latestVerifiedAt: 1_700_000_123_000 }
+
+describe('identity token linked account entries', () => {
+  it('name a farcaster owner address oa and a phone number phone_number, with lv in seconds', () => {
+    const entries = users.toCompact(
+      record([
+        { type: 'farcaster', identityKey: '42', details: { fid: 42, owner_address: '0xabc', username: 'ada' }, ...at },
+        { type: 'phone', identityKey: '+15555550100', details: { phoneNumber: '+15555550100', number: '+15555550100' }, ...at },
+      ]),
+    )
+    expect(entries).toEqual([
+      { type: 'farcaster', fid: 42, oa: '0xabc', username: 'ada', lv: 1_700_000_123 },
+      { type: 'phone', phone_number: '+15555550100', number: '+15555550100', lv: 1_700_000_123 },
+    ])
+  })
+
+  it('leave out the guest credential, which is a secret', () => {
+    const entries = users.toCompact(record([{ type: 'guest', identityKey: 'hash', details: {}, ...at }]))
+    expect(entries).toEqual([])
+  })
+})
