@@ -11,19 +11,44 @@ import { LOGIN_ABORTED_CODE, resolveError, toPorticoError } from './error-regist
 import { PorticoError } from './errors'
 import { createHooks, tapOnly } from './hook-bus'
 import { format } from './messages'
-import type { FlowIntent, LoginResult, LoginStart, PluginContext, PluginDefinition } from './plugin'
+import type { ChangeAccountsOptions, FlowIntent, LinkOptions, LoginResult, LoginStart, PluginContext, PluginDefinition } from './plugin'
 import { mergePlugins, setupPlugins } from './registry'
 import { createRouter, LANDING_SCREEN } from './router'
 import { createSession } from './session'
 import { defaultStorage, migrateStorage } from './storage'
-import type { Kernel, KernelState, PorticoOptions } from './types'
+import type { Kernel, KernelState, LinkConflict, PorticoOptions } from './types'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import { absentWalletRegistry } from './wallets-absent'
+import type { ApiError } from './errors'
 
 /** How long the success state shows before the modal closes. */
 export const POST_SUCCESS_DELAY_MS = 1400
 /** A post-login step (terms, wallet creation) shows this much before the close would have happened. */
 export const NEXT_STEP_LEAD_MS = 500
+/** After an account transfer, 'Success!' shows this long before the modal closes (spec: 1 s). */
+export const TRANSFER_SUCCESS_DELAY_MS = 1000
+/** The core screen a link goes to when its account belongs to another user. */
+export const LINK_CONFLICT_SCREEN = 'portico/link-conflict'
+
+/**
+ * The label of an account kind on the link-conflict screen, as a message key and its values.
+ * @param method - the login method id (`email`, `sms`, `wallet`, `siwe`, `siws`, `google`...).
+ * @returns the key and values for `t`.
+ * @example
+ * ```ts
+ * import { linkConflictLabel } from 'portico/kernel'
+ * linkConflictLabel('discord') // { key: 'PORTICO_LINK_CONFLICT_LABEL_PROVIDER', values: { provider: 'Discord' } }
+ * ```
+ */
+export function linkConflictLabel(method: string): { key: string; values?: Record<string, string> } {
+  if (method === 'email') return { key: 'PORTICO_LINK_CONFLICT_LABEL_EMAIL' }
+  if (method === 'sms' || method === 'phone') return { key: 'PORTICO_LINK_CONFLICT_LABEL_PHONE' }
+  if (['wallet', 'siwe', 'siws', 'solana-wallet'].includes(method)) return { key: 'PORTICO_LINK_CONFLICT_LABEL_WALLET' }
+  if (method === 'linkedin') return { key: 'PORTICO_LINK_CONFLICT_LABEL_LINKEDIN' }
+  const provider = method.replace(/_oauth$/, '')
+  return { key: 'PORTICO_LINK_CONFLICT_LABEL_PROVIDER', values: { provider: provider.charAt(0).toUpperCase() + provider.slice(1) } }
+}
+
 /** The API base URL when the host sets none: the local reference server. */
 export const DEFAULT_API_URL = 'http://localhost:8787'
 
@@ -95,13 +120,19 @@ export function createPortico(options: PorticoOptions): Kernel {
   let stepResolver: ((result: 'continue' | 'abort') => void) | null = null
   let destroyed = false
   let initPromise: Promise<void> | null = null
+  // The link waiting on the link-conflict screen, with the plugin's transfer call.
+  let pendingTransfer: { conflict: LinkConflict; transfer: NonNullable<LinkOptions['transfer']>; user: User | null } | null = null
 
-  function waitForStep(screen: string, params?: Record<string, unknown>): Promise<'continue' | 'abort'> {
+  function waitForStep(
+    screen: string,
+    params?: Record<string, unknown>,
+    options?: { reset?: boolean },
+  ): Promise<'continue' | 'abort'> {
     // A step left unanswered by a previous flow is abandoned by the new one.
     stepResolver?.('abort')
     return new Promise((resolve) => {
       stepResolver = resolve
-      router.navigate(screen, params)
+      router.navigate(screen, params, options)
     })
   }
 
@@ -180,24 +211,94 @@ export function createPortico(options: PorticoOptions): Kernel {
     }
   }
 
-  async function link(call: () => Promise<unknown>, { method }: { method: string }): Promise<User> {
+  function closeAfter(ms: number) {
+    // The success state shows for a moment; a screen the user moved to meanwhile is left alone.
+    const shown = state.modal.stack[state.modal.stack.length - 1]
+    void wait(ms).then(() => {
+      if (!destroyed && shown && state.modal.stack[state.modal.stack.length - 1] === shown) closeModal({ force: true })
+    })
+  }
+
+  async function refreshedUser(): Promise<User> {
+    // The change's answer is not the session's source of truth: the refreshed session is.
+    const user = await session.refresh()
+    if (!user) throw new PorticoError('The session ended while changing accounts', { code: 'missing_or_invalid_token' })
+    return user
+  }
+
+  function conflictOf(err: unknown, options: LinkOptions): LinkConflict | null {
+    const e = err as Partial<ApiError> | null
+    const data = e?.data
+    if (e?.code !== 'account_transfer_required' || !data || typeof data.nonce !== 'string' || !data.nonce) return null
+    const account = (data.account ?? {}) as { displayName?: unknown }
+    const other = (data.otherUser ?? {}) as { embeddedWalletAddress?: unknown }
+    const label = linkConflictLabel(options.method)
+    const handle =
+      options.handle ??
+      (typeof account.displayName === 'string' && account.displayName ? account.displayName : String(data.subject ?? ''))
+    return {
+      method: options.method,
+      label: t(label.key, label.values),
+      handle,
+      embeddedWalletAddress: typeof other.embeddedWalletAddress === 'string' ? other.embeddedWalletAddress : null,
+      data,
+    }
+  }
+
+  async function link(call: () => Promise<unknown>, options: LinkOptions): Promise<User> {
     try {
       if (state.session.status !== 'authenticated') {
         throw new PorticoError('Log in before linking an account', { code: 'must_be_authenticated' })
       }
-      await call()
-      // The link answer is not the session's source of truth: the refreshed session is.
-      const user = await session.refresh()
-      if (!user) throw new PorticoError('The session ended while linking', { code: 'missing_or_invalid_token' })
-      const shown = state.modal.stack[state.modal.stack.length - 1]
-      void wait(POST_SUCCESS_DELAY_MS).then(() => {
-        if (!destroyed && state.modal.stack[state.modal.stack.length - 1] === shown) closeModal({ force: true })
-      })
+      try {
+        await call()
+      } catch (e) {
+        const conflict = options.transfer ? conflictOf(e, options) : null
+        if (!conflict || !options.transfer) throw e
+        pendingTransfer = { conflict, transfer: options.transfer, user: null }
+        // A fresh stack: the screens behind (a spent code) have nothing to go back to.
+        const outcome = await waitForStep(LINK_CONFLICT_SCREEN, { method: conflict.method }, { reset: true })
+        const user = pendingTransfer?.user ?? null
+        pendingTransfer = null
+        // 'No thanks', closing the modal or a new flow: both users stay as they are.
+        if (outcome === 'abort' || !user) throw aborted()
+        return user
+      }
+      const user = await refreshedUser()
+      closeAfter(POST_SUCCESS_DELAY_MS)
       return user
     } catch (e) {
       const err = toPorticoError(e)
-      hooks.loginFailed.call(err, { method })
+      hooks.loginFailed.call(err, { method: options.method })
       throw err
+    }
+  }
+
+  async function transferAccount(): Promise<User> {
+    const pending = pendingTransfer
+    if (!pending) throw new PorticoError(t('PORTICO_NO_PENDING_TRANSFER'), { code: 'missing_account_transfer_inputs' })
+    await pending.transfer(String(pending.conflict.data.nonce), pending.conflict.data)
+    const user = await refreshedUser()
+    pending.user = user
+    closeAfter(TRANSFER_SUCCESS_DELAY_MS)
+    const r = stepResolver
+    stepResolver = null
+    r?.('continue')
+    return user
+  }
+
+  async function changeAccounts(call: () => Promise<unknown>, options: ChangeAccountsOptions): Promise<User> {
+    try {
+      if (state.session.status !== 'authenticated') {
+        throw new PorticoError('Log in before changing linked accounts', { code: 'must_be_authenticated' })
+      }
+      await call()
+      const user = await refreshedUser()
+      if (options.closeModal) closeAfter(POST_SUCCESS_DELAY_MS)
+      return user
+    } catch (e) {
+      // Not a login: the login listeners (useLogin's onError) hear nothing of it.
+      throw toPorticoError(e)
     }
   }
 
@@ -218,6 +319,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       intent: () => intent,
       beginLogin,
       link,
+      changeAccounts,
       navigate: (screen: string, params?: Record<string, unknown>, opts?: { replace?: boolean; reset?: boolean }) =>
         router.navigate(screen, params, opts),
       back: () => router.back(),
@@ -290,6 +392,8 @@ export function createPortico(options: PorticoOptions): Kernel {
         t,
         hasMessage: (key) => key in merged.messages,
       }),
+    linkConflict: () => (pendingTransfer ? { ...pendingTransfer.conflict } : null),
+    transferAccount,
     resolveStep(result) {
       const r = stepResolver
       stepResolver = null

@@ -83,6 +83,24 @@ export interface AuthenticateOptions {
   method: string
 }
 
+/** Options a link call passes to {@link PluginContext.link}. */
+export interface LinkOptions extends AuthenticateOptions {
+  /**
+   * Moves the account from its other user to this one: calls the method's `/…/transfer` route with
+   * the nonce of an `account_transfer_required` answer (its whole `data` comes second, for routes
+   * that send part of it back, like OAuth's `userInfo`). Without it, that answer is a plain error.
+   */
+  transfer?: (nonce: string, data: Record<string, unknown>) => Promise<unknown>
+  /** The account as the user knows it (address, phone number, wallet), shown on the conflict screen. */
+  handle?: string
+}
+
+/** Options of {@link PluginContext.changeAccounts}. */
+export interface ChangeAccountsOptions extends AuthenticateOptions {
+  /** Close the modal after the success delay (a change made from a modal screen). @defaultValue false */
+  closeModal?: boolean
+}
+
 /** What {@link PluginContext.beginLogin} hands back: what the login's first request must carry. */
 export interface LoginStart {
   /** The captcha token for the `token` field of init calls, when the app requires a captcha. */
@@ -177,9 +195,18 @@ export interface PluginContext<Slice extends object = object> {
   /**
    * Finishes a link: runs the call (a `…/link` route, answered with the User), then refreshes the
    * session (`POST /sessions`), as the contract asks, and closes the modal after the success delay.
+   * When the server answers `account_transfer_required` with a nonce and `options.transfer` is given,
+   * the modal moves to the `portico/link-conflict` screen and this resolves once the user transferred
+   * the account (to the refreshed user), or rejects with `exited_auth_flow` when they declined.
    * @returns the updated user.
    */
-  link(call: () => Promise<unknown>, options: AuthenticateOptions): Promise<User>
+  link(call: () => Promise<unknown>, options: LinkOptions): Promise<User>
+  /**
+   * Runs an unlink or update call (answered with the User, which is ignored), then refreshes the
+   * session (`POST /sessions`) and returns the user from it, as the contract asks after every change.
+   * @returns the updated user.
+   */
+  changeAccounts(call: () => Promise<unknown>, options: ChangeAccountsOptions): Promise<User>
   /** Translates a message key with `{name}` placeholders. */
   t(key: string, values?: Record<string, string | number>): string
 }

@@ -83,6 +83,22 @@ export interface ResolvedError {
   message: string
 }
 
+/**
+ * A link that met an account already belonging to another user (`account_transfer_required`).
+ * The `data` is the error body's `data`: `{ nonce, subject, account: { displayName }, otherUser: {...} }`.
+ */
+export interface LinkConflict {
+  /** The login method of the link (`email`, `sms`, `wallet`, `google`...). */
+  method: string
+  /** 'Email address', 'Phone number', 'Wallet address', 'LinkedIn profile' or '{Provider} profile'. */
+  label: string
+  /** The account as shown: the address, number or wallet the user entered, else the server's display name. */
+  handle: string
+  /** The embedded wallet of the other user, whose assets would be lost by the transfer. */
+  embeddedWalletAddress: string | null
+  data: Record<string, unknown>
+}
+
 /** A Portico instance. A page may create several; each has its own state. */
 export interface Kernel {
   readonly appId: string
@@ -119,6 +135,14 @@ export interface Kernel {
   contextFor(pluginId: string): PluginContext
   /** Resolves an error to its reaction and text (hooks first, then the registry). */
   resolveError(error: unknown, context?: ErrorContext): ResolvedError
+  /** The account transfer the link-conflict screen offers, or null when no link is waiting on one. */
+  linkConflict(): LinkConflict | null
+  /**
+   * Runs the pending account transfer (the plugin's `/…/transfer` call), refreshes the session,
+   * resolves the waiting link with the user and closes the modal after {@link LinkConflict}'s delay.
+   * @returns the updated user; rejects with the server's error (the link keeps waiting).
+   */
+  transferAccount(): Promise<User>
   /** Ends the current post-login step: continue the login, or abort it (logs out). */
   resolveStep(result: 'continue' | 'abort'): void
   /** Translates a message key. */

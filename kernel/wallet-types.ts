@@ -155,6 +155,11 @@ export interface WalletAuthenticator {
   authenticate(wallet: ConnectedWallet, connector: WalletConnector, options: { mode: LoginMode }): Promise<AuthenticatedUser>
   /** Links the wallet to the signed-in user; answers the User. */
   link(wallet: ConnectedWallet, connector: WalletConnector): Promise<User>
+  /**
+   * Moves the wallet from the user who owns it to the signed-in one, with the nonce of an
+   * `account_transfer_required` link answer. Without it, such a link is a plain error.
+   */
+  transfer?(wallet: ConnectedWallet, connector: WalletConnector, nonce: string): Promise<unknown>
 }
 
 /** The wallet registry as plugins and screens see it (`ctx.wallets`). */

@@ -1,15 +1,16 @@
 /**
  * The hooks host apps call: `usePortico`, `useLogin`, `useLogout`, `useLinkAccount`, `useWallets`,
- * `useConnectWallet`.
+ * `useConnectWallet`, `useIdentityToken`.
  * @module
  */
-import { useCallback, useEffect, useRef, type SyntheticEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, type SyntheticEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import type { LoginResult } from '../kernel/plugin'
 import type { User } from '../kernel/wire'
 import type { ConnectedWallet } from '../kernel/wallet-types'
 import { useKernel } from './context'
 import { PorticoError } from '../kernel/errors'
+import { decodeJwt, type TokenClaims } from '../kernel/jwt'
 
 /** Options of one login attempt, passed to `login(...)` of {@link usePortico} or {@link useLogin}. */
 export interface LoginOptions {
@@ -243,4 +244,67 @@ export function useConnectWallet(): { connectWallet: (options?: ConnectWalletOpt
     [kernel],
   )
   return { connectWallet }
+}
+
+/** Claims of the identity token, with its JSON-string claims parsed. */
+export interface IdentityTokenClaims extends TokenClaims {
+  /** The user's linked accounts (the `linked_accounts` claim, parsed from its JSON string). */
+  linkedAccounts: Array<Record<string, unknown>>
+  /** `cr` (created at, unix seconds, sent as a string) as a number, when present. */
+  createdAt: number | null
+  /** `guest` is `"t"`. */
+  isGuest: boolean
+}
+
+/** What {@link useIdentityToken} returns. */
+export interface UseIdentityTokenResult {
+  /** The identity token (a JWT), or null when signed out or the server issues none. */
+  identityToken: string | null
+  /** Its decoded claims (not verified: verify the token on your server), or null. */
+  claims: IdentityTokenClaims | null
+}
+
+/**
+ * Decodes an identity token's claims, parsing `linked_accounts` and `cr`.
+ * @param token - the identity token.
+ * @returns the claims, or null when it is not a decodable JWT.
+ * @internal
+ */
+export function decodeIdentityToken(token: string): IdentityTokenClaims | null {
+  const raw = decodeJwt(token)
+  if (!raw) return null
+  let linkedAccounts: Array<Record<string, unknown>> = []
+  try {
+    const parsed: unknown = typeof raw.linked_accounts === 'string' ? JSON.parse(raw.linked_accounts) : raw.linked_accounts
+    if (Array.isArray(parsed)) linkedAccounts = parsed.filter((a): a is Record<string, unknown> => !!a && typeof a === 'object')
+  } catch {
+    // A malformed claim reads as no accounts rather than breaking the page.
+  }
+  const cr = Number(raw.cr)
+  return { ...raw, linkedAccounts, createdAt: raw.cr !== undefined && Number.isFinite(cr) ? cr : null, isGuest: raw.guest === 't' }
+}
+
+/**
+ * The identity token of the session and its claims; re-renders when the session changes (login,
+ * refresh, link, unlink, update, logout).
+ * @returns `{ identityToken, claims }`.
+ * @example
+ * ```tsx
+ * import { useIdentityToken } from 'portico/react'
+ * function Me() {
+ *   const { identityToken, claims } = useIdentityToken()
+ *   // Send identityToken to your server, which verifies it with the app's verification key.
+ *   return <p>{claims?.sub} has {claims?.linkedAccounts.length ?? 0} accounts</p>
+ * }
+ * ```
+ */
+export function useIdentityToken(): UseIdentityTokenResult {
+  const kernel = useKernel()
+  const snap = useSnapshot(kernel.state)
+  // The token lives in storage; the session's user changes with every response that brings a new one.
+  const user = snap.session.user
+  const status = snap.session.status
+  const identityToken = status === 'authenticated' ? kernel.getIdentityToken() : null
+  const claims = useMemo(() => (identityToken ? decodeIdentityToken(identityToken) : null), [identityToken, user])
+  return { identityToken, claims }
 }

@@ -21,6 +21,8 @@ export const PORTICO_SCREENS = {
   wallets: 'portico/wallets',
   walletConnect: 'portico/wallet-connect',
   installWallet: 'portico/install-wallet',
+  linkConflict: 'portico/link-conflict',
+  transferAssets: 'portico/transfer-assets',
 } as const
 
 /** Id of the landing's wallet login method (SIWE and SIWS through the wallet list). */
@@ -51,6 +53,8 @@ export const portico = () =>
       wallets: { load: () => import('./screens/wallets/WalletList') },
       'wallet-connect': { load: () => import('./screens/wallets/WalletConnect') },
       'install-wallet': { load: () => import('./screens/wallets/InstallWallet') },
+      'link-conflict': { load: () => import('./screens/transfer/LinkConflict') },
+      'transfer-assets': { load: () => import('./screens/transfer/TransferAssets') },
     },
     messages: { ...uiMessages, ...walletScreenMessages },
     loginMethods: [

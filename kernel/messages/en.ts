@@ -71,6 +71,12 @@ export const kernelMessages = defineMessages({
   PORTICO_BACK: 'Back',
   PORTICO_RETRY: 'Retry',
   PORTICO_LOGIN_CANCELLED: 'Login cancelled',
+  PORTICO_LINK_CONFLICT_LABEL_EMAIL: 'Email address',
+  PORTICO_LINK_CONFLICT_LABEL_PHONE: 'Phone number',
+  PORTICO_LINK_CONFLICT_LABEL_WALLET: 'Wallet address',
+  PORTICO_LINK_CONFLICT_LABEL_LINKEDIN: 'LinkedIn profile',
+  PORTICO_LINK_CONFLICT_LABEL_PROVIDER: '{provider} profile',
+  PORTICO_NO_PENDING_TRANSFER: 'missing account transfer inputs',
 })
 
 /** A message key of the kernel's table. */

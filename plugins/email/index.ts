@@ -10,6 +10,14 @@ import { emailMessages } from './messages/en'
 export { EMAIL_ERRORS, type EmailErrorCode } from './errors'
 export { emailMessages, type EmailMessageKey } from './messages/en'
 export { emailRoutes } from './api'
+export {
+  useLinkWithEmail,
+  useUnlinkEmail,
+  useUpdateEmail,
+  type UseLinkWithEmailResult,
+  type UseUnlinkEmailResult,
+  type UseUpdateEmailResult,
+} from './react'
 
 /** Options of the {@link email} plugin. */
 export interface EmailOptions {
@@ -23,6 +31,8 @@ export interface EmailOptions {
 
 const entry = { load: () => import('./screens/EmailEntry') }
 const code = { load: () => import('./screens/EmailCode') }
+// The update flow is the entry screen with the address being replaced (`params.oldAddress`).
+const update = { load: () => import('./screens/EmailEntry') }
 
 /**
  * The email-code login plugin.
@@ -40,7 +50,7 @@ export const email = (options: EmailOptions = {}) =>
     id: 'email',
     kind: 'login',
     api: emailRoutes,
-    screens: { entry, code },
+    screens: { entry, code, update },
     errors: EMAIL_ERRORS,
     messages: emailMessages,
     loginMethods: [

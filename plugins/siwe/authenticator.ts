@@ -113,5 +113,16 @@ export function createSiweAuthenticator(ctx: SiweContext, options: SiweAuthentic
     async link(wallet, connector): Promise<User> {
       return signAndSend(wallet, connector, undefined, (body) => ctx.api.request(siweRoutes.link, body))
     },
+
+    // The server kept what the signed link proved; the transfer only names the wallet and the nonce.
+    async transfer(wallet, connector, nonce): Promise<User> {
+      return ctx.api.request(siweRoutes.transfer, {
+        address: wallet.address,
+        nonce,
+        chainId: wallet.chainId,
+        ...(wallet.walletClientType || connector.walletClientType ? { walletClientType: wallet.walletClientType || connector.walletClientType } : {}),
+        ...(wallet.connectorType || connector.connectorType ? { connectorType: wallet.connectorType || connector.connectorType } : {}),
+      })
+    },
   }
 }

@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
-import { PorticoError } from '../../kernel/errors'
+import { ApiError, PorticoError } from '../../kernel/errors'
 import { definePlugin, type PluginContext, type PluginDefinition } from '../../kernel/plugin'
 import type { Kernel } from '../../kernel/types'
 import {
@@ -171,7 +171,7 @@ describe('siwe plugin', () => {
     expect(signed).toHaveLength(0)
   })
 
-  it("behavior: a signed-in user links wallets; another user's wallet is refused with linked_to_another_user", async () => {
+  it("behavior: a signed-in user links wallets; another user's wallet answers account_transfer_required and its nonce moves it", async () => {
     let probe: PluginContext | null = null
     const { kernel, auth } = await startKernel([definePlugin({ id: 'probe', kind: 'feature', setup: (ctx) => void (probe = ctx) })])
     const theirs = privateKeyToAccount(generatePrivateKey())
@@ -192,6 +192,30 @@ describe('siwe plugin', () => {
     const wallets = user.linked_accounts.filter((a) => a.type === 'wallet').map((a) => (a as { address: string }).address)
     expect(wallets.sort()).toEqual(mine.map((a) => a.address).sort())
 
-    await expect(auth.link(walletOf(theirs), localConnector(theirs).connector)).rejects.toMatchObject({ code: 'linked_to_another_user' })
+    // The wallet belongs to another user: the server offers a transfer (nonce + what the conflict screen shows).
+    const conflict = await auth.link(walletOf(theirs), localConnector(theirs).connector).then(
+      () => null,
+      (e: unknown) => e,
+    )
+    expect(conflict).toBeInstanceOf(ApiError)
+    expect(conflict).toMatchObject({
+      code: 'account_transfer_required',
+      data: { subject: theirs.address, account: { displayName: theirs.address }, otherUser: { embeddedWalletAddress: null } },
+    })
+    const nonce = (conflict as ApiError).data!.nonce
+    expect(typeof nonce).toBe('string')
+
+    // Transferring with that nonce moves the wallet here; the refreshed session shows it.
+    const me = kernel.state.session.user!.id
+    await ctx.changeAccounts(() => auth.transfer!(walletOf(theirs), localConnector(theirs).connector, nonce as string), { method: 'wallet' })
+    const after = kernel.state.session.user!
+    expect(after.id).toBe(me)
+    expect(after.linked_accounts.filter((a) => a.type === 'wallet').map((a) => (a as { address: string }).address).sort()).toEqual(
+      [...mine, theirs].map((a) => a.address).sort(),
+    )
+    // The other user is gone: signing in with that wallet lands on this user.
+    await kernel.logout()
+    const signedIn = await auth.authenticate(walletOf(theirs), localConnector(theirs).connector, { mode: 'login-or-sign-up' })
+    expect(signedIn.user.id).toBe(me)
   })
 })

@@ -76,5 +76,14 @@ export function createSiwsAuthenticator(
       const body = await sign(wallet, connector, undefined)
       return ctx.api.request(siwsRoutes.link, body)
     },
+    // The server kept what the signed link proved; the transfer only names the wallet and the nonce.
+    async transfer(wallet, _connector, nonce): Promise<User> {
+      return ctx.api.request(siwsRoutes.transfer, {
+        address: wallet.address,
+        nonce,
+        walletClientType: wallet.walletClientType,
+        connectorType: wallet.connectorType,
+      })
+    },
   }
 }

@@ -12,6 +12,14 @@ import { smsMessages } from './messages/en'
 export { SMS_ERRORS, type SmsErrorCode } from './errors'
 export { smsMessages, type SmsMessageKey } from './messages/en'
 export { smsRoutes } from './api'
+export {
+  useLinkWithPhone,
+  useUnlinkPhone,
+  useUpdatePhone,
+  type UseLinkWithPhoneResult,
+  type UseUnlinkPhoneResult,
+  type UseUpdatePhoneResult,
+} from './react'
 
 /** Options of the {@link sms} plugin. */
 export interface SmsOptions {
@@ -25,6 +33,8 @@ export interface SmsOptions {
 
 const entry = { load: () => import('./screens/SmsEntry') }
 const code = { load: () => import('./screens/SmsCode') }
+// The update flow is the entry screen with the number being replaced (`params.oldPhoneNumber`).
+const update = { load: () => import('./screens/SmsEntry') }
 
 /**
  * The SMS-code login plugin.
@@ -43,7 +53,7 @@ export const sms = (options: SmsOptions = {}) =>
     id: 'sms',
     kind: 'login',
     api: smsRoutes,
-    screens: { entry, code },
+    screens: { entry, code, update },
     errors: SMS_ERRORS,
     messages: smsMessages,
     loginMethods: [

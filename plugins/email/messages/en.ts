@@ -34,6 +34,9 @@ export const emailMessages = defineMessages({
   EMAIL_SUCCESS_TITLE: 'Success!',
   EMAIL_SUCCESS_SUBTITLE: "You're good to go!",
   EMAIL_DIDNT_GET: "Didn't get an email?",
+  EMAIL_UPDATE_TITLE: 'Update your email',
+  EMAIL_UPDATE_SUBTITLE: 'Enter the address to use instead of {email}.',
+  EMAIL_UPDATE_NEEDS_EMAIL: 'User is required to have an email address to update it.',
 })
 
 /** A message key of the email plugin. */

@@ -11,6 +11,8 @@ import { emailRoutes } from '../api'
 export interface EmailCodeParams extends Record<string, unknown> {
   /** The address the code was sent to. */
   email: string
+  /** Updating the user's address: the address being replaced (the code went to `email`, the new one). */
+  oldAddress?: string
 }
 
 /**
@@ -25,6 +27,7 @@ export interface EmailCodeParams extends Record<string, unknown> {
 export default function EmailCode({ kernel, ctx, params }: ScreenProps<EmailCodeParams>) {
   const t = ctx.t
   const email = String(params.email ?? '')
+  const oldAddress = typeof params.oldAddress === 'string' && params.oldAddress ? params.oldAddress : undefined
   const app = ctx.config()?.name ?? ''
   return (
     <PasscodeScreen
@@ -47,13 +50,24 @@ export default function EmailCode({ kernel, ctx, params }: ScreenProps<EmailCode
         invalidCode: t('EMAIL_INVALID_CODE'),
         verifyFailed: t('EMAIL_VERIFY_FAILED'),
       }}
-      verify={(code) =>
-        ctx.intent() === 'link'
-          ? ctx.link(() => ctx.api.request(emailRoutes.link, { email, code }), { method: 'email' })
-          : ctx.authenticate(() => ctx.api.request(emailRoutes.authenticate, { email, code, mode: ctx.loginMode() }), {
-              method: 'email',
-            })
-      }
+      verify={(code) => {
+        if (oldAddress) {
+          return ctx.changeAccounts(() => ctx.api.request(emailRoutes.update, { oldAddress, newAddress: email, code }), {
+            method: 'email',
+            closeModal: true,
+          })
+        }
+        if (ctx.intent() === 'link') {
+          return ctx.link(() => ctx.api.request(emailRoutes.link, { email, code }), {
+            method: 'email',
+            handle: email,
+            transfer: (nonce) => ctx.api.request(emailRoutes.transfer, { email, nonce }),
+          })
+        }
+        return ctx.authenticate(() => ctx.api.request(emailRoutes.authenticate, { email, code, mode: ctx.loginMode() }), {
+          method: 'email',
+        })
+      }}
       resend={(token) => ctx.api.request(emailRoutes.init, { email, ...(token ? { token } : {}) })}
       onVerifyError={(wire) => {
         // The app refuses '+' addresses: back to the landing screen with the text under the field.

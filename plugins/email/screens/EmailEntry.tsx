@@ -17,6 +17,8 @@ export interface EmailEntryParams extends Record<string, unknown> {
   inline?: boolean
   error?: string
   email?: string
+  /** Updating the user's address: the current one, replaced once the new one is verified. */
+  oldAddress?: string
 }
 
 /** The form itself, shared by the inline and the full-screen variants. */
@@ -40,7 +42,8 @@ export function EmailForm({ kernel, ctx, params }: ScreenProps<EmailEntryParams>
     try {
       const { captchaToken } = await ctx.beginLogin({ method: 'email' })
       await ctx.api.request(emailRoutes.init, { email: address, ...(captchaToken ? { token: captchaToken } : {}) })
-      ctx.navigate('email/code', { email: address })
+      const oldAddress = typeof params.oldAddress === 'string' && params.oldAddress ? params.oldAddress : undefined
+      ctx.navigate('email/code', oldAddress ? { email: address, oldAddress } : { email: address })
     } catch (err) {
       setBusy(false)
       const code = errorCode(err)
@@ -102,8 +105,8 @@ export default function EmailEntry(props: ScreenProps<EmailEntryParams>) {
   return (
     <Screen
       icon="mail"
-      title={t(props.ctx.intent() === 'link' ? 'EMAIL_LINK_TITLE' : 'EMAIL_ENTRY_TITLE')}
-      subtitle={t('EMAIL_ENTRY_SUBTITLE')}
+      title={t(props.params.oldAddress ? 'EMAIL_UPDATE_TITLE' : props.ctx.intent() === 'link' ? 'EMAIL_LINK_TITLE' : 'EMAIL_ENTRY_TITLE')}
+      subtitle={props.params.oldAddress ? t('EMAIL_UPDATE_SUBTITLE', { email: props.params.oldAddress }) : t('EMAIL_ENTRY_SUBTITLE')}
     >
       <EmailForm {...props} />
     </Screen>

@@ -6,4 +6,5 @@
 export const screenExamples: Record<string, Record<string, unknown>> = {
   entry: {},
   code: { email: 'ada@example.com' },
+  update: { oldAddress: 'ada@example.com' },
 }

@@ -34,6 +34,9 @@ export const smsMessages = defineMessages({
   SMS_SUCCESS_TITLE: 'Success!',
   SMS_SUCCESS_SUBTITLE: "You're good to go!",
   SMS_DIDNT_GET: "Didn't get a text?",
+  SMS_UPDATE_TITLE: 'Update your phone number',
+  SMS_UPDATE_SUBTITLE: 'Enter the number to use instead of {phone}.',
+  SMS_UPDATE_NEEDS_PHONE: 'User is required to have an phone number to update it.',
 })
 
 /** A message key of the SMS plugin. */

@@ -13,6 +13,8 @@ import { PhoneIcon } from './PhoneIcon'
 export interface SmsCodeParams extends Record<string, unknown> {
   /** The number the code was sent to, as '+{callingCode} {number}'. */
   phoneNumber: string
+  /** Updating the user's number: the number being replaced (the code went to `phoneNumber`, the new one). */
+  oldPhoneNumber?: string
 }
 
 /**
@@ -27,6 +29,7 @@ export interface SmsCodeParams extends Record<string, unknown> {
 export default function SmsCode({ kernel, ctx, params }: ScreenProps<SmsCodeParams>) {
   const t = ctx.t
   const phoneNumber = String(params.phoneNumber ?? '')
+  const oldPhoneNumber = typeof params.oldPhoneNumber === 'string' && params.oldPhoneNumber ? params.oldPhoneNumber : undefined
   const app = ctx.config()?.name ?? ''
   return (
     <PasscodeScreen
@@ -49,13 +52,24 @@ export default function SmsCode({ kernel, ctx, params }: ScreenProps<SmsCodePara
         invalidCode: t('SMS_INVALID_CODE'),
         verifyFailed: t('SMS_VERIFY_FAILED'),
       }}
-      verify={(code) =>
-        ctx.intent() === 'link'
-          ? ctx.link(() => ctx.api.request(smsRoutes.link, { phoneNumber, code }), { method: 'sms' })
-          : ctx.authenticate(() => ctx.api.request(smsRoutes.authenticate, { phoneNumber, code, mode: ctx.loginMode() }), {
-              method: 'sms',
-            })
-      }
+      verify={(code) => {
+        if (oldPhoneNumber) {
+          return ctx.changeAccounts(
+            () => ctx.api.request(smsRoutes.update, { old_phone_number: oldPhoneNumber, new_phone_number: phoneNumber, code }),
+            { method: 'sms', closeModal: true },
+          )
+        }
+        if (ctx.intent() === 'link') {
+          return ctx.link(() => ctx.api.request(smsRoutes.link, { phoneNumber, code }), {
+            method: 'sms',
+            handle: phoneNumber,
+            transfer: (nonce) => ctx.api.request(smsRoutes.transfer, { phoneNumber, nonce }),
+          })
+        }
+        return ctx.authenticate(() => ctx.api.request(smsRoutes.authenticate, { phoneNumber, code, mode: ctx.loginMode() }), {
+          method: 'sms',
+        })
+      }}
       resend={(token) => ctx.api.request(smsRoutes.init, { phoneNumber, ...(token ? { token } : {}) })}
     />
   )

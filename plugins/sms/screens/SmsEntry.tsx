@@ -23,6 +23,8 @@ export interface SmsEntryParams extends Record<string, unknown> {
   phoneNumber?: string
   /** The country to start with (ISO 3166 alpha-2). */
   country?: string
+  /** Updating the user's number: the current one, replaced once the new one is verified. */
+  oldPhoneNumber?: string
 }
 
 /** The form itself, shared by the inline and the full-screen variants. */
@@ -48,7 +50,8 @@ export function SmsForm({ kernel, ctx, params }: ScreenProps<SmsEntryParams>) {
     try {
       const { captchaToken } = await ctx.beginLogin({ method: 'sms' })
       await ctx.api.request(smsRoutes.init, { phoneNumber: phone.qualifiedPhoneNumber, ...(captchaToken ? { token: captchaToken } : {}) })
-      ctx.navigate('sms/code', { phoneNumber: phone.qualifiedPhoneNumber })
+      const old = typeof params.oldPhoneNumber === 'string' && params.oldPhoneNumber ? params.oldPhoneNumber : undefined
+      ctx.navigate('sms/code', old ? { phoneNumber: phone.qualifiedPhoneNumber, oldPhoneNumber: old } : { phoneNumber: phone.qualifiedPhoneNumber })
     } catch (err) {
       setBusy(false)
       const code = errorCode(err)
@@ -101,7 +104,9 @@ export default function SmsEntry(props: ScreenProps<SmsEntryParams>) {
   if (props.params.inline) return <SmsForm {...props} />
   const t = props.ctx.t
   return (
-    <Screen icon={<PhoneIcon />} title={t(props.ctx.intent() === 'link' ? 'SMS_LINK_TITLE' : 'SMS_ENTRY_TITLE')} subtitle={t('SMS_ENTRY_SUBTITLE')}>
+    <Screen icon={<PhoneIcon />} title={t(props.params.oldPhoneNumber ? 'SMS_UPDATE_TITLE' : props.ctx.intent() === 'link' ? 'SMS_LINK_TITLE' : 'SMS_ENTRY_TITLE')}
+      subtitle={props.params.oldPhoneNumber ? t('SMS_UPDATE_SUBTITLE', { phone: props.params.oldPhoneNumber }) : t('SMS_ENTRY_SUBTITLE')}
+    >
       <SmsForm {...props} />
     </Screen>
   )

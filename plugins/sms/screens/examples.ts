@@ -6,4 +6,5 @@
 export const screenExamples: Record<string, Record<string, unknown>> = {
   entry: {},
   code: { phoneNumber: '+1 4155550123' },
+  update: { oldPhoneNumber: '+1 4155550123' },
 }

@@ -181,7 +181,12 @@ export default function WalletConnect({ kernel, ctx, params }: ScreenProps<Walle
       setPhase({ kind: 'signing' })
       const w = connected
       if (intent === 'link') {
-        await ctx.link(() => authenticator.link(w, connector), { method: 'wallet' })
+        const transfer = authenticator.transfer
+        await ctx.link(() => authenticator.link(w, connector), {
+          method: 'wallet',
+          handle: w.address,
+          ...(transfer ? { transfer: (nonce: string) => transfer.call(authenticator, w, connector, nonce) } : {}),
+        })
       } else {
         // The authenticator answers with the server's session; the kernel stores it and runs the steps.
         await ctx.authenticate(() => authenticator.authenticate(w, connector, { mode: ctx.loginMode() }), { method: 'wallet' })
