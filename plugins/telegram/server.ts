@@ -1,0 +1,164 @@
+/**
+ * The Telegram login, server half: checks a Login Widget result or a Mini App's `initData` against
+ * the app's bot token, then signs in, links or unlinks the `telegram` account.
+ * @module
+ */
+import * as v from 'valibot'
+import { isLoginEnabled, type ServerApp, type TelegramSettings } from '../../server/apps'
+import { errors } from '../../server/errors'
+import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import type { AccountInput } from '../../server/services/users'
+import { telegramRoutes } from './api'
+import { telegramSchemas, type TelegramAuthResult, type TelegramWebAppData } from './schemas'
+import { isFreshAuthDate, verifyTelegramHash } from './verify'
+
+/** The linked-account type (contract §4). */
+export const TELEGRAM_ACCOUNT_TYPE = 'telegram'
+
+// Route types are the wire (input) types; the schemas already turned numbers into text, and
+// `String()` below keeps that true for the type checker too.
+type AuthResult = v.InferInput<typeof TelegramAuthResult>
+type WebAppData = v.InferInput<typeof TelegramWebAppData>
+
+/** Every field as text (what the data-check-string signs); undefined stays absent. */
+function asText<T extends object>(fields: T): Record<string, string | undefined> & { auth_date: string } {
+  const out: Record<string, string | undefined> = {}
+  for (const [k, val] of Object.entries(fields)) out[k] = val === undefined ? undefined : String(val)
+  return out as Record<string, string | undefined> & { auth_date: string }
+}
+
+/** What a Mini App's `user` JSON carries that we keep. */
+const WebAppUser = v.object({
+  id: v.pipe(v.number(), v.integer()),
+  first_name: v.optional(v.string()),
+  last_name: v.optional(v.string()),
+  username: v.optional(v.string()),
+  photo_url: v.optional(v.string()),
+})
+
+/** The app's bot, when Telegram login is switched on and a bot is configured. */
+function botOf(app: ServerApp): TelegramSettings {
+  const bot = app.settings.telegram
+  if (!isLoginEnabled(app, 'telegram_auth') || !bot) throw errors.disallowedLoginMethod('telegram')
+  return bot
+}
+
+/** Exactly one of the two payloads. */
+function payloadOf(body: { telegram_auth_result?: AuthResult; telegram_web_app_data?: WebAppData }) {
+  const widget = body.telegram_auth_result
+  const webApp = body.telegram_web_app_data
+  if (!!widget === !!webApp) {
+    throw errors.invalidData('Provide exactly one of telegram_auth_result and telegram_web_app_data.')
+  }
+  return widget ? ({ kind: 'widget', fields: asText(widget) } as const) : ({ kind: 'web-app', fields: asText(webApp!) } as const)
+}
+
+function orNull(x: string | undefined): string | null {
+  return x === undefined || x === '' ? null : x
+}
+
+/**
+ * Checks the payload's hash and age and turns it into the `telegram` account.
+ * @throws 401 `invalid_credentials` for a wrong hash or an `auth_date` outside the window.
+ */
+function verifiedAccount(ctx: RequestContext, bot: TelegramSettings, payload: ReturnType<typeof payloadOf>): AccountInput {
+  const fields = payload.fields
+  if (!verifyTelegramHash(payload.kind, fields, bot.botToken)) {
+    throw errors.invalidCredentials('Invalid Telegram authentication data.')
+  }
+  if (!isFreshAuthDate(payload.fields.auth_date, ctx.now())) {
+    throw errors.invalidCredentials('Telegram authentication data has expired.')
+  }
+  let user: { id: string; first_name?: string; last_name?: string; username?: string; photo_url?: string }
+  if (payload.kind === 'widget') {
+    user = { ...fields, id: fields.id ?? '' }
+  } else {
+    let json: unknown
+    try {
+      json = JSON.parse(fields.user ?? '')
+    } catch {
+      throw errors.invalidData('telegram_web_app_data.user is not JSON.')
+    }
+    const parsed = v.safeParse(WebAppUser, json)
+    if (!parsed.success) throw errors.invalidData('telegram_web_app_data.user has no numeric id.')
+    user = { ...parsed.output, id: String(parsed.output.id) }
+  }
+  return {
+    type: TELEGRAM_ACCOUNT_TYPE,
+    identityKey: user.id,
+    details: {
+      telegram_user_id: user.id,
+      first_name: orNull(user.first_name),
+      last_name: orNull(user.last_name),
+      username: orNull(user.username),
+      photo_url: orNull(user.photo_url),
+    },
+  }
+}
+
+/** Counts the attempt against the app's per-IP limit (a wrong hash costs a try too). */
+async function countAttempt(ctx: RequestContext): Promise<void> {
+  const { limit, windowMs } = ctx.app.settings.otpPerIp
+  await ctx.rateLimit(`telegram:ip:${ctx.app.id}:${ctx.ip}`, limit, windowMs)
+}
+
+/**
+ * The Telegram plugin's server half: `POST /api/v1/telegram/authenticate`, `/link`, `/unlink` and `/transfer`.
+ * Login Widget results are checked with HMAC-SHA256 keyed by SHA-256(bot token), Mini App `initData`
+ * with the key HMAC-SHA256("WebAppData", bot token); `auth_date` must be under 24 hours old.
+ * @returns the server plugin.
+ * @example
+ * ```ts
+ * import { createServer, createPgliteDb, DevInbox } from 'portico/server'
+ * import { telegramServer } from 'portico/plugins/telegram/server'
+ * const server = await createServer({ db: await createPgliteDb(), mail: new DevInbox(), secret: 's', plugins: [telegramServer()] })
+ * ```
+ */
+export function telegramServer() {
+  return defineServerPlugin({
+    id: 'telegram',
+    routes: telegramRoutes,
+    schemas: telegramSchemas,
+    handlers: {
+      async authenticate(req, ctx) {
+        const payload = payloadOf(req.body)
+        const bot = botOf(ctx.app)
+        await ctx.verifyCaptcha(req.body.captcha_token)
+        await countAttempt(ctx)
+        const account = verifiedAccount(ctx, bot, payload)
+        return ctx.signIn(account, { mode: req.body.mode })
+      },
+
+      async link(req, ctx) {
+        const payload = payloadOf(req.body)
+        // Only a signed-in user may link; check before anything else is spent.
+        await ctx.requireSession()
+        const bot = botOf(ctx.app)
+        if (!bot.linkEnabled) throw errors.disallowedLoginMethod('telegram (linking is disabled)')
+        await countAttempt(ctx)
+        const user = await ctx.link(verifiedAccount(ctx, bot, payload), { single: true })
+        return ctx.users.toWire(user)
+      },
+
+      async unlink(req, ctx) {
+        const session = await ctx.requireSession()
+        const user = await ctx.users.unlink(ctx.app, session.userId, {
+          type: TELEGRAM_ACCOUNT_TYPE,
+          identityKey: String(req.body.telegram_user_id),
+        })
+        return ctx.users.toWire(user)
+      },
+
+      async transfer(req, ctx) {
+        const payload = payloadOf(req.body)
+        await ctx.requireSession()
+        const bot = botOf(ctx.app)
+        await countAttempt(ctx)
+        // The payload proves the caller controls the Telegram account; the nonce names the conflict.
+        const account = verifiedAccount(ctx, bot, payload)
+        const user = await ctx.transferAccount({ nonce: req.body.nonce, type: TELEGRAM_ACCOUNT_TYPE, identityKey: account.identityKey })
+        return ctx.users.toWire(user)
+      },
+    },
+  })
+}
