@@ -4,7 +4,7 @@
  * @module
  */
 import { route, type SchemaRoute } from '../../kernel/route'
-import type { AuthenticatedUser } from '../../kernel/schemas'
+import type { AuthenticatedUser, User } from '../../kernel/schemas'
 import type {
   AuthenticateRequest,
   CallbackRequest,
@@ -13,6 +13,8 @@ import type {
   InitResponse,
   LinkRequest,
   LinkResponse,
+  TransferRequest,
+  UnlinkRequest,
 } from './schemas'
 
 /**
@@ -23,6 +25,9 @@ import type {
  * - `link` (signed in): `POST /api/v1/oauth/link`, adds the provider account to the user.
  * - `callback`: `GET /api/v1/oauth/callback/:app_id`, where the provider sends the browser back. The server
  *   owns it and answers with a redirect to the `redirect_to` given at init; clients never call it.
+ * - `unlink` (signed in): `POST /api/v1/oauth/unlink {provider, subject}` removes the provider account.
+ * - `transfer` (signed in): `POST /api/v1/oauth/transfer {nonce, userInfo}` moves an account another user
+ *   holds, after an `account_transfer_required` answer to a link.
  * @example
  * ```ts
  * import { oauthRoutes } from 'portico/plugins/oauth/api'
@@ -42,4 +47,6 @@ export const oauthRoutes = {
   }),
   // A browser navigation, not an API call: the answer is a 302, so the response type is a raw Response.
   callback: route<SchemaRoute<typeof CallbackRequest, typeof CallbackResponse>>('GET', '/api/v1/oauth/callback/:app_id', { retry: false }),
+  unlink: route<SchemaRoute<typeof UnlinkRequest, typeof User>>('POST', '/api/v1/oauth/unlink', { auth: true }),
+  transfer: route<SchemaRoute<typeof TransferRequest, typeof User>>('POST', '/api/v1/oauth/transfer', { auth: true }),
 }

@@ -63,6 +63,30 @@ export const LinkRequest = v.object({
 /** The link answer: the user plus the provider's tokens when it granted them. */
 export const LinkResponse = v.object({ ...User.entries, oauth_tokens: v.optional(OAuthTokens) })
 
+const MISSING_TRANSFER = 'missing account transfer inputs'
+
+/** `POST /oauth/unlink` (signed in): the provider and the account's subject there. */
+export const UnlinkRequest = v.object({ provider, subject: v.pipe(v.string(), v.minLength(1), v.maxLength(512)) })
+
+/**
+ * `POST /oauth/transfer` (signed in), web form: the nonce of an `account_transfer_required` answer and the
+ * `otherUser.oAuthUserInfo` it carried (`subject` and `provider` name the account).
+ */
+export const TransferRequest = v.object(
+  {
+    nonce: v.pipe(v.string(MISSING_TRANSFER), v.nonEmpty(MISSING_TRANSFER), v.maxLength(512)),
+    userInfo: v.looseObject(
+      {
+        subject: v.pipe(v.string(MISSING_TRANSFER), v.nonEmpty(MISSING_TRANSFER), v.maxLength(512)),
+        provider: v.optional(provider),
+      },
+      MISSING_TRANSFER,
+    ),
+  },
+  // A missing key reports the object's message: the spec's text for a transfer without nonce or account.
+  MISSING_TRANSFER,
+)
+
 /** The callback is a browser navigation: no body (its query holds `code`, `state` or `error`). */
 export const CallbackRequest = v.object({})
 
@@ -75,4 +99,6 @@ export const oauthSchemas = defineSchemas(oauthRoutes, {
   authenticate: { request: AuthenticateRequest, response: AuthenticatedUser },
   link: { request: LinkRequest, response: LinkResponse },
   callback: { request: CallbackRequest, response: CallbackResponse },
+  unlink: { request: UnlinkRequest, response: User },
+  transfer: { request: TransferRequest, response: User },
 })

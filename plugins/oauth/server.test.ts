@@ -321,3 +321,76 @@ describe('oauth server limits and expiry', () => {
     }
   })
 })
+
+// Each of these makes its own instance, whose client registration replaces the shared one's at the fixture.
+describe('oauth account changes', () => {
+  it('behavior: linking an account another user signed up with offers a transfer; /oauth/transfer moves it and deletes that user', async () => {
+    // alice signs up with google alone, then a signed-in email user links the same google account.
+    const t = await instance()
+    const aliceTrip = await roundTrip(t, 'google', 'alice')
+    const alice = await authenticate(t, aliceTrip)
+    expect(alice.status, JSON.stringify(alice.body)).toBe(200)
+    const session = await t.login('taker@example.com')
+    const trip = await roundTrip(t, 'google', 'alice')
+    const conflict = await t.request('/api/v1/oauth/link', {
+      token: session.token!,
+      body: { authorization_code: trip.code, state_code: trip.state, code_verifier: trip.verifier },
+    })
+    expect(conflict.status).toBe(400)
+    expect(conflict.body.code).toBe('account_transfer_required')
+    const data = conflict.body.data
+    expect(data.otherUser.oAuthUserInfo).toMatchObject({ subject: 'alice', provider: 'google' })
+
+    const wrong = await t.request('/api/v1/oauth/transfer', {
+      token: session.token!,
+      body: { nonce: data.nonce, userInfo: { subject: 'alice', provider: 'github' } },
+    })
+    expect(wrong.status).toBe(400)
+    const missing = await t.request('/api/v1/oauth/transfer', { token: session.token!, body: { nonce: data.nonce } })
+    expect(missing.status).toBe(400)
+    expect(missing.body.error).toBe('missing account transfer inputs')
+
+    const moved = await t.request('/api/v1/oauth/transfer', {
+      token: session.token!,
+      body: { nonce: data.nonce, userInfo: data.otherUser.oAuthUserInfo },
+    })
+    expect(moved.status, JSON.stringify(moved.body)).toBe(200)
+    expect(moved.body.id).toBe(session.user.id)
+    expect(moved.body.linked_accounts).toEqual(
+      expect.arrayContaining([expect.objectContaining({ type: 'google_oauth', subject: 'alice' })]),
+    )
+    // Signing in with that google account now opens the taker's user; alice's old user is gone.
+    const again = await authenticate(t, await roundTrip(t, 'google', 'alice'))
+    expect(again.body.user.id).toBe(session.user.id)
+    expect(again.body.user.id).not.toBe(alice.body.user.id)
+    await t.close()
+  })
+
+  it('behavior: unlink removes a provider account by provider and subject, never the sole account', async () => {
+    const t = await instance()
+    const session = await t.login('unlinker@example.com')
+    const trip = await roundTrip(t, 'github', 'carol')
+    const linked = await t.request('/api/v1/oauth/link', {
+      token: session.token!,
+      body: { authorization_code: trip.code, state_code: trip.state, code_verifier: trip.verifier },
+    })
+    expect(linked.status, JSON.stringify(linked.body)).toBe(200)
+    const subject = linked.body.linked_accounts.find((a: { type: string }) => a.type === 'github_oauth').subject
+    const unknown = await t.request('/api/v1/oauth/unlink', { token: session.token!, body: { provider: 'nope', subject } })
+    expect(unknown.status).toBe(400)
+    const res = await t.request('/api/v1/oauth/unlink', { token: session.token!, body: { provider: 'github', subject } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.linked_accounts.map((a: { type: string }) => a.type)).toEqual(['email'])
+    const gone = await t.request('/api/v1/oauth/unlink', { token: session.token!, body: { provider: 'github', subject } })
+    expect(gone.status).toBe(404)
+
+    const solo = await authenticate(t, await roundTrip(t, 'google', 'bob'))
+    const sole = await t.request('/api/v1/oauth/unlink', {
+      token: solo.body.token,
+      body: { provider: 'google', subject: 'bob' },
+    })
+    expect(sole.status).toBe(400)
+    expect(sole.body.code).toBe('cannot_unlink_sole_account')
+    await t.close()
+  })
+})

@@ -25,6 +25,7 @@ import {
 } from './server/attempts'
 import { authorizationUrl, exchangeCode, providerEndpoints, ProviderLegError } from './server/exchange'
 import { randomToken, s256, safeEqual } from './server/pkce'
+import { allowedProvider, crossAppAuthorizationUrl, crossAppProviderId, exchangeCrossAppCode } from './server/cross-app'
 
 /** The path of the callback, as registered at providers: `<publicUrl>/api/v1/oauth/callback/<app id>`. */
 export const OAUTH_CALLBACK_PATH = oauthRoutes.callback.path
@@ -117,8 +118,10 @@ async function redeem(
   if (!stateOk) throw stateMismatch()
   if (!pkceOk) throw pkceMismatch()
   if (!result) throw badCode()
-  // The provider may have been switched off since the round trip began.
-  usableProvider(ctx.app, attempt.provider)
+  // The provider may have been switched off (or the cross-app connection withdrawn) since the round trip began.
+  const crossAppId = crossAppProviderId(attempt.provider)
+  if (crossAppId) await allowedProvider(ctx.db, ctx.app, crossAppId)
+  else usableProvider(ctx.app, attempt.provider)
   if (result.outcome === 'suspended') throw suspended()
   return { attempt, result }
 }
@@ -150,6 +153,48 @@ export function oauthServer(options: OAuthServerOptions = {}) {
     return `http://${host}`
   }
 
+  /**
+   * `init` of a cross-app provider (`privy:<provider app id>`): the requester must be allowed to use
+   * the provider app; the endpoints are derived (the provider app's page, this server's cross-app routes).
+   */
+  async function initCrossApp(req: { body: { provider: string; redirect_to: string; token?: string; code_challenge?: string; state_code?: string }; headers: Record<string, string> }, ctx: RequestContext) {
+    const { app } = ctx
+    const provider = await allowedProvider(ctx.db, app, crossAppProviderId(req.body.provider)!)
+    checkRedirectTo(app, req.body.redirect_to)
+    if (!(await ctx.session())) await ctx.verifyCaptcha(req.body.token)
+    const { limit, windowMs } = app.settings.otpPerIp
+    await ctx.rateLimit(`oauth:ip:${app.id}:${ctx.ip}`, limit, windowMs)
+    const now = ctx.now()
+    const providerState = randomToken()
+    const providerVerifier = randomToken()
+    const redirectUri = `${publicUrl(req.headers.host)}${OAUTH_CALLBACK_PATH.replace(':app_id', app.id)}`
+    const url = crossAppAuthorizationUrl(provider, {
+      clientId: app.id,
+      redirectUri,
+      state: providerState,
+      codeChallenge: s256(providerVerifier),
+    })
+    if (!url) throw errors.featureNotEnabled(`${provider.name} has no sign-in page for other apps (set its crossApp.authorizeUrl).`)
+    await createAttempt(
+      ctx.db,
+      {
+        id: newId(),
+        appId: app.id,
+        provider: req.body.provider,
+        providerState,
+        providerVerifier,
+        nonce: null,
+        redirectUri,
+        clientState: req.body.state_code ?? randomToken(),
+        codeChallenge: req.body.code_challenge ?? null,
+        redirectTo: req.body.redirect_to,
+        expiresAt: now + ATTEMPT_TTL_MS,
+      },
+      now,
+    )
+    return { url }
+  }
+
   return defineServerPlugin({
     id: 'oauth',
     routes: oauthRoutes,
@@ -158,6 +203,7 @@ export function oauthServer(options: OAuthServerOptions = {}) {
     handlers: {
       async init(req, ctx) {
         const { app } = ctx
+        if (crossAppProviderId(req.body.provider)) return initCrossApp(req, ctx)
         const { spec, settings } = usableProvider(app, req.body.provider)
         checkRedirectTo(app, req.body.redirect_to)
         // A signed-in user linking an account passed no captcha step.
@@ -224,6 +270,23 @@ export function oauthServer(options: OAuthServerOptions = {}) {
 
         let result: AttemptResult
         try {
+          const crossAppId = crossAppProviderId(attempt.provider)
+          if (crossAppId) {
+            await allowedProvider(ctx.db, ctx.app, crossAppId)
+            // This server's own base URL: the callback's address without its path.
+            const baseUrl = attempt.redirectUri.slice(0, attempt.redirectUri.indexOf(OAUTH_CALLBACK_PATH.replace(':app_id', '')))
+            const leg = await exchangeCrossAppCode({
+              baseUrl,
+              providerAppId: crossAppId,
+              clientId: ctx.app.id,
+              code,
+              redirectUri: attempt.redirectUri,
+              codeVerifier: attempt.providerVerifier,
+            })
+            const oneTimeCode = randomToken()
+            await storeResult(ctx.db, attempt.id, oneTimeCode, { outcome: 'ok', account: leg.account, email: null, tokens: leg.tokens })
+            return redirectBack(attempt, { privy_oauth_code: oneTimeCode })
+          }
           const { spec, settings } = usableProvider(ctx.app, attempt.provider)
           const endpoints = await providerEndpoints(spec, settings)
           const leg = await exchangeCode({
@@ -276,8 +339,31 @@ export function oauthServer(options: OAuthServerOptions = {}) {
         const user = await ctx.link(result.account, { single: true })
         return withTokens(ctx.users.toWire(user), result.tokens)
       },
+
+      async unlink(req, ctx) {
+        const s = await ctx.requireSession()
+        const type = accountTypeOf(req.body.provider)
+        if (!type) throw errors.invalidData(`Unknown OAuth provider: ${req.body.provider}.`)
+        const user = await ctx.users.unlink(ctx.app, s.userId, { type, identityKey: req.body.subject })
+        return ctx.users.toWire(user)
+      },
+
+      async transfer(req, ctx) {
+        // The provider is not re-checked: moving an existing account needs no provider round trip.
+        const info = req.body.userInfo
+        const type = accountTypeOf(info.provider)
+        if (info.provider && !type) throw errors.invalidData(`Unknown OAuth provider: ${info.provider}.`)
+        const user = await ctx.transferAccount({ nonce: req.body.nonce, type, identityKey: info.subject })
+        return ctx.users.toWire(user)
+      },
     },
   })
+}
+
+/** The linked-account type of a built-in or `custom:` provider name (`google` → `google_oauth`). */
+function accountTypeOf(provider: string | undefined): string | undefined {
+  if (!provider || !isOAuthProvider(provider)) return undefined
+  return oauthProvider(provider)?.accountType
 }
 
 function withTokens<T extends object>(body: T, tokens: OAuthTokens | null): T & { oauth_tokens?: OAuthTokens } {

@@ -300,7 +300,15 @@ export async function completeOAuth(ctx: PluginContext, returned: OAuthReturn): 
         const user = await ctx.api.request(oauthRoutes.link, body)
         s.status = 'success'
         return user
-      }, { method: provider })
+      }, {
+        method: provider,
+        // A provider account another user holds moves over with the profile the conflict carried.
+        transfer: (nonce, data) =>
+          ctx.api.request(oauthRoutes.transfer, {
+            nonce,
+            userInfo: oauthUserInfoOf(data) ?? { subject: '' },
+          }),
+      })
     } else {
       await ctx.authenticate(async () => {
         const auth = await ctx.api.request(oauthRoutes.authenticate, {
@@ -349,6 +357,8 @@ function toOAuthError(err: unknown): unknown {
 export function handleOAuthReturn(ctx: PluginContext, win: Window | undefined = globalThis.window): (() => void) | undefined {
   if (!win?.location || !hasOAuthParams(win.location.href)) return undefined
   const href = win.location.href
+  // Cross-app providers (`privy:<app id>`) return to the cross-app plugin, which owns their popup.
+  if (new URL(href).searchParams.get('privy_oauth_provider')?.startsWith('privy:')) return undefined
   const returned = readOAuthReturn(href)
   win.history.replaceState(win.history.state, '', stripOAuthParams(href))
   const stored = readStoredFlow(ctx.storage)
@@ -376,4 +386,12 @@ export function handleOAuthReturn(ctx: PluginContext, win: Window | undefined = 
     return undefined
   }
   return ctx.hooks.configLoaded.tap('oauth:return', run)
+}
+
+/** The `otherUser.oAuthUserInfo` of an `account_transfer_required` answer, when it has a subject. */
+function oauthUserInfoOf(data: Record<string, unknown>): { subject: string; provider?: string } | null {
+  const other = data.otherUser as { oAuthUserInfo?: { subject?: unknown; provider?: unknown } } | undefined
+  const info = other?.oAuthUserInfo
+  if (!info || typeof info.subject !== 'string') return null
+  return { ...info, subject: info.subject, provider: typeof info.provider === 'string' ? info.provider : undefined }
 }

@@ -1,0 +1,52 @@
+/**
+ * Routes of the cross-app login (sign in with another app's account), shared by the plugin's client
+ * and server halves. Their types come from `./schemas` (type-only imports: no validation code reaches
+ * the browser).
+ * @module
+ */
+import { route, type SchemaRoute } from '../../kernel/route'
+import type {
+  AuthorizeRequest,
+  AuthorizeResponse,
+  ConnectionsResponse,
+  Empty,
+  ProviderDetails,
+  RequestCheck,
+  RequestCheckResponse,
+  TokenRequest,
+  TokenResponse,
+  UserInfo,
+} from './schemas'
+
+/**
+ * The cross-app plugin's routes. The server acts as an OAuth 2 authorization server for provider
+ * apps: `authorize` (the provider's consent), `token` and `userinfo` are the endpoints the OAuth
+ * plugin's `privy:<provider app id>` provider calls.
+ *
+ * - `details`: `GET /api/v1/apps/:app_id/cross-app/details`, a provider app's public name and icon.
+ * - `connections`: `GET /api/v1/apps/:app_id/cross-app/connections`, the provider apps a requester may use.
+ * - `request` (privy-app-id = provider): checks a requester's sign-in request before the consent screen.
+ * - `authorize` (privy-app-id = provider, signed in): the user's consent; answers the requester's redirect.
+ * - `token` (privy-app-id = provider): code + PKCE verifier → an opaque access token.
+ * - `userinfo` (privy-app-id = provider, Bearer of that token): the provider user's id and wallets.
+ * @example
+ * ```ts
+ * import { crossAppRoutes } from 'portico/plugins/cross-app/api'
+ * const { connections } = await ctx.api.request(crossAppRoutes.connections, undefined, { params: { app_id: ctx.appId } })
+ * ```
+ */
+export const crossAppRoutes = {
+  details: route<SchemaRoute<typeof Empty, typeof ProviderDetails>>('GET', '/api/v1/apps/:app_id/cross-app/details'),
+  connections: route<SchemaRoute<typeof Empty, typeof ConnectionsResponse>>(
+    'GET',
+    '/api/v1/apps/:app_id/cross-app/connections',
+  ),
+  request: route<SchemaRoute<typeof RequestCheck, typeof RequestCheckResponse>>('POST', '/api/v1/cross-app/request'),
+  authorize: route<SchemaRoute<typeof AuthorizeRequest, typeof AuthorizeResponse>>('POST', '/api/v1/cross-app/authorize', {
+    auth: true,
+    dedupe: true,
+    retry: false,
+  }),
+  token: route<SchemaRoute<typeof TokenRequest, typeof TokenResponse>>('POST', '/api/v1/cross-app/token', { retry: false }),
+  userinfo: route<SchemaRoute<typeof Empty, typeof UserInfo>>('GET', '/api/v1/cross-app/userinfo'),
+}

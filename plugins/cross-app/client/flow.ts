@@ -1,0 +1,382 @@
+/**
+ * The cross-app login, client side. Requester: a popup on the provider app's page (OAuth provider
+ * `privy:<provider app id>` of `/oauth/init`), its answer posted back by the popup, then
+ * `/oauth/authenticate` (or `/oauth/link`). Provider: the authorization request carried in the page
+ * address, kept across the provider's own login, then the consent.
+ * @module
+ */
+import { PorticoError } from '../../../kernel/errors'
+import type { PluginContext } from '../../../kernel/plugin'
+import type { OAuthTokens } from '../../../kernel/wire'
+import { oauthRoutes } from '../../oauth/api'
+import { codeChallenge, randomCode } from '../../oauth/client/pkce'
+import { stripOAuthParams } from '../../oauth/client/url'
+import { crossAppRoutes } from '../api'
+import { CROSS_APP_ERRORS, type CrossAppErrorCode } from '../errors'
+
+/** A provider app as the requester's page shows it. */
+export interface CrossAppProvider {
+  id: string
+  name: string
+  iconUrl: string | null
+  readOnly: boolean
+}
+
+/** A checked authorization request on the provider's page. */
+export interface ConsentRequest {
+  client_id: string
+  redirect_uri: string
+  state: string
+  code_challenge: string
+}
+
+/** The plugin's state slice. */
+export interface CrossAppState {
+  /** Requester side: the flow's progress. */
+  status: 'idle' | 'connecting' | 'verifying' | 'success' | 'error'
+  provider: CrossAppProvider | null
+  error: { code: CrossAppErrorCode; message: string; retryable: boolean } | null
+  /** Provider apps this app may sign in with (`connections`), null until loaded. */
+  connections: CrossAppProvider[] | null
+  /** Provider side: the pending authorization request, if the page was opened with one. */
+  request: ConsentRequest | null
+}
+
+/** Screen ids. */
+export const CROSS_APP_SCREENS = { connecting: 'cross-app/connecting', consent: 'cross-app/consent' } as const
+
+/** Spec 02 §9: the request times out after 120 s; a closed popup is noticed within 300 ms. */
+export const CROSS_APP_TIMEOUT_MS = 120_000
+/** How often the opener checks whether the popup was closed. */
+export const POPUP_POLL_MS = 300
+
+/** The popup's messages to its opener. */
+export const CROSS_APP_MESSAGES = { response: 'PRIVY_OAUTH_RESPONSE', error: 'PRIVY_OAUTH_ERROR' } as const
+
+/** The query parameter that marks a provider page opened with an authorization request. */
+export const CROSS_APP_STATE_PARAM = 'portico_cross_app_state'
+const REQUEST_PARAMS = [CROSS_APP_STATE_PARAM, 'client_id', 'redirect_uri', 'code_challenge'] as const
+/** Where the provider page keeps the request across its own OAuth redirect. */
+export const PENDING_REQUEST_KEY = 'portico:cross-app:request'
+
+/**
+ * The storage key of a provider app's access token (contract §3).
+ * @param providerAppId - the provider app id.
+ * @returns `privy:cross-app:<providerAppId>`.
+ * @example
+ * ```ts
+ * crossAppTokenKey('abc') // 'privy:cross-app:abc'
+ * ```
+ */
+export function crossAppTokenKey(providerAppId: string): string {
+  return `privy:cross-app:${providerAppId}`
+}
+
+/**
+ * The initial state slice.
+ * @returns an idle slice.
+ * @example
+ * ```ts
+ * initialCrossAppState().status // 'idle'
+ * ```
+ */
+export function initialCrossAppState(): CrossAppState {
+  return { status: 'idle', provider: null, error: null, connections: null, request: null }
+}
+
+const slice = (ctx: PluginContext) => ctx.state as CrossAppState
+// Windows stay out of the valtio slice (a proxy would wrap them).
+const popups = new WeakMap<object, Window>()
+
+function fail(ctx: PluginContext, code: CrossAppErrorCode) {
+  const s = slice(ctx)
+  const reaction: { message?: string; retryable?: boolean } = CROSS_APP_ERRORS[code] ?? {}
+  s.error = {
+    code,
+    message: ctx.t(reaction.message ?? code, { app: s.provider?.name ?? ctx.t('CROSS_APP_OTHER_APP') }),
+    retryable: reaction.retryable === true,
+  }
+  s.status = 'error'
+  ctx.navigate(CROSS_APP_SCREENS.connecting, {}, { replace: true })
+}
+
+/** Kernel-screen errors (allowlist, user limit, account not found, transfer) are left to the kernel. */
+const KERNEL_CODES = new Set(['allowlist_rejected', 'max_accounts_reached', 'user_does_not_exist', 'account_transfer_required'])
+
+function codeFor(err: unknown): CrossAppErrorCode | null {
+  const code = (err as { code?: unknown } | null)?.code
+  if (code === 'exited_auth_flow' || (typeof code === 'string' && KERNEL_CODES.has(code))) return null
+  if (code === 'oauth_user_denied') return 'CROSS_APP_CANCELED'
+  if (code === 'client_request_timeout') return 'CROSS_APP_TIMEOUT'
+  for (const [key, reaction] of Object.entries(CROSS_APP_ERRORS)) {
+    if ((reaction as { from?: readonly string[] }).from?.includes(String(code))) return key as CrossAppErrorCode
+  }
+  return 'CROSS_APP_FAILED'
+}
+
+/**
+ * Loads the provider apps this app may sign in with (`GET /apps/:app_id/cross-app/connections`) into the slice.
+ * @param ctx - the plugin's context.
+ * @returns the providers.
+ * @example
+ * ```ts
+ * const providers = await loadConnections(kernel.contextFor('cross-app'))
+ * ```
+ */
+export async function loadConnections(ctx: PluginContext): Promise<CrossAppProvider[]> {
+  const { connections } = await ctx.api.request(crossAppRoutes.connections, undefined, { params: { app_id: ctx.appId } })
+  const list = connections.map((c) => ({ id: c.provider_app_id, name: c.provider_app_name, iconUrl: c.provider_app_icon_url, readOnly: c.read_only }))
+  slice(ctx).connections = list
+  return list
+}
+
+/** Options of {@link loginWithCrossAppAccount}. */
+export interface CrossAppLoginOptions {
+  /** The provider app id. */
+  appId: string
+  /** The window (tests pass jsdom's). @defaultValue globalThis.window */
+  win?: Window
+}
+
+/**
+ * Signs in (or links, when the modal was opened to link) with an account of another app. Call it
+ * from a click handler: the popup opens before anything is awaited, so blockers allow it. Shows
+ * 'Connecting to {app}' meanwhile; a closed popup is 'User canceled flow', 120 s is a timeout.
+ * @param ctx - the cross-app plugin's context.
+ * @param options - the provider app id.
+ * @returns once signed in, or once the failure is shown.
+ * @example
+ * ```ts
+ * import { loginWithCrossAppAccount } from 'portico/plugins/cross-app'
+ * button.onclick = () => loginWithCrossAppAccount(kernel.contextFor('cross-app'), { appId: 'clprovider00000000000000000' })
+ * ```
+ */
+export async function loginWithCrossAppAccount(ctx: PluginContext, options: CrossAppLoginOptions): Promise<void> {
+  const win = options.win ?? globalThis.window
+  const s = slice(ctx)
+  const known = s.connections?.find((c) => c.id === options.appId)
+  s.provider = known ?? { id: options.appId, name: ctx.t('CROSS_APP_OTHER_APP'), iconUrl: null, readOnly: false }
+  s.error = null
+  s.status = 'connecting'
+  // Synchronously, inside the user's click: a popup opened after an await is blocked.
+  const popup = openPopup(win)
+  ctx.navigate(CROSS_APP_SCREENS.connecting)
+  if (!popup) {
+    // Blocked: the error names the provider app, if this app may use it.
+    if (!known) await loadConnections(ctx).then((list) => (s.provider = list.find((c) => c.id === options.appId) ?? s.provider), () => undefined)
+    return fail(ctx, 'CROSS_APP_FAILED')
+  }
+  popups.set(ctx, popup)
+  const provider = `privy:${options.appId}`
+  const link = ctx.intent() === 'link'
+  try {
+    if (!known) {
+      const found = (await loadConnections(ctx)).find((c) => c.id === options.appId)
+      if (found) s.provider = found
+    }
+    const { captchaToken } = await ctx.beginLogin({ method: provider })
+    ctx.navigate(CROSS_APP_SCREENS.connecting, {}, { replace: true })
+    const verifier = randomCode()
+    const stateCode = randomCode()
+    const { url } = await ctx.api.request(oauthRoutes.init, {
+      provider,
+      redirect_to: stripOAuthParams(win.location.href),
+      code_challenge: await codeChallenge(verifier),
+      state_code: stateCode,
+      ...(captchaToken ? { token: captchaToken } : {}),
+    })
+    if (popup.closed) throw new PorticoError('User canceled flow', { code: 'oauth_user_denied' })
+    popup.location.href = url
+    const code = await waitForAnswer(win, popup, stateCode)
+    s.status = 'verifying'
+    const body = { authorization_code: code, state_code: stateCode, code_verifier: verifier }
+    let tokens: OAuthTokens | undefined
+    if (link) {
+      await ctx.link(async () => {
+        const user = await ctx.api.request(oauthRoutes.link, body)
+        tokens = user.oauth_tokens
+        s.status = 'success'
+        return user
+      }, { method: provider })
+    } else {
+      await ctx.authenticate(async () => {
+        const auth = await ctx.api.request(oauthRoutes.authenticate, { ...body, mode: ctx.loginMode() })
+        tokens = auth.oauth_tokens
+        s.status = 'success'
+        return auth
+      }, { method: provider })
+    }
+    if (tokens) ctx.storage.set(crossAppTokenKey(options.appId), tokens.access_token)
+    s.status = 'success'
+  } catch (err) {
+    if (!popup.closed) popup.close()
+    const code = codeFor(err)
+    if (code) fail(ctx, code)
+    else s.status = 'idle'
+  } finally {
+    popups.delete(ctx)
+  }
+}
+
+/**
+ * Brings the flow's popup to the front again ('Reopen pop-up').
+ * @param ctx - the plugin's context.
+ * @example
+ * ```ts
+ * focusPopup(ctx)
+ * ```
+ */
+export function focusPopup(ctx: PluginContext): void {
+  popups.get(ctx)?.focus()
+}
+
+/**
+ * Abandons the running flow: closes its popup (the flow then ends as 'User canceled flow').
+ * @param ctx - the plugin's context.
+ * @example
+ * ```ts
+ * cancelCrossApp(ctx)
+ * ```
+ */
+export function cancelCrossApp(ctx: PluginContext): void {
+  popups.get(ctx)?.close()
+}
+
+function openPopup(win: Window): Window | null {
+  const width = 440
+  const height = 680
+  const left = Math.max(0, Math.round((win.screenX ?? 0) + ((win.outerWidth || width) - width) / 2))
+  const top = Math.max(0, Math.round((win.screenY ?? 0) + ((win.outerHeight || height) - height) / 2))
+  try {
+    return win.open('about:blank', 'portico-cross-app', `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
+  } catch {
+    return null
+  }
+}
+
+/** Waits for the popup's answer: our origin and our popup only, and the state we sent. */
+function waitForAnswer(win: Window, popup: Window, stateCode: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const finish = (run: () => void) => {
+      win.removeEventListener('message', onMessage)
+      clearInterval(poll)
+      clearTimeout(timer)
+      run()
+    }
+    const onMessage = (event: MessageEvent) => {
+      if (event.origin !== win.location.origin || event.source !== popup) return
+      const data = event.data as { type?: unknown; stateCode?: unknown; authorizationCode?: unknown; error?: unknown } | null
+      if (!data || typeof data !== 'object') return
+      if (data.type === CROSS_APP_MESSAGES.response) {
+        if (data.stateCode !== stateCode || typeof data.authorizationCode !== 'string') {
+          finish(() => reject(new PorticoError('The returned state code does not match the stored one.', { code: 'pkce_state_code_mismatch' })))
+          return
+        }
+        const code = data.authorizationCode
+        finish(() => resolve(code))
+      } else if (data.type === CROSS_APP_MESSAGES.error) {
+        const code = data.error === 'oauth_user_denied' ? 'oauth_user_denied' : 'unknown_auth_error'
+        finish(() => reject(new PorticoError('User canceled flow', { code })))
+      }
+    }
+    const poll = setInterval(() => {
+      if (popup.closed) finish(() => reject(new PorticoError('User canceled flow', { code: 'oauth_user_denied' })))
+    }, POPUP_POLL_MS)
+    const timer = setTimeout(() => {
+      finish(() => reject(new PorticoError('Request timeout', { code: 'client_request_timeout' })))
+    }, CROSS_APP_TIMEOUT_MS)
+    win.addEventListener('message', onMessage)
+  })
+}
+
+/**
+ * In the popup, back on the requester's page with `privy_oauth_*` for a `privy:` provider: posts
+ * `PRIVY_OAUTH_RESPONSE {stateCode, authorizationCode}` (or `PRIVY_OAUTH_ERROR`) to the opener for
+ * this exact origin, and closes.
+ * @param win - the window. @defaultValue globalThis.window
+ * @returns true when the page was such a popup return.
+ * @example
+ * ```ts
+ * if (handlePopupReturn()) return
+ * ```
+ */
+export function handlePopupReturn(win: Window | undefined = globalThis.window): boolean {
+  if (!win?.location) return false
+  const url = new URL(win.location.href)
+  const provider = url.searchParams.get('privy_oauth_provider')
+  if (!provider?.startsWith('privy:')) return false
+  const code = url.searchParams.get('privy_oauth_code')
+  const state = url.searchParams.get('privy_oauth_state') ?? ''
+  const error = url.searchParams.get('privy_oauth_error')
+  win.history.replaceState(win.history.state, '', stripOAuthParams(url.href))
+  const opener = win.opener as Window | null
+  if (!opener || opener === win) return true
+  const message =
+    error || !code || code === 'undefined'
+      ? { type: CROSS_APP_MESSAGES.error, error: error ? 'unknown_auth_error' : 'oauth_user_denied', provider }
+      : { type: CROSS_APP_MESSAGES.response, stateCode: state, authorizationCode: code, provider }
+  // The exact origin: the message carries a live authorization code.
+  opener.postMessage(message, win.location.origin)
+  win.close()
+  return true
+}
+
+/**
+ * On the provider app's page: takes the authorization request out of the address (or from session
+ * storage, after the provider's own OAuth redirect) and keeps it in the slice.
+ * @param ctx - the plugin's context.
+ * @param win - the window. @defaultValue globalThis.window
+ * @returns the request, or null when the page has none.
+ * @example
+ * ```ts
+ * const request = readConsentRequest(ctx)
+ * ```
+ */
+export function readConsentRequest(ctx: PluginContext, win: Window | undefined = globalThis.window): ConsentRequest | null {
+  if (!win?.location) return null
+  const url = new URL(win.location.href)
+  let request: ConsentRequest | null = null
+  if (url.searchParams.has(CROSS_APP_STATE_PARAM)) {
+    const q = url.searchParams
+    request = {
+      state: q.get(CROSS_APP_STATE_PARAM) ?? '',
+      client_id: q.get('client_id') ?? '',
+      redirect_uri: q.get('redirect_uri') ?? '',
+      code_challenge: q.get('code_challenge') ?? '',
+    }
+    for (const name of REQUEST_PARAMS) url.searchParams.delete(name)
+    win.history.replaceState(win.history.state, '', url.href)
+    try {
+      win.sessionStorage.setItem(PENDING_REQUEST_KEY, JSON.stringify(request))
+    } catch {
+      // no session storage: the request lives in memory only
+    }
+  } else {
+    try {
+      const saved = win.sessionStorage.getItem(PENDING_REQUEST_KEY)
+      if (saved) request = JSON.parse(saved) as ConsentRequest
+    } catch {
+      request = null
+    }
+  }
+  slice(ctx).request = request
+  return request
+}
+
+/**
+ * Forgets the pending authorization request (after Allow or Cancel).
+ * @param ctx - the plugin's context.
+ * @param win - the window. @defaultValue globalThis.window
+ * @example
+ * ```ts
+ * clearConsentRequest(ctx)
+ * ```
+ */
+export function clearConsentRequest(ctx: PluginContext, win: Window | undefined = globalThis.window): void {
+  slice(ctx).request = null
+  try {
+    win?.sessionStorage.removeItem(PENDING_REQUEST_KEY)
+  } catch {
+    // nothing stored
+  }
+}

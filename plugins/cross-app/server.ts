@@ -1,0 +1,181 @@
+/**
+ * The cross-app login, server half: this server is an OAuth 2 authorization server for provider apps.
+ * A provider app's page asks its signed-in user for consent (`authorize`) and hands the requester a
+ * single-use code; the OAuth plugin's `privy:<provider app id>` provider spends it at `token` (PKCE,
+ * public client: no secret) and reads `userinfo`. `details` and `connections` describe the apps.
+ * @module
+ */
+import { loadApp, type ServerApp } from '../../server/apps'
+import { errors, HttpError } from '../../server/errors'
+import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import type { UserRecord } from '../../server/services/users'
+import { oauthRoutes } from '../oauth/api'
+import { crossAppAllowed, crossAppNotAllowed } from '../oauth/server/cross-app'
+import { crossAppRoutes } from './api'
+import { crossAppSchemas } from './schemas'
+import { crossAppMigrations, findToken, issueCode, issueToken, spendCode, TOKEN_TTL_MS } from './server/store'
+import { createHash, timingSafeEqual } from 'node:crypto'
+
+/** Options of {@link crossAppServer}. */
+export interface CrossAppServerOptions {
+  /**
+   * The server's public base URL (the same as the OAuth plugin's): requesters' callbacks must be
+   * `<publicUrl>/api/v1/oauth/callback/<requester id>`. @defaultValue `http://<Host header>`
+   */
+  publicUrl?: string
+}
+
+const badCode = () => errors.invalidCredentials('Invalid or expired cross-app authorization code.')
+const pkceMismatch = () => new HttpError(400, 'invalid_pkce_parameters', 'Invalid PKCE parameters.')
+const notProvider = () =>
+  new HttpError(404, 'cross_app_connection_not_allowed', 'This app does not provide accounts to other apps.')
+
+const s256 = (v: string) => createHash('sha256').update(v).digest('base64url')
+function safeEqual(a: string, b: string): boolean {
+  const x = Buffer.from(a)
+  const y = Buffer.from(b)
+  return x.length === y.length && timingSafeEqual(x, y)
+}
+
+/** A provider app's public details. */
+function details(app: ServerApp) {
+  return {
+    id: app.id,
+    name: app.name,
+    icon_url: app.settings.logoUrl,
+    logo_url: app.settings.logoUrl,
+    read_only: app.settings.crossApp.readOnly,
+    custom_api_url: null,
+  }
+}
+
+/** Embedded wallets and smart wallets of a provider user, as addresses. */
+function wallets(user: UserRecord) {
+  const embedded = user.accounts
+    .filter((a) => a.type === 'wallet' && a.details.wallet_client_type === 'privy' && a.details.connector_type === 'embedded')
+    .map((a) => ({ address: String(a.details.address) }))
+  const smart = user.accounts.filter((a) => a.type === 'smart_wallet').map((a) => ({ address: String(a.details.address) }))
+  return { embedded_wallets: embedded, smart_wallets: smart }
+}
+
+/**
+ * The cross-app plugin's server half. Provider apps need `crossApp.providerEnabled` (and may list
+ * `allowedRequesters`); requesters list them in `crossApp.providerApps`. Register it with
+ * `oauthServer()`, which runs the requester's side of the round trip.
+ * @param options - the public URL.
+ * @returns the server plugin.
+ * @example
+ * ```ts
+ * import { createServer, createPgliteDb, DevInbox } from 'portico/server'
+ * import { oauthServer } from 'portico/plugins/oauth/server'
+ * import { crossAppServer } from 'portico/plugins/cross-app/server'
+ * const server = await createServer({
+ *   db: await createPgliteDb(), mail: new DevInbox(), secret: 's',
+ *   plugins: [oauthServer({ publicUrl: 'https://auth.example.com' }), crossAppServer({ publicUrl: 'https://auth.example.com' })],
+ * })
+ * ```
+ */
+export function crossAppServer(options: CrossAppServerOptions = {}) {
+  const publicUrl = (host: string | undefined) => {
+    if (options.publicUrl) return options.publicUrl.replace(/\/$/, '')
+    if (!host) throw errors.featureNotEnabled('The server cannot tell its own URL: set the cross-app publicUrl option.')
+    return `http://${host}`
+  }
+
+  /** The requester of an authorization request, checked: allowed to use this provider, callback on this server. */
+  async function checkRequest(
+    req: { body: { client_id: string; redirect_uri: string }; headers: Record<string, string> },
+    ctx: RequestContext,
+  ): Promise<ServerApp> {
+    const requester = await loadApp(ctx.db, req.body.client_id)
+    if (!requester || !crossAppAllowed(requester, ctx.app)) throw crossAppNotAllowed()
+    const expected = `${publicUrl(req.headers.host)}${oauthRoutes.callback.path.replace(':app_id', requester.id)}`
+    if (req.body.redirect_uri !== expected) throw errors.invalidData("redirect_uri is not the requester's OAuth callback.")
+    return requester
+  }
+
+  return defineServerPlugin({
+    id: 'cross-app',
+    routes: crossAppRoutes,
+    schemas: crossAppSchemas,
+    migrations: crossAppMigrations,
+    handlers: {
+      async details(_req, ctx) {
+        if (!ctx.app.settings.crossApp.providerEnabled) throw notProvider()
+        return details(ctx.app)
+      },
+
+      async connections(_req, ctx) {
+        const connections = []
+        for (const id of ctx.app.settings.crossApp.providerApps) {
+          const provider = await loadApp(ctx.db, id)
+          if (!crossAppAllowed(ctx.app, provider)) continue
+          connections.push({
+            provider_app_id: provider.id,
+            provider_app_name: provider.name,
+            provider_app_icon_url: provider.settings.logoUrl,
+            provider_app_custom_api_url: null,
+            read_only: provider.settings.crossApp.readOnly,
+          })
+        }
+        return { connections }
+      },
+
+      async request(req, ctx) {
+        const requester = await checkRequest(req, ctx)
+        const cancel = new URL(req.body.redirect_uri)
+        cancel.searchParams.set('error', 'access_denied')
+        cancel.searchParams.set('state', req.body.state)
+        return {
+          requester: { id: requester.id, name: requester.name, icon_url: requester.settings.logoUrl },
+          provider: details(ctx.app),
+          cancel_url: cancel.href,
+        }
+      },
+
+      async authorize(req, ctx) {
+        const session = await ctx.requireSession()
+        const requester = await checkRequest(req, ctx)
+        const code = await issueCode(
+          ctx.db,
+          {
+            providerAppId: ctx.app.id,
+            requesterAppId: requester.id,
+            userId: session.userId,
+            redirectUri: req.body.redirect_uri,
+            codeChallenge: req.body.code_challenge,
+          },
+          ctx.now(),
+        )
+        const url = new URL(req.body.redirect_uri)
+        url.searchParams.set('code', code)
+        url.searchParams.set('state', req.body.state)
+        return { redirect_url: url.href }
+      },
+
+      async token(req, ctx) {
+        const now = ctx.now()
+        // Spent by the first try, right or wrong: a stolen code cannot be retried.
+        const grant = await spendCode(ctx.db, ctx.app.id, req.body.code, now)
+        if (!grant || grant.usedAt !== null || grant.expiresAt <= now) throw badCode()
+        if (grant.requesterAppId !== req.body.client_id || grant.redirectUri !== req.body.redirect_uri) throw badCode()
+        if (!safeEqual(grant.codeChallenge, s256(req.body.code_verifier))) throw pkceMismatch()
+        // The connection may have been withdrawn since the consent.
+        const requester = await loadApp(ctx.db, grant.requesterAppId)
+        if (!requester || !crossAppAllowed(requester, ctx.app)) throw crossAppNotAllowed()
+        const access = await issueToken(ctx.db, grant, now)
+        return { access_token: access, token_type: 'Bearer' as const, expires_in: TOKEN_TTL_MS / 1000 }
+      },
+
+      async userinfo(req, ctx) {
+        const bearer = /^Bearer\s+(\S+)$/i.exec(req.headers.authorization ?? '')?.[1]
+        if (!bearer) throw errors.invalidToken()
+        const grant = await findToken(ctx.db, ctx.app.id, bearer, ctx.now())
+        if (!grant) throw errors.invalidToken()
+        const user = await ctx.users.get(ctx.app, grant.userId)
+        if (!user) throw errors.invalidToken()
+        return { sub: user.id, subject: `did:privy:${user.id}`, provider_app_id: ctx.app.id, ...wallets(user) }
+      },
+    },
+  })
+}
