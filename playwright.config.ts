@@ -12,6 +12,9 @@ const ANVIL_URL = `http://127.0.0.1:${ANVIL_PORT}`
 /** The local OpenID Connect provider (test/fixtures/oidc.ts) that OAuth tests point providers at: API port + 3000. */
 const OIDC_PORT = Number(process.env.E2E_OIDC_PORT ?? API_PORT + 3000)
 export const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`
+/** The Farcaster relay and signer API stand-in (test/fixtures/farcaster/relay.ts): API port + 4500. */
+const FARCASTER_PORT = Number(process.env.E2E_FARCASTER_PORT ?? API_PORT + 4500)
+export const FARCASTER_URL = `http://127.0.0.1:${FARCASTER_PORT}`
 /** The admin key of the server under test: e2e tests create apps with their own settings through the admin API. */
 export const E2E_ADMIN_KEY = 'e2e-admin-key-not-secret'
 
@@ -55,6 +58,14 @@ export default defineConfig({
       env: { OIDC_PORT: String(OIDC_PORT) },
     },
     {
+      command: 'npx tsx test/fixtures/farcaster/relay.ts',
+      // Answers 401 without a channel token, which counts as up.
+      url: `${FARCASTER_URL}/v1/channel/status`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      env: { FARCASTER_RELAY_PORT: String(FARCASTER_PORT) },
+    },
+    {
       command: 'npx tsx server/cli/start.ts',
       url: `http://localhost:${DEMO_PORT}`,
       reuseExistingServer: false,
@@ -68,6 +79,9 @@ export default defineConfig({
         TURNSTILE_SITEVERIFY_URL: `${TURNSTILE_URL}/siteverify`,
         TURNSTILE_SCRIPT_URL: `${TURNSTILE_URL}/api.js?render=explicit`,
         PORTICO_ANVIL_URL: ANVIL_URL,
+        PORTICO_FARCASTER_RELAY_URL: FARCASTER_URL,
+        PORTICO_FARCASTER_SIGNER_API_URL: FARCASTER_URL,
+        PORTICO_OPTIMISM_RPC_URL: ANVIL_URL,
       },
     },
   ],

@@ -5,19 +5,22 @@
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PorticoProvider, useConnectWallet, useLinkAccount, usePortico, useWallets } from 'portico/react'
-import { email } from 'portico/plugins/email'
+import { email, useLinkWithEmail, useUnlinkEmail, useUpdateEmail } from 'portico/plugins/email'
 import { captcha } from 'portico/plugins/captcha'
 import { customAuth, useCustomAuth } from 'portico/plugins/custom-auth'
 import { guest } from 'portico/plugins/guest'
-import { sms } from 'portico/plugins/sms'
+import { sms, useLinkWithPhone, useUnlinkPhone, useUpdatePhone } from 'portico/plugins/sms'
 import { injected } from 'portico/plugins/injected'
-import { siwe } from 'portico/plugins/siwe'
+import { siwe, useLinkWithWallet, useUnlinkWallet } from 'portico/plugins/siwe'
 import { solana } from 'portico/plugins/solana'
 import { siws } from 'portico/plugins/siws'
 import { coinbaseWallet } from 'portico/plugins/coinbase-wallet'
 import { walletConnect } from 'portico/plugins/wallet-connect'
 import { oauth } from 'portico/plugins/oauth'
+import { crossApp } from 'portico/plugins/cross-app'
 import { passkey, usePasskeys } from 'portico/plugins/passkey'
+import { telegram } from 'portico/plugins/telegram'
+import { farcaster, useFarcasterSigner } from 'portico/plugins/farcaster'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -44,7 +47,10 @@ const plugins = [
   walletConnect(),
   // `?oauth=popup` opens providers in a popup instead of this tab.
   oauth({ mode: new URLSearchParams(location.search).get('oauth') === 'popup' ? 'popup' : 'redirect' }),
+  crossApp(),
   passkey(),
+  telegram(),
+  farcaster(),
 ]
 
 /** With a local chain (the e2e run's anvil), wallets are offered that chain. */
@@ -104,10 +110,88 @@ function Account() {
         </button>
       ) : null}
       <ManagePasskeys />
+      <FarcasterSigner />
+      <UserManagement />
       <button type="button" className="secondary" onClick={() => void logout()}>
         Log out
       </button>
     </div>
+  )
+}
+
+/** Linked accounts with Unlink buttons, and the link and update actions. */
+function UserManagement() {
+  const { user } = usePortico()
+  const { linkEmail } = useLinkWithEmail()
+  const { linkPhone } = useLinkWithPhone()
+  const { linkWallet } = useLinkWithWallet()
+  const { unlinkEmail } = useUnlinkEmail()
+  const { unlinkPhone } = useUnlinkPhone()
+  const { unlinkWallet } = useUnlinkWallet()
+  const { updateEmail } = useUpdateEmail()
+  const { updatePhone } = useUpdatePhone()
+  const [error, setError] = useState<string | null>(null)
+  if (!user) return null
+  const run = (action: () => unknown) => {
+    setError(null)
+    Promise.resolve()
+      .then(action)
+      .catch((e: unknown) => setError(e instanceof Error ? e.message : String(e)))
+  }
+  const rows = user.linked_accounts.map((a): { label: string; unlink: (() => Promise<unknown>) | null } => {
+    const account = a as { type: string; address?: string; phoneNumber?: string }
+    if (account.type === 'email' && account.address) return { label: account.address, unlink: () => unlinkEmail(account.address!) }
+    if (account.type === 'phone' && account.phoneNumber) return { label: account.phoneNumber, unlink: () => unlinkPhone(account.phoneNumber!) }
+    if (account.type === 'wallet' && account.address) return { label: account.address, unlink: () => unlinkWallet(account.address!) }
+    return { label: account.type, unlink: null }
+  })
+  return (
+    <section aria-labelledby="accounts-title">
+      <h2 id="accounts-title">Linked accounts</h2>
+      <ul data-testid="linked-accounts">
+        {rows.map((row) => (
+          <li key={row.label}>
+            <span data-testid="linked-account">{row.label}</span>{' '}
+            {row.unlink ? (
+              <button type="button" className="secondary" aria-label={`Unlink ${row.label}`} onClick={() => run(row.unlink!)}>
+                Unlink
+              </button>
+            ) : null}
+          </li>
+        ))}
+      </ul>
+      {error ? <p role="alert">{error}</p> : null}
+      <button type="button" className="secondary" onClick={() => run(linkEmail)}>Link email</button>
+      <button type="button" className="secondary" onClick={() => run(linkPhone)}>Link phone</button>
+      <button type="button" className="secondary" onClick={() => run(linkWallet)}>Link wallet</button>
+      <button type="button" className="secondary" onClick={() => run(updateEmail)}>Update email</button>
+      <button type="button" className="secondary" onClick={() => run(updatePhone)}>Update phone</button>
+    </section>
+  )
+}
+
+/** For a user with a Farcaster account: makes an Ed25519 key (WebCrypto) and asks them to approve it as a signer. */
+function FarcasterSigner() {
+  const { user } = usePortico()
+  const { requestFarcasterSigner, signerPublicKey } = useFarcasterSigner()
+  const [error, setError] = useState<string | null>(null)
+  if (!user?.linked_accounts.some((a) => a.type === 'farcaster')) return null
+  const request = async () => {
+    setError(null)
+    try {
+      const pair = (await crypto.subtle.generateKey({ name: 'Ed25519' }, true, ['sign', 'verify'])) as CryptoKeyPair
+      const raw = new Uint8Array(await crypto.subtle.exportKey('raw', pair.publicKey))
+      await requestFarcasterSigner(`0x${Array.from(raw, (b) => b.toString(16).padStart(2, '0')).join('')}`)
+    } catch (e) {
+      setError(e instanceof Error ? e.message : String(e))
+    }
+  }
+  return (
+    <p>
+      Farcaster signer: <span data-testid="farcaster-signer">{signerPublicKey ?? '—'}</span>{' '}
+      <button type="button" className="secondary" onClick={() => void request()}>Request Farcaster signer</button>
+      {error ? <span role="status" data-testid="farcaster-signer-error"> {error}</span> : null}
+    </p>
   )
 }
 

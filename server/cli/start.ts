@@ -19,21 +19,24 @@ import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { getRequestListener } from '@hono/node-server'
 import { emailServer } from '../../plugins/email/server'
+import { farcasterServer } from '../../plugins/farcaster/server'
 import { smsServer, TwilioSmsSender } from '../../plugins/sms/server'
 import { customAuthServer } from '../../plugins/custom-auth/server'
 import { guestServer } from '../../plugins/guest/server'
 import { siweServer } from '../../plugins/siwe/server'
 import { siwsServer } from '../../plugins/siws/server'
 import { oauthServer } from '../../plugins/oauth/server'
+import { crossAppServer } from '../../plugins/cross-app/server'
 import { passkeyServer } from '../../plugins/passkey/server'
+import { telegramServer } from '../../plugins/telegram/server'
 import { createApp, loadApp, updateApp, type AppSettings } from '../apps'
 import { DevInbox, SmtpSender, type MailSender } from '../mail'
 import { TurnstileVerifier } from '../captcha'
-import { createServer } from '../server'
+import { createServer, serverMigrations } from '../server'
 import type { Db } from '../storage/db'
 import { createPgliteDb } from '../storage/pglite'
 import { createPostgresDb } from '../storage/postgres'
-import { coreMigrations, runMigrations } from '../storage/migrations'
+import { runMigrations } from '../storage/migrations'
 
 /** The demo app's fixed sign-in, shown at start. */
 export const DEMO_TEST_IDENTITY = { email: 'test@portico.dev', code: '123456' }
@@ -153,9 +156,17 @@ async function main() {
     siwsServer(),
     passkeyServer(),
     oauthServer({ publicUrl: process.env.PORTICO_PUBLIC_URL }),
+    crossAppServer({ publicUrl: process.env.PORTICO_PUBLIC_URL }),
+    telegramServer(),
+    // PORTICO_FARCASTER_RELAY_URL, PORTICO_OPTIMISM_RPC_URL, PORTICO_FARCASTER_SIGNER_API_URL: unset means production.
+    farcasterServer({
+      relayUrl: process.env.PORTICO_FARCASTER_RELAY_URL,
+      optimismRpcUrl: process.env.PORTICO_OPTIMISM_RPC_URL,
+      signerApiUrl: process.env.PORTICO_FARCASTER_SIGNER_API_URL,
+    }),
   ]
   // Migrate before seeding: the seed writes to the tables.
-  await runMigrations(db, [...coreMigrations, ...plugins.flatMap((p) => p.migrations ?? [])])
+  await runMigrations(db, serverMigrations(plugins))
   const appId = await seedDemoApp(db, dataDir, [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`], demoPort)
   const adminKey = readSecret(dataDir, 'PORTICO_ADMIN_KEY', 'admin-key')
   const server = await createServer({
