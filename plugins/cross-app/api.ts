@@ -15,8 +15,10 @@ import type {
   RequestCheckResponse,
   TokenRequest,
   TokenResponse,
+  UnlinkRequest,
   UserInfo,
 } from './schemas'
+import type { User } from '../../kernel/schemas'
 
 /**
  * The cross-app plugin's routes. The server acts as an OAuth 2 authorization server for provider
@@ -29,6 +31,7 @@ import type {
  * - `authorize` (privy-app-id = provider, signed in): the user's consent; answers the requester's redirect.
  * - `token` (privy-app-id = provider): code + PKCE verifier → an opaque access token.
  * - `userinfo` (privy-app-id = provider, Bearer of that token): the provider user's id and wallets.
+ * - `unlink` (requester, signed in): removes the user's `cross_app` account of a provider app.
  * @example
  * ```ts
  * import { crossAppRoutes } from 'portico/plugins/cross-app/api'
@@ -49,4 +52,5 @@ export const crossAppRoutes = {
   }),
   token: route<SchemaRoute<typeof TokenRequest, typeof TokenResponse>>('POST', '/api/v1/cross-app/token', { retry: false }),
   userinfo: route<SchemaRoute<typeof Empty, typeof UserInfo>>('GET', '/api/v1/cross-app/userinfo'),
+  unlink: route<SchemaRoute<typeof UnlinkRequest, typeof User>>('POST', '/api/v1/cross-app/unlink', { auth: true }),
 }

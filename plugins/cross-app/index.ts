@@ -24,6 +24,14 @@ export { crossAppMessages, type CrossAppMessageKey } from './messages/en'
 export { crossAppRoutes } from './api'
 export { START_SLOTS } from './client/slots'
 export {
+  useLoginWithCrossAppAccount,
+  useLinkCrossAppAccount,
+  useUnlinkCrossAppAccount,
+  type UseLoginWithCrossAppAccountResult,
+  type UseLinkCrossAppAccountResult,
+  type UseUnlinkCrossAppAccountResult,
+} from './react'
+export {
   loginWithCrossAppAccount,
   loadConnections,
   focusPopup,

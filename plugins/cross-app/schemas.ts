@@ -4,6 +4,7 @@
  */
 import * as v from 'valibot'
 import { defineSchemas } from '../../kernel/route'
+import { User } from '../../kernel/schemas'
 import { crossAppRoutes } from './api'
 
 const appId = v.pipe(v.string(), v.regex(/^[a-z0-9]{25}$/, 'client_id must be an app id.'))
@@ -92,6 +93,13 @@ export const UserInfo = v.object({
   smart_wallets: v.array(address),
 })
 
+/** `POST /cross-app/unlink` (signed in): the requester-side `cross_app` account to remove. */
+export const UnlinkRequest = v.object({
+  provider_app_id: v.pipe(v.string(), v.regex(/^[a-z0-9]{25}$/, 'provider_app_id must be an app id.')),
+  /** The provider user's DID, the account's `subject`. */
+  subject: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
+})
+
 /** Schemas of the cross-app routes (server and tests only). */
 export const crossAppSchemas = defineSchemas(crossAppRoutes, {
   details: { request: Empty, response: ProviderDetails },
@@ -100,4 +108,5 @@ export const crossAppSchemas = defineSchemas(crossAppRoutes, {
   authorize: { request: AuthorizeRequest, response: AuthorizeResponse },
   token: { request: TokenRequest, response: TokenResponse },
   userinfo: { request: Empty, response: UserInfo },
+  unlink: { request: UnlinkRequest, response: User },
 })

@@ -321,3 +321,77 @@ describe('cross-app round trip', () => {
     expect(res.body.code).toBe('missing_or_invalid_token')
   })
 })
+
+describe('POST /cross-app/unlink', () => {
+  /** Links P's user `providerEmail` to the R user signed in as `requesterEmail` through the real round trip. */
+  async function linkedPair(requesterEmail: string, providerEmail: string) {
+    const requester = await t.login(requesterEmail, { appId: R.id })
+    const provider = await t.login(providerEmail, { appId: P.id })
+    const { verifier, state, authorize } = await start()
+    const auth = await t.request('/api/v1/cross-app/authorize', { appId: P.id, token: provider.token!, body: requestOf(authorize) })
+    expect(auth.status, JSON.stringify(auth.body)).toBe(200)
+    const code = (await follow(auth.body.redirect_url)).searchParams.get('privy_oauth_code')!
+    const link = await t.request('/api/v1/oauth/link', {
+      appId: R.id,
+      token: requester.token!,
+      body: { authorization_code: code, state_code: state, code_verifier: verifier },
+    })
+    expect(link.status, JSON.stringify(link.body)).toBe(200)
+    expect(link.body.linked_accounts.map((a: { type: string }) => a.type).sort()).toEqual(['cross_app', 'email'])
+    return { requester, subject: provider.user.id }
+  }
+
+  it('removes the cross_app account of that provider app and answers the user without it', async () => {
+    const { requester, subject } = await linkedPair('unlink-r1@example.com', 'unlink-p1@example.com')
+    const res = await t.request('/api/v1/cross-app/unlink', { appId: R.id, token: requester.token!, body: { provider_app_id: P.id, subject } })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
+    expect(res.body.linked_accounts.map((a: { type: string }) => a.type)).toEqual(['email'])
+    // Gone for good: a second unlink finds nothing.
+    const again = await t.request('/api/v1/cross-app/unlink', { appId: R.id, token: requester.token!, body: { provider_app_id: P.id, subject } })
+    expect(again.status).toBe(404)
+    expect(again.body.code).toBe('linked_account_not_found')
+  })
+
+  it('a subject under another provider app id is linked_account_not_found and keeps the account', async () => {
+    const { requester, subject } = await linkedPair('unlink-r2@example.com', 'unlink-p2@example.com')
+    const res = await t.request('/api/v1/cross-app/unlink', {
+      appId: R.id,
+      token: requester.token!,
+      body: { provider_app_id: closedProvider.id, subject },
+    })
+    expect(res.status).toBe(404)
+    expect(res.body.code).toBe('linked_account_not_found')
+    const me = await t.request('/api/v1/users/me', { appId: R.id, token: requester.token! })
+    expect(me.status).toBe(200)
+    expect(me.body.user.linked_accounts).toHaveLength(2)
+  })
+
+  it('the only account of a user is cannot_unlink_sole_account', async () => {
+    const provider = await t.login('unlink-p3@example.com', { appId: P.id })
+    const { verifier, state, authorize } = await start()
+    const auth = await t.request('/api/v1/cross-app/authorize', { appId: P.id, token: provider.token!, body: requestOf(authorize) })
+    const code = (await follow(auth.body.redirect_url)).searchParams.get('privy_oauth_code')!
+    const login = await t.request('/api/v1/oauth/authenticate', {
+      appId: R.id,
+      body: { authorization_code: code, state_code: state, code_verifier: verifier },
+    })
+    expect(login.status, JSON.stringify(login.body)).toBe(200)
+    const res = await t.request('/api/v1/cross-app/unlink', {
+      appId: R.id,
+      token: login.body.token,
+      body: { provider_app_id: P.id, subject: provider.user.id },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('cannot_unlink_sole_account')
+  })
+
+  it('needs a session, and a malformed body is invalid_data', async () => {
+    const anonymous = await t.request('/api/v1/cross-app/unlink', { appId: R.id, body: { provider_app_id: P.id, subject: 'did:privy:x' } })
+    expect(anonymous.status).toBe(401)
+    expect(anonymous.body.code).toBe('missing_or_invalid_token')
+    const user = await t.login('unlink-r4@example.com', { appId: R.id })
+    const bad = await t.request('/api/v1/cross-app/unlink', { appId: R.id, token: user.token!, body: { provider_app_id: 'nope' } })
+    expect(bad.status).toBe(400)
+    expect(bad.body.code).toBe('invalid_data')
+  })
+})

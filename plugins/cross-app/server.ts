@@ -10,7 +10,7 @@ import { errors, HttpError } from '../../server/errors'
 import { defineServerPlugin, type RequestContext } from '../../server/plugin'
 import type { UserRecord } from '../../server/services/users'
 import { oauthRoutes } from '../oauth/api'
-import { crossAppAllowed, crossAppNotAllowed } from '../oauth/server/cross-app'
+import { CROSS_APP_ACCOUNT_TYPE, crossAppAllowed, crossAppNotAllowed } from '../oauth/server/cross-app'
 import { crossAppRoutes } from './api'
 import { crossAppSchemas } from './schemas'
 import { crossAppMigrations, findToken, issueCode, issueToken, spendCode, TOKEN_TTL_MS } from './server/store'
@@ -175,6 +175,21 @@ export function crossAppServer(options: CrossAppServerOptions = {}) {
         const user = await ctx.users.get(ctx.app, grant.userId)
         if (!user) throw errors.invalidToken()
         return { sub: user.id, subject: `did:privy:${user.id}`, provider_app_id: ctx.app.id, ...wallets(user) }
+      },
+
+      async unlink(req, ctx) {
+        const session = await ctx.requireSession()
+        const user = await ctx.users.get(ctx.app, session.userId)
+        if (!user) throw errors.invalidToken()
+        // Matched on both fields: a subject alone could name a user of another provider app.
+        const account = user.accounts.find(
+          (a) =>
+            a.type === CROSS_APP_ACCOUNT_TYPE &&
+            a.details.provider_app_id === req.body.provider_app_id &&
+            a.details.subject === req.body.subject,
+        )
+        if (!account) throw new HttpError(404, 'linked_account_not_found', 'Linked account not found.')
+        return ctx.users.toWire(await ctx.users.unlink(ctx.app, user.id, { type: account.type, identityKey: account.identityKey }))
       },
     },
   })

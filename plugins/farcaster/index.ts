@@ -13,7 +13,17 @@ export { farcasterMessages, type FarcasterMessageKey } from './messages/en'
 export { farcasterRoutes, FARCASTER_CHANNEL_HEADER } from './api'
 export type { FarcasterSignerResult } from './screens/signer-requests'
 export { requestFarcasterSigner } from './signer'
-export { useFarcasterSigner, type UseFarcasterSignerResult } from './react'
+export {
+  useFarcasterSigner,
+  useLinkWithFarcaster,
+  useUnlinkFarcaster,
+  useLoginWithFarcaster,
+  type UseFarcasterSignerResult,
+  type UseLinkWithFarcasterResult,
+  type UseUnlinkFarcasterResult,
+  type UseLoginWithFarcasterResult,
+  type FarcasterLoginState,
+} from './react'
 
 const FARCASTER_ICON = 'M5 4h14v16h-2.5v-7.2a4.5 4.5 0 0 0-9 0V20H5V4Z'
 

@@ -15,6 +15,16 @@ export { passkeyMessages, type PasskeyMessageKey } from './messages/en'
 export { passkeyRoutes } from './api'
 export { usePasskeys, type UsePasskeysResult } from './hooks'
 export {
+  useLinkWithPasskey,
+  useUnlinkPasskey,
+  useLoginWithPasskey,
+  useSignupWithPasskey,
+  type UseLinkWithPasskeyResult,
+  type UseUnlinkPasskeyResult,
+  type UseLoginWithPasskeyResult,
+  type PasskeyFlowState,
+} from './react'
+export {
   COLLAPSED_PASSKEYS,
   MAX_PASSKEYS,
   canAddPasskey,

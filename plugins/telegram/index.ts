@@ -44,6 +44,16 @@ export {
   type SubmitTelegramOptions,
 } from './client/flow'
 export { telegramErrorView, type TelegramErrorView } from './client/error-view'
+export {
+  useLinkWithTelegram,
+  useUnlinkTelegram,
+  useLoginWithTelegram,
+  type UseLinkWithTelegramResult,
+  type UseUnlinkTelegramResult,
+  type UseLoginWithTelegramResult,
+  type UseLoginWithTelegramOptions,
+  type TelegramLoginState,
+} from './react'
 
 /** Options of the {@link telegram} plugin. */
 export interface TelegramOptions {

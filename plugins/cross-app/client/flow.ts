@@ -136,6 +136,11 @@ export interface CrossAppLoginOptions {
   appId: string
   /** The window (tests pass jsdom's). @defaultValue globalThis.window */
   win?: Window
+  /**
+   * Run without the modal (the host's own button): no 'Connecting to {app}' screen, and a failure
+   * rejects (with the plugin's code, such as `CROSS_APP_CANCELED`) instead of being shown. @defaultValue false
+   */
+  headless?: boolean
 }
 
 /**
@@ -158,9 +163,14 @@ export async function loginWithCrossAppAccount(ctx: PluginContext, options: Cros
   s.provider = known ?? { id: options.appId, name: ctx.t('CROSS_APP_OTHER_APP'), iconUrl: null, readOnly: false }
   s.error = null
   s.status = 'connecting'
+  const headless = options.headless === true
   // Synchronously, inside the user's click: a popup opened after an await is blocked.
   const popup = openPopup(win)
-  ctx.navigate(CROSS_APP_SCREENS.connecting)
+  if (!headless) ctx.navigate(CROSS_APP_SCREENS.connecting)
+  if (!popup && headless) {
+    s.status = 'error'
+    throw new PorticoError('The pop-up was blocked', { code: 'CROSS_APP_FAILED' })
+  }
   if (!popup) {
     // Blocked: the error names the provider app, if this app may use it.
     if (!known) await loadConnections(ctx).then((list) => (s.provider = list.find((c) => c.id === options.appId) ?? s.provider), () => undefined)
@@ -175,7 +185,7 @@ export async function loginWithCrossAppAccount(ctx: PluginContext, options: Cros
       if (found) s.provider = found
     }
     const { captchaToken } = await ctx.beginLogin({ method: provider })
-    ctx.navigate(CROSS_APP_SCREENS.connecting, {}, { replace: true })
+    if (!headless) ctx.navigate(CROSS_APP_SCREENS.connecting, {}, { replace: true })
     const verifier = randomCode()
     const stateCode = randomCode()
     const { url } = await ctx.api.request(oauthRoutes.init, {
@@ -211,6 +221,11 @@ export async function loginWithCrossAppAccount(ctx: PluginContext, options: Cros
   } catch (err) {
     if (!popup.closed) popup.close()
     const code = codeFor(err)
+    if (headless) {
+      s.status = code ? 'error' : 'idle'
+      // The host shows the failure: the plugin's code, with the original error as the cause.
+      throw code ? new PorticoError(ctx.t(CROSS_APP_ERRORS[code]?.message ?? code, { app: s.provider?.name ?? ctx.t('CROSS_APP_OTHER_APP') }), { code, cause: err }) : err
+    }
     if (code) fail(ctx, code)
     else s.status = 'idle'
   } finally {
