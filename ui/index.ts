@@ -29,3 +29,10 @@ export { useKernel, useScreen, type ScreenProps } from './context'
 export { portico, PORTICO_SCREENS } from './plugin'
 export { uiMessages, type UiMessageKey } from './messages/en'
 export { landingItems, layoutLanding, MAX_LANDING_ITEMS, MAX_WEB2_ITEMS, type LandingItem, type LandingLayout, type LayoutOptions } from './screens/landing-layout'
+export {
+  usePasscodeLogin,
+  HEADLESS_RESEND_COOLDOWN_S,
+  type PasscodeLoginState,
+  type PasscodeLoginStatus,
+  type PasscodeMethod,
+} from './passcode-login'

@@ -12,12 +12,15 @@ export { emailMessages, type EmailMessageKey } from './messages/en'
 export { emailRoutes } from './api'
 export {
   useLinkWithEmail,
+  useLoginWithEmail,
   useUnlinkEmail,
   useUpdateEmail,
   type UseLinkWithEmailResult,
+  type UseLoginWithEmailResult,
   type UseUnlinkEmailResult,
   type UseUpdateEmailResult,
 } from './react'
+export { HEADLESS_RESEND_COOLDOWN_S, type PasscodeLoginState, type PasscodeLoginStatus } from '../../ui/passcode-login'
 
 /** Options of the {@link email} plugin. */
 export interface EmailOptions {

@@ -10,6 +10,8 @@ import type { User } from '../../kernel/wire'
 import type { Kernel } from '../../kernel/types'
 import { emailRoutes } from './api'
 import { emailMessages } from './messages/en'
+import { validateEmail } from './screens/shared'
+import { usePasscodeLogin, type PasscodeLoginState, type PasscodeMethod } from '../../ui/passcode-login'
 
 function requireSignedIn(kernel: Kernel): User {
   const user = kernel.state.session.user
@@ -114,4 +116,63 @@ export function useUpdateEmail(): UseUpdateEmailResult {
     kernel.openModal('email/update', { oldAddress })
   }, [kernel])
   return { updateEmail }
+}
+
+/** What {@link useLoginWithEmail} returns. */
+export interface UseLoginWithEmailResult {
+  /**
+   * Sends a six-digit code to an address. Rejects, and sets `state.error`, on an invalid address
+   * ('Please enter a valid email address'), a second send within 30 s, or a refused send.
+   * When the app requires a captcha and no `captchaToken` is given, the modal opens at the captcha
+   * step only (with the captcha plugin registered) and closes once it is passed.
+   * @param options - `email`; `disableSignup` lets only existing users in; `captchaToken` from the host's own Turnstile widget.
+   */
+  sendCode: (options: { email: string; disableSignup?: boolean; captchaToken?: string }) => Promise<void>
+  /**
+   * Signs in with the code sent last. Rejects, and sets `state.error`, on a wrong code
+   * ('Invalid or expired verification code'); the same address may then try another code.
+   * @param options - `code`, as received.
+   */
+  loginWithCode: (options: { code: string }) => Promise<void>
+  /** Where the login is: `initial`, `sending-code`, `awaiting-code-input`, `submitting-code`, `done` or `error` (with `error`). */
+  state: PasscodeLoginState
+  /** When `sendCode` may send to the same address again (ms since the epoch), or null before the first send. */
+  resendAvailableAt: number | null
+}
+
+const emailPasscode: PasscodeMethod<string> = {
+  method: 'email',
+  async validate(ctx, input) {
+    const problem = validateEmail(input, ctx.config()?.server.disable_plus_emails ?? false)
+    if (problem) throw new PorticoError(ctx.t(problem), { code: problem === 'EMAIL_DISALLOWED_PLUS' ? 'disallowed_plus_email' : 'invalid_data' })
+    return input
+  },
+  init: (ctx, email, token) => ctx.api.request(emailRoutes.init, { email, ...(token ? { token } : {}) }),
+  authenticate: (ctx, email, code, mode) => ctx.api.request(emailRoutes.authenticate, { email, code, mode }),
+  invalidCodeKey: 'EMAIL_INVALID_CODE',
+  resendInKey: 'EMAIL_RESEND_IN',
+}
+
+/**
+ * Email-code login without the modal, for hosts that draw their own form. It ends through the
+ * kernel like the modal's login: the session is stored, `useLogin`'s callbacks run, and post-login
+ * steps (terms) still show in the modal.
+ * @returns `{ sendCode, loginWithCode, state, resendAvailableAt }`.
+ * @example
+ * ```tsx
+ * import { useLoginWithEmail } from 'portico/plugins/email'
+ * const { sendCode, loginWithCode, state } = useLoginWithEmail()
+ * await sendCode({ email: 'ada@example.com' })
+ * await loginWithCode({ code: '123456' })
+ * state.status // 'done'
+ * ```
+ */
+export function useLoginWithEmail(): UseLoginWithEmailResult {
+  const { state, resendAvailableAt, send, submit } = usePasscodeLogin(emailPasscode)
+  const sendCode = useCallback(
+    ({ email, ...options }: { email: string; disableSignup?: boolean; captchaToken?: string }) => send(email, options),
+    [send],
+  )
+  const loginWithCode = useCallback(({ code }: { code: string }) => submit(code), [submit])
+  return { sendCode, loginWithCode, state, resendAvailableAt }
 }

@@ -21,6 +21,7 @@ export {
   signInAsGuest,
 } from './credential'
 export { useGuestAccount, type UseGuestAccountResult } from './hooks'
+export { useLoginAsGuest, type LoginAsGuestState, type UseLoginAsGuestResult } from './react'
 export { GUEST_ICON_PATH } from './icon'
 
 const screen = { load: () => import('./screens/GuestContinue') }

@@ -14,7 +14,14 @@ import { createWalletRegistry } from '../../kernel/wallets'
 export { SIWE_ERRORS, type SiweErrorCode } from './errors'
 export { siweMessages, type SiweMessageKey } from './messages/en'
 export { siweRoutes } from './api'
-export { useLinkWithWallet, useUnlinkWallet, type UseLinkWithWalletResult, type UseUnlinkWalletResult } from './react'
+export {
+  useLinkWithWallet,
+  useLoginWithSiwe,
+  useUnlinkWallet,
+  type UseLinkWithWalletResult,
+  type UseLoginWithSiweResult,
+  type UseUnlinkWalletResult,
+} from './react'
 export {
   createSiweMessage,
   parseSiweMessage,

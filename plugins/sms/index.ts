@@ -14,9 +14,11 @@ export { smsMessages, type SmsMessageKey } from './messages/en'
 export { smsRoutes } from './api'
 export {
   useLinkWithPhone,
+  useLoginWithSms,
   useUnlinkPhone,
   useUpdatePhone,
   type UseLinkWithPhoneResult,
+  type UseLoginWithSmsResult,
   type UseUnlinkPhoneResult,
   type UseUpdatePhoneResult,
 } from './react'

@@ -10,6 +10,8 @@ import type { User } from '../../kernel/wire'
 import type { Kernel } from '../../kernel/types'
 import { smsRoutes } from './api'
 import { smsMessages } from './messages/en'
+// The code-login state machine is shared with the email plugin (it carries no email code of its own).
+import { usePasscodeLogin, type PasscodeLoginState, type PasscodeMethod } from '../../ui/passcode-login'
 
 function requireSignedIn(kernel: Kernel): User {
   const user = kernel.state.session.user
@@ -109,4 +111,64 @@ export function useUpdatePhone(): UseUpdatePhoneResult {
     kernel.openModal('sms/update', { oldPhoneNumber })
   }, [kernel])
   return { updatePhone }
+}
+
+/** What {@link useLoginWithSms} returns. */
+export interface UseLoginWithSmsResult {
+  /**
+   * Texts a six-digit code to a number (international, or national in the app's default country).
+   * Rejects, and sets `state.error`, on an invalid number ('Please enter a valid phone number'), a
+   * second send within 30 s, or a refused send. Captcha: as `useLoginWithEmail`'s `sendCode`.
+   * @param options - `phoneNumber`; `disableSignup` lets only existing users in; `captchaToken` from the host's own Turnstile widget.
+   */
+  sendCode: (options: { phoneNumber: string; disableSignup?: boolean; captchaToken?: string }) => Promise<void>
+  /**
+   * Signs in with the code sent last. Rejects, and sets `state.error`, on a wrong code
+   * ('Invalid or expired verification code'); another code may then be tried.
+   * @param options - `code`, as received.
+   */
+  loginWithCode: (options: { code: string }) => Promise<void>
+  /** Where the login is: `initial`, `sending-code`, `awaiting-code-input`, `submitting-code`, `done` or `error` (with `error`). */
+  state: PasscodeLoginState
+  /** When `sendCode` may text the same number again (ms since the epoch), or null before the first send. */
+  resendAvailableAt: number | null
+}
+
+const smsPasscode: PasscodeMethod<string> = {
+  method: 'sms',
+  async validate(ctx, input) {
+    // The phone library loads with the first send, never with the page.
+    const { initialCountry, readPhoneInput } = await import('./screens/phone')
+    const phone = readPhoneInput(input, initialCountry(ctx.config()?.intl.defaultCountry))
+    if (!input || !phone.isValid) throw new PorticoError(ctx.t('SMS_INVALID_NUMBER'), { code: 'invalid_data' })
+    return phone.qualifiedPhoneNumber
+  },
+  init: (ctx, phoneNumber, token) => ctx.api.request(smsRoutes.init, { phoneNumber, ...(token ? { token } : {}) }),
+  authenticate: (ctx, phoneNumber, code, mode) => ctx.api.request(smsRoutes.authenticate, { phoneNumber, code, mode }),
+  invalidCodeKey: 'SMS_INVALID_CODE',
+  resendInKey: 'SMS_RESEND_IN',
+}
+
+/**
+ * SMS-code login without the modal, for hosts that draw their own form. It ends through the
+ * kernel like the modal's login: the session is stored, `useLogin`'s callbacks run, and post-login
+ * steps (terms) still show in the modal.
+ * @returns `{ sendCode, loginWithCode, state, resendAvailableAt }`.
+ * @example
+ * ```tsx
+ * import { useLoginWithSms } from 'portico/plugins/sms'
+ * const { sendCode, loginWithCode, state } = useLoginWithSms()
+ * await sendCode({ phoneNumber: '+1 415 555 0123' })
+ * await loginWithCode({ code: '123456' })
+ * state.status // 'done'
+ * ```
+ */
+export function useLoginWithSms(): UseLoginWithSmsResult {
+  const { state, resendAvailableAt, send, submit } = usePasscodeLogin(smsPasscode)
+  const sendCode = useCallback(
+    ({ phoneNumber, ...options }: { phoneNumber: string; disableSignup?: boolean; captchaToken?: string }) => send(phoneNumber, options),
+    [send],
+  )
+  const loginWithCode = useCallback(({ code }: { code: string }) => submit(code), [submit])
+  return { sendCode, loginWithCode, state, resendAvailableAt }
 }
