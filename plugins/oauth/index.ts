@@ -15,7 +15,15 @@ import { isBuiltin, providerDisplay } from './client/providers'
 export { OAUTH_ERRORS, OAUTH_CLIENT_CODES, OAUTH_ERROR_TEXTS, type OAuthErrorCode } from './errors'
 export { oauthMessages, type OAuthMessageKey } from './messages/en'
 export { oauthRoutes } from './api'
-export { useLinkWithOAuth, useUnlinkOAuth, type UseLinkWithOAuthResult, type UseUnlinkOAuthResult } from './react'
+export {
+  useLinkWithOAuth,
+  useUnlinkOAuth,
+  useLoginWithOAuth,
+  type UseLinkWithOAuthResult,
+  type UseUnlinkOAuthResult,
+  type UseLoginWithOAuthResult,
+  type OAuthLoginState,
+} from './react'
 export { OAUTH_PROVIDERS, OAUTH_PROVIDER_TABLE, type OAuthProvider } from './providers'
 export {
   startOAuth,

@@ -103,6 +103,8 @@ export interface StartOAuthOptions {
   intent?: 'login' | 'link'
   /** Start without the modal: the return completes the login silently. */
   headless?: boolean
+  /** Refuse to create a new user ('no-signup'). @defaultValue the modal's login mode */
+  disableSignup?: boolean
   /** The window to use (tests pass jsdom's). @defaultValue globalThis.window */
   win?: Window
 }
@@ -139,7 +141,7 @@ export async function startOAuth(ctx: PluginContext, options: StartOAuthOptions)
     const { codeVerifier, stateCode } = beginStoredFlow(ctx.storage, {
       provider,
       intent,
-      disableSignup: ctx.loginMode() === 'no-signup',
+      disableSignup: options.disableSignup ?? ctx.loginMode() === 'no-signup',
       headless,
       popup: mode === 'popup',
     })
