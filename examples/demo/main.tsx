@@ -5,7 +5,7 @@
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PorticoProvider, useConnectWallet, useLinkAccount, usePortico, useWallets } from 'portico/react'
-import { email, useLinkWithEmail, useUnlinkEmail, useUpdateEmail } from 'portico/plugins/email'
+import { email, useLinkWithEmail, useLoginWithEmail, useUnlinkEmail, useUpdateEmail } from 'portico/plugins/email'
 import { captcha } from 'portico/plugins/captcha'
 import { customAuth, useCustomAuth } from 'portico/plugins/custom-auth'
 import { guest } from 'portico/plugins/guest'
@@ -17,10 +17,10 @@ import { siws } from 'portico/plugins/siws'
 import { coinbaseWallet } from 'portico/plugins/coinbase-wallet'
 import { walletConnect } from 'portico/plugins/wallet-connect'
 import { oauth } from 'portico/plugins/oauth'
-import { crossApp } from 'portico/plugins/cross-app'
-import { passkey, usePasskeys } from 'portico/plugins/passkey'
-import { telegram } from 'portico/plugins/telegram'
-import { farcaster, useFarcasterSigner } from 'portico/plugins/farcaster'
+import { crossApp, useUnlinkCrossAppAccount } from 'portico/plugins/cross-app'
+import { passkey, usePasskeys, useUnlinkPasskey } from 'portico/plugins/passkey'
+import { telegram, useUnlinkTelegram } from 'portico/plugins/telegram'
+import { farcaster, useFarcasterSigner, useUnlinkFarcaster } from 'portico/plugins/farcaster'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -128,6 +128,10 @@ function UserManagement() {
   const { unlinkEmail } = useUnlinkEmail()
   const { unlinkPhone } = useUnlinkPhone()
   const { unlinkWallet } = useUnlinkWallet()
+  const { unlinkFarcaster } = useUnlinkFarcaster()
+  const { unlinkTelegram } = useUnlinkTelegram()
+  const { unlinkPasskey } = useUnlinkPasskey()
+  const { unlinkCrossAppAccount } = useUnlinkCrossAppAccount()
   const { updateEmail } = useUpdateEmail()
   const { updatePhone } = useUpdatePhone()
   const [error, setError] = useState<string | null>(null)
@@ -143,6 +147,13 @@ function UserManagement() {
     if (account.type === 'email' && account.address) return { label: account.address, unlink: () => unlinkEmail(account.address!) }
     if (account.type === 'phone' && account.phoneNumber) return { label: account.phoneNumber, unlink: () => unlinkPhone(account.phoneNumber!) }
     if (account.type === 'wallet' && account.address) return { label: account.address, unlink: () => unlinkWallet(account.address!) }
+    const o = a as unknown as Record<string, string | number>
+    if (o.type === 'farcaster') return { label: `farcaster ${o.username ?? o.fid}`, unlink: () => unlinkFarcaster(Number(o.fid)) }
+    if (o.type === 'telegram') return { label: `telegram ${o.username ?? o.telegram_user_id}`, unlink: () => unlinkTelegram(String(o.telegram_user_id)) }
+    if (o.type === 'passkey') return { label: `passkey ${o.credential_id}`, unlink: () => unlinkPasskey(String(o.credential_id)) }
+    if (o.type === 'cross_app') {
+      return { label: `cross_app ${o.subject}`, unlink: () => unlinkCrossAppAccount({ appId: String(o.provider_app_id), subject: String(o.subject) }) }
+    }
     return { label: account.type, unlink: null }
   })
   return (
@@ -248,12 +259,40 @@ function HostSession() {
   )
 }
 
+/** Headless login: the host's own email and code fields drive `useLoginWithEmail`; the modal stays closed. */
+function HeadlessLogin() {
+  const { ready, authenticated } = usePortico()
+  const { sendCode, loginWithCode, state } = useLoginWithEmail()
+  const [address, setAddress] = useState('')
+  const [code, setCode] = useState('')
+  if (!ready || authenticated) return null
+  const awaiting = state.status === 'awaiting-code-input' || state.status === 'submitting-code' || (state.status === 'error' && code !== '')
+  return (
+    <section className="card" style={{ marginTop: 16 }} aria-labelledby="headless-title" data-testid="headless">
+      <h2 id="headless-title" style={{ margin: '0 0 16px', fontSize: 20 }}>Headless</h2>
+      {/* Button names avoid 'Log in' and 'Submit': other tests find the modal's buttons by those names. */}
+      <form onSubmit={(e) => { e.preventDefault(); void sendCode({ email: address }).catch(() => undefined) }}>
+        <label>Headless email <input type="email" value={address} onChange={(e) => setAddress(e.target.value)} /></label>{' '}
+        <button type="submit" disabled={state.status === 'sending-code'}>Send code</button>
+      </form>
+      {awaiting ? (
+        <form onSubmit={(e) => { e.preventDefault(); void loginWithCode({ code }).catch(() => undefined) }}>
+          <label>Headless code <input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} /></label>{' '}
+          <button type="submit" disabled={state.status === 'submitting-code'}>Verify code</button>
+        </form>
+      ) : null}
+      <p aria-live="polite" data-testid="headless-status">{state.status}{state.error ? `: ${state.error.message}` : ''}</p>
+    </section>
+  )
+}
+
 function App() {
   return (
     <main className="demo">
       <h1>Portico Demo</h1>
       <p className="lead">A host app with Portico's sign-in modal. Log in to see your user.</p>
       <Account />
+      <HeadlessLogin />
       <HostSession />
     </main>
   )
