@@ -193,6 +193,23 @@ describe('tokens', () => {
     })
   })
 
+  it("verifies with only the app id, reading the app's JWKS from the API URL", async () => {
+    const auth = await t.login('tokens3@example.com')
+    const byUrl = await verifyAccessToken(auth.token!, { appId: t.appId, apiUrl: t.baseUrl })
+    expect(byUrl.userId).toBe(auth.user.id)
+    const saved = process.env.PORTICO_API_URL
+    process.env.PORTICO_API_URL = t.baseUrl
+    try {
+      expect((await verifyAccessToken(auth.token!, t.appId)).userId).toBe(auth.user.id)
+      const other = await t.createApp()
+      // Another app's key set does not verify this app's token.
+      await expect(verifyAccessToken(auth.token!, { appId: other.id })).rejects.toMatchObject({ code: 'missing_or_invalid_token' })
+    } finally {
+      if (saved === undefined) delete process.env.PORTICO_API_URL
+      else process.env.PORTICO_API_URL = saved
+    }
+  })
+
   it('signs an identity token with the contract claims', async () => {
     const auth = await t.login('identity@example.com')
     const key = await importSPKI(t.app.publicPem, 'ES256')

@@ -4,7 +4,7 @@
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { SignJWT, exportJWK, exportSPKI, generateKeyPair, importJWK, importSPKI, jwtVerify, type JWK } from 'jose'
+import { SignJWT, createRemoteJWKSet, exportJWK, exportSPKI, generateKeyPair, importJWK, importSPKI, jwtVerify, type JWK } from 'jose'
 import { PorticoError } from '../kernel/errors'
 
 /** Issuer claim of every token (part of the wire format). */
@@ -135,8 +135,13 @@ export interface AccessTokenClaims {
 /** Options of {@link verifyAccessToken}. */
 export interface VerifyAccessTokenOptions {
   appId: string
-  /** The app's `verification_key` (SPKI PEM) or an imported public key. */
-  verificationKey: string | CryptoKey
+  /**
+   * The app's `verification_key` (SPKI PEM) or an imported public key. Without it, the key comes from
+   * the server's `GET <apiUrl>/api/v1/apps/<appId>/jwks.json` (fetched once, then cached).
+   */
+  verificationKey?: string | CryptoKey
+  /** The Portico API's base URL, for the JWKS. @defaultValue the `PORTICO_API_URL` environment variable */
+  apiUrl?: string
   /** The time to check `exp` against, in ms. @defaultValue Date.now() */
   now?: number
   /** Accept a token whose `exp` has passed (refresh and logout do). @defaultValue false */
@@ -144,37 +149,62 @@ export interface VerifyAccessTokenOptions {
 }
 
 const pemKeys = new Map<string, Promise<CryptoKey>>()
+const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
+
+/** The app's key set at `<apiUrl>/api/v1/apps/<appId>/jwks.json`, one cached fetcher per URL. */
+function remoteKeySet(apiUrl: string, appId: string): ReturnType<typeof createRemoteJWKSet> {
+  const url = `${apiUrl.replace(/\/$/, '')}/api/v1/apps/${encodeURIComponent(appId)}/jwks.json`
+  let set = remoteKeySets.get(url)
+  if (!set) {
+    set = createRemoteJWKSet(new URL(url))
+    remoteKeySets.set(url, set)
+  }
+  return set
+}
+
+async function importedKey(pem: string): Promise<CryptoKey> {
+  let cached = pemKeys.get(pem)
+  if (!cached) {
+    cached = importSPKI(pem, 'ES256') as Promise<CryptoKey>
+    pemKeys.set(pem, cached)
+    cached.catch(() => pemKeys.delete(pem))
+  }
+  return cached
+}
 
 /**
  * Verifies an access token the way a host backend should: ES256, `typ: JWT`, issuer `privy.io`,
  * audience = app id, not expired, with `sid` and `sub`.
  * @param token - the compact JWT (without `Bearer `).
- * @param options - app id and verification key.
+ * @param appIdOrOptions - the app id (the key then comes from the JWKS of `PORTICO_API_URL`), or the
+ *   app id with the verification key or the API URL.
  * @returns the token's claims.
  * @throws PorticoError with code `missing_or_invalid_token` when anything is wrong.
  * @example
  * ```ts
  * import { verifyAccessToken } from 'portico/server'
- * const claims = await verifyAccessToken(token, { appId, verificationKey: appConfig.verification_key })
+ * // With PORTICO_API_URL=https://auth.example.com set: the app's JWKS is fetched once and cached.
+ * const claims = await verifyAccessToken(token, appId)
+ * // Or with the app's verification_key, no network at all:
+ * await verifyAccessToken(token, { appId, verificationKey: appConfig.verification_key })
  * console.log(claims.userId) // 'did:privy:...'
  * ```
  */
-export async function verifyAccessToken(token: string, options: VerifyAccessTokenOptions): Promise<AccessTokenClaims> {
-  let key: CryptoKey
-  if (typeof options.verificationKey === 'string') {
-    const pem = options.verificationKey
-    let cached = pemKeys.get(pem)
-    if (!cached) {
-      cached = importSPKI(pem, 'ES256') as Promise<CryptoKey>
-      pemKeys.set(pem, cached)
-      cached.catch(() => pemKeys.delete(pem))
-    }
-    key = await cached
-  } else {
-    key = options.verificationKey
+export async function verifyAccessToken(
+  token: string,
+  appIdOrOptions: string | VerifyAccessTokenOptions,
+): Promise<AccessTokenClaims> {
+  const options: VerifyAccessTokenOptions = typeof appIdOrOptions === 'string' ? { appId: appIdOrOptions } : appIdOrOptions
+  let key: CryptoKey | ReturnType<typeof createRemoteJWKSet>
+  if (typeof options.verificationKey === 'string') key = await importedKey(options.verificationKey)
+  else if (options.verificationKey) key = options.verificationKey
+  else {
+    const apiUrl = options.apiUrl ?? process.env.PORTICO_API_URL
+    if (!apiUrl) throw new TypeError('verifyAccessToken needs the verification key, apiUrl or the PORTICO_API_URL variable')
+    key = remoteKeySet(apiUrl, options.appId)
   }
   try {
-    const { payload } = await jwtVerify(token, key, {
+    const verifyOptions = {
       algorithms: ['ES256'],
       typ: 'JWT',
       issuer: TOKEN_ISSUER,
@@ -183,7 +213,9 @@ export async function verifyAccessToken(token: string, options: VerifyAccessToke
       // Refresh accepts expired tokens: skew of "forever" is how jose expresses that.
       clockTolerance: options.allowExpired ? Number.MAX_SAFE_INTEGER : 0,
       requiredClaims: ['sid', 'sub', 'iat', 'exp'],
-    })
+    }
+    const { payload } =
+      typeof key === 'function' ? await jwtVerify(token, key, verifyOptions) : await jwtVerify(token, key, verifyOptions)
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw new Error('bad claims')
     return {
       appId: options.appId,

@@ -13,7 +13,14 @@ import { createWalletRegistry } from '../../kernel/wallets'
 export { SIWS_ERRORS, type SiwsErrorCode } from './errors'
 export { siwsMessages, type SiwsMessageKey } from './messages/en'
 export { siwsRoutes } from './api'
-export { useLinkWithSolanaWallet, useUnlinkSolanaWallet, type UseLinkWithSolanaWalletResult, type UseUnlinkSolanaWalletResult } from './react'
+export {
+  useLinkWithSolanaWallet,
+  useUnlinkSolanaWallet,
+  useLoginWithSiws,
+  type UseLinkWithSolanaWalletResult,
+  type UseUnlinkSolanaWalletResult,
+  type UseLoginWithSiwsResult,
+} from './react'
 
 /**
  * The Sign-In With Solana plugin. Pair it with the `solana` connector plugin, and enable

@@ -3,11 +3,12 @@
  * Every change ends with a session refresh, so `usePortico().user` shows the result.
  * @module
  */
-import { useCallback } from 'react'
+import { useCallback, useRef } from 'react'
 import { useKernel } from '../../ui/context'
 import { PorticoError } from '../../kernel/errors'
 import type { User } from '../../kernel/wire'
 import { siwsRoutes } from './api'
+import { buildSiwsMessage } from './message'
 
 /** What {@link useLinkWithSolanaWallet} returns. */
 export interface UseLinkWithSolanaWalletResult {
@@ -67,4 +68,84 @@ export function useUnlinkSolanaWallet(): UseUnlinkSolanaWalletResult {
     [kernel],
   )
   return { unlinkSolanaWallet }
+}
+
+/** What {@link useLoginWithSiws} returns. */
+export interface UseLoginWithSiwsResult {
+  /**
+   * Gets a nonce for the address and builds the Sign-In With Solana message for this page, for the host
+   * to sign. When the app requires a captcha: pass `captchaToken`, or the modal shows only the captcha step.
+   * @param options - the base58 wallet `address`; `disableSignup` lets only existing users in.
+   * @returns the message text to sign with the wallet's `signMessage`.
+   */
+  generateSiwsMessage: (options: { address: string; disableSignup?: boolean; captchaToken?: string }) => Promise<string>
+  /**
+   * Signs in with the signed message (through the kernel: session stored, `useLogin` callbacks run).
+   * @param options - the `signature` (base64 or base58 of the 64 bytes) and the `message` generateSiwsMessage returned.
+   * @returns the signed-in user.
+   */
+  loginWithSiws: (options: { signature: string; message: string }) => Promise<User>
+}
+
+/**
+ * Sign-In With Solana without the modal: the host signs with its own wallet library.
+ * @returns `{ generateSiwsMessage, loginWithSiws }`.
+ * @example
+ * ```tsx
+ * import { useLoginWithSiws } from 'portico/plugins/siws'
+ * const { generateSiwsMessage, loginWithSiws } = useLoginWithSiws()
+ * const message = await generateSiwsMessage({ address: wallet.publicKey.toBase58() })
+ * const bytes = await wallet.signMessage(new TextEncoder().encode(message))
+ * await loginWithSiws({ signature: btoa(String.fromCharCode(...bytes)), message })
+ * ```
+ */
+export function useLoginWithSiws(): UseLoginWithSiwsResult {
+  const kernel = useKernel()
+  const pendingMode = useRef<'no-signup' | 'login-or-sign-up'>('login-or-sign-up')
+  const generateSiwsMessage = useCallback(
+    async ({ address, disableSignup, captchaToken }: { address: string; disableSignup?: boolean; captchaToken?: string }) => {
+      const ctx = kernel.contextFor('siws')
+      let token = captchaToken
+      if (token === undefined) {
+        try {
+          token = (await ctx.beginLogin({ method: 'siws' })).captchaToken
+        } finally {
+          // The captcha step was the modal's only screen: close it again.
+          const stack = kernel.state.modal.stack
+          if (kernel.state.modal.open && stack.length === 1 && stack[0]!.screen === 'captcha/challenge') kernel.closeModal({ force: true })
+        }
+      }
+      const init = await ctx.api.request(siwsRoutes.init, { address, ...(token ? { token } : {}) })
+      pendingMode.current = disableSignup ? 'no-signup' : 'login-or-sign-up'
+      return buildSiwsMessage({
+        domain: location.host,
+        address: init.address,
+        uri: location.origin,
+        nonce: init.nonce,
+        issuedAt: new Date().toISOString(),
+      })
+    },
+    [kernel],
+  )
+  const loginWithSiws = useCallback(
+    async ({ signature, message }: { signature: string; message: string }) => {
+      const ctx = kernel.contextFor('siws')
+      const result = await ctx.authenticate(
+        () =>
+          ctx.api.request(siwsRoutes.authenticate, {
+            message,
+            signature,
+            walletClientType: null,
+            connectorType: null,
+            message_type: 'plain',
+            mode: pendingMode.current,
+          }),
+        { method: 'siws' },
+      )
+      pendingMode.current = 'login-or-sign-up'
+      return result.user
+    },
+    [kernel],
+  )
+  return { generateSiwsMessage, loginWithSiws }
 }
