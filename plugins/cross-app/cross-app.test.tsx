@@ -18,6 +18,7 @@ import {
   readConsentRequest,
   CROSS_APP_MESSAGES,
   CROSS_APP_TIMEOUT_MS,
+  POPUP_POLL_MS,
   PENDING_REQUEST_KEY,
   type CrossAppState,
 } from '.'
@@ -143,6 +144,21 @@ describe('requester page', () => {
     expect(kernel!.state.session.status).toBe('authenticated')
     expect(storage.get(crossAppTokenKey(P))).toBe('provider-access-token')
     expect(storage.get(crossAppTokenKey(P))).toBe(storage.get(`privy:cross-app:${P}`))
+  })
+
+  it('behavior: an answer that arrives after the popup already closed (within the grace) still signs in', async () => {
+    const { calls, ctx } = await start()
+    const popup = fakePopup()
+    const flow = loginWithCrossAppAccount(ctx, { appId: P, win: windowWith(popup) })
+    await navigated(popup)
+    const [init] = calls(INIT)
+    // The popup posts and closes at once; the opener's poll may see the close first.
+    popup.closed = true
+    await new Promise((r) => setTimeout(r, POPUP_POLL_MS * 2))
+    post({ type: CROSS_APP_MESSAGES.response, stateCode: init!.state_code, authorizationCode: 'code-late' }, ORIGIN, popup)
+    await act(async () => flow)
+    expect(calls(AUTH)).toHaveLength(1)
+    expect(kernel!.state.session.status).toBe('authenticated')
   })
 
   it("behavior: a closed popup is 'User canceled flow' with Retry, and nothing is exchanged", async () => {

@@ -49,6 +49,11 @@ export const CROSS_APP_SCREENS = { connecting: 'cross-app/connecting', consent: 
 export const CROSS_APP_TIMEOUT_MS = 120_000
 /** How often the opener checks whether the popup was closed. */
 export const POPUP_POLL_MS = 300
+/**
+ * Grace after the popup is seen closed, for its last message to arrive: the popup posts its answer
+ * and closes at once, and the opener's poll can notice the close before the message is delivered.
+ */
+export const POPUP_CLOSE_GRACE_MS = 1000
 
 /** The popup's messages to its opener. */
 export const CROSS_APP_MESSAGES = { response: 'PRIVY_OAUTH_RESPONSE', error: 'PRIVY_OAUTH_ERROR' } as const
@@ -294,8 +299,12 @@ function waitForAnswer(win: Window, popup: Window, stateCode: string): Promise<s
         finish(() => reject(new PorticoError('User canceled flow', { code })))
       }
     }
+    let closedAt = 0
     const poll = setInterval(() => {
-      if (popup.closed) finish(() => reject(new PorticoError('User canceled flow', { code: 'oauth_user_denied' })))
+      if (!popup.closed) return
+      closedAt ||= Date.now()
+      if (Date.now() - closedAt < POPUP_CLOSE_GRACE_MS) return
+      finish(() => reject(new PorticoError('User canceled flow', { code: 'oauth_user_denied' })))
     }, POPUP_POLL_MS)
     const timer = setTimeout(() => {
       finish(() => reject(new PorticoError('Request timeout', { code: 'client_request_timeout' })))
