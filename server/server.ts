@@ -205,6 +205,13 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
 
   const app = new Hono<Env>()
 
+  // Durability: no answer (error answers included) leaves before the writes it acknowledges, or
+  // shows, are on disk.
+  app.use('*', async (_c, next) => {
+    await next()
+    await db.flush()
+  })
+
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.toBody(), err.status as 400)
     logError(`${c.req.method} ${c.req.path} failed`, err)

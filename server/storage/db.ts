@@ -31,7 +31,13 @@ export interface Db {
    * @returns what `fn` returns.
    */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>
-  /** Closes the connection or pool. */
+  /**
+   * Resolves once every write that has finished so far is on disk. The server calls it before an
+   * answer leaves. PostgreSQL commits are already durable when they return (nothing to wait for);
+   * PGlite syncs its write-ahead log here, once for every caller waiting (group commit).
+   */
+  flush(): Promise<void>
+  /** Closes the connection or pool (after a {@link Db.flush}). */
   close(): Promise<void>
   /** Which engine this is (`pglite` or `postgres`). */
   readonly kind: 'pglite' | 'postgres'

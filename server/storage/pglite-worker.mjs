@@ -2,8 +2,22 @@
 // thread. Plain JavaScript on purpose: it loads the same way under tsx, vitest and plain Node.
 // Protocol: { id, op: 'open'|'exec'|'begin'|'commit'|'rollback'|'close', sql?, tx?, options? }
 //        -> { id, ok: true, rows? , tx? } | { id, ok: false, error: { message, code, detail } }
+//
+// Protocol: { id, op: 'flush' } -> { id, ok: true } once every write done so far is on disk.
+//
+// Durability. PGlite's Node filesystem writes through to the host (fs.writeSync) but never syncs:
+// Emscripten's NODEFS has no fsync operation and its fdatasync is a no-op, and PGlite starts
+// PostgreSQL with `-F` (fsync off). Here PostgreSQL starts with fsync on and `synchronous_commit =
+// on`, so a commit writes its WAL to the host before it returns (a killed process loses nothing
+// that committed), and NODEFS gets a real fsync (checkpoints, control file, new WAL segments). The
+// WAL itself is synced by `flush`: it fdatasyncs the WAL files written since the last sync, and
+// one sync serves every flush waiting for it (group commit). The server flushes before each answer
+// leaves, so what an answer acknowledges, or shows, survives a power loss too.
+import { closeSync, fsyncSync, openSync } from 'node:fs'
+import { open } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
 import { PGlite, types } from '@electric-sql/pglite'
+import { NodeFS } from '@electric-sql/pglite/nodefs'
 
 let pg = null
 let nextTx = 1
@@ -11,8 +25,107 @@ const ROLLBACK = new Error('rollback requested')
 const txs = new Map() // tx id -> { handle, finish(ok) }
 
 const reply = (id, body) => parentPort.postMessage({ id, ...body })
-const fail = (id, err) =>
-  reply(id, { ok: false, error: { message: String(err?.message ?? err), code: err?.code, detail: err?.detail } })
+const errorBody = (err) => ({ ok: false, error: { message: String(err?.message ?? err), code: err?.code, detail: err?.detail } })
+const fail = (id, err) => reply(id, errorBody(err))
+
+// WAL files written since the last sync (host paths), and answers waiting for the next sync.
+const dirtyWal = new Set()
+let waiting = []
+let syncing = null // the running flush loop
+
+/**
+ * PGlite's startup parameters without `-F`, so PostgreSQL calls fsync (the patched NODEFS makes it
+ * real). `wal_sync_method = fdatasync` is Emscripten's no-op: the WAL is synced here, in groups.
+ */
+const DURABLE_START_PARAMS = [
+  '--single', '-O', '-j',
+  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
+  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
+  '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
+  '-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'wal_sync_method=fdatasync', '-c', 'full_page_writes=on',
+]
+
+/** NodeFS whose streams fsync for real and report writes to WAL files. */
+class DurableNodeFS extends NodeFS {
+  async init(pg, emscriptenOptions) {
+    const result = await super.init(pg, emscriptenOptions)
+    const preRun = result.emscriptenOpts.preRun ?? []
+    result.emscriptenOpts.preRun = [...preRun, (mod) => patchNodefs(mod.NODEFS)]
+    return result
+  }
+}
+
+function patchNodefs(NODEFS) {
+  const ops = NODEFS.stream_ops
+  if (ops.porticoDurable) return
+  ops.porticoDurable = true
+  const { open: openOp, write } = ops
+  ops.open = function (stream) {
+    openOp.call(this, stream)
+    const path = NODEFS.realPath(stream.node)
+    stream.porticoPath = path
+    stream.porticoWal = /[/\\]pg_wal[/\\][0-9A-F]{24}$/.test(path)
+  }
+  ops.write = function (stream, ...rest) {
+    const n = write.call(this, stream, ...rest)
+    if (stream.porticoWal) dirtyWal.add(stream.porticoPath)
+    return n
+  }
+  // PostgreSQL's own fsync calls (checkpoints, control file, new segments, directories).
+  ops.fsync = function (stream) {
+    return NODEFS.tryFSOperation(() => {
+      if (typeof stream.nfd === 'number') return fsyncSync(stream.nfd), 0
+      const fd = openSync(stream.porticoPath ?? NODEFS.realPath(stream.node), 'r') // directories have no nfd
+      try {
+        fsyncSync(fd)
+      } finally {
+        closeSync(fd)
+      }
+      return 0
+    })
+  }
+}
+
+/** fdatasyncs one host file through a descriptor of our own (PostgreSQL may close its own meanwhile). */
+async function syncFile(path) {
+  let handle
+  try {
+    handle = await open(path, 'r')
+  } catch (err) {
+    if (err?.code === 'ENOENT') return // a removed segment: a checkpoint made it unnecessary
+    throw err
+  }
+  try {
+    await handle.datasync()
+  } finally {
+    await handle.close()
+  }
+}
+
+/** Answers now, or after the next WAL sync when something may not be on disk yet. */
+function durableReply(id, body) {
+  if (!syncing && dirtyWal.size === 0) return reply(id, body)
+  waiting.push([id, body])
+  syncing ??= flushLoop()
+}
+
+async function flushLoop() {
+  while (waiting.length) {
+    const batch = waiting
+    waiting = []
+    const paths = [...dirtyWal]
+    dirtyWal.clear()
+    let error = null
+    try {
+      await Promise.all(paths.map(syncFile))
+    } catch (err) {
+      error = new Error(`Could not sync the database to disk: ${err?.message ?? err}`)
+      for (const p of paths) dirtyWal.add(p) // retried by the next batch
+    }
+    for (const [id, body] of batch) reply(id, error ? errorBody(error) : body)
+  }
+  syncing = null // in the same tick as the last check: nothing is left waiting
+}
 
 async function run(conn, sql) {
   const results = await conn.exec(sql)
@@ -24,7 +137,8 @@ parentPort.on('message', async (msg) => {
   try {
     if (op === 'open') {
       const parsers = { [types.INT8]: (v) => Number(v) }
-      pg = new PGlite(msg.options.dataDir ? { dataDir: msg.options.dataDir, parsers } : { parsers })
+      const dir = msg.options.dataDir
+      pg = new PGlite(dir ? { fs: new DurableNodeFS(dir), parsers, startParams: DURABLE_START_PARAMS } : { parsers })
       await pg.waitReady
       return reply(id, { ok: true })
     }
@@ -33,6 +147,7 @@ parentPort.on('message', async (msg) => {
       if (!conn) throw new Error('Transaction is no longer open')
       return reply(id, { ok: true, rows: await run(conn, msg.sql) })
     }
+    if (op === 'flush') return durableReply(id, { ok: true })
     if (op === 'begin') {
       const tx = nextTx++
       // PGlite runs the callback under its transaction lock; other statements wait for it to end.
@@ -64,6 +179,7 @@ parentPort.on('message', async (msg) => {
       return reply(id, { ok: true })
     }
     if (op === 'close') {
+      await syncing // answers still waiting for their sync go out first
       await pg?.close()
       return reply(id, { ok: true })
     }

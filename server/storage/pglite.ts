@@ -1,6 +1,8 @@
 /**
  * The embedded storage adapter: PostgreSQL compiled to WASM, in-process, data in a folder.
- * By default it runs on a worker thread, so SQL does not compete with request handling.
+ * It runs on a worker thread, so SQL does not compete with request handling. A commit is written
+ * to the host before it returns, and `flush()` syncs the write-ahead log to disk (see
+ * pglite-worker.mjs for how, since PGlite itself never syncs).
  * @module
  */
 import { mkdirSync } from 'node:fs'
@@ -17,14 +19,8 @@ export interface PgliteDbOptions {
    */
   dataDir?: string
   /**
-   * Wait for the write-ahead log to reach the disk on every commit. Off by default: the embedded
-   * database serves development and single-host setups, where a crash may lose the last few
-   * hundred milliseconds of writes but never corrupts data, and commits get about 20% cheaper.
-   * @defaultValue false
-   */
-  synchronousCommit?: boolean
-  /**
-   * Run PGlite on a worker thread (`'worker'`) or on the calling thread (`'main'`).
+   * Run PGlite on a worker thread (`'worker'`) or on the calling thread (`'main'`, in-memory
+   * databases only: durable commits on disk are the worker's job).
    * @defaultValue 'worker'
    */
   thread?: 'worker' | 'main'
@@ -75,6 +71,8 @@ export function inlineParams(sql: string, params: readonly unknown[]): string {
 /** Runs simple-protocol SQL and answers the last statement's rows. */
 interface Runner {
   run(sql: string): Promise<Record<string, unknown>[]>
+  /** Waits until finished writes are on disk. */
+  flush(): Promise<void>
   transaction<T>(fn: (tx: Runner) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
@@ -115,6 +113,7 @@ function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>)
       if (inTx) return fn(db)
       return conn.transaction((tx) => fn(wrap(tx, true, prepared)))
     },
+    flush: () => conn.flush(),
     close: () => conn.close(),
   }
   return db
@@ -127,6 +126,7 @@ function mainThreadRunner(pg: PGlite | Transaction): Runner {
       return results[results.length - 1]?.rows ?? []
     },
     transaction: (fn) => (pg as PGlite).transaction((tx) => fn(mainThreadRunner(tx))),
+    flush: async () => {}, // in memory: nothing to sync
     close: () => (pg as PGlite).close(),
   }
 }
@@ -187,8 +187,12 @@ async function workerRunner(dataDir: string | null): Promise<Runner> {
       await call({ op: 'commit', tx: id })
       return result
     },
+    async flush() {
+      await call({ op: 'flush' })
+    },
     async close() {
       if (dead) return
+      await call({ op: 'flush' })
       await call({ op: 'close' })
       await worker.terminate()
     },
@@ -216,6 +220,7 @@ export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Db>
   }
   let conn: Runner
   if (options.thread === 'main') {
+    if (abs) throw new TypeError("createPgliteDb: thread 'main' is for in-memory databases; a data folder needs the worker")
     // bigint columns hold millisecond timestamps and counters, all well inside 2^53.
     const parsers = { [types.INT8]: (v: string) => Number(v) }
     const pg = new PGlite(abs ? { dataDir: abs, parsers } : { parsers })
@@ -224,9 +229,6 @@ export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Db>
   } else {
     conn = await workerRunner(abs)
   }
-  await conn.run(
-    `SET standard_conforming_strings = on; SET plan_cache_mode = force_generic_plan;
-     SET synchronous_commit = ${options.synchronousCommit ? 'on' : 'off'}`,
-  )
+  await conn.run('SET standard_conforming_strings = on; SET plan_cache_mode = force_generic_plan')
   return wrap(conn, false, new Map())
 }

@@ -51,6 +51,8 @@ function wrap(runner: Runner, pool: pg.Pool, inTx: boolean): Db {
         client.release()
       }
     },
+    // A commit returns once PostgreSQL has it on disk (synchronous_commit, see createPostgresDb).
+    flush: async () => {},
     close: () => pool.end(),
   }
   return db
@@ -77,7 +79,17 @@ export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> 
   })
   // A pool emits errors of idle clients (server restart); without a listener they crash the process.
   pool.on('error', (err) => console.error('[portico] idle database client error:', err.message))
+  // An acknowledged write must survive a crash: a database (or role) set to `synchronous_commit =
+  // off` is put back to `on` for our sessions; stronger settings (remote_apply...) are kept.
+  pool.on('connect', (client) => {
+    client
+      .query("SELECT set_config('synchronous_commit', 'on', false) WHERE current_setting('synchronous_commit') = 'off'")
+      .catch((err: Error) => console.error('[portico] could not set synchronous_commit:', err.message))
+  })
   const db = wrap(pool, pool, false)
-  await db.query('SELECT 1')
+  const [settings] = await db.query<{ fsync: string }>("SELECT current_setting('fsync') AS fsync")
+  if (settings?.fsync === 'off') {
+    console.warn('[portico] WARNING: the PostgreSQL server runs with fsync = off: a crash of its host can lose acknowledged writes.')
+  }
   return db
 }
