@@ -6,6 +6,7 @@ import type { JWK } from 'jose'
 import type { AppResponse } from '../kernel/wire'
 import type { Db } from './storage/db'
 import { newId } from './ids'
+import { SecretKeyError } from './secrets'
 import { generateAppKeys, importSigningKey } from './tokens'
 
 /** A fixed email and code that always signs in without mail (demo and test accounts). */
@@ -236,11 +237,99 @@ interface AppRow {
   id: string
   name: string
   config: Partial<AppSettings>
-  private_jwk: JWK
+  /** A JWK object, or (sealed) a string. */
+  private_jwk: JWK | string
   public_pem: string
   allowed_origins: string[]
   test_identities: TestIdentity[]
   created_at: number
+}
+
+/**
+ * Applies `f` to every secret of an app's settings: the captcha secret, the Telegram bot token, the
+ * Farcaster custody key, OAuth client secrets and chain RPC URLs (they often carry an API key).
+ */
+function mapSecretSettings(s: Partial<AppSettings>, f: (value: string, field: string) => string): Partial<AppSettings> {
+  const out: Partial<AppSettings> = { ...s }
+  if (s.captchaSecretKey) out.captchaSecretKey = f(s.captchaSecretKey, 'captchaSecretKey')
+  if (s.telegram?.botToken) out.telegram = { ...s.telegram, botToken: f(s.telegram.botToken, 'telegram.botToken') }
+  if (s.farcasterSigner?.custodyPrivateKey) {
+    out.farcasterSigner = { ...s.farcasterSigner, custodyPrivateKey: f(s.farcasterSigner.custodyPrivateKey, 'farcasterSigner.custodyPrivateKey') }
+  }
+  if (s.oauthProviders) {
+    out.oauthProviders = Object.fromEntries(
+      Object.entries(s.oauthProviders).map(([name, p]) => [name, p.clientSecret ? { ...p, clientSecret: f(p.clientSecret, `oauthProviders.${name}.clientSecret`) } : p]),
+    )
+  }
+  if (s.chainRpcUrls) {
+    out.chainRpcUrls = Object.fromEntries(Object.entries(s.chainRpcUrls).map(([chain, url]) => [chain, f(url, `chainRpcUrls.${chain}`)]))
+  }
+  return out
+}
+
+/** The stored form of an app's secrets: sealed with the database's secret box, or clear without one. */
+function sealSecrets(db: Db, appId: string, settings: AppSettings, privateJwk: JWK): { config: Partial<AppSettings>; jwk: JWK | string } {
+  const box = db.secrets
+  if (!box) return { config: settings, jwk: privateJwk }
+  return {
+    config: mapSecretSettings(settings, (value, field) => box.seal(value, `app:${appId}:${field}`)),
+    jwk: box.seal(JSON.stringify(privateJwk), `app:${appId}:private_jwk`),
+  }
+}
+
+/** Opens an app row's secrets; clear text (a database from before encryption) passes through. */
+function openSecrets(db: Db, row: AppRow): { config: Partial<AppSettings>; jwk: JWK } {
+  const box = db.secrets
+  const open = (value: string, field: string) => {
+    if (!value.startsWith('portico:enc:')) return value
+    if (!box) throw new SecretKeyError(`App ${row.id}'s secrets are encrypted, but no encryption key is configured (PORTICO_ENCRYPTION_KEY).`)
+    return box.open(value, `app:${row.id}:${field}`)
+  }
+  const jwk = typeof row.private_jwk === 'string' ? (JSON.parse(open(row.private_jwk, 'private_jwk')) as JWK) : row.private_jwk
+  return { config: mapSecretSettings(row.config, open), jwk }
+}
+
+/**
+ * Checks that every app's secrets open with the configured keys, and seals what is not sealed with
+ * the current key: clear text left by a version without encryption, or values sealed with an older
+ * key while rotating. Servers run it at start; `portico keys rotate` runs it on demand.
+ * @param db - the database, with its secret box (see the adapters' `secrets` option).
+ * @returns how many apps there are and how many were rewritten.
+ * @throws {@link SecretKeyError} when a secret does not open (a wrong or missing key): nothing is changed.
+ * @example
+ * ```ts
+ * import { createPgliteDb, createSecretBox, resealAppSecrets } from 'portico/server'
+ * const db = await createPgliteDb({ secrets: createSecretBox(process.env.PORTICO_ENCRYPTION_KEY!) })
+ * const { resealed } = await resealAppSecrets(db)
+ * ```
+ */
+export async function resealAppSecrets(db: Db): Promise<{ apps: number; resealed: number }> {
+  const box = db.secrets
+  if (!box) throw new SecretKeyError('resealAppSecrets needs a database opened with an encryption key.')
+  const ids = await db.query<{ id: string }>('SELECT id FROM apps ORDER BY created_at')
+  // Every row opens before anything is written: a wrong key changes nothing.
+  for (const { id } of ids) {
+    const rows = await db.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE id = $1`, [id])
+    if (rows[0]) openSecrets(db, rows[0])
+  }
+  let resealed = 0
+  for (const { id } of ids) {
+    const changed = await db.transaction(async (tx) => {
+      const rows = await tx.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE id = $1 FOR UPDATE`, [id])
+      const row = rows[0]
+      if (!row) return false
+      const stale: string[] = []
+      mapSecretSettings(row.config, (value) => (stale.push(value), value))
+      stale.push(typeof row.private_jwk === 'string' ? row.private_jwk : '')
+      if (stale.every((v) => box.isCurrent(v))) return false
+      const { config, jwk } = openSecrets(db, row)
+      const sealed = sealSecrets(db, id, config as AppSettings, jwk)
+      await tx.query('UPDATE apps SET config = $2, private_jwk = $3 WHERE id = $1', [id, sealed.config, JSON.stringify(sealed.jwk)])
+      return true
+    })
+    if (changed) resealed++
+  }
+  return { apps: ids.length, resealed }
 }
 
 function normaliseSettings(partial: Partial<AppSettings>): AppSettings {
@@ -283,12 +372,13 @@ export async function createApp(db: Db, options: CreateAppOptions): Promise<Serv
   for (const t of testIdentities) {
     if (!/^\d{6}$/.test(t.code)) throw new TypeError(`Test identity code for ${t.email} must be 6 digits`)
   }
+  const sealed = sealSecrets(db, id, settings, keys.privateJwk)
   const rows = await db.query<AppRow>(
     `INSERT INTO apps (id, name, config, private_jwk, public_pem, allowed_origins, test_identities, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${APP_COLUMNS}`,
-    [id, options.name, settings, keys.privateJwk, keys.publicPem, options.allowedOrigins ?? [], testIdentities, Date.now()],
+    [id, options.name, sealed.config, JSON.stringify(sealed.jwk), keys.publicPem, options.allowedOrigins ?? [], testIdentities, Date.now()],
   )
-  return fromRow(rows[0]!)
+  return fromRow(db, rows[0]!)
 }
 
 /**
@@ -323,13 +413,13 @@ export async function updateApp(
     [
       id,
       changes.name ?? current.name,
-      settings,
+      sealSecrets(db, id, settings, current.privateJwk).config,
       changes.allowedOrigins ?? current.allowedOrigins,
       changes.testIdentities?.map((t) => ({ email: t.email.trim().toLowerCase(), code: t.code })) ??
         current.testIdentities,
     ],
   )
-  return fromRow(rows[0]!)
+  return fromRow(db, rows[0]!)
 }
 
 /**
@@ -344,19 +434,20 @@ export async function updateApp(
  */
 export async function loadApp(db: Db, id: string): Promise<ServerApp | null> {
   const rows = await db.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE id = $1`, [id])
-  return rows[0] ? fromRow(rows[0]) : null
+  return rows[0] ? fromRow(db, rows[0]) : null
 }
 
-async function fromRow(row: AppRow): Promise<ServerApp> {
+async function fromRow(db: Db, row: AppRow): Promise<ServerApp> {
+  const { config, jwk } = openSecrets(db, row)
   return {
     id: row.id,
     name: row.name,
-    settings: normaliseSettings(row.config),
+    settings: normaliseSettings(config),
     allowedOrigins: row.allowed_origins,
     testIdentities: row.test_identities,
     publicPem: row.public_pem,
-    privateJwk: row.private_jwk,
-    signingKey: await importSigningKey(row.private_jwk),
+    privateJwk: jwk,
+    signingKey: await importSigningKey(jwk),
     createdAt: row.created_at,
   }
 }

@@ -23,6 +23,7 @@ export {
   createApp,
   updateApp,
   loadApp,
+  resealAppSecrets,
   toAppResponse,
   isLoginEnabled,
   DEFAULT_APP_SETTINGS,
@@ -46,6 +47,7 @@ export {
   type AccessTokenClaims,
   type VerifyAccessTokenOptions,
 } from './tokens'
+export { createSecretBox, generateEncryptionKey, isSealed, SecretKeyError, SEALED_PREFIX, type SecretBox } from './secrets'
 export { SmtpSender, DevInbox, type MailSender, type MailMessage, type DevInboxMessage } from './mail'
 export { HttpError, errors } from './errors'
 export type { SmsSender, SmsMessage } from './sms'

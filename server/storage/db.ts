@@ -4,6 +4,8 @@
  * @module
  */
 
+import type { SecretBox } from '../secrets'
+
 /** A value that can be bound to a `$n` placeholder. Objects and arrays are sent as JSON. */
 export type SqlParam = string | number | boolean | null | bigint | Date | object
 
@@ -41,6 +43,11 @@ export interface Db {
   close(): Promise<void>
   /** Which engine this is (`pglite` or `postgres`). */
   readonly kind: 'pglite' | 'postgres'
+  /**
+   * Seals secrets stored in the database (app signing keys, provider secrets) and opens them; null
+   * keeps them in clear (tests). Given to the adapter as its `secrets` option.
+   */
+  readonly secrets: SecretBox | null
 }
 
 /**

@@ -9,6 +9,7 @@ import { mkdirSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { Worker } from 'node:worker_threads'
 import { PGlite, types, type Transaction } from '@electric-sql/pglite'
+import type { SecretBox } from '../secrets'
 import { bindParams, type Db, type SqlParam } from './db'
 
 /** Options of {@link createPgliteDb}. */
@@ -24,6 +25,8 @@ export interface PgliteDbOptions {
    * @defaultValue 'worker'
    */
   thread?: 'worker' | 'main'
+  /** Seals the secrets of the `apps` table (see {@link Db.secrets}). @defaultValue null (clear text) */
+  secrets?: SecretBox
 }
 
 /**
@@ -80,7 +83,7 @@ interface Runner {
 // Distinct statement texts are few (they are written in code); the cap only guards against misuse.
 const MAX_PREPARED = 1000
 
-function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>): Db {
+function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>, secrets: SecretBox | null): Db {
   // Planning is most of a small statement's cost here: each text is PREPAREd once, then EXECUTEd.
   // Never inside a transaction, where a failed PREPARE would abort the transaction.
   async function statementFor(sql: string, params: readonly unknown[]): Promise<string> {
@@ -102,6 +105,7 @@ function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>)
 
   const db: Db = {
     kind: 'pglite',
+    secrets,
     async query<T>(sql: string, params?: readonly SqlParam[]) {
       // The simple protocol is one call into WASM; PGlite's extended protocol is five.
       return (await conn.run(await statementFor(sql, bindParams(params)))) as T[]
@@ -111,7 +115,7 @@ function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>)
     },
     transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       if (inTx) return fn(db)
-      return conn.transaction((tx) => fn(wrap(tx, true, prepared)))
+      return conn.transaction((tx) => fn(wrap(tx, true, prepared, secrets)))
     },
     flush: () => conn.flush(),
     close: () => conn.close(),
@@ -230,5 +234,5 @@ export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Db>
     conn = await workerRunner(abs)
   }
   await conn.run('SET standard_conforming_strings = on; SET plan_cache_mode = force_generic_plan')
-  return wrap(conn, false, new Map())
+  return wrap(conn, false, new Map(), options.secrets ?? null)
 }

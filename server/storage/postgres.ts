@@ -4,6 +4,7 @@
  * @module
  */
 import pg from 'pg'
+import type { SecretBox } from '../secrets'
 import { bindParams, type Db, type SqlParam } from './db'
 
 /** Options of {@link createPostgresDb}. */
@@ -14,6 +15,8 @@ export interface PostgresDbOptions {
   max?: number
   /** A schema to use instead of `public` (it must exist). */
   schema?: string
+  /** Seals the secrets of the `apps` table (see {@link Db.secrets}). @defaultValue null (clear text) */
+  secrets?: SecretBox
 }
 
 // bigint columns hold millisecond timestamps and counters, all well inside 2^53.
@@ -26,9 +29,10 @@ const typeParsers = {
 
 type Runner = Pick<pg.PoolClient, 'query'>
 
-function wrap(runner: Runner, pool: pg.Pool, inTx: boolean): Db {
+function wrap(runner: Runner, pool: pg.Pool, inTx: boolean, secrets: SecretBox | null): Db {
   const db: Db = {
     kind: 'postgres',
+    secrets,
     async query<T>(sql: string, params?: readonly SqlParam[]) {
       const res = await runner.query({ text: sql, values: bindParams(params), types: typeParsers })
       return res.rows as T[]
@@ -41,7 +45,7 @@ function wrap(runner: Runner, pool: pg.Pool, inTx: boolean): Db {
       const client = await pool.connect()
       try {
         await client.query('BEGIN')
-        const result = await fn(wrap(client, pool, true))
+        const result = await fn(wrap(client, pool, true, secrets))
         await client.query('COMMIT')
         return result
       } catch (err) {
@@ -86,7 +90,7 @@ export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> 
       .query("SELECT set_config('synchronous_commit', 'on', false) WHERE current_setting('synchronous_commit') = 'off'")
       .catch((err: Error) => console.error('[portico] could not set synchronous_commit:', err.message))
   })
-  const db = wrap(pool, pool, false)
+  const db = wrap(pool, pool, false, options.secrets ?? null)
   const [settings] = await db.query<{ fsync: string }>("SELECT current_setting('fsync') AS fsync")
   if (settings?.fsync === 'off') {
     console.warn('[portico] WARNING: the PostgreSQL server runs with fsync = off: a crash of its host can lose acknowledged writes.')

@@ -4,12 +4,14 @@
  * @module
  */
 import pg from 'pg'
+import type { SecretBox } from '../secrets'
 import type { Db } from './db'
 import { createPgliteDb } from './pglite'
 import { createPostgresDb } from './postgres'
 
 /**
  * Opens a fresh, empty test database.
+ * @param options - `secrets` seals the apps' secrets (see {@link Db.secrets}).
  * @returns a {@link Db} whose `close()` also removes the PostgreSQL schema.
  * @example
  * ```ts
@@ -17,15 +19,15 @@ import { createPostgresDb } from './postgres'
  * const db = await createTestDb()
  * ```
  */
-export async function createTestDb(): Promise<Db> {
+export async function createTestDb(options: { secrets?: SecretBox } = {}): Promise<Db> {
   const url = process.env.PORTICO_TEST_DATABASE_URL
-  if (!url) return createPgliteDb({ dataDir: 'memory' })
+  if (!url) return createPgliteDb({ dataDir: 'memory', secrets: options.secrets })
   const schema = `portico_test_${Math.random().toString(36).slice(2, 12)}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()
   await admin.query(`CREATE SCHEMA ${schema}`)
   await admin.end()
-  const db = await createPostgresDb({ connectionString: url, schema, max: 5 })
+  const db = await createPostgresDb({ connectionString: url, schema, max: 5, secrets: options.secrets })
   const close = db.close
   return {
     ...db,
@@ -45,5 +47,5 @@ export async function reopenTestDb(db: Db): Promise<Db | null> {
   const url = process.env.PORTICO_TEST_DATABASE_URL
   if (!url || db.kind !== 'postgres') return null
   const rows = await db.query<{ s: string }>('SELECT current_schema() AS s')
-  return createPostgresDb({ connectionString: url, schema: rows[0]!.s, max: 2 })
+  return createPostgresDb({ connectionString: url, schema: rows[0]!.s, max: 2, secrets: db.secrets ?? undefined })
 }
