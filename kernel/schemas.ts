@@ -72,6 +72,8 @@ export const WIRE_ERROR_CODES = [
   'wallet_entity_limit_exceeded',
   'wallet_entity_already_set',
   'transaction_limit_reached',
+  // Portico's own (the contract has no code for it): a sensitive change needs a recent sign-in.
+  'reauthentication_required',
 ] as const
 
 /** A wire error code (exact strings of the contract). */

@@ -19,14 +19,27 @@ export class HttpError extends Error {
    * @param code - wire error code (absent for plain 404s).
    * @param message - the `error` text.
    * @param data - extra `data` for the body.
+   * @param retryAfter - seconds the client should wait, sent as `Retry-After` (every 429 has one).
    */
   constructor(
     readonly status: number,
     readonly code: WireErrorCode | undefined,
     message: string,
     readonly data?: Record<string, unknown>,
+    readonly retryAfter?: number,
   ) {
     super(message)
+  }
+
+  /**
+   * The response headers this error adds: `Retry-After` in whole seconds (at least 1) on a 429,
+   * {@link DEFAULT_RETRY_AFTER_SECONDS} when the thrower did not know the window.
+   * @returns header names (lowercase) and values.
+   */
+  headers(): Record<string, string> {
+    if (this.status !== 429) return {}
+    const seconds = Math.max(1, Math.ceil(this.retryAfter ?? DEFAULT_RETRY_AFTER_SECONDS))
+    return { 'retry-after': String(seconds) }
   }
 
   /** The JSON body. */
@@ -38,6 +51,9 @@ export class HttpError extends Error {
     }
   }
 }
+
+/** `Retry-After` of a 429 whose thrower did not say how long its window lasts. */
+export const DEFAULT_RETRY_AFTER_SECONDS = 60
 
 /** The `data` of a 400 `account_transfer_required` answer (wire contract §2). */
 export interface AccountTransferData {
@@ -77,8 +93,15 @@ export const errors = {
   /** 403 `max_accounts_reached`. */
   maxAccountsReached: () =>
     new HttpError(403, 'max_accounts_reached', 'This app has reached its maximum number of users.'),
-  /** 429 `too_many_requests`. */
-  tooManyRequests: () => new HttpError(429, 'too_many_requests', 'Too many requests. Please wait to try again.'),
+  /** 429 `too_many_requests`; `retryAfterSeconds` becomes the `Retry-After` header. */
+  tooManyRequests: (retryAfterSeconds?: number) =>
+    new HttpError(429, 'too_many_requests', 'Too many requests. Please wait to try again.', undefined, retryAfterSeconds),
+  /**
+   * 403 `reauthentication_required`: the action needs a fresh proof of identity (a recent login, or
+   * a code sent to the current address) beyond the session's token.
+   */
+  reauthenticationRequired: (message = 'This action needs a recent sign-in. Please sign in again and retry.') =>
+    new HttpError(403, 'reauthentication_required', message),
   /** 401 `invalid_captcha`. */
   invalidCaptcha: (message = 'Captcha verification failed.') => new HttpError(401, 'invalid_captcha', message),
   /** 400 `linked_to_another_user`. */

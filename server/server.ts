@@ -213,7 +213,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   })
 
   app.onError((err, c) => {
-    if (err instanceof HttpError) return c.json(err.toBody(), err.status as 400)
+    if (err instanceof HttpError) return c.json(err.toBody(), err.status as 400, err.headers())
     logError(`${c.req.method} ${c.req.path} failed`, err)
     return c.json({ error: 'Service unavailable.' }, 500)
   })

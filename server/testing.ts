@@ -184,7 +184,11 @@ export async function createTestInstance(options: TestInstanceOptions = {}): Pro
       return res.body
     },
     async close() {
-      await new Promise<void>((resolve) => http.close(() => resolve()))
+      // Idle keep-alive connections (parallel-request tests leave many) would hold close() for seconds.
+      await new Promise<void>((resolve) => {
+        http.close(() => resolve())
+        ;(http as { closeIdleConnections?: () => void }).closeIdleConnections?.()
+      })
       await server.close()
       await smtp.close()
     },

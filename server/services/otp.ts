@@ -7,27 +7,51 @@ import { createHmac } from 'node:crypto'
 import type { Db } from '../storage/db'
 import type { ServerApp } from '../apps'
 import { newOtpCode } from '../ids'
+import { errors } from '../errors'
 
 /** How long a code stays valid. */
 export const OTP_TTL_MS = 10 * 60 * 1000
 /** Wrong tries after which a code no longer works, even when right. */
 export const OTP_MAX_ATTEMPTS = 5
+/**
+ * Wrong codes one identifier (app, channel, destination) may receive per {@link OTP_FAILURE_WINDOW_MS},
+ * across resent codes; past it, codes are neither sent nor accepted until the window ends. ASVS
+ * asks for at most 100 per hour; 25 lets a user mistype a few codes and bounds a guesser to 25
+ * tries an hour (a one-in-40,000 chance).
+ */
+export const OTP_MAX_FAILURES = 25
+/** The window of {@link OTP_MAX_FAILURES}. */
+export const OTP_FAILURE_WINDOW_MS = 60 * 60 * 1000
 
 /** The codes service handed to handlers as `ctx.otp`. */
 export interface OtpService {
   /**
    * Creates a code for a destination, replacing any earlier one.
    * @returns the code (to send; never stored in clear).
+   * @throws HttpError 429 `too_many_requests` (with `Retry-After`) while the destination is past
+   *   its failure ceiling ({@link OTP_MAX_FAILURES} per hour).
    */
   issue(app: ServerApp, channel: string, destination: string): Promise<string>
   /**
-   * Checks a code. A right code is consumed; a wrong one counts a try.
+   * Checks a code in one statement: a right code is consumed; a wrong one counts a try on the code
+   * and a failure on the destination. Concurrent checks of one code queue on its row, so no more
+   * than {@link OTP_MAX_ATTEMPTS} wrong tries are ever counted before the code locks.
    * @returns true when the code was right, unused, unexpired and not locked.
+   * @throws HttpError 429 `too_many_requests` (with `Retry-After`) while the destination is past
+   *   its failure ceiling, right code or not.
    */
   verify(app: ServerApp, channel: string, destination: string, code: string): Promise<boolean>
   /** The stored hash of a code (the tests compare it with the database). */
   hash(app: ServerApp, channel: string, destination: string, code: string): string
 }
+
+/** The `rate_limits` key counting a destination's wrong codes. */
+const failureKey = (app: ServerApp, channel: string, destination: string) =>
+  `otp:fail:${app.id}:${channel}:${destination}`
+
+// Whether a destination's failure window is live and full ($k key, $t now, $max ceiling).
+const OVER_CEILING = (k: string, t: string, max: string) =>
+  `EXISTS (SELECT 1 FROM rate_limits WHERE key = ${k} AND window_start > ${t} - window_ms AND count >= ${max})`
 
 /**
  * Builds the codes service.
@@ -43,6 +67,16 @@ export interface OtpService {
  * ```
  */
 export function createOtpService(db: Db, secret: string, now: () => number): OtpService {
+  /** The 429 of a destination past its ceiling, with the seconds left in its window. */
+  async function ceilingError(key: string, t: number) {
+    const rows = await db.query<{ ends: number }>(
+      'SELECT window_start + window_ms AS ends FROM rate_limits WHERE key = $1',
+      [key],
+    )
+    const ends = Number(rows[0]?.ends ?? t + OTP_FAILURE_WINDOW_MS)
+    return errors.tooManyRequests((ends - t) / 1000)
+  }
+
   const service: OtpService = {
     hash(app, channel, destination, code) {
       // Binding app, channel and destination makes a hash useless for any other address.
@@ -52,32 +86,65 @@ export function createOtpService(db: Db, secret: string, now: () => number): Otp
     async issue(app, channel, destination) {
       const code = newOtpCode()
       const t = now()
-      await db.query(
+      const key = failureKey(app, channel, destination)
+      // No new code while the destination is past its ceiling: checked in the statement that stores it.
+      const stored = await db.query(
         `INSERT INTO otp_codes (app_id, channel, destination, code_hash, created_at, expires_at, attempts, used_at)
-         VALUES ($1, $2, $3, $4, $5, $6, 0, NULL)
+         SELECT $1, $2, $3, $4, $5::bigint, $6::bigint, 0, NULL WHERE NOT ${OVER_CEILING('$7', '$5::bigint', '$8')}
          ON CONFLICT (app_id, channel, destination) DO UPDATE
            SET code_hash = EXCLUDED.code_hash, created_at = EXCLUDED.created_at,
-               expires_at = EXCLUDED.expires_at, attempts = 0, used_at = NULL`,
-        [app.id, channel, destination, service.hash(app, channel, destination, code), t, t + OTP_TTL_MS],
+               expires_at = EXCLUDED.expires_at, attempts = 0, used_at = NULL
+         RETURNING 1 AS ok`,
+        [app.id, channel, destination, service.hash(app, channel, destination, code), t, t + OTP_TTL_MS, key, OTP_MAX_FAILURES],
       )
+      if (!stored[0]) throw await ceilingError(key, t)
       return code
     },
 
     async verify(app, channel, destination, code) {
       const t = now()
-      const ok = await db.query(
-        `UPDATE otp_codes SET used_at = $5
-         WHERE app_id = $1 AND channel = $2 AND destination = $3 AND code_hash = $4
-           AND used_at IS NULL AND expires_at > $5 AND attempts < $6
-         RETURNING 1 AS ok`,
-        [app.id, channel, destination, service.hash(app, channel, destination, code), t, OTP_MAX_ATTEMPTS],
+      const key = failureKey(app, channel, destination)
+      // One statement: the code row is locked by the UPDATE, so concurrent checks queue and each
+      // sees the attempts counted before it (READ COMMITTED re-checks the WHERE on the new row).
+      // A wrong code counts a try on the code and a failure on the destination's hourly window.
+      const rows = await db.query<{ ok: boolean | null; blocked: boolean }>(
+        `WITH blocked AS (SELECT ${OVER_CEILING('$7', '$5::bigint', '$8')} AS b),
+         checked AS (
+           UPDATE otp_codes
+           SET attempts = attempts + CASE WHEN code_hash = $4 THEN 0 ELSE 1 END,
+               used_at = CASE WHEN code_hash = $4 THEN $5::bigint ELSE NULL END
+           WHERE app_id = $1 AND channel = $2 AND destination = $3
+             AND used_at IS NULL AND expires_at > $5::bigint AND attempts < $6
+             AND NOT (SELECT b FROM blocked)
+           RETURNING code_hash = $4 AS ok
+         ),
+         failed AS (
+           INSERT INTO rate_limits (key, window_start, window_ms, count)
+           SELECT $7, $5::bigint, $9::bigint, 1 WHERE NOT COALESCE((SELECT ok FROM checked), false)
+           ON CONFLICT (key) DO UPDATE SET
+             count = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
+                          THEN 1 ELSE rate_limits.count + 1 END,
+             window_start = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
+                          THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
+             window_ms = EXCLUDED.window_ms
+           RETURNING count
+         )
+         SELECT (SELECT ok FROM checked) AS ok, (SELECT b FROM blocked) AS blocked, (SELECT count FROM failed) AS failures`,
+        [
+          app.id,
+          channel,
+          destination,
+          service.hash(app, channel, destination, code),
+          t,
+          OTP_MAX_ATTEMPTS,
+          key,
+          OTP_MAX_FAILURES,
+          OTP_FAILURE_WINDOW_MS,
+        ],
       )
-      if (ok[0]) return true
-      await db.query(
-        `UPDATE otp_codes SET attempts = attempts + 1
-         WHERE app_id = $1 AND channel = $2 AND destination = $3 AND used_at IS NULL`,
-        [app.id, channel, destination],
-      )
+      const row = rows[0]
+      if (row?.ok === true) return true
+      if (row?.blocked) throw await ceilingError(key, t)
       return false
     },
   }

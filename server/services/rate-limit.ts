@@ -16,7 +16,8 @@ export interface RateLimitEntry {
 export interface RateLimiter {
   /**
    * Counts one hit on `key`.
-   * @throws HttpError 429 `too_many_requests` when more than `limit` hits fell in the current window.
+   * @throws HttpError 429 `too_many_requests` when more than `limit` hits fell in the current window;
+   *   its `retryAfter` is the seconds left in that window.
    */
   hit(key: string, limit: number, windowMs: number): Promise<void>
   /**
@@ -52,7 +53,7 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
         return `($${2 * i + 2}::text, $1::bigint, $${2 * i + 3}::bigint, 1)`
       })
       // A window restarts when its start is older than its length; one statement for all keys.
-      const rows = await db.query<{ key: string; count: number }>(
+      const rows = await db.query<{ key: string; count: number; ends: number }>(
         `INSERT INTO rate_limits (key, window_start, window_ms, count) VALUES ${rowsSql.join(', ')}
          ON CONFLICT (key) DO UPDATE SET
            count = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
@@ -60,11 +61,16 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
            window_start = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
                         THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
            window_ms = EXCLUDED.window_ms
-         RETURNING key, count`,
+         RETURNING key, count, window_start + window_ms AS ends`,
         [t, ...values],
       )
-      const counts = new Map(rows.map((r) => [r.key, r.count]))
-      if (entries.some((e) => (counts.get(e.key) ?? 0) > e.limit)) throw errors.tooManyRequests()
+      const byKey = new Map(rows.map((r) => [r.key, r]))
+      const over = entries.map((e) => byKey.get(e.key)).filter((r, i) => (r?.count ?? 0) > entries[i]!.limit)
+      if (over.length > 0) {
+        // Retry once every full window has ended: the latest end among the keys that are over.
+        const ends = Math.max(...over.map((r) => Number(r!.ends)))
+        throw errors.tooManyRequests((ends - t) / 1000)
+      }
     },
     async reset() {
       await db.exec('DELETE FROM rate_limits')
