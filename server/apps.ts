@@ -6,7 +6,7 @@ import type { JWK } from 'jose'
 import type { AppResponse } from '../kernel/wire'
 import type { Db } from './storage/db'
 import { newId } from './ids'
-import { generateAppKeys, importSigningKey } from './tokens'
+import { generateAppKeys, importSigningKey, type AppSigningKey } from './tokens'
 
 /** A fixed email and code that always signs in without mail (demo and test accounts). */
 export interface TestIdentity {
@@ -213,7 +213,7 @@ export interface ServerApp {
   publicPem: string
   privateJwk: JWK
   /** The imported signing key (cached with the app). */
-  signingKey: CryptoKey
+  signingKey: AppSigningKey
   createdAt: number
 }
 

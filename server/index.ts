@@ -38,12 +38,14 @@ export {
   generateAppKeys,
   signAccessToken,
   importSigningKey,
+  keyIdOf,
   signIdentityToken,
   newRefreshToken,
   hashRefreshToken,
   TOKEN_ISSUER,
   ACCESS_TOKEN_TTL_MS,
   type AccessTokenClaims,
+  type AppSigningKey,
   type VerifyAccessTokenOptions,
 } from './tokens'
 export { SmtpSender, DevInbox, type MailSender, type MailMessage, type DevInboxMessage } from './mail'
