@@ -60,6 +60,16 @@ export const AppSettingsPatch = v.partial(
       v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'chainRpcUrls keys are CAIP-2 chain ids like eip155:1.')),
       v.pipe(v.string(), v.url('chainRpcUrls values must be URLs.')),
     ),
+    ethereumChains: v.array(v.pipe(v.string(), v.regex(/^eip155:[1-9]\d{0,15}$/, 'ethereumChains holds CAIP-2 ids like eip155:1.'))),
+    allowedRedirectUrls: v.array(
+      v.pipe(
+        v.string(),
+        v.url('allowedRedirectUrls holds absolute URLs.'),
+        v.regex(/^https?:\/\/[^#]*$/, 'allowedRedirectUrls holds http(s) URLs without a fragment.'),
+        v.maxLength(2048),
+      ),
+    ),
+    passkeyCrossOriginAllowed: v.boolean(),
     oauthProviders: v.record(
       v.pipe(
         v.string(),

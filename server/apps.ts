@@ -4,10 +4,11 @@
  */
 import type { JWK } from 'jose'
 import type { AppResponse } from '../kernel/wire'
+import { DEFAULT_SUPPORTED_CHAINS } from '../kernel/config-merge'
 import type { Db } from './storage/db'
 import { newId } from './ids'
 import { SecretKeyError } from './secrets'
-import { generateAppKeys, importSigningKey } from './tokens'
+import { generateAppKeys, importSigningKey, type AppSigningKey } from './tokens'
 
 /** A fixed email and code that always signs in without mail (demo and test accounts). */
 export interface TestIdentity {
@@ -164,6 +165,23 @@ export interface AppSettings {
    */
   chainRpcUrls: Record<string, string>
   /**
+   * CAIP-2 ids of the Ethereum chains a sign-in message (SIWE `Chain ID`) may name. The chains of
+   * `chainRpcUrls` are accepted too. @defaultValue the widget's default chain list
+   * (`DEFAULT_SUPPORTED_CHAINS`: Ethereum, Sepolia, Base, Base Sepolia, OP Mainnet, Arbitrum One, Polygon)
+   */
+  ethereumChains: string[]
+  /**
+   * Pages an OAuth or cross-app login may return to (`redirect_to`): absolute http(s) URLs whose scheme,
+   * host, port and path must match exactly (the query may vary). Empty allows the root page (`/`) of
+   * each allowed origin. @defaultValue []
+   */
+  allowedRedirectUrls: string[]
+  /**
+   * Let passkey ceremonies run in a cross-origin frame (clientDataJSON `crossOrigin: true`). The top-level
+   * page (`topOrigin`) must still be an allowed origin. @defaultValue false
+   */
+  passkeyCrossOriginAllowed: boolean
+  /**
    * OAuth client registrations by provider name (`google`, `custom:acme`...). A provider needs both its
    * login switch and an entry here; `custom:<id>` providers need only the entry. @defaultValue {}
    */
@@ -197,6 +215,9 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   otpPerDestination: { limit: 5, windowMs: 15 * 60 * 1000 },
   otpPerIp: { limit: 100, windowMs: 10 * 60 * 1000 },
   chainRpcUrls: {},
+  ethereumChains: DEFAULT_SUPPORTED_CHAINS.filter((c) => c.id.startsWith('eip155:')).map((c) => c.id),
+  allowedRedirectUrls: [],
+  passkeyCrossOriginAllowed: false,
   oauthProviders: {},
   telegram: null,
   farcasterSigner: null,
@@ -214,7 +235,7 @@ export interface ServerApp {
   publicPem: string
   privateJwk: JWK
   /** The imported signing key (cached with the app). */
-  signingKey: CryptoKey
+  signingKey: AppSigningKey
   createdAt: number
 }
 

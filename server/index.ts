@@ -39,12 +39,14 @@ export {
   generateAppKeys,
   signAccessToken,
   importSigningKey,
+  keyIdOf,
   signIdentityToken,
   newRefreshToken,
   hashRefreshToken,
   TOKEN_ISSUER,
   ACCESS_TOKEN_TTL_MS,
   type AccessTokenClaims,
+  type AppSigningKey,
   type VerifyAccessTokenOptions,
 } from './tokens'
 export { createSecretBox, generateEncryptionKey, isSealed, SecretKeyError, SEALED_PREFIX, type SecretBox } from './secrets'

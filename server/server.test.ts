@@ -172,7 +172,7 @@ describe('tokens', () => {
   it('signs an ES256 access token that verifies with the verification_key', async () => {
     const auth = await t.login('tokens@example.com')
     const { body: config } = await t.request(`/api/v1/apps/${t.appId}`)
-    expect(decodeProtectedHeader(auth.token!)).toEqual({ alg: 'ES256', typ: 'JWT' })
+    expect(decodeProtectedHeader(auth.token!)).toEqual({ alg: 'ES256', typ: 'JWT', kid: t.app.signingKey.kid })
     const key = await importSPKI(config.verification_key, 'ES256')
     const { payload } = await jwtVerify(auth.token!, key, { issuer: 'privy.io', audience: t.appId, typ: 'JWT' })
     expect(payload.sub).toBe(auth.user.id)
@@ -355,7 +355,7 @@ describe('users and analytics', () => {
     const claims = JSON.parse(Buffer.from(auth.token!.split('.')[1]!, 'base64url').toString())
     const forged = await new SignJWT(claims)
       .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
-      .sign(await importSigningKey(other.privateJwk))
+      .sign((await importSigningKey(other.privateJwk)).key)
     expect((await t.request('/api/v1/users/me', { token: forged })).status).toBe(401)
   })
 

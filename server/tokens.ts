@@ -4,7 +4,19 @@
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto'
-import { SignJWT, createRemoteJWKSet, exportJWK, exportSPKI, generateKeyPair, importJWK, importSPKI, jwtVerify, type JWK } from 'jose'
+import {
+  SignJWT,
+  calculateJwkThumbprint,
+  createRemoteJWKSet,
+  decodeProtectedHeader,
+  exportJWK,
+  exportSPKI,
+  generateKeyPair,
+  importJWK,
+  importSPKI,
+  jwtVerify,
+  type JWK,
+} from 'jose'
 import { PorticoError } from '../kernel/errors'
 
 /** Issuer claim of every token (part of the wire format). */
@@ -32,17 +44,38 @@ export async function generateAppKeys(): Promise<AppKeys> {
   return { privateJwk: await exportJWK(privateKey), publicPem: await exportSPKI(publicKey) }
 }
 
+/** An app's signing key with its key id (the RFC 7638 thumbprint the JWKS publishes as `kid`). */
+export interface AppSigningKey {
+  key: CryptoKey
+  kid: string
+}
+
 /**
- * Imports a private JWK for signing. Callers cache the result: importing costs more than signing.
- * @param jwk - the app's private key.
- * @returns a signing key.
+ * The key id of an app key: its RFC 7638 JWK thumbprint (private members are ignored), as the app's
+ * JWKS (`GET /api/v1/apps/:app_id/jwks.json`) names it.
+ * @param jwk - the app's public or private JWK.
+ * @returns the base64url SHA-256 thumbprint.
  * @example
  * ```ts
- * const key = await importSigningKey(app.privateJwk)
+ * import { keyIdOf } from 'portico/server'
+ * const kid = await keyIdOf(app.privateJwk)
  * ```
  */
-export async function importSigningKey(jwk: JWK): Promise<CryptoKey> {
-  return (await importJWK(jwk, 'ES256')) as CryptoKey
+export function keyIdOf(jwk: JWK): Promise<string> {
+  return calculateJwkThumbprint(jwk)
+}
+
+/**
+ * Imports a private JWK for signing, with its key id. Callers cache the result: importing costs more than signing.
+ * @param jwk - the app's private key.
+ * @returns the signing key and the `kid` every token it signs carries.
+ * @example
+ * ```ts
+ * const { key, kid } = await importSigningKey(app.privateJwk)
+ * ```
+ */
+export async function importSigningKey(jwk: JWK): Promise<AppSigningKey> {
+  return { key: (await importJWK(jwk, 'ES256')) as CryptoKey, kid: await keyIdOf(jwk) }
 }
 
 /** Claims of an access token. */
@@ -56,8 +89,8 @@ export interface AccessTokenInput {
 }
 
 /**
- * Signs an access token: `sid`, `sub`, `iss`, `aud`, `iat`, `exp` (1 hour).
- * @param key - the app's signing key.
+ * Signs an access token: `sid`, `sub`, `iss`, `aud`, `iat`, `exp` (1 hour); the header names the key (`kid`).
+ * @param key - the app's signing key ({@link importSigningKey}).
  * @param input - the claims.
  * @returns the compact JWT.
  * @example
@@ -65,16 +98,16 @@ export interface AccessTokenInput {
  * const token = await signAccessToken(key, { appId, sessionId, userDid, now: Date.now() })
  * ```
  */
-export function signAccessToken(key: CryptoKey, input: AccessTokenInput): Promise<string> {
+export function signAccessToken(key: AppSigningKey, input: AccessTokenInput): Promise<string> {
   const iat = Math.floor(input.now / 1000)
   return new SignJWT({ sid: input.sessionId })
-    .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.kid })
     .setSubject(input.userDid)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(input.appId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_MS / 1000)
-    .sign(key)
+    .sign(key.key)
 }
 
 /** Claims of an identity token. */
@@ -92,8 +125,8 @@ export interface IdentityTokenInput {
 
 /**
  * Signs an identity token: `sub`, `cr` (string), `guest` (`t`/`f`), `linked_accounts` (JSON string),
- * `custom_metadata` (JSON string, when set), `iss`, `aud`, `iat`, `exp`.
- * @param key - the app's signing key.
+ * `custom_metadata` (JSON string, when set), `iss`, `aud`, `iat`, `exp`; the header names the key (`kid`).
+ * @param key - the app's signing key ({@link importSigningKey}).
  * @param input - the user's data.
  * @returns the compact JWT.
  * @example
@@ -101,7 +134,7 @@ export interface IdentityTokenInput {
  * const idToken = await signIdentityToken(key, { appId, userDid, createdAt, isGuest: false, linkedAccounts: [], customMetadata: null, now: Date.now() })
  * ```
  */
-export function signIdentityToken(key: CryptoKey, input: IdentityTokenInput): Promise<string> {
+export function signIdentityToken(key: AppSigningKey, input: IdentityTokenInput): Promise<string> {
   const iat = Math.floor(input.now / 1000)
   const claims: Record<string, string> = {
     cr: String(Math.floor(input.createdAt / 1000)),
@@ -110,13 +143,13 @@ export function signIdentityToken(key: CryptoKey, input: IdentityTokenInput): Pr
   }
   if (input.customMetadata) claims.custom_metadata = JSON.stringify(input.customMetadata)
   return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'ES256', typ: 'JWT' })
+    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.kid })
     .setSubject(input.userDid)
     .setIssuer(TOKEN_ISSUER)
     .setAudience(input.appId)
     .setIssuedAt(iat)
     .setExpirationTime(iat + ACCESS_TOKEN_TTL_MS / 1000)
-    .sign(key)
+    .sign(key.key)
 }
 
 /** What {@link verifyAccessToken} reads from a valid token. */
@@ -148,7 +181,13 @@ export interface VerifyAccessTokenOptions {
   allowExpired?: boolean
 }
 
-const pemKeys = new Map<string, Promise<CryptoKey>>()
+/** A public key and its key id. */
+interface VerificationKey {
+  key: CryptoKey
+  kid: string
+}
+
+const pemKeys = new Map<string, Promise<VerificationKey>>()
 const remoteKeySets = new Map<string, ReturnType<typeof createRemoteJWKSet>>()
 
 /** The app's key set at `<apiUrl>/api/v1/apps/<appId>/jwks.json`, one cached fetcher per URL. */
@@ -162,19 +201,46 @@ function remoteKeySet(apiUrl: string, appId: string): ReturnType<typeof createRe
   return set
 }
 
-async function importedKey(pem: string): Promise<CryptoKey> {
+async function withKeyId(key: CryptoKey): Promise<VerificationKey> {
+  return { key, kid: await keyIdOf(await exportJWK(key)) }
+}
+
+async function importedKey(pem: string): Promise<VerificationKey> {
   let cached = pemKeys.get(pem)
   if (!cached) {
-    cached = importSPKI(pem, 'ES256') as Promise<CryptoKey>
+    cached = importSPKI(pem, 'ES256', { extractable: true }).then((k) => withKeyId(k as CryptoKey))
     pemKeys.set(pem, cached)
     cached.catch(() => pemKeys.delete(pem))
   }
   return cached
 }
 
+const BASE64URL = /^[A-Za-z0-9_-]*$/
+
 /**
- * Verifies an access token the way a host backend should: ES256, `typ: JWT`, issuer `privy.io`,
- * audience = app id, not expired, with `sid` and `sub`.
+ * Whether a compact JWS segment is canonical base64url (RFC 7515 §2: no padding, no line breaks):
+ * decoding and re-encoding gives the same text, so non-zero trailing bits and stray characters fail.
+ */
+function isCanonicalSegment(segment: string): boolean {
+  return BASE64URL.test(segment) && Buffer.from(segment, 'base64url').toString('base64url') === segment
+}
+
+/**
+ * Checks what the signature does not cover or jose tolerates: three canonical base64url segments, and a
+ * `kid` naming a key of the app (tokens without one are refused too: every token Portico signs has one).
+ */
+function checkCompactForm(token: string, expectedKid: string | null): void {
+  const segments = token.split('.')
+  if (segments.length !== 3 || !segments.every(isCanonicalSegment)) throw new Error('not a canonical compact JWS')
+  const { kid } = decodeProtectedHeader(token)
+  if (typeof kid !== 'string' || kid.length === 0) throw new Error('no kid')
+  if (expectedKid !== null && kid !== expectedKid) throw new Error('unknown kid')
+}
+
+/**
+ * Verifies an access token the way a host backend should: canonical base64url segments, ES256,
+ * `typ: JWT`, a `kid` naming the app's key, issuer `privy.io`, audience = app id, not expired, with
+ * `sid` and `sub`.
  * @param token - the compact JWT (without `Bearer `).
  * @param appIdOrOptions - the app id (the key then comes from the JWKS of `PORTICO_API_URL`), or the
  *   app id with the verification key or the API URL.
@@ -195,15 +261,17 @@ export async function verifyAccessToken(
   appIdOrOptions: string | VerifyAccessTokenOptions,
 ): Promise<AccessTokenClaims> {
   const options: VerifyAccessTokenOptions = typeof appIdOrOptions === 'string' ? { appId: appIdOrOptions } : appIdOrOptions
-  let key: CryptoKey | ReturnType<typeof createRemoteJWKSet>
+  let key: VerificationKey | ReturnType<typeof createRemoteJWKSet>
   if (typeof options.verificationKey === 'string') key = await importedKey(options.verificationKey)
-  else if (options.verificationKey) key = options.verificationKey
+  else if (options.verificationKey) key = await withKeyId(options.verificationKey)
   else {
     const apiUrl = options.apiUrl ?? process.env.PORTICO_API_URL
     if (!apiUrl) throw new TypeError('verifyAccessToken needs the verification key, apiUrl or the PORTICO_API_URL variable')
     key = remoteKeySet(apiUrl, options.appId)
   }
   try {
+    // A remote key set picks the key by `kid` itself; an unknown one matches none of its keys.
+    checkCompactForm(token, typeof key === 'function' ? null : key.kid)
     const verifyOptions = {
       algorithms: ['ES256'],
       typ: 'JWT',
@@ -215,7 +283,7 @@ export async function verifyAccessToken(
       requiredClaims: ['sid', 'sub', 'iat', 'exp'],
     }
     const { payload } =
-      typeof key === 'function' ? await jwtVerify(token, key, verifyOptions) : await jwtVerify(token, key, verifyOptions)
+      typeof key === 'function' ? await jwtVerify(token, key, verifyOptions) : await jwtVerify(token, key.key, verifyOptions)
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw new Error('bad claims')
     return {
       appId: options.appId,

@@ -281,3 +281,115 @@ describe('passkey link and unlink', () => {
     expect(res.body.code).toBe('linked_account_not_found')
   })
 })
+
+describe('passkey credential ids belong to one user and one key', () => {
+  it("refuses an attacker's registration of the victim's credential id with their own key, and their login", async () => {
+    const victim = await signUp()
+    const victimId = victim.auth.credentials[0]!.id
+    const attacker = createSoftAuthenticator()
+    const init = await post('/register/init', {})
+    const attestation = attacker.create(init.body.options, { origin: ORIGIN, credentialId: victimId })
+    const res = await post('/register', { authenticator_response: attestation })
+    expect(res.status).toBe(401)
+    expect(res.body).toMatchObject({ code: 'invalid_credentials', error: 'This passkey is already registered.' })
+    expect(res.body.token).toBeUndefined()
+    // The attacker's key signs for the victim's credential id: only the stored key counts.
+    attacker.credentials[0]!.userHandle = victim.auth.credentials[0]!.userHandle
+    const login = await logIn(attacker)
+    expect(login.status).toBe(401)
+    expect(login.body.token).toBeUndefined()
+    // The victim's own key is untouched and still signs in.
+    const rows = await t.db.query<{ public_key: string }>('SELECT public_key FROM passkey_credentials WHERE app_id = $1 AND credential_id = $2', [
+      t.appId,
+      victimId,
+    ])
+    expect(rows).toEqual([{ public_key: victim.session.user.linked_accounts[0].public_key }])
+    expect((await logIn(victim.auth)).body.user.id).toBe(victim.session.user.id)
+  })
+
+  it("refuses to link another user's credential id, whatever its key", async () => {
+    const victim = await signUp()
+    const attacker = await signUp()
+    const res = await linkPasskey(attacker.session.token, {
+      ...createSoftAuthenticator(),
+      create: (options, ceremony) =>
+        createSoftAuthenticator().create(options, { ...ceremony, credentialId: victim.auth.credentials[0]!.id }),
+    })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('invalid_credentials')
+    expect((await logIn(victim.auth)).body.user.id).toBe(victim.session.user.id)
+  })
+
+  it('gives no session to either of two racing registrations of one new credential id but the first', async () => {
+    const id = Buffer.from(crypto.getRandomValues(new Uint8Array(16))).toString('base64url')
+    const inits = await Promise.all([post('/register/init', {}), post('/register/init', {})])
+    const results = await Promise.all(
+      inits.map((init) => post('/register', { authenticator_response: createSoftAuthenticator().create(init.body.options, { origin: ORIGIN, credentialId: id }) })),
+    )
+    const winners = results.filter((r) => r.status === 200)
+    expect(winners).toHaveLength(1)
+    expect(results.filter((r) => r.status === 401)).toHaveLength(1)
+    const owners = await t.db.query('SELECT user_id FROM passkey_credentials WHERE app_id = $1 AND credential_id = $2', [t.appId, id])
+    expect(owners).toEqual([{ user_id: winners[0]!.body.user.id.replace('did:privy:', '') }])
+  })
+})
+
+describe('passkey ceremonies in frames', () => {
+  const FRAMED = { crossOrigin: true, topOrigin: ORIGIN }
+
+  it('refuses crossOrigin: true when the app does not allow cross-origin passkeys (registration and login)', async () => {
+    const init = await post('/register/init', {})
+    const reg = await post('/register', { authenticator_response: createSoftAuthenticator().create(init.body.options, { origin: ORIGIN, ...FRAMED }) })
+    expect(reg.status).toBe(401)
+    expect(reg.body.error).toBe('Passkey refused: this app does not allow passkeys in a cross-origin frame.')
+    const { auth } = await signUp()
+    const loginInit = await post('/authenticate/init', {})
+    const login = await post('/authenticate', {
+      authenticator_response: auth.get(loginInit.body.options, { origin: ORIGIN, crossOrigin: true }),
+      challenge: loginInit.body.options.challenge,
+    })
+    expect(login.status).toBe(401)
+    expect(login.body.code).toBe('invalid_credentials')
+  })
+
+  it('accepts a framed ceremony under an allowed top-level page when the app allows it, and refuses other top-level pages', async () => {
+    const app = await t.createApp({
+      allowedOrigins: [ORIGIN, 'https://host.example'],
+      settings: { loginMethods: ['passkey_auth'], passkeyCrossOriginAllowed: true },
+    })
+    const call = (path: string, body: unknown) => t.request(P + path, { body, appId: app.id, headers: headers() })
+    const auth = createSoftAuthenticator()
+    const init = await call('/register/init', {})
+    const reg = await call('/register', {
+      authenticator_response: auth.create(init.body.options, { origin: ORIGIN, crossOrigin: true, topOrigin: 'https://host.example' }),
+    })
+    expect(reg.status).toBe(200)
+    const login = async (topOrigin: string) => {
+      const i = await call('/authenticate/init', {})
+      return call('/authenticate', {
+        authenticator_response: auth.get(i.body.options, { origin: ORIGIN, crossOrigin: true, topOrigin }),
+        challenge: i.body.options.challenge,
+      })
+    }
+    expect((await login('https://host.example')).body.user.id).toBe(reg.body.user.id)
+    const evil = await login('https://evil.example')
+    expect(evil.status).toBe(401)
+    expect(evil.body.error).toBe("Passkey refused: the top-level page https://evil.example is not one of the app's origins.")
+    const reg2Init = await call('/register/init', {})
+    const reg2 = await call('/register', {
+      authenticator_response: createSoftAuthenticator().create(reg2Init.body.options, { origin: ORIGIN, crossOrigin: true, topOrigin: 'https://evil.example' }),
+    })
+    expect(reg2.status).toBe(401)
+  })
+
+  it('refuses a topOrigin that is not an allowed origin even without crossOrigin', async () => {
+    const { auth } = await signUp()
+    const i = await post('/authenticate/init', {})
+    const res = await post('/authenticate', {
+      authenticator_response: auth.get(i.body.options, { origin: ORIGIN, topOrigin: 'https://evil.example' }),
+      challenge: i.body.options.challenge,
+    })
+    expect(res.status).toBe(401)
+    expect(res.body.error).toBe("Passkey refused: the top-level page https://evil.example is not one of the app's origins.")
+  })
+})

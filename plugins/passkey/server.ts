@@ -109,6 +109,8 @@ const notRegistered = () => new HttpError(400, 'passkey_not_registered', 'Passke
 const verificationFailed = () => errors.invalidCredentials('Passkey verification failed.')
 const expiredChallenge = () => errors.invalidCredentials('Invalid or expired passkey challenge.')
 const tooManyPasskeys = () => new HttpError(400, 'cannot_link_more_of_type', 'Cannot link more passkeys to account.')
+const alreadyRegistered = () => errors.invalidCredentials('This passkey is already registered.')
+const framed = (why: string) => errors.invalidCredentials(`Passkey refused: ${why}`)
 
 /** The origin the ceremony runs on: `relying_party` or the request's Origin, which must be one of the app's. */
 function relyingParty(req: ServerRequest<{ relying_party?: string }>, ctx: RequestContext): { origin: string; rpId: string } {
@@ -141,15 +143,56 @@ const passkeysOf = (user: UserRecord) => user.accounts.filter((a) => a.type === 
 const identitiesOf = (user: UserRecord) =>
   user.accounts.filter((a) => a.type !== PASSKEY_ACCOUNT_TYPE).map((a) => a.identityKey)
 
-/** Reads the challenge a response answers (from its clientDataJSON), or throws invalid_credentials. */
-function challengeIn(response: { client_data_json: string }): string {
+/** What the server reads from a response's clientDataJSON before verifying it. */
+interface ClientData {
+  challenge: string
+  crossOrigin: boolean
+  topOrigin: string | null
+}
+
+/** Reads the challenge and framing of a response's clientDataJSON, or throws invalid_credentials. */
+function clientDataOf(response: { client_data_json: string }): ClientData {
+  let data: { challenge?: unknown; crossOrigin?: unknown; topOrigin?: unknown }
   try {
-    const data = JSON.parse(Buffer.from(response.client_data_json, 'base64url').toString('utf8')) as { challenge?: unknown }
-    if (typeof data.challenge === 'string' && data.challenge.length > 0) return data.challenge
+    data = JSON.parse(Buffer.from(response.client_data_json, 'base64url').toString('utf8')) as typeof data
   } catch {
-    // fall through: malformed client data is a failed verification
+    throw verificationFailed()
   }
-  throw verificationFailed()
+  if (!data || typeof data !== 'object' || typeof data.challenge !== 'string' || data.challenge.length === 0) {
+    throw verificationFailed()
+  }
+  if (data.crossOrigin !== undefined && typeof data.crossOrigin !== 'boolean') throw verificationFailed()
+  if (data.topOrigin !== undefined && typeof data.topOrigin !== 'string') throw verificationFailed()
+  return { challenge: data.challenge, crossOrigin: data.crossOrigin === true, topOrigin: data.topOrigin ?? null }
+}
+
+const originOf = (url: string): string | null => {
+  try {
+    return new URL(url).origin
+  } catch {
+    return null
+  }
+}
+
+/** The app's allowed origins, normalised (the top-level pages a framed ceremony may run under). */
+const allowedOriginsOf = (ctx: RequestContext): string[] =>
+  ctx.app.allowedOrigins.map(originOf).filter((o): o is string => o !== null)
+
+/**
+ * A ceremony in a cross-origin frame (WebAuthn L3 `crossOrigin: true`) is refused unless the app allows
+ * it (`passkeyCrossOriginAllowed`); the top-level page (`topOrigin`, when the browser says) must be
+ * one of the app's allowed origins either way.
+ */
+function checkFraming(ctx: RequestContext, data: ClientData): void {
+  if (data.crossOrigin && !ctx.app.settings.passkeyCrossOriginAllowed) {
+    throw framed('this app does not allow passkeys in a cross-origin frame.')
+  }
+  if (data.topOrigin !== null) {
+    const top = originOf(data.topOrigin)
+    if (top === null || top !== data.topOrigin || !allowedOriginsOf(ctx).includes(top)) {
+      throw framed(`the top-level page ${data.topOrigin} is not one of the app's origins.`)
+    }
+  }
 }
 
 /**
@@ -238,12 +281,14 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
   ) {
     const rp = relyingParty(req, ctx)
     const att = req.body.authenticator_response
-    const challenge = await consumeChallenge(ctx, challengeIn(att.response), purpose, rp.origin, userId)
+    const data = clientDataOf(att.response)
+    const challenge = await consumeChallenge(ctx, data.challenge, purpose, rp.origin, userId)
+    checkFraming(ctx, data)
     let info
     try {
       const result = await verifyRegistrationResponse({
         response: toRegistrationResponse(att),
-        expectedChallenge: (c) => c === challengeIn(att.response),
+        expectedChallenge: (c) => c === data.challenge,
         expectedOrigin: challenge.origin,
         expectedRPID: challenge.rp_id,
         requireUserVerification: true,
@@ -255,6 +300,9 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
       throw verificationFailed()
     }
     const credentialId = info.credential.id
+    // A credential id belongs to one user and one key: registering a known id again (whatever its
+    // key) would otherwise sign the registrant in as the credential's owner.
+    if (await credentialExists(ctx, credentialId)) throw alreadyRegistered()
     const publicKey = b64url(info.credential.publicKey)
     const ua = parseUserAgent(req.headers['user-agent'])
     const name = AUTHENTICATOR_NAMES[info.aaguid]
@@ -281,17 +329,34 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
     return { account, credential }
   }
 
+  async function credentialExists(ctx: RequestContext, credentialId: string): Promise<boolean> {
+    const rows = await ctx.db.query('SELECT 1 FROM passkey_credentials WHERE app_id = $1 AND credential_id = $2', [
+      ctx.app.id,
+      credentialId,
+    ])
+    return rows.length > 0
+  }
+
+  /** Stores a new credential; false when the id was stored meanwhile (a concurrent registration of it). */
   async function storeCredential(
     ctx: RequestContext,
     userId: string,
     c: { credentialId: string; userHandle: string | null; publicKey: string; counter: number; transports: readonly string[] | null },
-  ): Promise<void> {
-    await ctx.db.query(
+  ): Promise<boolean> {
+    const rows = await ctx.db.query(
       `INSERT INTO passkey_credentials (app_id, credential_id, user_id, user_handle, public_key, counter, transports, created_at)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8)
-       ON CONFLICT (app_id, credential_id) DO NOTHING`,
+       ON CONFLICT (app_id, credential_id) DO NOTHING RETURNING 1`,
       [ctx.app.id, c.credentialId, userId, c.userHandle, c.publicKey, c.counter, c.transports ? JSON.stringify(c.transports) : null, ctx.now()],
     )
+    return rows.length > 0
+  }
+
+  /** Ends the session a refused registration was given (a race the existence check could not see). */
+  async function revokeIssued(ctx: RequestContext, token: string | null | undefined): Promise<void> {
+    if (!token) return
+    const issued = await ctx.sessions.verify(ctx.app, token).catch(() => null)
+    if (issued) await ctx.sessions.revoke(ctx.app, issued.sessionId)
   }
 
   async function initLimit(ctx: RequestContext) {
@@ -338,7 +403,12 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
         const { account, credential } = await verifyAttestation(req, ctx, 'register')
         // A new passkey always means a new user; `no-signup` refuses it (user_does_not_exist) in signIn.
         const result = await ctx.signIn(account, { mode: req.body.mode, allowlistIdentities: [] })
-        await storeCredential(ctx, result.user.id.slice('did:privy:'.length), credential)
+        // A concurrent registration of the same id got in between the check and here: the account is
+        // someone else's (not new), or its key is already stored. Neither may yield a session.
+        if (!result.is_new_user || !(await storeCredential(ctx, result.user.id.slice('did:privy:'.length), credential))) {
+          await revokeIssued(ctx, result.token)
+          throw alreadyRegistered()
+        }
         return result
       },
 
@@ -346,8 +416,10 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
         checkEnabled(ctx)
         const rp = relyingParty(req, ctx)
         const assertion = req.body.authenticator_response
-        if (challengeIn(assertion.response) !== req.body.challenge) throw verificationFailed()
+        const data = clientDataOf(assertion.response)
+        if (data.challenge !== req.body.challenge) throw verificationFailed()
         const challenge = await consumeChallenge(ctx, req.body.challenge, 'authenticate', rp.origin)
+        checkFraming(ctx, data)
         const rows = await ctx.db.query<CredentialRow>(
           'SELECT user_id, user_handle, public_key, counter, transports FROM passkey_credentials WHERE app_id = $1 AND credential_id = $2',
           [ctx.app.id, assertion.id],
@@ -365,7 +437,9 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
             expectedChallenge: req.body.challenge,
             expectedOrigin: challenge.origin,
             expectedRPID: challenge.rp_id,
+            expectedTopOrigin: allowedOriginsOf(ctx),
             requireUserVerification: true,
+            // Only the key stored with this credential id when it was registered verifies its assertions.
             credential: {
               id: assertion.id,
               publicKey: fromB64url(stored.public_key),
@@ -404,7 +478,7 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
         if (passkeysOf(user).length >= MAX_PASSKEYS_PER_USER) throw tooManyPasskeys()
         const { account, credential } = await verifyAttestation(req, ctx, 'link', user.id)
         const updated = await ctx.link(account)
-        await storeCredential(ctx, updated.id, credential)
+        if (!(await storeCredential(ctx, updated.id, credential))) throw alreadyRegistered()
         return ctx.users.toWire(updated)
       },
 

@@ -24,6 +24,18 @@ export interface CeremonyOptions {
   userVerified?: boolean
   /** Use this counter value instead of incrementing (replay tests). */
   counter?: number
+  /** `crossOrigin` in clientDataJSON: the ceremony runs in a cross-origin frame. @defaultValue false */
+  crossOrigin?: boolean
+  /** `topOrigin` in clientDataJSON: the top-level page of a framed ceremony. @defaultValue absent */
+  topOrigin?: string
+  /** Create the credential under this id instead of a random one (a clone or an attacker's copy). */
+  credentialId?: string
+}
+
+/** The clientDataJSON of a ceremony. */
+function clientDataJson(type: 'webauthn.create' | 'webauthn.get', challenge: string, c: CeremonyOptions): Buffer {
+  const framing = { crossOrigin: c.crossOrigin ?? false, ...(c.topOrigin !== undefined ? { topOrigin: c.topOrigin } : {}) }
+  return Buffer.from(JSON.stringify({ type, challenge, origin: c.origin, ...framing }))
 }
 
 // Minimal CBOR encoder: enough for an attestation object and a COSE key.
@@ -82,7 +94,7 @@ export function createSoftAuthenticator() {
       const rpId = options.rp.id ?? new URL(ceremony.origin).hostname
       const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' })
       const jwk = publicKey.export({ format: 'jwk' })
-      const id = randomBytes(16)
+      const id = ceremony.credentialId !== undefined ? Buffer.from(ceremony.credentialId, 'base64url') : randomBytes(16)
       const cose = cbor(
         new Map<Cbor, Cbor>([
           [1, 2], // kty: EC2
@@ -101,14 +113,14 @@ export function createSoftAuthenticator() {
         id,
         cose,
       ])
-      const clientData = JSON.stringify({ type: 'webauthn.create', challenge: options.challenge, origin: ceremony.origin, crossOrigin: false })
+      const clientData = clientDataJson('webauthn.create', options.challenge, ceremony)
       credentials.push({ id: b64(id), rpId, userHandle: options.user.id, privateKey, counter: 0 })
       return {
         id: b64(id),
         raw_id: b64(id),
         type: 'public-key',
         response: {
-          client_data_json: b64(Buffer.from(clientData)),
+          client_data_json: b64(clientData),
           attestation_object: b64(cbor({ fmt: 'none', attStmt: {}, authData })),
           transports: ['internal'],
         },
@@ -124,9 +136,7 @@ export function createSoftAuthenticator() {
         Buffer.from([flags(ceremony.userVerified ?? true, false)]),
         counterBytes(credential.counter),
       ])
-      const clientData = Buffer.from(
-        JSON.stringify({ type: 'webauthn.get', challenge: options.challenge, origin: ceremony.origin, crossOrigin: false }),
-      )
+      const clientData = clientDataJson('webauthn.get', options.challenge, ceremony)
       const signature = sign('sha256', Buffer.concat([authData, sha256(clientData)]), credential.privateKey)
       return {
         id: credential.id,
