@@ -24,6 +24,10 @@ export default defineConfig({
   workers: 1,
   retries: 0,
   timeout: 60_000,
+  // Assertions wait for states, never for time: a state that comes late on a busy machine still
+  // passes, one that never comes still fails. 5 s (the default) is too short for a page load on two
+  // busy cores.
+  expect: { timeout: 15_000 },
   reporter: [['list'], ['json', { outputFile: '.tmp/playwright.json' }]],
   use: {
     baseURL: `http://localhost:${DEMO_PORT}`,

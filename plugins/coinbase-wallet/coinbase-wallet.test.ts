@@ -21,12 +21,24 @@ afterEach(async () => {
   harness = null
 })
 
-/** jsdom has no popups: record what the SDK asks to open (a browser API, not our code). */
+/**
+ * jsdom has no popups: `window.open` hands the SDK a stand-in window (a browser API, not our code)
+ * and records the address. A stand-in, not `null`: a blocked popup makes the SDK mount its preact
+ * "Popup was blocked" snackbar, whose animation-frame timers outlive the test file's jsdom.
+ */
 function recordPopups(): string[] {
   const opened: string[] = []
   window.open = ((url?: string | URL) => {
+    const popup = {
+      closed: false,
+      focus() {},
+      close() {
+        popup.closed = true
+      },
+      postMessage() {},
+    }
     opened.push(String(url))
-    return null
+    return popup as unknown as Window
   }) as typeof window.open
   return opened
 }

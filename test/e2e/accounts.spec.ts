@@ -1,6 +1,6 @@
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
-import { apiUrlOf, createTestApp, freshEmail, latestCode, openApp, submitEmail, typeCode } from './helpers'
+import { apiUrlOf, createTestApp, freshEmail, latestCode, openApp, recordTexts, submitEmail, typeCode } from './helpers'
 import { injectTestWallet } from '../fixtures/test-wallet/inject'
 import { ANVIL_KEYS } from '../fixtures/test-wallet/provider'
 
@@ -86,9 +86,11 @@ test.describe('accounts', () => {
     const dialog = dialogOf(page)
     await expect(dialog.getByRole('heading', { name: 'Email address is associated with another account' })).toBeVisible()
     await expect(dialog.getByText(`Do you want to transfer ${b} to this account instead? This will delete your other account.`)).toBeVisible()
+    // 'Success!' shows for a second before the modal closes: recorded, not raced.
+    const seen = await recordTexts(page, ['Success!'])
     await dialog.getByRole('button', { name: 'Transfer and delete account' }).click()
-    await expect(dialog.getByRole('button', { name: 'Success!' })).toBeVisible()
-    await expect(dialog).toBeHidden({ timeout: 3000 })
+    await expect(dialog).toBeHidden()
+    expect(await seen()).toEqual(['Success!'])
     await expectAccounts(page, [phone, b])
     await expect(page.getByTestId('user-id')).toHaveText(idA)
 
@@ -121,7 +123,7 @@ test.describe('accounts', () => {
     const { phone } = await signInWithSms(page, request, app)
     const extra = freshEmail('unlink-extra')
     await linkEmail(page, request, extra)
-    await expect(dialogOf(page)).toBeHidden({ timeout: 4000 })
+    await expect(dialogOf(page)).toBeHidden()
     await expect(accounts(page)).toHaveText([phone, extra])
 
     await page.getByRole('button', { name: `Unlink ${extra}` }).click()
@@ -148,7 +150,7 @@ test.describe('accounts', () => {
     await typeCode(page, await latestCode(request, await apiUrlOf(page), next))
     await expect(accounts(page)).toHaveText([next])
     await expect(page.getByTestId('user-email')).toHaveText(next)
-    await expect(dialog).toBeHidden({ timeout: 3000 })
+    await expect(dialog).toBeHidden()
     await expect(page.getByTestId('user-id')).toHaveText(idA)
 
     await logOut(page)
@@ -170,7 +172,7 @@ test.describe('accounts', () => {
     await expect(dialog.getByRole('heading', { name: 'Enter confirmation code' })).toBeVisible()
     await typeCode(page, await latestCode(request, await apiUrlOf(page), e164))
     await expect(accounts(page)).toHaveText([e164])
-    await expect(dialog).toBeHidden({ timeout: 3000 })
+    await expect(dialog).toBeHidden()
     await expect(page.getByTestId('user-id')).toHaveText(idA)
   })
 
@@ -193,9 +195,11 @@ test.describe('accounts', () => {
     await dialog.getByRole('button', { name: /Test Wallet/ }).click()
     await expect(dialog.getByRole('heading', { name: 'Wallet address is associated with another account' })).toBeVisible()
     await expect(dialog.getByText(`Do you want to transfer ${address} to this account instead? This will delete your other account.`)).toBeVisible()
+    // 'Success!' shows for a second before the modal closes: recorded, not raced.
+    const seen = await recordTexts(page, ['Success!'])
     await dialog.getByRole('button', { name: 'Transfer and delete account' }).click()
-    await expect(dialog.getByRole('button', { name: 'Success!' })).toBeVisible()
-    await expect(dialog).toBeHidden({ timeout: 3000 })
+    await expect(dialog).toBeHidden()
+    expect(await seen()).toEqual(['Success!'])
     await expectAccounts(page, [a, address])
     await expect(page.getByTestId('user-id')).toHaveText(idA)
   })

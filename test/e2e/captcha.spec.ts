@@ -3,7 +3,7 @@
  * with Cloudflare's documented test keys.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { apiUrlOf, createTestApp, freshEmail, latestCode, openApp, typeCode } from './helpers'
+import { apiUrlOf, createTestApp, freshEmail, latestCode, openApp, recordTexts, typeCode } from './helpers'
 
 const SITE = { pass: 't:1x00000000000000000000AA', block: 't:2x00000000000000000000AB', interactive: 't:3x00000000000000000000FF' }
 const SECRET = { pass: '1x0000000000000000000000000000000AA', fail: '2x0000000000000000000000000000000AA' }
@@ -36,10 +36,11 @@ test('the email login completes through the captcha step with a passing key and 
   await openApp(page, appId)
   expect(scriptLoads()).toBe(0)
   const address = freshEmail('captcha-pass')
+  const seen = await recordTexts(page, ['Checking that you are human', 'Enter confirmation code'])
   await startEmailLogin(page, address)
   const dialog = page.getByRole('dialog')
-  await expect(dialog.getByRole('heading', { name: 'Checking that you are human' })).toBeVisible()
   await expect(dialog.getByRole('heading', { name: 'Enter confirmation code' })).toBeVisible()
+  expect(await seen()).toEqual(['Checking that you are human', 'Enter confirmation code'])
   expect(scriptLoads()).toBe(1)
   await typeCode(page, await latestCode(request, await apiUrlOf(page), address))
   await expect(page.getByTestId('user-email')).toHaveText(address)
@@ -85,19 +86,25 @@ test('a blocking key shows the failure, retries three times, then the adblocker/
     if (r.method() === 'POST' && r.url().endsWith('/turnstile/v0/challenge')) attempts++
   })
   const appId = await createTestApp(page, request, captchaApp(SITE.block, SECRET.pass))
+  // The page's timers run on a clock the test can fast-forward (it flows normally until then).
+  await page.clock.install()
   await openApp(page, appId)
+  const failed = 'You did not pass CAPTCHA. Please try again.'
+  const seen = await recordTexts(page, [failed, 'Trying again…', 'Disable your adblocker or VPN'])
   await startEmailLogin(page, freshEmail('captcha-block'))
   const dialog = page.getByRole('dialog')
-  await expect(dialog.getByText('You did not pass CAPTCHA. Please try again.')).toBeVisible()
-  await expect(dialog.getByText('Trying again…')).toBeVisible()
   const hint = dialog.getByText('Disable your adblocker or VPN', { exact: false })
-  await expect(hint).toBeHidden()
-  await expect(hint).toBeVisible({ timeout: 20_000 })
+  await expect(hint).toBeVisible({ timeout: 30_000 })
+  // The failure and the retries showed first; the hint only once they ran out.
+  expect(await seen()).toEqual([failed, 'Trying again…', 'Disable your adblocker or VPN'])
   await expect(dialog.getByRole('heading', { name: 'Verification failed' })).toBeVisible()
   await expect(dialog.getByRole('button', { name: 'Try again' })).toBeVisible()
   // The first attempt and three retries, then no more until the user asks.
   expect(attempts).toBe(4)
-  await page.waitForTimeout(1500)
+  // A minute later, by the page's clock, still no new attempt: nothing is scheduled.
+  await page.clock.runFor(60_000)
+  await expect(dialog.getByRole('heading', { name: 'Verification failed' })).toBeVisible()
+  await expect(dialog.getByText('Trying again…')).toBeHidden()
   expect(attempts).toBe(4)
 })
 
@@ -108,9 +115,11 @@ test("the server's invalid_captcha shows 'Please try again.' and the next login 
   const dialog = page.getByRole('dialog')
   await expect(dialog.getByText('Please try again.', { exact: true })).toBeVisible()
   await dialog.getByRole('button', { name: 'Try again' }).click()
+  await expect(dialog.getByText('Please try again.', { exact: true })).toBeHidden()
+  const seen = await recordTexts(page, ['Checking that you are human', 'Please try again.'])
   await startEmailLogin(page, freshEmail('captcha-fail-2'))
-  await expect(dialog.getByRole('heading', { name: 'Checking that you are human' })).toBeVisible()
   await expect(dialog.getByText('Please try again.', { exact: true })).toBeVisible()
+  expect(await seen()).toEqual(['Checking that you are human', 'Please try again.'])
 })
 
 test("a site key not of the form 't:{key}' shows 'Unsupported captcha site key'", async ({ page, request }) => {

@@ -30,7 +30,7 @@ test('default: scanning the connect URI and signing in the Farcaster app signs t
   expect(new URL(connectUri!).searchParams.get('domain')).toBe(new URL(page.url()).host)
 
   await signInAsWalletApp(FARCASTER_URL, connectUri!, custody, fid, { username: 'e2e-user', displayName: 'E2E' })
-  await expect(page.getByRole('dialog')).toBeHidden({ timeout: 15_000 })
+  await expect(page.getByRole('dialog')).toBeHidden({ timeout: 30_000 })
   await expect(page.getByTestId('signed-in')).toBeVisible()
 })
 
@@ -45,7 +45,7 @@ async function signInWithFarcaster(page: Page, request: APIRequestContext, setti
   await page.getByRole('button', { name: 'Farcaster' }).click()
   const connectUri = await page.getByRole('img', { name: 'QR code to sign in with Farcaster' }).getAttribute('data-connect-uri')
   await signInAsWalletApp(FARCASTER_URL, connectUri!, custody, fid, { username: 'e2e-signer' })
-  await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 15_000 })
+  await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 30_000 })
   return fid
 }
 
@@ -69,17 +69,17 @@ test('behavior: an approved signer request finishes the screen and the account c
   await expect(page.getByTestId('farcaster-signer')).toHaveText('—')
   const token = await requestSigner(page)
   await answer(request, 'approve', token, fid)
-  await expect(page.getByRole('heading', { name: 'Signer approved' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('heading', { name: 'Signer approved' })).toBeVisible({ timeout: 30_000 })
   // The Ed25519 key the page made with WebCrypto is now the account's signer: the demo reads it from
   // the user the server answered the session refresh with.
-  await expect(page.getByTestId('farcaster-signer')).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 10_000 })
+  await expect(page.getByTestId('farcaster-signer')).toHaveText(/^0x[0-9a-f]{64}$/, { timeout: 30_000 })
 })
 
 test('behavior: a revoked signer request shows Request rejected', async ({ page, request }) => {
   await signInWithFarcaster(page, request, { farcasterSigner: { appFid: 9, custodyPrivateKey: generatePrivateKey() } })
   const token = await requestSigner(page)
   await answer(request, 'revoke', token)
-  await expect(page.getByRole('heading', { name: 'Request rejected' })).toBeVisible({ timeout: 10_000 })
+  await expect(page.getByRole('heading', { name: 'Request rejected' })).toBeVisible({ timeout: 30_000 })
   await expect(page.getByRole('dialog').getByText('The request was rejected. Please try again.')).toBeVisible()
   // requestFarcasterSigner rejected with the same text, and no signer was stored.
   await expect(page.getByTestId('farcaster-signer-error')).toHaveText('The request was rejected. Please try again.')

@@ -111,3 +111,36 @@ export async function withServerClockAdvanced(
     await request.post(`${apiUrl}/dev/clock`, { data: { reset: true } })
   }
 }
+
+/**
+ * Starts recording which of `texts` the page shows, in the order each first appears. A screen that
+ * shows only briefly (a success tick before the modal closes, 'Trying again…' between retries) can
+ * then be checked after waiting for the state that follows it, instead of racing it on a busy
+ * machine: a MutationObserver sees every change, however short. Install it on the page that will
+ * show the texts, after it loaded (a navigation drops the record).
+ * @param page - the page.
+ * @param texts - texts to look for in the page's rendered text.
+ * @returns a function that answers the texts seen so far, in order of first appearance.
+ */
+export async function recordTexts(page: Page, texts: string[]): Promise<() => Promise<string[]>> {
+  const key = `__porticoSeen${Math.floor(Math.random() * 1e9)}`
+  await page.evaluate(
+    ({ key, texts }) => {
+      const seen: string[] = []
+      ;(window as unknown as Record<string, string[]>)[key] = seen
+      const check = () => {
+        const rendered = document.body.innerText
+        for (const t of texts) if (!seen.includes(t) && rendered.includes(t)) seen.push(t)
+      }
+      check()
+      new MutationObserver(check).observe(document.documentElement, {
+        subtree: true,
+        childList: true,
+        characterData: true,
+        attributes: true,
+      })
+    },
+    { key, texts },
+  )
+  return () => page.evaluate((key) => [...(window as unknown as Record<string, string[]>)[key]!], key)
+}

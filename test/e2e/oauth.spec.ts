@@ -35,12 +35,19 @@ async function googleApp(
   return appId
 }
 
-/** Holds the code exchange back a little, so the verifying state is on screen long enough to be read. */
-async function slowAuthenticate(page: Page | BrowserContext): Promise<void> {
+/**
+ * Holds the code exchange until the test releases it, so the verifying state stays on screen until
+ * the test has seen it (a fixed delay would race a busy machine).
+ * @returns a function that lets the held exchange through.
+ */
+async function holdAuthenticate(page: Page | BrowserContext): Promise<() => void> {
+  let release!: () => void
+  const released = new Promise<void>((resolve) => (release = resolve))
   await page.route('**/api/v1/oauth/authenticate', async (route) => {
-    await new Promise((r) => setTimeout(r, 700))
+    await released
     await route.continue()
   })
+  return release
 }
 
 /** On the fixture's login page, signs in as one of its users or cancels. */
@@ -60,11 +67,12 @@ test.describe('social OAuth (Google against the local OpenID provider)', () => {
   test('redirect round trip: the provider page, back to the demo, verifying, then signed in with a clean URL', async ({ page, request }) => {
     const appId = await googleApp(page, request)
     await openApp(page, appId)
-    await slowAuthenticate(page)
+    const release = await holdAuthenticate(page)
     await page.getByRole('button', { name: 'Continue with Google' }).click()
     await page.waitForURL((url) => url.href.startsWith(OIDC_URL))
     await atProvider(page, 'Continue as Alice Liddell')
     await expect(page.getByText(VERIFYING)).toBeVisible()
+    release()
     expect(new URL(page.url()).origin).not.toBe(new URL(OIDC_URL).origin)
     await expectSignedIn(page)
     expect(new URL(page.url()).searchParams.get('app')).toBe(appId)
@@ -77,14 +85,17 @@ test.describe('social OAuth (Google against the local OpenID provider)', () => {
     const appId = await googleApp(page, request)
     await page.goto(`/?app=${appId}&oauth=popup`)
     await page.getByRole('button', { name: 'Log in' }).click()
-    await slowAuthenticate(page)
+    const release = await holdAuthenticate(page)
     const popupEvent = context.waitForEvent('page')
     await page.getByRole('button', { name: 'Continue with Google' }).click()
     const popup = await popupEvent
     await popup.waitForURL((url) => url.href.startsWith(OIDC_URL))
+    // Listening before the click: the popup may close before a later listener is attached.
+    const closed = popup.waitForEvent('close')
     await atProvider(popup, 'Continue as Bob Builder')
-    await popup.waitForEvent('close')
+    await closed
     await expect(page.getByText(VERIFYING)).toBeVisible()
+    release()
     await expectSignedIn(page)
     expect(page.url()).toContain('oauth=popup')
   })
@@ -175,8 +186,9 @@ test.describe('social OAuth (Google against the local OpenID provider)', () => {
     const popupEvent = context.waitForEvent('page')
     await page.getByRole('button', { name: 'Continue with Google' }).click()
     const popup = await popupEvent
+    const closed = popup.waitForEvent('close')
     await atProvider(popup, 'Continue as Alice Liddell')
-    await popup.waitForEvent('close')
+    await closed
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByText('Something went wrong. Try again.')).toBeVisible()
     await expect(dialog.getByRole('button', { name: 'Retry' })).toBeVisible()
