@@ -88,12 +88,17 @@ export function twilioFromEnv(env: Env): TwilioSmsSender | undefined {
  */
 function lockDataDir(dataDir: string): () => void {
   const file = join(dataDir, 'portico.lock')
+  // The pid in the file cannot tell this process from an earlier one with the same pid (a container's
+  // pid 1 after a crash), so this process remembers what it holds.
+  if (heldDirs.has(file)) throw new Error(`The data folder ${dataDir} is already open in this process.`)
   for (let attempt = 0; attempt < 2; attempt++) {
     try {
       const fd = openSync(file, 'wx', 0o600)
       writeSync(fd, `${process.pid}\n`)
       closeSync(fd)
+      heldDirs.add(file)
       const release = () => {
+        heldDirs.delete(file)
         try {
           if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file)
         } catch {
@@ -113,6 +118,8 @@ function lockDataDir(dataDir: string): () => void {
   }
   throw new Error(`Could not lock the data folder ${dataDir}.`)
 }
+
+const heldDirs = new Set<string>()
 
 function isAlive(pid: number): boolean {
   try {
