@@ -86,6 +86,11 @@ export interface CreateServerOptions {
   migrate?: boolean
   /** Logs unexpected errors. @defaultValue console.error */
   logError?: (message: string, error: unknown) => void
+  /**
+   * The API's public base URL (scheme, host and port, no trailing slash), as browsers and providers reach it.
+   * Provider redirect URIs are built from it, never from the request's Host header. Required in production.
+   */
+  publicUrl?: string
 }
 
 /** A running Portico API (not yet listening: pass `fetch` to a server). */

@@ -44,8 +44,20 @@ class CliError extends Error {}
 
 const HELP: Record<string, string> = {
   root: `Usage: portico apps <command> [options]
+       portico serve
+       portico keys generate|rotate
 
-Configure the apps of a Portico server through its admin API.
+Configure the apps of a Portico server through its admin API, run the server in production,
+or manage the key that seals app secrets.
+
+Server:
+  serve                                       Run the API in production (no /dev routes); it
+                                              refuses to start without PORTICO_SECRET,
+                                              PORTICO_ENCRYPTION_KEY, PORTICO_PUBLIC_URL, SMTP_URL
+                                              and DATABASE_URL or PORTICO_DATA_DIR
+  keys generate                               Print a new encryption key
+  keys rotate                                 Reseal every app secret with the first key of
+                                              PORTICO_ENCRYPTION_KEY (set it to new,old first)
 
 Commands:
   apps list                                   List apps
@@ -318,6 +330,20 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
     return 2
   }
   const [group, command] = parsed.words
+  if (group === 'serve' && !parsed.help) {
+    const { runServe } = await import('./serve')
+    return runServe(env, io)
+  }
+  if (group === 'keys' && (command === 'generate' || command === 'rotate') && !parsed.help) {
+    const { runKeys } = await import('./keys')
+    try {
+      await runKeys(command, env, io.cwd ?? process.cwd(), io.out)
+      return 0
+    } catch (e) {
+      io.err(`Error: ${(e as Error).message}`)
+      return 1
+    }
+  }
   if (group !== 'apps' || !command || !(command in HELP) || command === 'root') {
     if (parsed.help || !group) {
       io.out(HELP.root!)

@@ -1,60 +1,42 @@
 /**
- * `npm start`: the API server with an embedded database and a seeded demo app, plus the demo host
- * page. Data lives in `.portico/` (or `PORTICO_DATA_DIR`) and survives restarts.
+ * `npm start`: development mode. The API server with an embedded database and a seeded demo app,
+ * plus the demo host page. Data lives in `.portico/` (or `PORTICO_DATA_DIR`) and survives restarts.
+ * Development mode adds the `/dev/*` routes (every login code, clock, rate-limit reset) and says so
+ * in a banner. With `NODE_ENV=production` it is `portico serve` instead (see serve.ts).
  *
  * Environment: `API_PORT` (8787), `PORT` (demo, 3000), `DATABASE_URL` (PostgreSQL instead of
  * PGlite), `SMTP_URL` and `SMTP_FROM` (real mail instead of the dev inbox), `PORTICO_SECRET`,
- * `PORTICO_ADMIN_KEY` (the admin API key; else kept in `<data dir>/admin-key`), `PORTICO_DATA_DIR`,
- * `NODE_ENV=production` (turns the `/dev/*` routes off), `TURNSTILE_SITEVERIFY_URL` (where captcha
- * tokens are checked; Cloudflare's by default). SMS codes: with `TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN`
- * and `TWILIO_FROM` (the sending number, or a `MG…` messaging service SID) set, texts go through
- * Twilio's Messages API (`TWILIO_API_URL` overrides its base URL); otherwise they go to the dev inbox
- * (`/dev/messages?to=<E.164>`) in dev mode.
+ * `PORTICO_ADMIN_KEY` (the admin API key) and `PORTICO_ENCRYPTION_KEY` (seals app secrets), each
+ * else kept in a file of the data folder (`secret`, `admin-key`, `encryption-key`),
+ * `PORTICO_DATA_DIR`, `PORTICO_PUBLIC_URL` (else the API's own URL), `TURNSTILE_SITEVERIFY_URL`
+ * (where captcha tokens are checked; Cloudflare's by default). SMS codes: with `TWILIO_ACCOUNT_SID`,
+ * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` (the sending number, or a `MG…` messaging service SID) set,
+ * texts go through Twilio's Messages API (`TWILIO_API_URL` overrides its base URL); otherwise they
+ * go to the dev inbox (`/dev/messages?to=<E.164>`).
  * @module
  */
-import { createServer as createHttpServer, type Server } from 'node:http'
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { getRequestListener } from '@hono/node-server'
-import { emailServer } from '../../plugins/email/server'
-import { farcasterServer } from '../../plugins/farcaster/server'
-import { smsServer, TwilioSmsSender } from '../../plugins/sms/server'
-import { customAuthServer } from '../../plugins/custom-auth/server'
-import { guestServer } from '../../plugins/guest/server'
-import { siweServer } from '../../plugins/siwe/server'
-import { siwsServer } from '../../plugins/siws/server'
-import { oauthServer } from '../../plugins/oauth/server'
-import { crossAppServer } from '../../plugins/cross-app/server'
-import { passkeyServer } from '../../plugins/passkey/server'
-import { telegramServer } from '../../plugins/telegram/server'
 import { createApp, loadApp, updateApp, type AppSettings } from '../apps'
 import { DevInbox, SmtpSender, type MailSender } from '../mail'
 import { TurnstileVerifier } from '../captcha'
-import { createServer, serverMigrations } from '../server'
+import { createSecretBox, generateEncryptionKey } from '../secrets'
+import { createServer } from '../server'
 import type { Db } from '../storage/db'
-import { createPgliteDb } from '../storage/pglite'
-import { createPostgresDb } from '../storage/postgres'
-import { runMigrations } from '../storage/migrations'
+import { closeHttp, listenLater, openDatabase, port, prepareDatabase, serverPlugins, twilioFromEnv } from './runtime'
+import { runServe } from './serve'
 
 /** The demo app's fixed sign-in, shown at start. */
 export const DEMO_TEST_IDENTITY = { email: 'test@portico.dev', code: '123456' }
 
-function port(name: string, fallback: number): number {
-  const raw = process.env[name]
-  if (raw === undefined || raw === '') return fallback
-  const n = Number(raw)
-  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${raw}"`)
-  return n
-}
-
 /** A secret from the environment, else from a file in the data folder (created on first start). */
-function readSecret(dataDir: string, envName: string, fileName: string): string {
+function readSecret(dataDir: string, envName: string, fileName: string, generate = () => randomBytes(32).toString('base64url')): string {
   if (process.env[envName]) return process.env[envName]
   const file = join(dataDir, fileName)
   if (existsSync(file)) return readFileSync(file, 'utf8').trim()
-  const secret = randomBytes(32).toString('base64url')
+  const secret = generate()
   writeFileSync(file, secret + '\n', { mode: 0o600 })
   return secret
 }
@@ -111,85 +93,59 @@ async function seedDemoApp(db: Db, dataDir: string, origins: string[], demoPort:
   return app.id
 }
 
-/** A Twilio sender when the TWILIO_* variables are set; else undefined (the dev inbox takes SMS in dev mode). */
-function twilioFromEnv(): TwilioSmsSender | undefined {
-  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: baseUrl } = process.env
-  if (!accountSid || !authToken || !from) return undefined
-  return new TwilioSmsSender({
-    accountSid,
-    authToken,
-    ...(/^MG[0-9a-f]{32}$/i.test(from) ? { messagingServiceSid: from } : { from }),
-    baseUrl: baseUrl || undefined,
-  })
-}
-
-function listen(server: Server, portNumber: number, host: string): Promise<void> {
-  return new Promise((ok, fail) => {
-    server.once('error', fail)
-    server.listen(portNumber, host, () => {
-      server.off('error', fail)
-      ok()
-    })
-  })
+/** Says loudly that this is development mode and what that exposes. */
+function devBanner(apiUrl: string, dataDir: string): string {
+  const lines = [
+    'DEVELOPMENT MODE: not for production.',
+    `${apiUrl}/dev/messages and /dev/inbox show every login code sent;`,
+    '/dev/clock moves the server clock; /dev/reset-limits clears rate limits.',
+    `Secrets and keys are generated into ${dataDir}.`,
+    'For production run: npx portico serve (see the README, "Production").',
+  ]
+  const width = Math.max(...lines.map((l) => l.length))
+  const bar = '!'.repeat(width + 6)
+  return [bar, ...lines.map((l) => `!! ${l.padEnd(width)} !!`), bar].join('\n')
 }
 
 async function main() {
-  const dataDir = resolve(process.env.PORTICO_DATA_DIR ?? '.portico')
+  if (process.env.NODE_ENV === 'production') {
+    process.exit(await runServe(process.env, { out: console.log, err: console.error }))
+  }
+  const env = process.env
+  const dataDir = resolve(env.PORTICO_DATA_DIR ?? '.portico')
   mkdirSync(dataDir, { recursive: true })
-  const apiPort = port('API_PORT', 8787)
-  const demoPort = port('PORT', 3000)
-  const devMode = process.env.NODE_ENV !== 'production'
+  const apiPort = port(env, 'API_PORT', 8787)
+  const demoPort = port(env, 'PORT', 3000)
 
-  const db = process.env.DATABASE_URL
-    ? await createPostgresDb({ connectionString: process.env.DATABASE_URL })
-    : await createPgliteDb({ dataDir: join(dataDir, 'db') })
-  const mail: MailSender = process.env.SMTP_URL
-    ? new SmtpSender({ url: process.env.SMTP_URL, from: process.env.SMTP_FROM })
-    : new DevInbox()
-  // Server plugins: one entry per login method of this repository.
-  const plugins = [
-    emailServer(),
-    customAuthServer(),
-    guestServer(),
-    smsServer(),
-    siweServer(),
-    siwsServer(),
-    passkeyServer(),
-    oauthServer({ publicUrl: process.env.PORTICO_PUBLIC_URL }),
-    crossAppServer({ publicUrl: process.env.PORTICO_PUBLIC_URL }),
-    telegramServer(),
-    // PORTICO_FARCASTER_RELAY_URL, PORTICO_OPTIMISM_RPC_URL, PORTICO_FARCASTER_SIGNER_API_URL: unset means production.
-    farcasterServer({
-      relayUrl: process.env.PORTICO_FARCASTER_RELAY_URL,
-      optimismRpcUrl: process.env.PORTICO_OPTIMISM_RPC_URL,
-      signerApiUrl: process.env.PORTICO_FARCASTER_SIGNER_API_URL,
-    }),
-  ]
-  // Migrate before seeding: the seed writes to the tables.
-  await runMigrations(db, serverMigrations(plugins))
+  const secrets = createSecretBox(readSecret(dataDir, 'PORTICO_ENCRYPTION_KEY', 'encryption-key', generateEncryptionKey))
+  const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, secrets })
+  const mail: MailSender = env.SMTP_URL ? new SmtpSender({ url: env.SMTP_URL, from: env.SMTP_FROM }) : new DevInbox()
+  // Migrate (and seal app secrets) before seeding: the seed writes to the tables.
+  await prepareDatabase(db, env)
   const appId = await seedDemoApp(db, dataDir, [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`], demoPort)
   const adminKey = readSecret(dataDir, 'PORTICO_ADMIN_KEY', 'admin-key')
+
+  // Browsers resolve localhost to 127.0.0.1 or ::1: listen on both loopback addresses. The server is
+  // built once the port is known, since its public URL is its own.
+  const api4 = await listenLater(apiPort, '127.0.0.1')
+  const boundPort = api4.port
+  const api6 = await listenLater(boundPort, '::1').catch(() => null) // no IPv6 loopback here: fine
+  const apiUrl = `http://localhost:${boundPort}`
   const server = await createServer({
     db,
     mail,
     secret: readSecret(dataDir, 'PORTICO_SECRET', 'secret'),
     adminKey,
-    plugins,
-    devMode,
+    plugins: serverPlugins(env),
+    devMode: true,
     migrate: false,
-    captcha: new TurnstileVerifier({ url: process.env.TURNSTILE_SITEVERIFY_URL || undefined }),
-    sms: twilioFromEnv(),
+    captcha: new TurnstileVerifier({ url: env.TURNSTILE_SITEVERIFY_URL || undefined }),
+    sms: twilioFromEnv(env),
+    publicUrl: env.PORTICO_PUBLIC_URL || apiUrl,
   })
+  api4.serve(server.fetch)
+  api6?.serve(server.fetch)
 
-  // Browsers resolve localhost to 127.0.0.1 or ::1: listen on both loopback addresses.
-  const listener = getRequestListener(server.fetch)
-  const http4 = createHttpServer(listener)
-  await listen(http4, apiPort, '127.0.0.1')
-  const boundPort = (http4.address() as { port: number }).port
-  const http6 = createHttpServer(listener)
-  await listen(http6, boundPort, '::1').catch(() => http6.close()) // no IPv6 loopback here: fine
-
-  const apiUrl = `http://localhost:${boundPort}`
   let demo: { url: string; close: () => Promise<void> } | null = null
   let demoProblem = ''
   const demoModule = resolve(import.meta.dirname, '../../examples/demo/serve.ts')
@@ -206,6 +162,7 @@ async function main() {
     demoProblem = 'not available (examples/demo/serve.ts is missing)'
   }
 
+  console.log(devBanner(apiUrl, dataDir))
   console.log(`Demo:   ${demo ? `http://localhost:${demoPort}` : demoProblem}`)
   console.log(`API:    ${apiUrl}`)
   console.log(`App ID: ${appId}`)
@@ -216,15 +173,9 @@ async function main() {
   const stop = async () => {
     if (stopping) return
     stopping = true
-    const closeHttp = (s: Server) =>
-      new Promise<void>((ok) => {
-        if (!s.listening) return ok()
-        s.close(() => ok())
-        s.closeAllConnections()
-      })
     try {
       await demo?.close()
-      await Promise.all([closeHttp(http4), closeHttp(http6)])
+      await Promise.all([closeHttp(api4.http), api6 ? closeHttp(api6.http) : null])
       await server.close()
       process.exit(0)
     } catch (err) {

@@ -217,6 +217,9 @@ async function workerRunner(dataDir: string | null): Promise<Runner> {
  */
 export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Db> {
   const dir = options.dataDir ?? '.portico/db'
+  if (options.thread === 'main' && dir !== 'memory') {
+    throw new TypeError("createPgliteDb: thread 'main' is for in-memory databases; a data folder needs the worker, which syncs it")
+  }
   let abs: string | null = null
   if (dir !== 'memory') {
     abs = resolve(dir)
@@ -224,10 +227,9 @@ export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Db>
   }
   let conn: Runner
   if (options.thread === 'main') {
-    if (abs) throw new TypeError("createPgliteDb: thread 'main' is for in-memory databases; a data folder needs the worker")
     // bigint columns hold millisecond timestamps and counters, all well inside 2^53.
     const parsers = { [types.INT8]: (v: string) => Number(v) }
-    const pg = new PGlite(abs ? { dataDir: abs, parsers } : { parsers })
+    const pg = new PGlite({ parsers })
     await pg.waitReady
     conn = mainThreadRunner(pg)
   } else {

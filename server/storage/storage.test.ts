@@ -276,3 +276,10 @@ describe('PGlite on the calling thread', () => {
     }
   })
 })
+
+describe('PGlite on disk', () => {
+  it('refuses to run on the calling thread, where nothing would sync its writes', async () => {
+    await expect(createPgliteDb({ dataDir: '.tmp/never-created', thread: 'main' })).rejects.toThrow(/in-memory databases/)
+  })
+})
+

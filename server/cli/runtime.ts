@@ -1,0 +1,262 @@
+/**
+ * What `npm start` (development) and `portico serve` (production) share: the plugin list, opening
+ * the database with its secret box, sealing the apps' secrets, and listening.
+ * @module
+ */
+import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { join } from 'node:path'
+import { getRequestListener } from '@hono/node-server'
+import { emailServer } from '../../plugins/email/server'
+import { farcasterServer } from '../../plugins/farcaster/server'
+import { smsServer, TwilioSmsSender } from '../../plugins/sms/server'
+import { customAuthServer } from '../../plugins/custom-auth/server'
+import { guestServer } from '../../plugins/guest/server'
+import { siweServer } from '../../plugins/siwe/server'
+import { siwsServer } from '../../plugins/siws/server'
+import { oauthServer } from '../../plugins/oauth/server'
+import { crossAppServer } from '../../plugins/cross-app/server'
+import { passkeyServer } from '../../plugins/passkey/server'
+import { telegramServer } from '../../plugins/telegram/server'
+import { resealAppSecrets } from '../apps'
+import type { SecretBox } from '../secrets'
+import { serverMigrations } from '../server'
+import type { Db } from '../storage/db'
+import { runMigrations } from '../storage/migrations'
+import { createPgliteDb } from '../storage/pglite'
+import { createPostgresDb } from '../storage/postgres'
+
+/** The environment the start commands read. */
+export type Env = Record<string, string | undefined>
+
+/**
+ * The server plugins of this repository, one per login method, configured from the environment.
+ * @param env - `PORTICO_PUBLIC_URL` and the Farcaster endpoints.
+ * @returns the plugins.
+ * @example
+ * ```ts
+ * const plugins = serverPlugins(process.env)
+ * ```
+ */
+export function serverPlugins(env: Env) {
+  return [
+    emailServer(),
+    customAuthServer(),
+    guestServer(),
+    smsServer(),
+    siweServer(),
+    siwsServer(),
+    passkeyServer(),
+    oauthServer({ publicUrl: env.PORTICO_PUBLIC_URL }),
+    crossAppServer({ publicUrl: env.PORTICO_PUBLIC_URL }),
+    telegramServer(),
+    // PORTICO_FARCASTER_RELAY_URL, PORTICO_OPTIMISM_RPC_URL, PORTICO_FARCASTER_SIGNER_API_URL: unset means production.
+    farcasterServer({
+      relayUrl: env.PORTICO_FARCASTER_RELAY_URL,
+      optimismRpcUrl: env.PORTICO_OPTIMISM_RPC_URL,
+      signerApiUrl: env.PORTICO_FARCASTER_SIGNER_API_URL,
+    }),
+  ]
+}
+
+/**
+ * A Twilio sender when `TWILIO_ACCOUNT_SID`, `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` are set.
+ * @param env - the environment.
+ * @returns the sender, or undefined.
+ * @example
+ * ```ts
+ * const sms = twilioFromEnv(process.env)
+ * ```
+ */
+export function twilioFromEnv(env: Env): TwilioSmsSender | undefined {
+  const { TWILIO_ACCOUNT_SID: accountSid, TWILIO_AUTH_TOKEN: authToken, TWILIO_FROM: from, TWILIO_API_URL: baseUrl } = env
+  if (!accountSid || !authToken || !from) return undefined
+  return new TwilioSmsSender({
+    accountSid,
+    authToken,
+    ...(/^MG[0-9a-f]{32}$/i.test(from) ? { messagingServiceSid: from } : { from }),
+    baseUrl: baseUrl || undefined,
+  })
+}
+
+/**
+ * Takes the data folder for this process: PGlite must never be opened by two processes at once.
+ * A lock left by a process that died (SIGKILL, power loss) is taken over.
+ * @param dataDir - the data folder.
+ * @returns a function that releases the lock.
+ * @throws when a live process holds it.
+ */
+function lockDataDir(dataDir: string): () => void {
+  const file = join(dataDir, 'portico.lock')
+  // The pid in the file cannot tell this process from an earlier one with the same pid (a container's
+  // pid 1 after a crash), so this process remembers what it holds.
+  if (heldDirs.has(file)) throw new Error(`The data folder ${dataDir} is already open in this process.`)
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(file, 'wx', 0o600)
+      writeSync(fd, `${process.pid}\n`)
+      closeSync(fd)
+      heldDirs.add(file)
+      const release = () => {
+        heldDirs.delete(file)
+        try {
+          if (readFileSync(file, 'utf8').trim() === String(process.pid)) rmSync(file)
+        } catch {
+          // already gone
+        }
+      }
+      process.once('exit', release)
+      return release
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err
+      const pid = Number(readFileSync(file, 'utf8').trim())
+      if (Number.isInteger(pid) && pid > 0 && pid !== process.pid && isAlive(pid)) {
+        throw new Error(`The data folder ${dataDir} is in use by another Portico process (pid ${pid}). Stop it first.`, { cause: err })
+      }
+      rmSync(file, { force: true }) // stale: its process is gone
+    }
+  }
+  throw new Error(`Could not lock the data folder ${dataDir}.`)
+}
+
+const heldDirs = new Set<string>()
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM'
+  }
+}
+
+/**
+ * Opens the database: PostgreSQL at `databaseUrl`, else PGlite in `<dataDir>/db` (locked to this
+ * process). App secrets are sealed with `secrets`.
+ * @param options - where the data is and the secret box.
+ * @returns the database; its `close` also releases the data folder.
+ * @example
+ * ```ts
+ * const db = await openDatabase({ dataDir: '.portico', secrets: createSecretBox(key) })
+ * ```
+ */
+export async function openDatabase(options: { databaseUrl?: string; dataDir: string; secrets: SecretBox }): Promise<Db> {
+  if (options.databaseUrl) return createPostgresDb({ connectionString: options.databaseUrl, secrets: options.secrets })
+  mkdirSync(options.dataDir, { recursive: true })
+  const release = lockDataDir(options.dataDir)
+  try {
+    const db = await createPgliteDb({ dataDir: join(options.dataDir, 'db'), secrets: options.secrets })
+    const close = db.close
+    return {
+      ...db,
+      kind: db.kind,
+      async close() {
+        await close()
+        release()
+      },
+    }
+  } catch (err) {
+    release()
+    throw err
+  }
+}
+
+/**
+ * Migrates the database and seals every app secret with the current key (clear text from an older
+ * version, or an older key while rotating). A key that does not open the stored secrets stops the
+ * start here, with the reason, instead of failing request after request.
+ * @param db - the opened database.
+ * @param env - for the plugins' migrations.
+ * @returns how many apps were resealed.
+ * @example
+ * ```ts
+ * await prepareDatabase(db, process.env)
+ * ```
+ */
+export async function prepareDatabase(db: Db, env: Env): Promise<number> {
+  await runMigrations(db, serverMigrations(serverPlugins(env)))
+  const { resealed } = await resealAppSecrets(db)
+  return resealed
+}
+
+/**
+ * Listens on a host and port with a handler set later (the server is built once the URL is known).
+ * @param port - the port (0 picks one).
+ * @param host - the address.
+ * @returns the HTTP server, its port, and `serve(fetch)` to start answering (503 until then).
+ * @example
+ * ```ts
+ * const api = await listenLater(8787, '127.0.0.1')
+ * api.serve(server.fetch)
+ * ```
+ */
+export async function listenLater(port: number, host: string) {
+  let listener: ((req: IncomingMessage, res: ServerResponse) => void) | null = null
+  const http = createHttpServer((req, res) => {
+    if (listener) return listener(req, res)
+    res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"error":"Starting."}')
+  })
+  await listen(http, port, host)
+  return {
+    http,
+    port: (http.address() as { port: number }).port,
+    serve(fetch: (request: Request) => Response | Promise<Response>) {
+      listener = getRequestListener(fetch)
+    },
+  }
+}
+
+/**
+ * Starts listening; rejects when the port is taken.
+ * @param server - the HTTP server.
+ * @param port - the port.
+ * @param host - the address.
+ * @example
+ * ```ts
+ * await listen(http, 8787, '127.0.0.1')
+ * ```
+ */
+export function listen(server: Server, port: number, host: string): Promise<void> {
+  return new Promise((ok, fail) => {
+    server.once('error', fail)
+    server.listen(port, host, () => {
+      server.off('error', fail)
+      ok()
+    })
+  })
+}
+
+/**
+ * Closes an HTTP server and its open connections.
+ * @param server - the server.
+ * @example
+ * ```ts
+ * await closeHttp(http)
+ * ```
+ */
+export function closeHttp(server: Server): Promise<void> {
+  return new Promise<void>((ok) => {
+    if (!server.listening) return ok()
+    server.close(() => ok())
+    server.closeAllConnections()
+  })
+}
+
+/**
+ * A port number from the environment.
+ * @param env - the environment.
+ * @param name - the variable.
+ * @param fallback - when unset.
+ * @returns the port.
+ * @example
+ * ```ts
+ * port(process.env, 'API_PORT', 8787)
+ * ```
+ */
+export function port(env: Env, name: string, fallback: number): number {
+  const raw = env[name]
+  if (raw === undefined || raw === '') return fallback
+  const n = Number(raw)
+  if (!Number.isInteger(n) || n < 0 || n > 65535) throw new Error(`${name} must be a port number, got "${raw}"`)
+  return n
+}

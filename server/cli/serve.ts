@@ -1,0 +1,219 @@
+/**
+ * `portico serve` (and `NODE_ENV=production npm start`): the API server for production. No `/dev/*`
+ * routes, no dev inbox, no printed codes, no demo app. It refuses to start, listing what is
+ * missing, unless every secret and address it needs comes from the environment.
+ *
+ * Required: `PORTICO_SECRET` (32+ characters), `PORTICO_ENCRYPTION_KEY` (32 bytes, base64url or
+ * hex; `new,old` while rotating), `PORTICO_PUBLIC_URL` (the API's public base URL), `DATABASE_URL`
+ * or `PORTICO_DATA_DIR`, `SMTP_URL` (and `SMTP_FROM`). Optional: `PORTICO_ADMIN_KEY` (32+
+ * characters; mounts the admin API), `API_PORT` (8787), `PORTICO_HOST` (127.0.0.1; 0.0.0.0 in a
+ * container), `PORTICO_TRUST_PROXY=1` (client IPs from X-Forwarded-For), the `TWILIO_*` variables
+ * (SMS codes), `TURNSTILE_SITEVERIFY_URL`.
+ * @module
+ */
+import { resolve } from 'node:path'
+import { SmtpSender } from '../mail'
+import { TurnstileVerifier } from '../captcha'
+import { createSecretBox, SecretKeyError, type SecretBox } from '../secrets'
+import { createServer } from '../server'
+import { closeHttp, listenLater, openDatabase, port, prepareDatabase, serverPlugins, twilioFromEnv, type Env } from './runtime'
+
+/** The production settings, checked. */
+export interface ProductionConfig {
+  /** The environment, for the plugins' own variables. */
+  env: Env
+  secret: string
+  secrets: SecretBox
+  publicUrl: string
+  adminKey: string | undefined
+  databaseUrl: string | undefined
+  dataDir: string
+  smtpUrl: string
+  smtpFrom: string | undefined
+  port: number
+  host: string
+  trustProxy: boolean
+}
+
+/** Why production refuses to start: one line per problem. */
+export class ConfigError extends Error {
+  override name = 'ConfigError'
+  constructor(readonly problems: string[]) {
+    super(`Portico cannot start in production:\n${problems.map((p) => `  - ${p}`).join('\n')}\nSee SECURITY.md and the README's "Production" section.`)
+  }
+}
+
+const GENERATE = 'generate one with: npx portico keys generate'
+
+/**
+ * Reads and checks the production settings.
+ * @param env - the environment.
+ * @param cwd - the folder a relative `PORTICO_DATA_DIR` resolves against.
+ * @returns the settings.
+ * @throws {@link ConfigError} listing every missing or weak setting.
+ * @example
+ * ```ts
+ * const config = productionConfig(process.env, process.cwd())
+ * ```
+ */
+export function productionConfig(env: Env, cwd: string): ProductionConfig {
+  const problems: string[] = []
+  const secret = env.PORTICO_SECRET ?? ''
+  if (!secret) problems.push(`PORTICO_SECRET is not set (32+ random characters; ${GENERATE})`)
+  else if (secret.length < 32) problems.push(`PORTICO_SECRET is too short (${secret.length} characters; at least 32)`)
+
+  let secrets: SecretBox | null = null
+  if (!env.PORTICO_ENCRYPTION_KEY) problems.push(`PORTICO_ENCRYPTION_KEY is not set (it seals app keys and provider secrets; ${GENERATE})`)
+  else {
+    try {
+      secrets = createSecretBox(env.PORTICO_ENCRYPTION_KEY)
+    } catch (err) {
+      problems.push(`PORTICO_ENCRYPTION_KEY: ${(err as Error).message}`)
+    }
+  }
+
+  const publicUrl = env.PORTICO_PUBLIC_URL ?? ''
+  if (!publicUrl) problems.push('PORTICO_PUBLIC_URL is not set (the API base URL browsers and providers reach, e.g. https://auth.example.com)')
+  else {
+    const problem = publicUrlProblem(publicUrl)
+    if (problem) problems.push(`PORTICO_PUBLIC_URL ${problem}`)
+  }
+
+  const adminKey = env.PORTICO_ADMIN_KEY || undefined
+  if (adminKey && adminKey.length < 32) problems.push(`PORTICO_ADMIN_KEY is too short (${adminKey.length} characters; at least 32, or unset for no admin API)`)
+
+  const databaseUrl = env.DATABASE_URL || undefined
+  if (!databaseUrl && !env.PORTICO_DATA_DIR) problems.push('Neither DATABASE_URL (PostgreSQL) nor PORTICO_DATA_DIR (embedded database folder) is set')
+
+  const smtpUrl = env.SMTP_URL ?? ''
+  if (!smtpUrl) problems.push('SMTP_URL is not set (login codes are mailed through it; there is no dev inbox in production)')
+
+  let listenPort = 8787
+  try {
+    listenPort = port(env, 'API_PORT', 8787)
+  } catch (err) {
+    problems.push((err as Error).message)
+  }
+  if (problems.length) throw new ConfigError(problems)
+  return {
+    env,
+    secret,
+    secrets: secrets!,
+    publicUrl,
+    adminKey,
+    databaseUrl,
+    dataDir: resolve(cwd, env.PORTICO_DATA_DIR ?? '.portico'),
+    smtpUrl,
+    smtpFrom: env.SMTP_FROM || undefined,
+    port: listenPort,
+    host: env.PORTICO_HOST || '127.0.0.1',
+    trustProxy: env.PORTICO_TRUST_PROXY === '1' || env.PORTICO_TRUST_PROXY === 'true',
+  }
+}
+
+/** What is wrong with a public URL, or null: https (http only for loopback), an origin without a trailing slash. */
+function publicUrlProblem(raw: string): string | null {
+  let url: URL
+  try {
+    url = new URL(raw)
+  } catch {
+    return `"${raw}" is not a URL`
+  }
+  const loopback = ['localhost', '127.0.0.1', '[::1]'].includes(url.hostname)
+  if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) return `must use https:// (got "${raw}")`
+  if (raw.endsWith('/')) return `must not end with a slash (got "${raw}")`
+  if (url.username || url.password || url.search || url.hash) return `must be a plain base URL (got "${raw}")`
+  return null
+}
+
+/** A running production server. */
+export interface RunningServer {
+  /** The URL it listens on (not the public URL). */
+  url: string
+  /** Stops answering and closes the database. */
+  close(): Promise<void>
+}
+
+/**
+ * Starts the production server.
+ * @param config - checked settings from {@link productionConfig}.
+ * @param log - where the start lines go.
+ * @returns the running server.
+ * @example
+ * ```ts
+ * const running = await serve(productionConfig(process.env, process.cwd()), console.log)
+ * ```
+ */
+export async function serve(config: ProductionConfig, log: (line: string) => void): Promise<RunningServer> {
+  const { env } = config
+  const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, secrets: config.secrets })
+  try {
+    const resealed = await prepareDatabase(db, env)
+    if (resealed) log(`Sealed the secrets of ${resealed} app(s) with key ${config.secrets.keyId}.`)
+    const api = await listenLater(config.port, config.host)
+    const server = await createServer({
+      db,
+      mail: new SmtpSender({ url: config.smtpUrl, from: config.smtpFrom }),
+      secret: config.secret,
+      adminKey: config.adminKey,
+      plugins: serverPlugins(env),
+      devMode: false,
+      migrate: false,
+      trustProxy: config.trustProxy,
+      captcha: new TurnstileVerifier({ url: env.TURNSTILE_SITEVERIFY_URL || undefined }),
+      sms: twilioFromEnv(env),
+      publicUrl: config.publicUrl,
+    })
+    api.serve(server.fetch)
+    const url = `http://${config.host.includes(':') ? `[${config.host}]` : config.host}:${api.port}`
+    log(`Portico API (production) listening on ${url}, public URL ${config.publicUrl}`)
+    log(`Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, ${config.dataDir}`}; admin API ${config.adminKey ? 'on' : 'off'}`)
+    return {
+      url,
+      async close() {
+        await closeHttp(api.http)
+        await server.close()
+      },
+    }
+  } catch (err) {
+    await db.close().catch(() => {})
+    throw err
+  }
+}
+
+/**
+ * Runs the production server until SIGINT/SIGTERM: the `portico serve` command.
+ * @param env - the environment.
+ * @param io - where messages go.
+ * @returns 0 once stopped cleanly; 1 when it cannot start (the reasons are written to `io.err`).
+ * @example
+ * ```ts
+ * process.exitCode = await runServe(process.env, { out: console.log, err: console.error })
+ * ```
+ */
+export async function runServe(env: Env, io: { out: (t: string) => void; err: (t: string) => void }): Promise<number> {
+  let running: RunningServer
+  try {
+    running = await serve(productionConfig(env, process.cwd()), io.out)
+  } catch (err) {
+    if (err instanceof ConfigError) io.err(err.message)
+    else if (err instanceof SecretKeyError) io.err(`Portico cannot start: ${err.message}`)
+    else io.err(`Portico cannot start: ${err instanceof Error ? err.message : String(err)}`)
+    return 1
+  }
+  return new Promise<number>((done) => {
+    const stop = () => {
+      process.off('SIGINT', stop)
+      process.off('SIGTERM', stop)
+      running.close().then(
+        () => done(0),
+        (err: unknown) => {
+          io.err(`[portico] error while stopping: ${String(err)}`)
+          done(1)
+        },
+      )
+    }
+    process.on('SIGINT', stop)
+    process.on('SIGTERM', stop)
+  })
+}

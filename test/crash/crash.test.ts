@@ -1,0 +1,172 @@
+/**
+ * Crash durability: the production server on a data folder is killed with SIGKILL while logins are
+ * in flight, restarted on the same folder, and must still have every user, session and admin
+ * change it acknowledged before dying.
+ */
+import { spawn, type ChildProcess } from 'node:child_process'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { generateEncryptionKey } from '../../server/secrets'
+import { startSmtpSink, type SmtpSink } from '../fixtures/smtp'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const ADMIN_KEY = 'crash-admin-key-0123456789abcdef0123456789'
+const START_TIMEOUT_MS = 150_000
+
+let dataDir: string
+let smtp: SmtpSink
+const children = new Set<ChildProcess>()
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(join(tmpdir(), 'portico-crash-'))
+  smtp = await startSmtpSink()
+})
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGKILL')
+  await Promise.all([...children].map(exited))
+  await smtp?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+function exited(child: ChildProcess): Promise<void> {
+  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((ok) => child.once('exit', () => ok()))
+}
+
+const encryptionKey = generateEncryptionKey()
+const env = () => ({
+  PATH: process.env.PATH,
+  HOME: process.env.HOME,
+  PORTICO_SECRET: 'crash-secret-0123456789abcdef0123456789',
+  PORTICO_ENCRYPTION_KEY: encryptionKey,
+  PORTICO_PUBLIC_URL: 'https://auth.example.test',
+  PORTICO_ADMIN_KEY: ADMIN_KEY,
+  PORTICO_DATA_DIR: dataDir,
+  SMTP_URL: smtp.url,
+  API_PORT: '0',
+})
+
+/** Starts `portico serve` as a production host would, and resolves with its URL once it listens. */
+function startServer(): Promise<{ url: string; child: ChildProcess }> {
+  // tsx as a loader, not its CLI: the CLI runs the script in a child that a SIGKILL would orphan.
+  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/cli/portico.ts'), 'serve'], {
+    cwd: ROOT,
+    env: env(),
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  children.add(child)
+  child.once('exit', () => children.delete(child))
+  let output = ''
+  return new Promise((ok, fail) => {
+    const timer = setTimeout(() => fail(new Error(`The server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS)
+    const onData = (chunk: Buffer) => {
+      output += chunk.toString()
+      const url = /listening on (http:\/\/\S+),/.exec(output)?.[1]
+      if (url) {
+        clearTimeout(timer)
+        ok({ url, child })
+      }
+    }
+    child.stdout!.on('data', onData)
+    child.stderr!.on('data', onData)
+    child.once('exit', (code, signal) => {
+      clearTimeout(timer)
+      fail(new Error(`The server exited (${code ?? signal}) before listening:\n${output}`))
+    })
+  })
+}
+
+async function call<T>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
+  const res = await fetch(base + path, {
+    method,
+    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  })
+  return { status: res.status, body: (await res.json().catch(() => null)) as T }
+}
+
+const admin = (base: string, method: string, path: string, body?: unknown) =>
+  call<Record<string, unknown>>(base, method, path, body, { authorization: `Bearer ${ADMIN_KEY}` })
+
+interface Login {
+  email: string
+  userId: string
+  refreshToken: string
+}
+
+/** Signs a test identity in; resolves only when the server acknowledged the login. */
+async function login(base: string, appId: string, email: string, code: string): Promise<Login> {
+  const headers = { 'privy-app-id': appId }
+  const init = await call(base, 'POST', '/api/v1/passwordless/init', { email }, headers)
+  if (init.status !== 200) throw new Error(`init ${init.status}`)
+  const auth = await call<{ user: { id: string }; refresh_token: string }>(base, 'POST', '/api/v1/passwordless/authenticate', { email, code }, headers)
+  if (auth.status !== 200) throw new Error(`authenticate ${auth.status}`)
+  return { email, userId: auth.body.user.id, refreshToken: auth.body.refresh_token }
+}
+
+describe('a production server killed with SIGKILL', () => {
+  it('keeps every acknowledged user, session and admin change', { timeout: 2 * START_TIMEOUT_MS + 120_000 }, async () => {
+    const identities = Array.from({ length: 60 }, (_, i) => ({ email: `crash-${i}@example.com`, code: String(100000 + i) }))
+    const first = await startServer()
+    const created = await admin(first.url, 'POST', '/admin/v1/apps', { name: 'Crash', test_identities: identities })
+    expect(created.status).toBe(200)
+    const appId = created.body.id as string
+
+    const acknowledged: Login[] = []
+    for (const who of identities.slice(0, 10)) acknowledged.push(await login(first.url, appId, who.email, who.code))
+    const changed = await admin(first.url, 'PATCH', `/admin/v1/apps/${appId}`, {
+      name: 'Crash renamed',
+      settings: { disablePlusEmails: true, captchaSecretKey: 'crash-captcha-secret', otpPerDestination: { limit: 3, windowMs: 60_000 } },
+    })
+    expect(changed.status).toBe(200)
+
+    // Traffic: logins keep coming, four at a time; the kill lands while some are in flight.
+    let next = 10
+    let stop = false
+    const traffic = Array.from({ length: 4 }, async () => {
+      while (!stop && next < identities.length) {
+        const who = identities[next++]!
+        try {
+          acknowledged.push(await login(first.url, appId, who.email, who.code))
+        } catch {
+          // cut off by the kill: never acknowledged
+        }
+      }
+    })
+    await waitFor(() => acknowledged.length >= 20, 60_000, 'logins under traffic')
+    first.child.kill('SIGKILL')
+    await exited(first.child)
+    stop = true
+    await Promise.all(traffic)
+    expect(first.child.signalCode).toBe('SIGKILL')
+
+    const second = await startServer()
+    const app = await admin(second.url, 'GET', `/admin/v1/apps/${appId}`)
+    expect(app.status).toBe(200)
+    expect(app.body.name).toBe('Crash renamed')
+    const settings = app.body.settings as Record<string, unknown>
+    expect(settings.disablePlusEmails).toBe(true)
+    expect(settings.otpPerDestination).toEqual({ limit: 3, windowMs: 60_000 })
+    expect(settings.captchaSecretKey).toBe('cras…') // masked by the admin view, but there
+
+    for (const done of acknowledged) {
+      const user = await admin(second.url, 'GET', `/admin/v1/apps/${appId}/users/${done.userId}`)
+      expect(user.status, `user of ${done.email}`).toBe(200)
+      const refreshed = await call<{ user?: { id: string } }>(second.url, 'POST', '/api/v1/sessions', { refresh_token: done.refreshToken }, { 'privy-app-id': appId })
+      expect(refreshed.status, `session of ${done.email}`).toBe(200)
+      expect(refreshed.body.user?.id).toBe(done.userId)
+    }
+    second.child.kill('SIGTERM')
+    await exited(second.child)
+  })
+})
+
+async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
+  const deadline = Date.now() + timeoutMs
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}
