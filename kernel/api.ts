@@ -29,6 +29,14 @@ export const coreRoutes = {
     '/api/v1/sessions/fork/recover',
     { dedupe: true },
   ),
+  /** The user's live sessions (id, times, client, which one is the caller's). */
+  sessions: route<SchemaRoute<typeof s.Empty, typeof s.SessionListResponse>>('GET', '/api/v1/sessions', { auth: true }),
+  /** Revokes one of the user's sessions (`{session_id}`) or all but the caller's (`{all_others: true}`). */
+  revokeSessions: route<SchemaRoute<typeof s.RevokeSessionsRequest, typeof s.RevokeSessionsResponse>>(
+    'POST',
+    '/api/v1/sessions/revoke',
+    { auth: true, retry: false },
+  ),
   /** The current user and a fresh identity token. */
   me: route<SchemaRoute<typeof s.Empty, typeof s.MeResponse>>('GET', '/api/v1/users/me', { auth: true }),
   /** Records the user's acceptance of the app's terms. */

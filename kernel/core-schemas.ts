@@ -13,6 +13,8 @@ export const coreSchemas = defineSchemas(coreRoutes, {
   logout: { request: s.RefreshRequest, response: s.Empty },
   fork: { request: s.ForkRecoverRequest, response: s.ForkResponse },
   forkRecover: { request: s.ForkRecoverRequest, response: s.AuthenticatedUser },
+  sessions: { request: s.Empty, response: s.SessionListResponse },
+  revokeSessions: { request: s.RevokeSessionsRequest, response: s.RevokeSessionsResponse },
   me: { request: s.Empty, response: s.MeResponse },
   acceptTerms: { request: s.Empty, response: s.User },
   analytics: { request: s.AnalyticsEvent, response: s.AnyObject },

@@ -9,6 +9,7 @@ import { createApiClient, sleep as realSleep } from './client'
 import { loadAppConfig } from './config-merge'
 import { LOGIN_ABORTED_CODE, resolveError, toPorticoError } from './error-registry'
 import { PorticoError } from './errors'
+import { decodeJwt } from './jwt'
 import { createHooks, tapOnly } from './hook-bus'
 import { format } from './messages'
 import type { ChangeAccountsOptions, FlowIntent, LinkOptions, LoginResult, LoginStart, PluginContext, PluginDefinition } from './plugin'
@@ -329,6 +330,19 @@ export function createPortico(options: PorticoOptions): Kernel {
   }
   const lifecycle = setupPlugins(merged.plugins, buildContext)
 
+  function requireSignedIn(): void {
+    if (state.session.status !== 'authenticated') {
+      throw new PorticoError('Log in before managing sessions', { code: 'must_be_authenticated' })
+    }
+  }
+
+  /** The session id (`sid`) of the stored access token, or null. */
+  function currentSessionId(): string | null {
+    const token = session.tokens.stored()
+    const sid = token ? decodeJwt(token)?.sid : null
+    return typeof sid === 'string' ? sid : null
+  }
+
   const kernel: Kernel = {
     appId,
     options,
@@ -364,6 +378,19 @@ export function createPortico(options: PorticoOptions): Kernel {
     getIdentityToken: () => session.getIdentityToken(),
     refresh: () => session.refresh(),
     logout: () => session.logout(),
+    async listSessions() {
+      requireSignedIn()
+      return (await api.request(coreRoutes.sessions, {})).sessions
+    },
+    async revokeSessions(target) {
+      requireSignedIn()
+      const body = 'sessionId' in target ? { session_id: target.sessionId } : { all_others: true as const }
+      const currentId = 'sessionId' in target ? currentSessionId() : null
+      const { revoked } = await api.request(coreRoutes.revokeSessions, body)
+      // This client's own session is gone on the server: end it here too.
+      if (currentId !== null && currentId === body.session_id) await session.logout()
+      return revoked
+    },
     openModal(screen = LANDING_SCREEN, params = {}) {
       // The host may turn sign-up off for this one attempt (`disableSignup`).
       loginMode = params.disableSignup === true ? 'no-signup' : 'login-or-sign-up'

@@ -279,6 +279,26 @@ export const ForkResponse = v.object({
 })
 /** Fork-recover request. */
 export const ForkRecoverRequest = v.object({ refresh_token: v.string() })
+/** One live session of the user (`GET /sessions`); times in unix seconds. */
+export const SessionEntry = v.object({
+  id: v.string(),
+  created_at: v.number(),
+  last_used_at: v.number(),
+  expires_at: v.number(),
+  ip: v.nullable(v.string()),
+  user_agent: v.nullable(v.string()),
+  /** The session of the token that asked. */
+  current: v.boolean(),
+})
+/** `GET /sessions` response: the user's live sessions, newest first. */
+export const SessionListResponse = v.object({ sessions: v.array(SessionEntry) })
+/** `POST /sessions/revoke` request: one session by id, or every session but the caller's. */
+export const RevokeSessionsRequest = v.union([
+  v.strictObject({ session_id: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) }),
+  v.strictObject({ all_others: v.literal(true) }),
+], 'Send either session_id or all_others: true.')
+/** `POST /sessions/revoke` response: how many sessions were revoked. */
+export const RevokeSessionsResponse = v.object({ revoked: v.number() })
 /** `GET /users/me` response. */
 export const MeResponse = v.object({ user: User, identity_token: v.nullable(v.string()) })
 /** Analytics event. */

@@ -7,7 +7,7 @@ import type { AppConfig, ClientConfig } from './config'
 import type { KernelHooks } from './hooks'
 import type { ErrorContext } from './hooks'
 import type { ErrorReaction } from './errors'
-import type { User } from './wire'
+import type { SessionEntry, User } from './wire'
 import type { ConnectedWallet } from './wallet-types'
 import type { ConnectorState, KernelWalletRegistry, WalletConnectionStatus } from './wallets'
 
@@ -119,6 +119,17 @@ export interface Kernel {
   refresh(): Promise<User | null>
   /** Logs out: clears local state first, then tells the server. */
   logout(): Promise<void>
+  /**
+   * The signed-in user's live sessions (devices), newest first; the one of this client has
+   * `current: true`. Rejects with `must_be_authenticated` when signed out.
+   */
+  listSessions(): Promise<SessionEntry[]>
+  /**
+   * Revokes one of the user's sessions, or every session but this client's (`{ allOthers: true }`).
+   * Revoking this client's own session logs out locally too.
+   * @returns how many sessions were revoked; rejects with a 404 `ApiError` for an unknown session.
+   */
+  revokeSessions(target: { sessionId: string } | { allOthers: true }): Promise<number>
   /**
    * Opens the modal at a screen (the landing screen by default). `params.intent`: 'link' (signed in)
    * adds an account; 'connect' only connects a wallet, signed in or out; `disableSignup: true` lets only

@@ -19,6 +19,8 @@ export type User = InferOutput<typeof s.User>
 export type AuthenticatedUser = InferOutput<typeof s.AuthenticatedUser>
 /** The answer of a refresh: a session or the `clear` shape. */
 export type SessionResponse = InferOutput<typeof s.SessionResponse>
+/** One live session of the signed-in user, as `GET /api/v1/sessions` lists it (times in unix seconds). */
+export type SessionEntry = InferOutput<typeof s.SessionEntry>
 /** The app's server configuration. */
 export type AppResponse = InferOutput<typeof s.AppResponse>
 /** The body of an error response. */

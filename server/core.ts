@@ -13,7 +13,7 @@ import { defineServerPlugin } from './plugin'
  * @example
  * ```ts
  * import { collectRoutes, coreServerPlugin } from 'portico/server'
- * collectRoutes([coreServerPlugin]).length // 8
+ * collectRoutes([coreServerPlugin]).length // 10
  * ```
  */
 export const coreServerPlugin = defineServerPlugin({
@@ -49,6 +49,19 @@ export const coreServerPlugin = defineServerPlugin({
 
     async forkRecover(req, ctx) {
       return ctx.sessions.refresh(ctx.app, req.body.refresh_token, { forkedOnly: true })
+    },
+
+    async sessions(_req, ctx) {
+      const s = await ctx.requireSession()
+      return { sessions: await ctx.sessions.list(ctx.app, s.userId, s.sessionId) }
+    },
+
+    async revokeSessions(req, ctx) {
+      const s = await ctx.requireSession()
+      if ('all_others' in req.body) return { revoked: await ctx.sessions.revokeOthers(ctx.app, s.userId, s.sessionId) }
+      // Another user's session id answers like an unknown one: nothing tells whether it exists.
+      if (!(await ctx.sessions.revokeOwn(ctx.app, s.userId, req.body.session_id))) throw errors.notFound('Session not found.')
+      return { revoked: 1 }
     },
 
     async me(_req, ctx) {

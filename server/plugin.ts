@@ -45,6 +45,14 @@ export interface RequestContext {
   session(options?: { allowExpired?: boolean }): Promise<SessionInfo | null>
   /** The session of the Bearer token; 401 `missing_or_invalid_token` otherwise. */
   requireSession(options?: { allowExpired?: boolean }): Promise<SessionInfo>
+  /**
+   * The session of the Bearer token, when its login is recent enough for a sensitive change
+   * (changing a login identifier, unlinking the last strong method, exporting a key).
+   * @param options - `maxAgeMs`: how old the login may be. @defaultValue `FRESH_AUTH_MAX_AGE_MS` (10 minutes)
+   * @throws 401 `missing_or_invalid_token` without a live session; 403 `reauthentication_required`
+   *   when the session's login is older (the client signs in again, which replaces the session).
+   */
+  requireFreshAuth(options?: { maxAgeMs?: number }): Promise<SessionInfo>
   readonly users: UserService
   readonly sessions: SessionService
   readonly otp: OtpService

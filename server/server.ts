@@ -23,8 +23,8 @@ import type { Db } from './storage/db'
 import { coreMigrations, runMigrations, type Migration } from './storage/migrations'
 import { createOtpService } from './services/otp'
 import { createRateLimiter } from './services/rate-limit'
-import { createSessionService, type SessionInfo } from './services/sessions'
-import { createUserService } from './services/users'
+import { assertFreshAuth, createSessionService, type SessionInfo } from './services/sessions'
+import { createUserService, type UserRecord } from './services/users'
 import { createTransferService, transferMigrations, type TransferService } from './services/transfers'
 import { exportJWK, importSPKI, calculateJwkThumbprint } from 'jose'
 
@@ -307,6 +307,11 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       }
       return s
     }
+    // A guest who became a full user gets a new session id: tokens minted while a guest stop working.
+    const afterGuestUpgrade = async (s: SessionInfo, user: UserRecord) => {
+      if (s.isGuest && !user.isGuest) await sessions.rotateId(serverApp, s.sessionId)
+      return user
+    }
     const ctx: RequestContext = {
       app: serverApp,
       db,
@@ -339,18 +344,28 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
         }
         if (!verdict.success) throw errors.invalidCaptcha()
       },
-      signIn: (account, o) => signIn(serverApp, account, o),
+      requireFreshAuth: async (o) => {
+        const s = await ctx.requireSession()
+        assertFreshAuth(s, now(), o?.maxAgeMs)
+        return s
+      },
+      // The Bearer a device still holds names the session its new login replaces.
+      signIn: async (account, o) =>
+        signIn(serverApp, account, o, {
+          client: { ip, userAgent: c.req.header('user-agent') ?? null },
+          replaces: (await session({ allowExpired: true }))?.sessionId ?? null,
+        }),
       async link(account, o) {
         const s = await session()
         if (!s) throw errors.invalidToken()
         const conflict = await transfers.conflict(serverApp, s.userId, account, now(), o)
         if (conflict) throw conflict
-        return users.link(serverApp, s.userId, account, now(), o)
+        return afterGuestUpgrade(s, await users.link(serverApp, s.userId, account, now(), o))
       },
       async transferAccount(input) {
         const s = await session()
         if (!s) throw errors.invalidToken()
-        return transfers.transfer(serverApp, s.userId, input, now())
+        return afterGuestUpgrade(s, await transfers.transfer(serverApp, s.userId, input, now()))
       },
     }
     const query = Object.fromEntries(new URL(c.req.url).searchParams)

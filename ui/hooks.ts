@@ -1,15 +1,16 @@
 /**
  * The hooks host apps call: `usePortico`, `useLogin`, `useLogout`, `useLinkAccount`, `useWallets`,
- * `useConnectWallet`, `useIdentityToken`.
+ * `useConnectWallet`, `useIdentityToken`, `useSessions`.
  * @module
  */
-import { useCallback, useEffect, useMemo, useRef, type SyntheticEvent } from 'react'
+import { useCallback, useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import type { LoginResult } from '../kernel/plugin'
-import type { User } from '../kernel/wire'
+import type { SessionEntry, User } from '../kernel/wire'
 import type { ConnectedWallet } from '../kernel/wallet-types'
 import { useKernel } from './context'
 import { PorticoError } from '../kernel/errors'
+import { toPorticoError } from '../kernel/error-registry'
 import { decodeJwt, type TokenClaims } from '../kernel/jwt'
 
 /** Options of one login attempt, passed to `login(...)` of {@link usePortico} or {@link useLogin}. */
@@ -307,4 +308,88 @@ export function useIdentityToken(): UseIdentityTokenResult {
   const identityToken = status === 'authenticated' ? kernel.getIdentityToken() : null
   const claims = useMemo(() => (identityToken ? decodeIdentityToken(identityToken) : null), [identityToken, user])
   return { identityToken, claims }
+}
+
+/** What {@link useSessions} returns. */
+export interface UseSessionsResult {
+  /** The user's live sessions, newest first (`current` marks this device's); null until loaded or when signed out. */
+  sessions: SessionEntry[] | null
+  /** A load or revoke is under way. */
+  loading: boolean
+  /** The last load or revoke error, or null. */
+  error: PorticoError | null
+  /** Loads the list again. */
+  reload: () => Promise<void>
+  /** Revokes one session (this device's own logs out here too), then reloads. */
+  revoke: (sessionId: string) => Promise<void>
+  /** Revokes every session but this device's ("sign out everywhere else"), then reloads. */
+  revokeOthers: () => Promise<void>
+}
+
+/**
+ * The signed-in user's sessions (devices) and the actions to end them. Loads when a user signs in
+ * and empties on logout.
+ * @returns `{ sessions, loading, error, reload, revoke, revokeOthers }`.
+ * @example
+ * ```tsx
+ * import { useSessions } from 'portico/react'
+ * function Devices() {
+ *   const { sessions, revoke, revokeOthers } = useSessions()
+ *   return (
+ *     <ul>
+ *       {sessions?.map((s) => (
+ *         <li key={s.id}>
+ *           {s.user_agent ?? 'Unknown device'} {s.current ? '(this device)' : <button onClick={() => revoke(s.id)}>Sign out</button>}
+ *         </li>
+ *       ))}
+ *       <button onClick={revokeOthers}>Sign out everywhere else</button>
+ *     </ul>
+ *   )
+ * }
+ * ```
+ */
+export function useSessions(): UseSessionsResult {
+  const kernel = useKernel()
+  const snap = useSnapshot(kernel.state)
+  const userId = snap.session.status === 'authenticated' ? (snap.session.user?.id ?? null) : null
+  const [sessions, setSessions] = useState<SessionEntry[] | null>(null)
+  const [loading, setLoading] = useState(false)
+  const [error, setError] = useState<PorticoError | null>(null)
+  // Answers of an earlier user's load must not land after a logout or a switch.
+  const generation = useRef(0)
+
+  const run = useCallback(
+    async (action: () => Promise<unknown>) => {
+      const mine = ++generation.current
+      setLoading(true)
+      try {
+        await action()
+        const list = kernel.state.session.status === 'authenticated' ? await kernel.listSessions() : null
+        if (mine === generation.current) {
+          setSessions(list)
+          setError(null)
+        }
+      } catch (e) {
+        if (mine === generation.current) setError(toPorticoError(e))
+      } finally {
+        if (mine === generation.current) setLoading(false)
+      }
+    },
+    [kernel],
+  )
+
+  useEffect(() => {
+    if (userId) void run(async () => undefined)
+    else {
+      generation.current++
+      setSessions(null)
+      setError(null)
+      setLoading(false)
+    }
+  }, [userId, run])
+
+  const reload = useCallback(() => run(async () => undefined), [run])
+  const revoke = useCallback((sessionId: string) => run(() => kernel.revokeSessions({ sessionId })), [kernel, run])
+  const revokeOthers = useCallback(() => run(() => kernel.revokeSessions({ allOthers: true })), [kernel, run])
+  return { sessions, loading, error, reload, revoke, revokeOthers }
 }

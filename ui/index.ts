@@ -13,6 +13,7 @@ export {
   useWallets,
   useConnectWallet,
   useIdentityToken,
+  useSessions,
   WALLETS_SCREEN,
   type IdentityTokenClaims,
   type UseIdentityTokenResult,
@@ -24,6 +25,7 @@ export {
   type UseLoginOptions,
   type UseLogoutOptions,
   type UseLinkAccountResult,
+  type UseSessionsResult,
 } from './hooks'
 export { useKernel, useScreen, type ScreenProps } from './context'
 export { portico, PORTICO_SCREENS } from './plugin'

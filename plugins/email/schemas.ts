@@ -30,11 +30,16 @@ export const LinkRequest = v.object({
 /** `POST /passwordless/unlink` (signed in): removes the address from the user. */
 export const UnlinkRequest = v.object({ address })
 
-/** `POST /passwordless/update` (signed in): replaces `oldAddress` by `newAddress`; `code` was sent to the new one. */
+/**
+ * `POST /passwordless/update` (signed in): replaces `oldAddress` by `newAddress`; `code` was sent to
+ * the new one. `current_code`, a code sent to `oldAddress`, proves the change is the owner's; without
+ * it the session's login must be recent (else 403 `reauthentication_required`).
+ */
 export const UpdateRequest = v.object({
   oldAddress: address,
   newAddress: address,
   code: v.pipe(v.string(), v.length(6, 'Verification code must have 6 digits.')),
+  current_code: v.optional(v.pipe(v.string(), v.length(6, 'Verification code must have 6 digits.'))),
 })
 
 const MISSING_TRANSFER = 'missing account transfer inputs'

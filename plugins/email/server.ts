@@ -124,7 +124,7 @@ export function emailServer(options: EmailServerOptions = {}) {
         const oldAddress = req.body.oldAddress.toLowerCase()
         const newAddress = req.body.newAddress.toLowerCase()
         checkAddress(ctx.app, newAddress)
-        // Changing a login identifier needs a live session; checked, like ownership, before spending the code.
+        // Changing a login identifier needs a live session; checked, like ownership, before spending the codes.
         const s = await ctx.requireSession()
         const current = await ctx.users.get(ctx.app, s.userId)
         if (!current) throw errors.invalidToken()
@@ -136,8 +136,13 @@ export function emailServer(options: EmailServerOptions = {}) {
           [ctx.app.id, newAddress],
         )
         if (owner[0] && owner[0].user_id !== s.userId) throw errors.linkedToAnotherUser()
+        // A bearer token alone must not move the login: a code to the current address, or a recent login.
+        if (req.body.current_code === undefined) await ctx.requireFreshAuth()
+        else await checkCode(ctx, oldAddress, req.body.current_code)
         await checkCode(ctx, newAddress, req.body.code)
         const user = await ctx.users.replaceAccount(ctx.app, s.userId, { type: 'email', identityKey: oldAddress }, emailAccount(newAddress), ctx.now())
+        // Whoever else held a session on this account loses it with the old address.
+        await ctx.sessions.revokeOthers(ctx.app, s.userId, s.sessionId)
         return ctx.users.toWire(user)
       },
 

@@ -26,7 +26,13 @@ export const SmsLinkRequest = v.object({ phoneNumber, code })
 export const SmsUnlinkRequest = v.object({ phoneNumber })
 
 /** `POST /passwordless_sms/update` (signed in): replaces the old number by the new one; `code` was texted to the new one. */
-export const SmsUpdateRequest = v.object({ old_phone_number: phoneNumber, new_phone_number: phoneNumber, code })
+export const SmsUpdateRequest = v.object({
+  old_phone_number: phoneNumber,
+  new_phone_number: phoneNumber,
+  code,
+  /** A code sent to the old number; without it the session's login must be recent. */
+  current_code: v.optional(code),
+})
 
 const MISSING_TRANSFER = 'missing account transfer inputs'
 

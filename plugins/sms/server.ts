@@ -130,8 +130,13 @@ export function smsServer(options: SmsServerOptions = {}) {
           [ctx.app.id, next.e164],
         )
         if (owner[0] && owner[0].user_id !== s.userId) throw errors.linkedToAnotherUser()
+        // A bearer token alone must not move the login: a code to the current number, or a recent login.
+        if (req.body.current_code === undefined) await ctx.requireFreshAuth()
+        else if (!(await ctx.otp.verify(ctx.app, CHANNEL, old, req.body.current_code))) throw errors.invalidCredentials()
         await checkCode(ctx, next, req.body.code)
         const user = await ctx.users.replaceAccount(ctx.app, s.userId, { type: 'phone', identityKey: old }, phoneAccount(next), ctx.now())
+        // Whoever else held a session on this account loses it with the old number.
+        await ctx.sessions.revokeOthers(ctx.app, s.userId, s.sessionId)
         return ctx.users.toWire(user)
       },
 

@@ -6,7 +6,7 @@
 import type { AuthenticatedUser, LoginMode } from '../../kernel/wire'
 import type { ServerApp } from '../apps'
 import { errors } from '../errors'
-import type { SessionService } from './sessions'
+import type { SessionClient, SessionService } from './sessions'
 import type { AccountInput, UserService } from './users'
 
 /** Options of a sign-in. */
@@ -21,6 +21,14 @@ export interface SignInOptions {
    * @defaultValue [account.identityKey]
    */
   allowlistIdentities?: readonly string[]
+}
+
+/** What the server knows of the device a login comes from (not the plugin's business). */
+export interface SignInDevice {
+  /** The client's IP address and user agent, recorded on the session. */
+  client?: SessionClient
+  /** The session the device still holds (from its Bearer token): revoked by the new login. */
+  replaces?: string | null
 }
 
 /**
@@ -49,7 +57,12 @@ export function allowlistAdmits(app: ServerApp, identities: readonly string[]): 
  * ```
  */
 export function createSignIn(deps: { users: UserService; sessions: SessionService; now: () => number }) {
-  return async (app: ServerApp, account: AccountInput, options: SignInOptions = {}): Promise<AuthenticatedUser> => {
+  return async (
+    app: ServerApp,
+    account: AccountInput,
+    options: SignInOptions = {},
+    device: SignInDevice = {},
+  ): Promise<AuthenticatedUser> => {
     if (!allowlistAdmits(app, options.allowlistIdentities ?? [account.identityKey])) throw errors.allowlistRejected()
     const now = deps.now()
     let user = await deps.users.findByAccount(app, account, now)
@@ -60,6 +73,6 @@ export function createSignIn(deps: { users: UserService; sessions: SessionServic
       user = created.user
       isNewUser = created.created
     }
-    return deps.sessions.issue(app, user, { isNewUser })
+    return deps.sessions.issue(app, user, { isNewUser, client: device.client, replaces: device.replaces })
   }
 }

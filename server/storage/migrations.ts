@@ -92,6 +92,24 @@ CREATE TABLE analytics_events (
 );
 `,
   },
+  {
+    // Session lifetimes and the sessions list: when the user last proved who they are (fresh-auth
+    // checks), when the session ends whatever refreshes happen, when it was last refreshed, and the
+    // client that opened it. Existing sessions get the 90-day lifetime counted from their creation.
+    id: 'core/0002_session_lifetime',
+    sql: `
+ALTER TABLE sessions ADD COLUMN authenticated_at bigint;
+ALTER TABLE sessions ADD COLUMN expires_at bigint;
+ALTER TABLE sessions ADD COLUMN last_used_at bigint;
+ALTER TABLE sessions ADD COLUMN ip text;
+ALTER TABLE sessions ADD COLUMN user_agent text;
+UPDATE sessions SET authenticated_at = created_at, expires_at = created_at + 7776000000, last_used_at = created_at;
+ALTER TABLE sessions ALTER COLUMN authenticated_at SET NOT NULL;
+ALTER TABLE sessions ALTER COLUMN expires_at SET NOT NULL;
+ALTER TABLE sessions ALTER COLUMN last_used_at SET NOT NULL;
+CREATE INDEX sessions_user_idx ON sessions (user_id, created_at);
+`,
+  },
 ]
 
 // An arbitrary constant shared by every Portico process: the key of the advisory lock.
