@@ -155,8 +155,8 @@ async function main() {
     siweServer(),
     siwsServer(),
     passkeyServer(),
-    oauthServer({ publicUrl: process.env.PORTICO_PUBLIC_URL }),
-    crossAppServer({ publicUrl: process.env.PORTICO_PUBLIC_URL }),
+    oauthServer(),
+    crossAppServer(),
     telegramServer(),
     // PORTICO_FARCASTER_RELAY_URL, PORTICO_OPTIMISM_RPC_URL, PORTICO_FARCASTER_SIGNER_API_URL: unset means production.
     farcasterServer({
@@ -176,6 +176,8 @@ async function main() {
     adminKey,
     plugins,
     devMode,
+    // OAuth redirect URIs are built from it; in dev the API's own loopback address.
+    publicUrl: process.env.PORTICO_PUBLIC_URL || `http://localhost:${apiPort}`,
     migrate: false,
     captcha: new TurnstileVerifier({ url: process.env.TURNSTILE_SITEVERIFY_URL || undefined }),
     sms: twilioFromEnv(),
