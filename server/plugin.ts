@@ -41,6 +41,12 @@ export interface RequestContext {
   now(): number
   /** The client's IP address. */
   readonly ip: string
+  /**
+   * The API's public base URL (`CreateServerOptions.publicUrl`, no trailing slash), or null when the
+   * server was not given one. Routes that hand out their own address (OAuth redirect URIs) need it and
+   * never fall back to the request's Host header.
+   */
+  readonly publicUrl: string | null
   /** The session of the Bearer token, or null when there is none or it is invalid. */
   session(options?: { allowExpired?: boolean }): Promise<SessionInfo | null>
   /** The session of the Bearer token; 401 `missing_or_invalid_token` otherwise. */

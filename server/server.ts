@@ -159,6 +159,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   const clock = options.clock ?? createClock()
   const now = () => clock.now()
   const logError = options.logError ?? ((m, e) => console.error(`[portico] ${m}`, e))
+  const publicUrl = options.publicUrl === undefined ? null : publicBaseUrl(options.publicUrl)
   const users = createUserService(db)
   const sessions = createSessionService(db, users, now)
   const otp = createOtpService(db, options.secret, now)
@@ -317,6 +318,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       db,
       now,
       ip,
+      publicUrl,
       session,
       async requireSession(o) {
         const s = await session(o)
@@ -490,4 +492,18 @@ ${items || '<p>No messages yet.</p>'}</body></html>`)
     await deps.limiter.reset()
     return c.json({ success: true })
   })
+}
+
+/** Checks the `publicUrl` option: an http(s) origin, optionally with a base path; answers it without a trailing slash. */
+function publicBaseUrl(given: string): string {
+  let url: URL
+  try {
+    url = new URL(given)
+  } catch {
+    throw new TypeError(`publicUrl must be an absolute URL such as https://auth.example.com (got ${given})`)
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.search || url.hash || url.username) {
+    throw new TypeError(`publicUrl must be an http(s) URL without query, fragment or credentials (got ${given})`)
+  }
+  return `${url.origin}${url.pathname}`.replace(/\/+$/, '')
 }

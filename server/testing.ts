@@ -37,6 +37,10 @@ export interface TestInstanceOptions {
   captcha?: CaptchaVerifier
   /** Mounts the admin API with this key. */
   adminKey?: string
+  /**
+   * The server's `publicUrl`; null starts it without one. @defaultValue the instance's own `baseUrl`
+   */
+  publicUrl?: string | null
 }
 
 /** What a request helper call answers. */
@@ -107,7 +111,17 @@ export async function createTestInstance(options: TestInstanceOptions = {}): Pro
   const smtp = await startSmtpSink()
   const clock = createClock()
   const secret = 'test-secret-' + Math.random().toString(36).slice(2)
+  // Listen first: the server's public URL is the address it listens on, known only once bound.
+  let handler: ((req: Request) => Response | Promise<Response>) | null = null
+  const http: ServerType = await new Promise((resolve) => {
+    const s = serve(
+      { fetch: (req) => (handler ? handler(req) : new Response(null, { status: 503 })), port: 0, hostname: '127.0.0.1' },
+      () => resolve(s),
+    )
+  })
+  const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
   const server = await createServer({
+    publicUrl: options.publicUrl === null ? undefined : (options.publicUrl ?? baseUrl),
     db,
     mail: options.mail ?? new SmtpSender({ url: smtp.url, from: 'Portico Test <no-reply@portico.test>' }),
     secret,
@@ -123,11 +137,7 @@ export async function createTestInstance(options: TestInstanceOptions = {}): Pro
   const mkApp = (o: Partial<CreateAppOptions> = {}) =>
     createApp(db, { name: 'Test App', allowedOrigins: ['http://localhost:5173'], ...o })
   const app = await mkApp(options.app)
-
-  const http: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: server.fetch, port: 0, hostname: '127.0.0.1' }, () => resolve(s))
-  })
-  const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
+  handler = server.fetch
 
   const instance: TestInstance = {
     baseUrl,

@@ -244,6 +244,31 @@ describe('cross-app round trip', () => {
     }
   })
 
+  it("a redirect_uri on the request's Host rather than the server's public URL is refused", async () => {
+    const provider = await t.login('host@example.com', { appId: P.id })
+    const { authorize } = await start()
+    // The same server reached by another name: only the configured public URL counts.
+    const byHost = `http://localhost:${new URL(t.baseUrl).port}/api/v1/oauth/callback/${R.id}`
+    const res = await t.request('/api/v1/cross-app/authorize', {
+      appId: P.id,
+      token: provider.token!,
+      body: { ...requestOf(authorize), redirect_uri: byHost },
+    })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('invalid_data')
+  })
+
+  it('the requester init needs a PKCE code_challenge and an exact redirect_to', async () => {
+    const init = (body: Record<string, unknown>) =>
+      t.request('/api/v1/oauth/init', { appId: R.id, body: { provider: `privy:${P.id}`, state_code: token(36), ...body } })
+    const noPkce = await init({ redirect_to: RETURN })
+    expect(noPkce.status).toBe(400)
+    expect(noPkce.body).toMatchObject({ code: 'invalid_data', error: 'code_challenge is required (PKCE, S256).' })
+    const otherPage = await init({ redirect_to: `${R_ORIGIN}/elsewhere`, code_challenge: s256(token()) })
+    expect(otherPage.status).toBe(400)
+    expect(otherPage.body.code).toBe('invalid_data')
+  })
+
   describe('token', () => {
     async function codeFor(challenge: string) {
       const provider = await t.login('cy@example.com', { appId: P.id })

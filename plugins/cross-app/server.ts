@@ -16,15 +16,6 @@ import { crossAppSchemas } from './schemas'
 import { crossAppMigrations, findToken, issueCode, issueToken, spendCode, TOKEN_TTL_MS } from './server/store'
 import { createHash, timingSafeEqual } from 'node:crypto'
 
-/** Options of {@link crossAppServer}. */
-export interface CrossAppServerOptions {
-  /**
-   * The server's public base URL (the same as the OAuth plugin's): requesters' callbacks must be
-   * `<publicUrl>/api/v1/oauth/callback/<requester id>`. @defaultValue `http://<Host header>`
-   */
-  publicUrl?: string
-}
-
 const badCode = () => errors.invalidCredentials('Invalid or expired cross-app authorization code.')
 const pkceMismatch = () => new HttpError(400, 'invalid_pkce_parameters', 'Invalid PKCE parameters.')
 const notProvider = () =>
@@ -61,8 +52,9 @@ function wallets(user: UserRecord) {
 /**
  * The cross-app plugin's server half. Provider apps need `crossApp.providerEnabled` (and may list
  * `allowedRequesters`); requesters list them in `crossApp.providerApps`. Register it with
- * `oauthServer()`, which runs the requester's side of the round trip.
- * @param options - the public URL.
+ * `oauthServer()`, which runs the requester's side of the round trip. Requesters' callbacks must be
+ * `<publicUrl>/api/v1/oauth/callback/<requester id>`, `publicUrl` being the server's
+ * (`createServer({ publicUrl })`, never the request's Host header).
  * @returns the server plugin.
  * @example
  * ```ts
@@ -71,25 +63,24 @@ function wallets(user: UserRecord) {
  * import { crossAppServer } from 'portico/plugins/cross-app/server'
  * const server = await createServer({
  *   db: await createPgliteDb(), mail: new DevInbox(), secret: 's',
- *   plugins: [oauthServer({ publicUrl: 'https://auth.example.com' }), crossAppServer({ publicUrl: 'https://auth.example.com' })],
+ *   publicUrl: 'https://auth.example.com',
+ *   plugins: [oauthServer(), crossAppServer()],
  * })
  * ```
  */
-export function crossAppServer(options: CrossAppServerOptions = {}) {
-  const publicUrl = (host: string | undefined) => {
-    if (options.publicUrl) return options.publicUrl.replace(/\/$/, '')
-    if (!host) throw errors.featureNotEnabled('The server cannot tell its own URL: set the cross-app publicUrl option.')
-    return `http://${host}`
-  }
+export function crossAppServer() {
 
   /** The requester of an authorization request, checked: allowed to use this provider, callback on this server. */
   async function checkRequest(
-    req: { body: { client_id: string; redirect_uri: string }; headers: Record<string, string> },
+    req: { body: { client_id: string; redirect_uri: string } },
     ctx: RequestContext,
   ): Promise<ServerApp> {
     const requester = await loadApp(ctx.db, req.body.client_id)
     if (!requester || !crossAppAllowed(requester, ctx.app)) throw crossAppNotAllowed()
-    const expected = `${publicUrl(req.headers.host)}${oauthRoutes.callback.path.replace(':app_id', requester.id)}`
+    if (!ctx.publicUrl) {
+      throw errors.featureNotEnabled('Cross-app login needs the server public URL: start the server with publicUrl (PORTICO_PUBLIC_URL).')
+    }
+    const expected = `${ctx.publicUrl}${oauthRoutes.callback.path.replace(':app_id', requester.id)}`
     if (req.body.redirect_uri !== expected) throw errors.invalidData("redirect_uri is not the requester's OAuth callback.")
     return requester
   }

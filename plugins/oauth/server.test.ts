@@ -33,6 +33,7 @@ async function instance(extra: Record<string, unknown> = {}): Promise<TestInstan
       allowedOrigins: [ORIGIN],
       settings: {
         loginMethods: ['email_auth', 'google_oauth', 'github_oauth', 'twitter_oauth'],
+        allowedRedirectUrls: [`${ORIGIN}/signed-in`],
         oauthProviders: {
           google: { clientId: 'google-client', clientSecret: secret, issuer: oidc.issuer },
           github: {
@@ -178,14 +179,69 @@ describe('oauth server against a real OpenID provider', () => {
     expect(res.body.code).toBe('invalid_pkce_parameters')
   })
 
-  it('behavior: a code is single use; a replay answers invalid_credentials', async () => {
+  it('behavior: a code is single use; a replay answers invalid_credentials and revokes the session of the first use', async () => {
     const trip = await roundTrip(t, 'google')
-    expect((await authenticate(t, trip)).status).toBe(200)
+    const first = await authenticate(t, trip)
+    expect(first.status).toBe(200)
+    expect((await t.request('/api/v1/users/me', { token: first.body.token })).status).toBe(200)
     const replay = await authenticate(t, trip)
     expect(replay.status).toBe(401)
     expect(replay.body.code).toBe('invalid_credentials')
+    expect(replay.body.token).toBeUndefined()
+    // The first use's session is over: its access token and its refresh token no longer work.
+    expect((await t.request('/api/v1/users/me', { token: first.body.token })).status).toBe(401)
+    const refreshed = await t.request('/api/v1/sessions', { body: { refresh_token: first.body.refresh_token }, token: first.body.token })
+    expect(refreshed.status).toBe(401)
     const unknown = await authenticate(t, { ...trip, code: randomToken() })
     expect(unknown.body.code).toBe('invalid_credentials')
+  })
+
+  it('behavior: of two racing uses of one code, none keeps a session', async () => {
+    const trip = await roundTrip(t, 'google')
+    const answers = await Promise.all([authenticate(t, trip), authenticate(t, trip)])
+    // The first use may already have answered (its session then revoked) or may see the replay itself.
+    const won = answers.filter((a) => a.status === 200)
+    expect(won.length).toBeLessThanOrEqual(1)
+    expect(answers.filter((a) => a.status === 401)).toHaveLength(answers.length - won.length)
+    for (const w of won) expect((await t.request('/api/v1/users/me', { token: w.body.token })).status).toBe(401)
+  })
+
+  it('error: init without a PKCE code_challenge answers invalid_data', async () => {
+    const res = await t.request('/api/v1/oauth/init', { body: { provider: 'google', redirect_to: RETURN, state_code: randomToken(36) } })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'invalid_data', error: 'code_challenge is required (PKCE, S256).' })
+  })
+
+  it('error: redirect_to must be a configured URL exactly: another path of the same origin is refused, the query may vary', async () => {
+    const init = (redirect_to: string) =>
+      t.request('/api/v1/oauth/init', { body: { provider: 'google', redirect_to, code_challenge: s256(randomToken()) } })
+    for (const other of [`${ORIGIN}/`, `${ORIGIN}/signed-in/`, `${ORIGIN}/signed-in-evil`, `${ORIGIN}/Signed-in`, 'http://localhost:5174/signed-in']) {
+      const res = await init(other)
+      expect(res.status, other).toBe(400)
+      expect(res.body).toMatchObject({ code: 'invalid_data', error: "redirect_to is not one of the app's allowed redirect URLs." })
+    }
+    expect((await init(`${ORIGIN}/signed-in`)).status).toBe(200)
+    expect((await init(`${ORIGIN}/signed-in?next=1#x`)).status).toBe(200)
+  })
+
+  it("behavior: without allowedRedirectUrls, only the root page of each allowed origin is a redirect_to", async () => {
+    const app = await t.createApp({
+      allowedOrigins: [ORIGIN],
+      settings: { loginMethods: ['google_oauth'], oauthProviders: { google: { clientId: 'google-client', clientSecret: 'x', issuer: oidc.issuer } } },
+    })
+    const init = (redirect_to: string) =>
+      t.request('/api/v1/oauth/init', { appId: app.id, body: { provider: 'google', redirect_to, code_challenge: s256(randomToken()) } })
+    expect((await init(`${ORIGIN}/?app=1`)).status).toBe(200)
+    expect((await init(ORIGIN)).status).toBe(200)
+    expect((await init(`${ORIGIN}/signed-in`)).status).toBe(400)
+  })
+
+  it("behavior: the provider redirect_uri comes from the server's publicUrl, never from the Host header", async () => {
+    const res = await t.request('/api/v1/oauth/init', {
+      body: { provider: 'google', redirect_to: RETURN, code_challenge: s256(randomToken()) },
+      headers: { 'x-forwarded-host': 'evil.example', forwarded: 'host=evil.example' },
+    })
+    expect(new URL(res.body.url).searchParams.get('redirect_uri')).toBe(`${t.baseUrl}/api/v1/oauth/callback/${t.appId}`)
   })
 
   it('behavior: a provider denial returns privy_oauth_code=undefined with the client state and provider', async () => {
@@ -310,7 +366,7 @@ describe('oauth server limits and expiry', () => {
   it('behavior: init is rate limited per IP with too_many_requests', async () => {
     const t = await instance({ otpPerIp: { limit: 2, windowMs: 60_000 } })
     try {
-      const body = { provider: 'google', redirect_to: RETURN }
+      const body = { provider: 'google', redirect_to: RETURN, code_challenge: s256(randomToken()) }
       expect((await t.request('/api/v1/oauth/init', { body })).status).toBe(200)
       expect((await t.request('/api/v1/oauth/init', { body })).status).toBe(200)
       const third = await t.request('/api/v1/oauth/init', { body })
@@ -392,5 +448,37 @@ describe('oauth account changes', () => {
     expect(sole.status).toBe(400)
     expect(sole.body.code).toBe('cannot_unlink_sole_account')
     await t.close()
+  })
+})
+
+describe('oauth server public URL', () => {
+  it('builds the redirect_uri from publicUrl whatever host the request came to', async () => {
+    const t = await createTestInstance({
+      plugins: [oauthServer({ logFailure: () => {} })],
+      publicUrl: 'https://auth.example.com/',
+      app: { allowedOrigins: [ORIGIN], settings: { loginMethods: ['google_oauth'], oauthProviders: { google: { clientId: 'c', clientSecret: 's', issuer: oidc.issuer } } } },
+    })
+    try {
+      const res = await t.request('/api/v1/oauth/init', { body: { provider: 'google', redirect_to: `${ORIGIN}/`, code_challenge: s256(randomToken()) } })
+      expect(res.status).toBe(200)
+      expect(new URL(res.body.url).searchParams.get('redirect_uri')).toBe(`https://auth.example.com/api/v1/oauth/callback/${t.appId}`)
+    } finally {
+      await t.close()
+    }
+  })
+
+  it('answers feature_not_enabled when the server has no publicUrl', async () => {
+    const t = await createTestInstance({
+      plugins: [oauthServer({ logFailure: () => {} })],
+      publicUrl: null,
+      app: { allowedOrigins: [ORIGIN], settings: { loginMethods: ['google_oauth'], oauthProviders: { google: { clientId: 'c', clientSecret: 's', issuer: oidc.issuer } } } },
+    })
+    try {
+      const res = await t.request('/api/v1/oauth/init', { body: { provider: 'google', redirect_to: `${ORIGIN}/`, code_challenge: s256(randomToken()) } })
+      expect(res.status).toBe(400)
+      expect(res.body.code).toBe('feature_not_enabled')
+    } finally {
+      await t.close()
+    }
   })
 })

@@ -17,7 +17,9 @@ import {
   consumeAttempt,
   createAttempt,
   findAttemptByCode,
+  markReplayed,
   oauthMigrations,
+  recordSession,
   storeResult,
   takeAttemptByState,
   type Attempt,
@@ -32,11 +34,6 @@ export const OAUTH_CALLBACK_PATH = oauthRoutes.callback.path
 
 /** Options of {@link oauthServer}. */
 export interface OAuthServerOptions {
-  /**
-   * The server's public base URL, e.g. `https://auth.example.com`: the callback URL registered at
-   * providers is built from it. @defaultValue `http://<Host header of the init request>`
-   */
-  publicUrl?: string
   /** Logs why a provider leg failed (the client only sees `invalid_credentials`). @defaultValue console.warn */
   logFailure?: (message: string) => void
 }
@@ -73,7 +70,11 @@ function usableProvider(app: ServerApp, provider: string): UsableProvider {
   return { spec, settings }
 }
 
-/** `redirect_to` must be an http(s) URL on one of the app's allowed origins. */
+/**
+ * `redirect_to` must be one of the app's return pages exactly (scheme, host, port and path; see
+ * {@link allowedReturnPages}). Only the query may differ: the page keeps its own parameters, and the code
+ * it gets back is worthless without the PKCE verifier that page holds.
+ */
 function checkRedirectTo(app: ServerApp, redirectTo: string): void {
   let url: URL
   try {
@@ -81,9 +82,45 @@ function checkRedirectTo(app: ServerApp, redirectTo: string): void {
   } catch {
     throw errors.invalidData('redirect_to must be an absolute URL.')
   }
-  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || !app.allowedOrigins.includes(url.origin)) {
-    throw errors.invalidData("redirect_to must be on one of the app's allowed origins.")
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password) {
+    throw errors.invalidData('redirect_to must be an http(s) URL.')
   }
+  if (!allowedReturnPages(app).has(url.origin + url.pathname)) {
+    throw errors.invalidData("redirect_to is not one of the app's allowed redirect URLs.")
+  }
+}
+
+/**
+ * The pages an OAuth round trip may return to, as `origin + path`: the app's `allowedRedirectUrls`, or
+ * when it lists none, the root page (`/`) of each allowed origin.
+ */
+function allowedReturnPages(app: ServerApp): Set<string> {
+  const configured = app.settings.allowedRedirectUrls
+  const pages = configured.length > 0 ? configured : app.allowedOrigins.map((o) => `${o}/`)
+  const out = new Set<string>()
+  for (const page of pages) {
+    try {
+      const url = new URL(page)
+      out.add(url.origin + url.pathname)
+    } catch {
+      // An unparsable entry allows nothing.
+    }
+  }
+  return out
+}
+
+/** PKCE between the widget and this server is required: the one-time code is bound to the page's verifier. */
+function requireChallenge(challenge: string | undefined): string {
+  if (!challenge) throw errors.invalidData('code_challenge is required (PKCE, S256).')
+  return challenge
+}
+
+/** The callback URL registered at providers: built from the configured public URL, never from the Host header. */
+function callbackUrl(ctx: RequestContext): string {
+  if (!ctx.publicUrl) {
+    throw errors.featureNotEnabled('OAuth needs the server public URL: start the server with publicUrl (PORTICO_PUBLIC_URL).')
+  }
+  return `${ctx.publicUrl}${OAUTH_CALLBACK_PATH.replace(':app_id', ctx.app.id)}`
 }
 
 /** A 302 to `redirect_to` with the `privy_oauth_*` parameters added. */
@@ -109,15 +146,25 @@ async function redeem(
   body: { authorization_code: string; state_code: string; code_verifier?: string },
 ): Promise<{ attempt: Attempt; result: AttemptResult }> {
   const attempt = await findAttemptByCode(ctx.db, ctx.app.id, body.authorization_code)
-  if (!attempt || attempt.usedAt !== null || attempt.expiresAt <= ctx.now()) throw badCode()
+  if (!attempt) throw badCode()
+  if (attempt.usedAt !== null) {
+    // RFC 6749 §4.1.2: a code used twice was stolen or replayed; end the session its first use made.
+    await revokeReplayed(ctx, attempt.id)
+    throw badCode()
+  }
+  if (attempt.expiresAt <= ctx.now()) throw badCode()
   const stateOk = safeEqual(attempt.clientState, body.state_code)
-  const pkceOk = attempt.codeChallenge
-    ? body.code_verifier !== undefined && safeEqual(attempt.codeChallenge, s256(body.code_verifier))
-    : body.code_verifier === undefined
+  // Attempts always carry a challenge now; one without (started before PKCE was required) cannot be redeemed.
+  const pkceOk =
+    attempt.codeChallenge !== null && body.code_verifier !== undefined && safeEqual(attempt.codeChallenge, s256(body.code_verifier))
   const result = await consumeAttempt(ctx.db, attempt.id, ctx.now())
   if (!stateOk) throw stateMismatch()
   if (!pkceOk) throw pkceMismatch()
-  if (!result) throw badCode()
+  if (!result) {
+    // Another request used the code first: this one is the replay.
+    await revokeReplayed(ctx, attempt.id)
+    throw badCode()
+  }
   // The provider may have been switched off (or the cross-app connection withdrawn) since the round trip began.
   const crossAppId = crossAppProviderId(attempt.provider)
   if (crossAppId) await allowedProvider(ctx.db, ctx.app, crossAppId)
@@ -126,14 +173,35 @@ async function redeem(
   return { attempt, result }
 }
 
+/** Marks an attempt's code as replayed and revokes the session its first use created, if any yet. */
+async function revokeReplayed(ctx: RequestContext, attemptId: string): Promise<void> {
+  const sessionId = await markReplayed(ctx.db, attemptId, ctx.now())
+  if (sessionId) await ctx.sessions.revoke(ctx.app, sessionId)
+}
+
+/**
+ * Records the session a code's first use created. When a replay was seen meanwhile (the two raced),
+ * that session is revoked at once and the sign-in refused.
+ */
+async function bindSession(ctx: RequestContext, attemptId: string, answer: { token?: string | null }): Promise<void> {
+  const session = answer.token ? await ctx.sessions.verify(ctx.app, answer.token).catch(() => null) : null
+  if (!session) return
+  if (await recordSession(ctx.db, attemptId, session.sessionId)) return
+  await ctx.sessions.revoke(ctx.app, session.sessionId)
+  throw badCode()
+}
+
 /**
  * The OAuth plugin's server half: `POST /api/v1/oauth/init`, `/authenticate`, `/link`, and the
  * provider's return, `GET /api/v1/oauth/callback/:app_id`.
  *
  * Each provider needs the app's client registration in `settings.oauthProviders[provider]` (and, for
  * built-in providers, the `<provider>_oauth` login switch). Register
- * `<publicUrl>/api/v1/oauth/callback/<app id>` as the redirect URI at the provider.
- * @param options - the public URL and failure logging.
+ * `<publicUrl>/api/v1/oauth/callback/<app id>` as the redirect URI at the provider, where `publicUrl`
+ * is the server's (`createServer({ publicUrl })`); without it OAuth answers `feature_not_enabled`.
+ * The client must send a PKCE `code_challenge`, and `redirect_to` must be one of the app's
+ * `allowedRedirectUrls` (by default the root page of each allowed origin).
+ * @param options - failure logging.
  * @returns the server plugin.
  * @example
  * ```ts
@@ -141,33 +209,30 @@ async function redeem(
  * import { oauthServer } from 'portico/plugins/oauth/server'
  * const server = await createServer({
  *   db: await createPgliteDb(), mail: new DevInbox(), secret: 's',
- *   plugins: [oauthServer({ publicUrl: 'https://auth.example.com' })],
+ *   publicUrl: 'https://auth.example.com',
+ *   plugins: [oauthServer()],
  * })
  * ```
  */
 export function oauthServer(options: OAuthServerOptions = {}) {
   const logFailure = options.logFailure ?? ((m: string) => console.warn(`[portico oauth] ${m}`))
-  const publicUrl = (host: string | undefined) => {
-    if (options.publicUrl) return options.publicUrl.replace(/\/$/, '')
-    if (!host) throw errors.featureNotEnabled('The server cannot tell its own URL: set the OAuth publicUrl option.')
-    return `http://${host}`
-  }
 
   /**
    * `init` of a cross-app provider (`privy:<provider app id>`): the requester must be allowed to use
    * the provider app; the endpoints are derived (the provider app's page, this server's cross-app routes).
    */
-  async function initCrossApp(req: { body: { provider: string; redirect_to: string; token?: string; code_challenge?: string; state_code?: string }; headers: Record<string, string> }, ctx: RequestContext) {
+  async function initCrossApp(req: { body: { provider: string; redirect_to: string; token?: string; code_challenge?: string; state_code?: string } }, ctx: RequestContext) {
     const { app } = ctx
     const provider = await allowedProvider(ctx.db, app, crossAppProviderId(req.body.provider)!)
+    const codeChallenge = requireChallenge(req.body.code_challenge)
     checkRedirectTo(app, req.body.redirect_to)
+    const redirectUri = callbackUrl(ctx)
     if (!(await ctx.session())) await ctx.verifyCaptcha(req.body.token)
     const { limit, windowMs } = app.settings.otpPerIp
     await ctx.rateLimit(`oauth:ip:${app.id}:${ctx.ip}`, limit, windowMs)
     const now = ctx.now()
     const providerState = randomToken()
     const providerVerifier = randomToken()
-    const redirectUri = `${publicUrl(req.headers.host)}${OAUTH_CALLBACK_PATH.replace(':app_id', app.id)}`
     const url = crossAppAuthorizationUrl(provider, {
       clientId: app.id,
       redirectUri,
@@ -186,7 +251,7 @@ export function oauthServer(options: OAuthServerOptions = {}) {
         nonce: null,
         redirectUri,
         clientState: req.body.state_code ?? randomToken(),
-        codeChallenge: req.body.code_challenge ?? null,
+        codeChallenge,
         redirectTo: req.body.redirect_to,
         expiresAt: now + ATTEMPT_TTL_MS,
       },
@@ -205,7 +270,9 @@ export function oauthServer(options: OAuthServerOptions = {}) {
         const { app } = ctx
         if (crossAppProviderId(req.body.provider)) return initCrossApp(req, ctx)
         const { spec, settings } = usableProvider(app, req.body.provider)
+        const codeChallenge = requireChallenge(req.body.code_challenge)
         checkRedirectTo(app, req.body.redirect_to)
+        const redirectUri = callbackUrl(ctx)
         // A signed-in user linking an account passed no captcha step.
         if (!(await ctx.session())) await ctx.verifyCaptcha(req.body.token)
         const { limit, windowMs } = app.settings.otpPerIp
@@ -223,7 +290,6 @@ export function oauthServer(options: OAuthServerOptions = {}) {
         const providerState = randomToken()
         const providerVerifier = randomToken()
         const nonce = spec.openid ? randomToken() : null
-        const redirectUri = `${publicUrl(req.headers.host)}${OAUTH_CALLBACK_PATH.replace(':app_id', app.id)}`
         await createAttempt(
           ctx.db,
           {
@@ -236,7 +302,7 @@ export function oauthServer(options: OAuthServerOptions = {}) {
             redirectUri,
             // Without a client state the server's own stands in; the client reads it back from the return.
             clientState: req.body.state_code ?? randomToken(),
-            codeChallenge: req.body.code_challenge ?? null,
+            codeChallenge,
             redirectTo: req.body.redirect_to,
             expiresAt: now + ATTEMPT_TTL_MS,
           },
@@ -324,10 +390,11 @@ export function oauthServer(options: OAuthServerOptions = {}) {
       },
 
       async authenticate(req, ctx) {
-        const { result } = await redeem(ctx, req.body)
+        const { attempt, result } = await redeem(ctx, req.body)
         if (result.outcome !== 'ok') throw suspended()
         const identities = [result.email, result.account.identityKey].filter((x): x is string => !!x)
         const answer = await ctx.signIn(result.account, { mode: req.body.mode, allowlistIdentities: identities })
+        await bindSession(ctx, attempt.id, answer)
         return withTokens(answer, result.tokens)
       },
 

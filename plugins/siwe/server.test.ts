@@ -433,7 +433,8 @@ describe('smart-contract wallets (EIP-1271) through the app chainRpcUrls', () =>
   it('error: without an RPC URL for the chain, a contract wallet cannot sign in', async () => {
     const owner = wallet()
     const contract = await deployEip1271Wallet(anvil.url, owner.address)
-    const app = await start({ chainRpcUrls: { 'eip155:1': anvil.url } })
+    // The chain is accepted, but there is no node to ask about the contract.
+    const app = await start({ chainRpcUrls: { 'eip155:1': anvil.url }, ethereumChains: [`eip155:${anvil.chainId}`] })
     expectRefused(await contractSignIn(app, contract, (m) => signForEip1271Wallet(owner, m)), /Invalid signature/)
   })
 
@@ -506,5 +507,79 @@ describe('transfer and unlink', () => {
     const sole = await app.inst.request(UNLINK, { appId: app.appId, body: { address: solo.address }, token: soloUser.body.token })
     expect(sole.status).toBe(400)
     expect(sole.body.code).toBe('cannot_unlink_sole_account')
+  })
+})
+
+describe('EIP-4361 strictness', () => {
+  it('error: an address that is not EIP-55 checksummed (all lowercase) answers invalid_data and keeps the nonce', async () => {
+    const app = await start()
+    const account = wallet()
+    const { nonce, address } = await init(app, account.address)
+    const lower = messageFor(app, address.toLowerCase(), nonce)
+    const res = await send(app, { message: lower, signature: await account.signMessage({ message: lower }) })
+    expect(res.status).toBe(400)
+    expect(res.body).toMatchObject({ code: 'invalid_data', error: 'The message address must be EIP-55 checksummed.' })
+    const message = messageFor(app, address, nonce)
+    expect((await send(app, { message, signature: await account.signMessage({ message }) })).status).toBe(200)
+  })
+
+  it("error: the URI's scheme, host and port must be the request origin's", async () => {
+    const app = await start({}, [ORIGIN, 'https://localhost:5173', 'http://localhost:6000'])
+    const headers = { origin: ORIGIN }
+    expectRefused(await signIn(app, wallet(), { headers, over: { uri: 'https://localhost:5173' } }), /request's origin/)
+    expectRefused(await signIn(app, wallet(), { headers, over: { uri: 'http://localhost:6000/login' } }), /not on its domain/)
+    expect((await signIn(app, wallet(), { headers, over: { uri: `${ORIGIN}/login?x=1` } })).status).toBe(200)
+  })
+
+  it('error: without an Origin header, the URI must still be on the message domain', async () => {
+    const app = await start({}, [ORIGIN, 'http://localhost:6000'])
+    expectRefused(await signIn(app, wallet(), { over: { uri: 'http://localhost:6000' } }), /not on its domain/)
+  })
+
+  it('error: a chain the app does not accept is refused; ethereumChains and chainRpcUrls chains are accepted', async () => {
+    const app = await start({ ethereumChains: ['eip155:8453'], chainRpcUrls: { 'eip155:31337': 'http://127.0.0.1:1' } })
+    expectRefused(await signIn(app, wallet(), { over: { chainId: 1 } }), /does not accept sign-ins on chain eip155:1\./)
+    expect((await signIn(app, wallet(), { over: { chainId: 8453 } })).status).toBe(200)
+    expect((await signIn(app, wallet(), { over: { chainId: 31337 } })).status).toBe(200)
+    const byDefault = await start()
+    expect((await signIn(byDefault, wallet(), { over: { chainId: 137 } })).status).toBe(200)
+    expectRefused(await signIn(byDefault, wallet(), { over: { chainId: 56 } }), /eip155:56/)
+  })
+
+  it('error: an Issued At before the nonce was issued (beyond the clock skew) is refused, and the nonce survives', async () => {
+    const app = await start()
+    const account = wallet()
+    const { nonce, address } = await init(app, account.address)
+    const old = messageFor(app, address, nonce, { issuedAt: new Date(app.inst.clock.now() - SIWE_CLOCK_SKEW_MS - 60_000) })
+    expectRefused(await send(app, { message: old, signature: await account.signMessage({ message: old }) }), /too old/)
+    const years = messageFor(app, address, nonce, { issuedAt: new Date('2020-01-01T00:00:00Z') })
+    expectRefused(await send(app, { message: years, signature: await account.signMessage({ message: years }) }), /too old/)
+    const fresh = messageFor(app, address, nonce, { issuedAt: new Date(app.inst.clock.now() - 30_000) })
+    expect((await send(app, { message: fresh, signature: await account.signMessage({ message: fresh }) })).status).toBe(200)
+  })
+
+  it('error: NUL characters, lone surrogates and garbage answer 400 invalid_data, never 500, and keep the nonce', async () => {
+    const app = await start()
+    const account = wallet()
+    const { nonce, address } = await init(app, account.address)
+    const message = messageFor(app, address, nonce)
+    const signature = await account.signMessage({ message })
+    const base = { chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' }
+    const withStatement = (statement: string) => messageFor(app, address, nonce, { statement })
+    const bodies: Record<string, unknown>[] = [
+      { message: withStatement('nul \u0000 here'), signature: await account.signMessage({ message: withStatement('nul \u0000 here') }) },
+      { message: withStatement('lone \ud800 surrogate'), signature },
+      { message: message.replace('localhost:5173', 'localhost:5173\u0000'), signature },
+      { message: '\u0000\ud800\udfff garbage', signature },
+      { message, signature, walletClientType: 'meta\u0000mask' },
+      { message, signature, connectorType: 'inj\udc00ected' },
+      { message, signature, chainId: 'eip155:\u00001' },
+    ]
+    for (const extra of bodies) {
+      const res = await app.inst.request(AUTH, { appId: app.appId, body: { ...base, ...extra } })
+      expect(res.status, JSON.stringify(extra).slice(0, 80)).toBe(400)
+      expect(res.body.code).toBe('invalid_data')
+    }
+    expect((await send(app, { message, signature })).status).toBe(200)
   })
 })

@@ -82,20 +82,48 @@ function hostOf(origin: string): string | null {
   }
 }
 
-/** The message must name this app's page: its domain and URI are allowed origins (and the caller's, when it says). */
+/**
+ * The message must name this app's page: its domain and URI are an allowed origin, and the URI's
+ * scheme, host and port are those of the domain and, when the browser sends it, of the request's Origin.
+ */
 function checkAudience(app: ServerApp, msg: SiweMessageFields, requestOrigin: string | undefined): void {
   const hosts = app.allowedOrigins.map(hostOf)
   if (!hosts.includes(msg.domain)) throw bad(`The message's domain ${msg.domain} is not allowed for this app.`)
   if (requestOrigin && hostOf(requestOrigin) !== msg.domain) {
     throw bad(`The message's domain ${msg.domain} does not match the request's origin.`)
   }
-  let uriOrigin: string
+  let uri: URL
   try {
-    uriOrigin = new URL(msg.uri).origin
+    uri = new URL(msg.uri)
   } catch {
     throw bad('The message URI is not a URL.')
   }
-  if (!app.allowedOrigins.includes(uriOrigin)) throw bad(`The message's URI ${msg.uri} is not allowed for this app.`)
+  if (!app.allowedOrigins.includes(uri.origin)) throw bad(`The message's URI ${msg.uri} is not allowed for this app.`)
+  if (uri.host !== msg.domain) throw bad(`The message's URI ${msg.uri} is not on its domain ${msg.domain}.`)
+  if (requestOrigin && uri.origin !== requestOrigin) {
+    throw bad(`The message's URI ${msg.uri} does not match the request's origin ${requestOrigin}.`)
+  }
+}
+
+/**
+ * The Ethereum chains the app accepts sign-ins on: its `ethereumChains` setting and the chains it has
+ * an RPC URL for (`chainRpcUrls`).
+ * @param app - the app.
+ * @returns CAIP-2 ids (`eip155:<n>`).
+ * @example
+ * ```ts
+ * acceptedChains(ctx.app).has('eip155:1')
+ * ```
+ */
+export function acceptedChains(app: ServerApp): Set<string> {
+  const rpcChains = Object.keys(app.settings.chainRpcUrls).filter((id) => id.startsWith('eip155:'))
+  return new Set([...app.settings.ethereumChains, ...rpcChains])
+}
+
+function checkChain(app: ServerApp, msg: SiweMessageFields): void {
+  if (!acceptedChains(app).has(`eip155:${msg.chainId}`)) {
+    throw bad(`This app does not accept sign-ins on chain eip155:${msg.chainId}.`)
+  }
 }
 
 function checkTimes(msg: SiweMessageFields, now: number): void {
@@ -106,18 +134,25 @@ function checkTimes(msg: SiweMessageFields, now: number): void {
 
 interface NonceRow {
   address: string
+  created_at: string | number
   expires_at: string | number
 }
 
-/** Reads the nonce without spending it, so that a bad signature cannot burn a user's nonce. */
+/**
+ * Reads the nonce without spending it, so that a bad signature cannot burn a user's nonce. The message
+ * cannot predate its nonce (less the clock skew): `Issued At` is bounded by the nonce's age.
+ */
 async function checkNonce(ctx: RequestContext, msg: SiweMessageFields): Promise<void> {
-  const rows = await ctx.db.query<NonceRow>('SELECT address, expires_at FROM siwe_nonces WHERE app_id = $1 AND nonce = $2', [
-    ctx.app.id,
-    msg.nonce,
-  ])
+  const rows = await ctx.db.query<NonceRow>(
+    'SELECT address, created_at, expires_at FROM siwe_nonces WHERE app_id = $1 AND nonce = $2',
+    [ctx.app.id, msg.nonce],
+  )
   const row = rows[0]
   if (!row || Number(row.expires_at) <= ctx.now()) throw bad('Invalid or expired nonce. Please try again.')
   if (row.address !== msg.address.toLowerCase()) throw bad('The nonce was issued for another address.')
+  if (msg.issuedAt.getTime() < Number(row.created_at) - SIWE_CLOCK_SKEW_MS) {
+    throw bad('The message was issued before its nonce: it is too old.')
+  }
 }
 
 /** Spends the nonce; of two requests racing with the same one, exactly one wins. */
@@ -182,9 +217,13 @@ async function verify(
   ctx: RequestContext,
 ): Promise<SiweMessageFields & { message: string }> {
   const parsed = parse(req.body.message)
-  if (!isAddress(parsed.address, { strict: true })) throw errors.invalidData('The message address has a bad checksum.')
+  // EIP-4361: the address MUST be EIP-55 checksummed, so all-lowercase (or all-uppercase) is refused too.
+  if (!isAddress(parsed.address, { strict: false }) || getAddress(parsed.address) !== parsed.address) {
+    throw errors.invalidData('The message address must be EIP-55 checksummed.')
+  }
   const msg = { ...parsed, message: req.body.message }
   checkAudience(ctx.app, msg, req.headers.origin)
+  checkChain(ctx.app, msg)
   checkTimes(msg, ctx.now())
   await checkNonce(ctx, msg)
   await checkSignature(ctx.app, msg, req.body.signature)

@@ -369,3 +369,48 @@ describe('POST /siws/transfer and /siws/unlink', () => {
     expect(sole.body.code).toBe('cannot_unlink_sole_account')
   })
 })
+
+describe('SIWS strictness shared with SIWE', () => {
+  it('behavior: a message issued before its nonce (beyond the clock skew) is refused and the nonce stays usable', async () => {
+    const wallet = keyPair()
+    const init = await t.request(INIT, { body: { address: wallet.address } })
+    const build = (issuedAt: number) =>
+      buildSiwsMessage({ domain: 'localhost:5173', address: wallet.address, uri: ORIGIN, nonce: init.body.nonce, issuedAt: new Date(issuedAt).toISOString() })
+    const old = build(t.clock.now() - 6 * 60_000)
+    const res = await t.request(AUTH, { body: body(old, wallet.sign(old)) })
+    expect(res.status).toBe(401)
+    expect(res.body.code).toBe('invalid_credentials')
+    const fresh = build(t.clock.now())
+    expect((await t.request(AUTH, { body: body(fresh, wallet.sign(fresh)) })).status).toBe(200)
+  })
+
+  it("behavior: a signed message for another address cannot burn the owner's nonce", async () => {
+    const owner = keyPair()
+    const other = keyPair()
+    const init = await t.request(INIT, { body: { address: owner.address } })
+    const forged = buildSiwsMessage({ domain: 'localhost:5173', address: other.address, uri: ORIGIN, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()).toISOString() })
+    expect((await t.request(AUTH, { body: body(forged, other.sign(forged)) })).status).toBe(401)
+    const real = buildSiwsMessage({ domain: 'localhost:5173', address: owner.address, uri: ORIGIN, nonce: init.body.nonce, issuedAt: new Date(t.clock.now()).toISOString() })
+    expect((await t.request(AUTH, { body: body(real, owner.sign(real)) })).status).toBe(200)
+  })
+
+  it('behavior: NUL characters and lone surrogates answer 400 invalid_data, never 500, and keep the nonce', async () => {
+    const wallet = keyPair()
+    const message = await prepare(wallet)
+    const signature = wallet.sign(message)
+    const withNul = message.replace('URI:', 'URI:\u0000')
+    const cases = [
+      body(withNul, wallet.sign(withNul)),
+      body(message.replace('localhost:5173', 'localhost:5173\ud800'), signature),
+      body(message, signature, { walletClientType: 'pha\u0000ntom' }),
+      body(message, signature, { connectorType: '\udfffadapter' }),
+      body(message, `${signature}\u0000`),
+    ]
+    for (const c of cases) {
+      const res = await t.request(AUTH, { body: c })
+      expect(res.status, JSON.stringify(c).slice(0, 80)).toBe(400)
+      expect(res.body.code).toBe('invalid_data')
+    }
+    expect((await t.request(AUTH, { body: body(message, signature) })).status).toBe(200)
+  })
+})

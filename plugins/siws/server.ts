@@ -139,16 +139,18 @@ export function siwsServer(options: SiwsServerOptions = {}) {
     return fields
   }
 
-  /** Uses up the message's nonce: it must have been issued to this address and be unexpired. */
+  /**
+   * Uses up the message's nonce: issued to this address, unexpired, and not issued after the message
+   * (less the clock skew: `Issued At` is bounded by the nonce's age). A message that fails any of these
+   * leaves the nonce alone, so nobody can burn another user's nonce.
+   */
   async function consumeNonce(ctx: RequestContext, fields: SiwsMessage): Promise<void> {
-    const rows = await ctx.db.query<{ address: string; expires_at: number }>(
-      'DELETE FROM siws_nonces WHERE app_id = $1 AND nonce = $2 RETURNING address, expires_at',
-      [ctx.app.id, fields.nonce],
+    const rows = await ctx.db.query(
+      `DELETE FROM siws_nonces WHERE app_id = $1 AND nonce = $2 AND address = $3 AND expires_at > $4 AND created_at <= $5
+       RETURNING nonce`,
+      [ctx.app.id, fields.nonce, fields.address, ctx.now(), isoTime(fields.issuedAt) + skew],
     )
-    const row = rows[0]
-    if (!row || Number(row.expires_at) <= ctx.now() || row.address !== fields.address) {
-      throw errors.invalidCredentials('Invalid or expired nonce.')
-    }
+    if (!rows[0]) throw errors.invalidCredentials('Invalid or expired nonce.')
   }
 
   return defineServerPlugin({

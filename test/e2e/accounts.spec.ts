@@ -178,7 +178,8 @@ test.describe('accounts', () => {
 
   test("linking another user's wallet from the wallet list reaches the transfer; transferring moves the wallet", async ({ page, request }) => {
     await injectTestWallet(page, [{ privateKey: ANVIL_KEYS[1], rpcUrl: ANVIL_URL, name: 'Test Wallet', rdns: 'dev.portico.testwallet' }])
-    const app = await createTestApp(page, request, { loginMethods: ['email_auth', 'wallet_auth'] })
+    // The test wallet signs on anvil's chain, which the app must accept.
+    const app = await createTestApp(page, request, { loginMethods: ['email_auth', 'wallet_auth'], ethereumChains: ['eip155:31337'] })
     const address = privateKeyToAccount(ANVIL_KEYS[1]).address
     await openApp(page, app)
     const dialog = dialogOf(page)

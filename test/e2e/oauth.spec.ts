@@ -26,7 +26,7 @@ async function googleApp(
     oauthProviders: { google: { clientId, clientSecret: appSecret, issuer: OIDC_URL } },
     ...settings,
   })
-  // Without PORTICO_PUBLIC_URL the server builds the callback from the Host the browser's init used.
+  // The server builds the callback from its public URL: in dev, the API's own address the page uses.
   const apiUrl = await apiUrlOf(page)
   const res = await request.post(`${OIDC_URL}/fixture/clients`, {
     data: { client_id: clientId, client_secret: clientSecret, redirect_uris: [`${apiUrl}/api/v1/oauth/callback/${appId}`] },

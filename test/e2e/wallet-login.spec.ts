@@ -16,6 +16,8 @@ const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
 const ANVIL_URL = `http://127.0.0.1:${Number(process.env.E2E_ANVIL_PORT ?? API_PORT + 2000)}`
 
 const address = (key: (typeof ANVIL_KEYS)[number]) => privateKeyToAccount(key).address
+/** The server accepts sign-in messages only on the app's chains: the wallets here sign on anvil's. */
+const ON_ANVIL = { ethereumChains: ['eip155:31337'] }
 
 function wallet(overrides: Partial<BrowserWalletConfig> = {}): BrowserWalletConfig {
   return { privateKey: ANVIL_KEYS[0], rpcUrl: ANVIL_URL, name: 'Test Wallet', rdns: 'dev.portico.testwallet', ...overrides }
@@ -23,7 +25,7 @@ function wallet(overrides: Partial<BrowserWalletConfig> = {}): BrowserWalletConf
 
 async function openWalletList(page: Page, wallets: BrowserWalletConfig[]) {
   await injectTestWallet(page, wallets)
-  const appId = await createTestApp(page, page.request, { loginMethods: ['wallet_auth'] })
+  const appId = await createTestApp(page, page.request, { loginMethods: ['wallet_auth'], ...ON_ANVIL })
   await openApp(page, appId)
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('button', { name: 'Continue with a wallet' }).click()
@@ -94,6 +96,7 @@ test('behavior: a smart-contract wallet (EIP-1271 on anvil) signs in, its owner 
   // The server checks contract signatures on the chain the message names, through the app's RPC URL.
   const appId = await createTestApp(page, page.request, {
     loginMethods: ['wallet_auth'],
+    ...ON_ANVIL,
     chainRpcUrls: { 'eip155:31337': ANVIL_URL },
   })
   await openApp(page, appId)
@@ -109,7 +112,7 @@ test('error: a smart-contract wallet is refused when the app has no RPC URL for 
   const owner = privateKeyToAccount(ANVIL_KEYS[1])
   const contract = await deployEip1271Wallet(ANVIL_URL, owner.address)
   await injectTestWallet(page, [wallet({ privateKey: ANVIL_KEYS[1] })])
-  const appId = await createTestApp(page, page.request, { loginMethods: ['wallet_auth'] })
+  const appId = await createTestApp(page, page.request, { loginMethods: ['wallet_auth'], ...ON_ANVIL })
   await openApp(page, appId)
   await page.evaluate((a) => window.__portico_test_wallet!.setAccount(a), contract)
   const dialog = page.getByRole('dialog')
@@ -121,7 +124,7 @@ test('error: a smart-contract wallet is refused when the app has no RPC URL for 
 
 test('behavior: connect-only connects a wallet without signing in and asks for no signature', async ({ page }) => {
   await injectTestWallet(page, [wallet()])
-  const appId = await createTestApp(page, page.request, { loginMethods: ['wallet_auth'] })
+  const appId = await createTestApp(page, page.request, { loginMethods: ['wallet_auth'], ...ON_ANVIL })
   await page.goto(`/?app=${appId}`)
   await page.getByRole('button', { name: 'Connect a wallet' }).click()
   const dialog = page.getByRole('dialog')

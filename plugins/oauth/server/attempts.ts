@@ -36,6 +36,13 @@ CREATE TABLE oauth_attempts (
 );
 CREATE INDEX oauth_attempts_expiry_idx ON oauth_attempts (expires_at);`,
   },
+  {
+    // The session a code's first use created, and when a second use was seen: a replay revokes the session.
+    id: 'oauth/0002_code_replay',
+    sql: `
+ALTER TABLE oauth_attempts ADD COLUMN session_id text;
+ALTER TABLE oauth_attempts ADD COLUMN replayed_at bigint;`,
+  },
 ]
 
 /** What the callback learnt, kept until the code is used. */
@@ -189,4 +196,44 @@ export async function consumeAttempt(db: Db, id: string, now: number): Promise<A
     [id, now],
   )
   return rows[0]?.result ?? null
+}
+
+/**
+ * Records that an attempt's code was presented again after its use, in one statement.
+ * @param db - the database.
+ * @param id - the attempt id.
+ * @param now - the server clock.
+ * @returns the session the first use created, or null when it has recorded none (yet: see {@link recordSession}).
+ * @example
+ * ```ts
+ * const sessionId = await markReplayed(ctx.db, attempt.id, ctx.now())
+ * if (sessionId) await ctx.sessions.revoke(ctx.app, sessionId)
+ * ```
+ */
+export async function markReplayed(db: Db, id: string, now: number): Promise<string | null> {
+  const rows = await db.query<{ session_id: string | null }>(
+    'UPDATE oauth_attempts SET replayed_at = COALESCE(replayed_at, $2) WHERE id = $1 RETURNING session_id',
+    [id, now],
+  )
+  return rows[0]?.session_id ?? null
+}
+
+/**
+ * Records the session an attempt's code created, in one statement. A replay seen before this
+ * ({@link markReplayed} found no session to revoke) makes it answer false: the caller revokes the session.
+ * @param db - the database.
+ * @param id - the attempt id.
+ * @param sessionId - the new session.
+ * @returns true when no replay was seen.
+ * @example
+ * ```ts
+ * if (!(await recordSession(ctx.db, attempt.id, sessionId))) await ctx.sessions.revoke(ctx.app, sessionId)
+ * ```
+ */
+export async function recordSession(db: Db, id: string, sessionId: string): Promise<boolean> {
+  const rows = await db.query<{ replayed_at: string | number | null }>(
+    'UPDATE oauth_attempts SET session_id = $2 WHERE id = $1 RETURNING replayed_at',
+    [id, sessionId],
+  )
+  return rows[0]?.replayed_at === null
 }
