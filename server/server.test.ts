@@ -11,6 +11,10 @@ import { emailServer } from '../plugins/email/server'
 import { defineServerPlugin } from './plugin'
 import { route, defineSchemas, type SchemaRoute } from '../kernel/route'
 import { DevInbox } from './mail'
+import { createApiClient, NETWORK_ERROR_CODE } from '../kernel/client'
+import { coreRoutes } from '../kernel/api'
+import { PorticoError } from '../kernel/errors'
+import { createMemoryStorage } from '../kernel/storage'
 
 const ORIGIN = 'http://localhost:5173'
 let t: TestInstance
@@ -137,6 +141,43 @@ describe('CORS', () => {
     ]) {
       expectNoCors(res)
     }
+  })
+
+  it("the widget's client fails a refused origin clearly, after the contract's bounded retries", async () => {
+    // A browser's fetch as far as CORS goes: the request carries the page's Origin, and an answer
+    // without a matching Access-Control-Allow-Origin is a network error to the page.
+    const browserFetch = (page: string, calls: string[]): typeof fetch => async (input, init) => {
+      calls.push(String(input))
+      const res = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: page } })
+      if (res.headers.get('access-control-allow-origin') !== page) {
+        await res.body?.cancel()
+        throw new TypeError('Failed to fetch')
+      }
+      return res
+    }
+    const waits: number[] = []
+    const client = (page: string, calls: string[]) =>
+      createApiClient({
+        appId: t.appId,
+        apiUrl: t.baseUrl,
+        storage: createMemoryStorage(),
+        fetch: browserFetch(page, calls),
+        sleep: async (ms) => void waits.push(ms),
+      })
+    const allowedCalls: string[] = []
+    await expect(client(ORIGIN, allowedCalls).request(coreRoutes.app, undefined, { params: { app_id: t.appId } })).resolves.toMatchObject({ id: t.appId })
+    expect(allowedCalls).toHaveLength(1)
+
+    const calls: string[] = []
+    const err = await client('https://evil.example', calls)
+      .request(coreRoutes.app, undefined, { params: { app_id: t.appId } })
+      .catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(PorticoError)
+    expect(err).toMatchObject({ code: NETWORK_ERROR_CODE, shortMessage: `Could not reach the API at ${t.baseUrl}` })
+    expect((err as PorticoError).details).toMatch(/refused this page's origin/)
+    // Four tries in all (the contract's three retries), then it stops.
+    expect(calls).toHaveLength(4)
+    expect(waits).toEqual([500, 1500, 4500])
   })
 
   it('serves requests without Origin (Node clients)', async () => {

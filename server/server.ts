@@ -73,7 +73,7 @@ export interface CreateServerOptions {
   validateResponses?: boolean
   /** Read the client IP from `X-Forwarded-For` (behind a reverse proxy). @defaultValue false */
   trustProxy?: boolean
-  /** Largest accepted request body in bytes. @defaultValue 102400 */
+  /** Largest accepted request body in bytes; a larger one answers 413 `invalid_data`. @defaultValue 102400 */
   bodyLimit?: number
   /** How long loaded apps are cached, in ms. @defaultValue 5000 */
   appCacheMs?: number
