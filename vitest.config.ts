@@ -19,8 +19,11 @@ export default defineConfig({
     include: ['**/*.test.{ts,tsx}'],
     exclude: ['node_modules/**', 'test/e2e/**', '.tmp/**', 'styled-system/**'],
     environment: 'node',
-    testTimeout: 20_000,
-    hookTimeout: 30_000,
+    // Limits for a stuck test, not waits: a test that starts its own server (a database and its
+    // migrations) can take tens of seconds on two busy cores, and must still pass there.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
     pool: 'forks',
+    setupFiles: ['test/setup.ts'],
   },
 })

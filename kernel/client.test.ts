@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createApiClient, CA_ID_KEY, type TokenSource } from './client'
+import { createApiClient, CA_ID_KEY, NETWORK_ERROR_CODE, type TokenSource } from './client'
 import { createMemoryStorage } from './storage'
 import { route, type Route } from './route'
 
@@ -133,7 +133,9 @@ describe('retries', () => {
     const api = createApiClient({ appId: APP_ID, apiUrl: url, storage, sleep: fastSleep })
     const err = await api.request(post, {}).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(PorticoError)
-    expect((err as PorticoError).shortMessage).toMatch(/Network error/)
+    expect((err as PorticoError).code).toBe(NETWORK_ERROR_CODE)
+    expect((err as PorticoError).shortMessage).toBe(`Could not reach the API at ${url}`)
+    expect((err as PorticoError).details).toMatch(/server may be down or unreachable, or it refused this page's origin/)
     expect(waits).toEqual([500, 1500, 4500])
     server = await startTestServer() // for afterEach
   })

@@ -17,6 +17,12 @@ export const MAX_RETRIES = 3
 export const RETRY_BASE_DELAY_MS = 500
 /** Per-try timeout. */
 export const REQUEST_TIMEOUT_MS = 20_000
+/**
+ * Code of the error a request fails with when no answer could be read: the server is down or
+ * unreachable, or, in a browser, it refused the page's origin (a CORS refusal is a network error
+ * to the page).
+ */
+export const NETWORK_ERROR_CODE = 'client_network_error'
 /** Storage key of the per-device analytics id sent as `privy-ca-id`. */
 export const CA_ID_KEY = 'privy:caid'
 
@@ -104,6 +110,20 @@ export function clientAnalyticsId(storage: StorageAdapter): string {
     storage.set(CA_ID_KEY, id)
   }
   return id
+}
+
+/**
+ * The error for a request that got no readable answer after its tries. A browser gives no reason
+ * (a refused origin and a stopped server look alike), so the message names both.
+ */
+function networkError(baseUrl: string, path: string, cause: unknown): PorticoError {
+  const origin = (globalThis as { location?: { origin?: string } }).location?.origin
+  const page = origin && origin !== 'null' ? `this page's origin (${origin})` : "this page's origin"
+  return new PorticoError(`Could not reach the API at ${baseUrl}`, {
+    code: NETWORK_ERROR_CODE,
+    cause,
+    details: `${path} failed: ${String(cause)}. The server may be down or unreachable, or it refused ${page}: the app's allowed origins must list it.`,
+  })
 }
 
 /** A try that timed out (not retried: a 20 s wait four times over would hang the modal for minutes). */
@@ -216,7 +236,7 @@ export function createApiClient(options: ApiClientOptions): KernelApiClient {
           throw new PorticoError(`Request to ${r.path} timed out after ${timeoutMs} ms`, { code: 'client_request_timeout' })
         }
         if (opts.signal?.aborted) throw err
-        if (last) throw new PorticoError(`Network error calling ${r.path}`, { cause: err, details: String(err) })
+        if (last) throw networkError(baseUrl, r.path, err)
         await wait(RETRY_BASE_DELAY_MS * 3 ** attempt)
         continue
       }

@@ -83,7 +83,7 @@ describe('init', () => {
     expect(k.state.session.status).toBe('unauthenticated')
     expect(loaded).toEqual(['Test App'])
     expect(server.requests.filter((r) => r.path.startsWith('/api/v1/apps/'))).toHaveLength(1)
-    await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/analytics_events')).toBe(true))
+    await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/analytics_events')).toBe(true), { timeout: 15_000 })
     const analytics = server.requests.find((r) => r.path === '/api/v1/analytics_events')!
     const body = JSON.parse(analytics.body)
     expect(body).toEqual({ event_name: 'sdk_initialize', client_id: null, payload: { clientTimestamp: expect.any(String) } })
@@ -191,7 +191,7 @@ describe('login flow', () => {
     await expect(k.getAccessToken()).resolves.toBe(auth.token)
     expect(k.getIdentityToken()).toBe(auth.identity_token)
     expect(events).toEqual(['complete email', 'onLogin true'])
-    await vi.waitFor(() => expect(k.state.modal.open).toBe(false))
+    await vi.waitFor(() => expect(k.state.modal.open).toBe(false), { timeout: 15_000 })
     expect(sleeps).toEqual([POST_SUCCESS_DELAY_MS])
   })
 
@@ -202,7 +202,7 @@ describe('login flow', () => {
       asked++ === 0 && !r.user.has_accepted_terms ? { screen: 'portico/terms' } : undefined,
     )
     const done = seenCtx!.authenticate(() => makeAuthResponse(), { method: 'email' })
-    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/terms'))
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/terms'), { timeout: 15_000 })
     expect(sleeps).toEqual([POST_SUCCESS_DELAY_MS - NEXT_STEP_LEAD_MS])
     k.resolveStep('continue')
     await expect(done).resolves.toMatchObject({ method: 'email' })
@@ -217,13 +217,13 @@ describe('login flow', () => {
     k.hooks.loginFailed.tap('t', (e, { method }) => void failed.push(`${method}:${e.code}`))
     seenCtx!.hooks.afterAuthenticate.tap('terms', () => ({ screen: 'portico/terms' }))
     const done = seenCtx!.authenticate(() => makeAuthResponse(), { method: 'email' })
-    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/terms'))
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/terms'), { timeout: 15_000 })
     k.resolveStep('abort')
     await expect(done).rejects.toMatchObject({ code: 'exited_auth_flow' })
     expect(k.state.session.status).toBe('unauthenticated')
     expect(k.state.modal.open).toBe(false)
     expect(failed).toEqual(['email:exited_auth_flow'])
-    await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/sessions/logout')).toBe(true))
+    await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/sessions/logout')).toBe(true), { timeout: 15_000 })
   })
 
   it('beginLogin shows the beforeLogin step, waits for it, then hands over the captcha token', async () => {
@@ -232,7 +232,7 @@ describe('login flow', () => {
     seenCtx!.hooks.beforeLogin.tap('captcha', () => (solved ? undefined : { screen: 'portico/captcha' }))
     seenCtx!.hooks.captchaToken.tap('captcha', () => (solved ? 'tok-1' : undefined))
     const started = seenCtx!.beginLogin({ method: 'email' })
-    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/captcha'))
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/captcha'), { timeout: 15_000 })
     solved = true
     k.resolveStep('continue')
     await expect(started).resolves.toEqual({ captchaToken: 'tok-1' })
@@ -242,7 +242,7 @@ describe('login flow', () => {
     const k = await ready()
     seenCtx!.hooks.beforeLogin.tap('captcha', () => ({ screen: 'portico/captcha' }))
     const started = seenCtx!.beginLogin({ method: 'email' })
-    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/captcha'))
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/captcha'), { timeout: 15_000 })
     k.resolveStep('abort')
     await expect(started).rejects.toMatchObject({ code: 'exited_auth_flow' })
   })
@@ -302,7 +302,7 @@ describe('linking', () => {
     expect(user).toEqual(linked)
     expect(k.state.session.user).toEqual(linked)
     expect(server.requests.filter((r) => r.path === '/api/v1/sessions')).toHaveLength(1)
-    await vi.waitFor(() => expect(k.state.modal.open).toBe(false))
+    await vi.waitFor(() => expect(k.state.modal.open).toBe(false), { timeout: 15_000 })
   })
 
   it('link refuses a signed-out caller with must_be_authenticated and reports the failure', async () => {
@@ -336,13 +336,13 @@ describe('cross-tab sync', () => {
     await Promise.all([a.init(), b.init()])
     const ctxA = a.contextFor('email')
     await ctxA.authenticate(() => makeAuthResponse(), { method: 'email' })
-    await vi.waitFor(() => expect(b.state.session.status).toBe('authenticated'))
+    await vi.waitFor(() => expect(b.state.session.status).toBe('authenticated'), { timeout: 15_000 })
     expect(b.state.session.user?.id).toBe(makeUser().id)
     expect(server.requests.filter((r) => r.path === '/api/v1/users/me')).toHaveLength(1)
     const outB: string[] = []
     b.hooks.loggedOut.tap('t', () => void outB.push('out'))
     await a.logout()
-    await vi.waitFor(() => expect(b.state.session.status).toBe('unauthenticated'))
+    await vi.waitFor(() => expect(b.state.session.status).toBe('unauthenticated'), { timeout: 15_000 })
     expect(b.state.session.user).toBeNull()
     expect(outB).toEqual(['out'])
   })

@@ -64,12 +64,12 @@ describe('in a browser', () => {
     localStorage.setItem(SESSION_KEYS.token, auth.token!)
     localStorage.setItem(SESSION_KEYS.refresh, 'refresh-1')
     window.dispatchEvent(new StorageEvent('storage', { key: SESSION_KEYS.token, storageArea: localStorage }))
-    await vi.waitFor(() => expect(k.state.session.status).toBe('authenticated'))
+    await vi.waitFor(() => expect(k.state.session.status).toBe('authenticated'), { timeout: 15_000 })
     // It signs out.
     localStorage.removeItem(SESSION_KEYS.token)
     localStorage.removeItem(SESSION_KEYS.refresh)
     window.dispatchEvent(new StorageEvent('storage', { key: null, storageArea: localStorage }))
-    await vi.waitFor(() => expect(k.state.session.status).toBe('unauthenticated'))
+    await vi.waitFor(() => expect(k.state.session.status).toBe('unauthenticated'), { timeout: 15_000 })
   })
 
   it('the localStorage adapter ignores events of other storage areas and unsubscribes', () => {

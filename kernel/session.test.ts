@@ -150,7 +150,7 @@ describe('expiry and refresh', () => {
     session.apply(await makeAuthResponse({ token: await makeToken({ aud: 'cl9otherappaaaaaaaaaaaaaa' }) }))
     await expect(session.getAccessToken()).resolves.toBeNull()
     expect(stored().token).toBeNull()
-    await vi.waitFor(() => expect(calls('/api/v1/sessions/logout')).toHaveLength(1))
+    await vi.waitFor(() => expect(calls('/api/v1/sessions/logout')).toHaveLength(1), { timeout: 15_000 })
   })
 
   it('a refresh failing with missing_or_invalid_token clears local state and returns null', async () => {
@@ -206,7 +206,7 @@ describe('expiry and refresh', () => {
     } finally {
       vi.useRealTimers()
     }
-    await vi.waitFor(() => expect(storage.get(SESSION_KEYS.refresh)).toBe('refresh-2'))
+    await vi.waitFor(() => expect(storage.get(SESSION_KEYS.refresh)).toBe('refresh-2'), { timeout: 15_000 })
     expect(calls('/api/v1/sessions')).toHaveLength(1)
   })
 })
@@ -225,7 +225,7 @@ describe('logout and restore', () => {
     await session.logout() // resolves although the server has not answered
     expect(stored()).toEqual({ token: null, pat: null, refresh: null, identity: null })
     expect(state).toEqual({ status: 'unauthenticated', user: null })
-    await vi.waitFor(() => expect(calls('/api/v1/sessions/logout')).toHaveLength(1))
+    await vi.waitFor(() => expect(calls('/api/v1/sessions/logout')).toHaveLength(1), { timeout: 15_000 })
     const req = calls('/api/v1/sessions/logout')[0]!
     expect(JSON.parse(req.body)).toEqual({ refresh_token: 'refresh-1' })
     expect(req.headers.authorization).toBe(`Bearer ${auth.token}`)

@@ -1,3 +1,4 @@
+import http from 'node:http'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { SignJWT, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose'
@@ -10,6 +11,10 @@ import { emailServer } from '../plugins/email/server'
 import { defineServerPlugin } from './plugin'
 import { route, defineSchemas, type SchemaRoute } from '../kernel/route'
 import { DevInbox } from './mail'
+import { createApiClient, NETWORK_ERROR_CODE } from '../kernel/client'
+import { coreRoutes } from '../kernel/api'
+import { PorticoError } from '../kernel/errors'
+import { createMemoryStorage } from '../kernel/storage'
 
 const ORIGIN = 'http://localhost:5173'
 let t: TestInstance
@@ -96,22 +101,83 @@ describe('CORS', () => {
     expect((await res.json()).code).toBe('invalid_origin')
   })
 
-  it('answers 403 invalid_origin to a browser request from an origin the app does not allow', async () => {
+  const expectNoCors = (res: { headers: Headers }) => {
+    expect(res.headers.get('access-control-allow-origin')).toBeNull()
+    expect(res.headers.get('access-control-allow-credentials')).toBeNull()
+  }
+
+  it('answers 403 invalid_origin without CORS headers to a browser request from an origin the app does not allow', async () => {
     const res = await t.request('/api/v1/passwordless/init', {
       body: { email: 'a@example.com' },
       headers: { origin: 'https://evil.example' },
     })
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('invalid_origin')
-    expect(res.headers.get('access-control-allow-origin')).not.toBe('*')
+    expectNoCors(res)
   })
 
-  it('refuses an origin allowed by another app only', async () => {
+  it('refuses an origin allowed by another app only, without CORS headers on the refusal', async () => {
     const other = await t.createApp({ allowedOrigins: ['http://other.localhost:4000'] })
-    expect((await t.request(`/api/v1/apps/${other.id}`, { headers: { origin: 'http://other.localhost:4000' } })).status).toBe(200)
+    const allowed = await t.request(`/api/v1/apps/${other.id}`, { headers: { origin: 'http://other.localhost:4000' } })
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('access-control-allow-origin')).toBe('http://other.localhost:4000')
     const res = await t.request(`/api/v1/apps/${t.appId}`, { headers: { origin: 'http://other.localhost:4000' } })
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('invalid_origin')
+    expectNoCors(res)
+    const post = await t.request('/api/v1/passwordless/init', { body: { email: 'a@example.com' }, headers: { origin: 'http://other.localhost:4000' } })
+    expect(post.status).toBe(403)
+    expectNoCors(post)
+  })
+
+  it('gives an unknown origin no CORS headers on any answer: errors, unknown routes, public keys', async () => {
+    const origin = { origin: 'https://evil.example' }
+    for (const res of [
+      await t.request(`/api/v1/apps/${t.appId}`, { headers: origin }),
+      await t.request('/api/v1/passwordless/init', { rawBody: '{', headers: origin }),
+      await t.request('/api/v1/passwordless/init', { body: { email: 'a@b.co' }, appId: null, headers: origin }),
+      await t.request('/api/v1/nope', { headers: origin }),
+      await t.request(`/api/v1/apps/${t.appId}/jwks.json`, { headers: origin }),
+    ]) {
+      expectNoCors(res)
+    }
+  })
+
+  it("the widget's client fails a refused origin clearly, after the contract's bounded retries", async () => {
+    // A browser's fetch as far as CORS goes: the request carries the page's Origin, and an answer
+    // without a matching Access-Control-Allow-Origin is a network error to the page.
+    const browserFetch = (page: string, calls: string[]): typeof fetch => async (input, init) => {
+      calls.push(String(input))
+      const res = await fetch(input, { ...init, headers: { ...(init?.headers as Record<string, string>), origin: page } })
+      if (res.headers.get('access-control-allow-origin') !== page) {
+        await res.body?.cancel()
+        throw new TypeError('Failed to fetch')
+      }
+      return res
+    }
+    const waits: number[] = []
+    const client = (page: string, calls: string[]) =>
+      createApiClient({
+        appId: t.appId,
+        apiUrl: t.baseUrl,
+        storage: createMemoryStorage(),
+        fetch: browserFetch(page, calls),
+        sleep: async (ms) => void waits.push(ms),
+      })
+    const allowedCalls: string[] = []
+    await expect(client(ORIGIN, allowedCalls).request(coreRoutes.app, undefined, { params: { app_id: t.appId } })).resolves.toMatchObject({ id: t.appId })
+    expect(allowedCalls).toHaveLength(1)
+
+    const calls: string[] = []
+    const err = await client('https://evil.example', calls)
+      .request(coreRoutes.app, undefined, { params: { app_id: t.appId } })
+      .catch((e: unknown) => e)
+    expect(err).toBeInstanceOf(PorticoError)
+    expect(err).toMatchObject({ code: NETWORK_ERROR_CODE, shortMessage: `Could not reach the API at ${t.baseUrl}` })
+    expect((err as PorticoError).details).toMatch(/refused this page's origin/)
+    // Four tries in all (the contract's three retries), then it stops.
+    expect(calls).toHaveLength(4)
+    expect(waits).toEqual([500, 1500, 4500])
   })
 
   it('serves requests without Origin (Node clients)', async () => {
@@ -145,8 +211,83 @@ describe('bad input', () => {
     expectInvalid(await t.request(path, { rawBody: 'null' }))
   })
 
-  it('answers invalid_data to a body over 100 KB', async () => {
-    expectInvalid(await t.request(path, { body: { email: 'a@b.co', token: 'x'.repeat(110 * 1024) } }))
+  it('answers 413 with code invalid_data to a body over 100 KB', async () => {
+    const res = await t.request(path, { body: { email: 'a@b.co', token: 'x'.repeat(110 * 1024) } })
+    expect(res.status).toBe(413)
+    expect(v.is(ErrorBody, res.body)).toBe(true)
+    expect(res.body).toMatchObject({ code: 'invalid_data', error: 'Request body is larger than 102400 bytes.' })
+  })
+
+  it.each([
+    ['with a Content-Length', false],
+    ['chunked, without a Content-Length', true],
+  ])('keeps a keep-alive connection usable after an oversize body (%s)', async (_, chunked) => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 })
+    try {
+      const big = await rawPost(agent, path, JSON.stringify({ email: 'a@b.co', token: 'x'.repeat(300 * 1024) }), chunked)
+      expect(big.status).toBe(413)
+      expect(JSON.parse(big.body)).toMatchObject({ code: 'invalid_data' })
+      // The next request goes over the same socket and gets its own answer.
+      const next = await rawPost(agent, path, JSON.stringify({ email: 'keepalive@example.com' }), chunked)
+      expect(next.reusedSocket).toBe(true)
+      expect(next.status).toBe(200)
+      expect(JSON.parse(next.body)).toEqual({ success: true })
+    } finally {
+      agent.destroy()
+    }
+  })
+
+  /** One POST over `agent` with Node's own HTTP client; says whether it reused a kept-alive socket. */
+  function rawPost(agent: http.Agent, target: string, body: string, chunked: boolean) {
+    return new Promise<{ status: number; body: string; reusedSocket: boolean }>((resolve, reject) => {
+      const headers: Record<string, string> = { 'content-type': 'application/json', 'privy-app-id': t.appId }
+      if (!chunked) headers['content-length'] = String(Buffer.byteLength(body))
+      const req = http.request(`${t.baseUrl}${target}`, { method: 'POST', agent, headers }, (res) => {
+        let text = ''
+        res.setEncoding('utf8')
+        res.on('data', (d: string) => (text += d))
+        res.on('end', () => resolve({ status: res.statusCode!, body: text, reusedSocket: req.reusedSocket }))
+        res.on('error', reject)
+      })
+      req.on('error', reject)
+      if (chunked) {
+        // Several writes: the server sees a stream, not one buffer of known size.
+        for (let i = 0; i < body.length; i += 16 * 1024) req.write(body.slice(i, i + 16 * 1024))
+        req.end()
+      } else req.end(body)
+    })
+  }
+
+  it.each([
+    ['a NUL in a field', { email: 'a\u0000@b.co' }],
+    ['a lone high surrogate in a field', { email: 'a\ud800@b.co' }],
+    ['a lone low surrogate in a nested field', { email: 'a@b.co', extra: { deep: ['ok', 'x\udfff'] } }],
+    ['a NUL in a key', { email: 'a@b.co', 'k\u0000': 1 }],
+  ])('answers invalid_data to %s, before the route runs', async (_, body) => {
+    const res = await t.request(path, { body })
+    expectInvalid(res)
+    expect(res.body.error).toMatch(/contains a NUL character or an unpaired surrogate\.$/)
+    expect(res.body.error).not.toContain('\u0000')
+  })
+
+  it('accepts paired surrogates (emoji) in strings', async () => {
+    const res = await t.request('/api/v1/analytics_events', { body: { event_name: 'sdk_initialize 😀', client_id: null, payload: { note: '🦊' } } })
+    expect(res.status).toBe(200)
+  })
+
+  it('answers invalid_data, not 500, to NUL or lone surrogates in analytics events', async () => {
+    for (const body of [
+      { event_name: 'x\u0000', client_id: null },
+      { event_name: 'x', client_id: null, payload: { note: 'a\u0000b' } },
+      { event_name: 'x', client_id: null, payload: { '\ud800': true } },
+    ]) {
+      expectInvalid(await t.request('/api/v1/analytics_events', { body }))
+    }
+  })
+
+  it('answers invalid_data to a NUL in a query parameter name or value', async () => {
+    expectInvalid(await t.request(`/api/v1/apps/${t.appId}?x=%00`))
+    expectInvalid(await t.request(`/api/v1/apps/${t.appId}?%00=1`))
   })
 
   it('answers invalid_data on every core route to nonsense bodies, never 5xx', async () => {

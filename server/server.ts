@@ -4,7 +4,6 @@
  * @module
  */
 import { Hono, type Context } from 'hono'
-import { bodyLimit } from 'hono/body-limit'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import * as v from 'valibot'
 import type { Route, RouteTable } from '../kernel/route'
@@ -13,6 +12,7 @@ import { createClock, type Clock } from './clock'
 import { coreServerPlugin } from './core'
 import { errors, HttpError } from './errors'
 import { ID_PATTERN } from './ids'
+import { limitBody, rejectBadStrings } from './input'
 import { DevInbox, type MailSender } from './mail'
 import { TurnstileVerifier, type CaptchaVerifier } from './captcha'
 import type { SmsSender } from './sms'
@@ -73,7 +73,7 @@ export interface CreateServerOptions {
   validateResponses?: boolean
   /** Read the client IP from `X-Forwarded-For` (behind a reverse proxy). @defaultValue false */
   trustProxy?: boolean
-  /** Largest accepted request body in bytes. @defaultValue 102400 */
+  /** Largest accepted request body in bytes; a larger one answers 413 `invalid_data`. @defaultValue 102400 */
   bodyLimit?: number
   /** How long loaded apps are cached, in ms. @defaultValue 5000 */
   appCacheMs?: number
@@ -112,7 +112,7 @@ export interface PorticoServer {
   close(): Promise<void>
 }
 
-type Env = { Variables: { corsOk: boolean } }
+type Env = { Variables: { originRefused: boolean } }
 
 /**
  * Builds the API server: migrates the database, registers the core and plugin routes.
@@ -225,7 +225,8 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   })
   app.notFound((c) => c.json({ error: `No route ${c.req.method} ${c.req.path}.` }, 404))
 
-  // CORS: echo the origin (never `*`) when some app allows it; the route then checks the request's own app.
+  // CORS: echo the origin (never `*`) when some app allows it and the route did not refuse it for its
+  // own app. A refused origin gets no CORS headers at all, 403s included: a page on it learns nothing.
   app.use('*', async (c, next) => {
     const origin = c.req.header('origin')
     if (!origin) return next()
@@ -245,8 +246,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       })
     }
     await next()
-    // An invalid_origin answer is echoed too, so the widget can read the code instead of a network error.
-    if (known || c.res.status === 403) {
+    if (known && !c.get('originRefused')) {
       c.res.headers.set('access-control-allow-origin', origin)
       c.res.headers.set('access-control-allow-credentials', 'true')
       c.res.headers.append('vary', 'Origin')
@@ -254,13 +254,10 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   })
 
   const limit = options.bodyLimit ?? 100 * 1024
-  app.use(
-    '/api/*',
-    bodyLimit({
-      maxSize: limit,
-      onError: (c) => c.json(errors.invalidData(`Request body is larger than ${limit} bytes.`).toBody(), 400),
-    }),
-  )
+  // Before every route: a body over the limit is 413 (the connection stays usable); no NUL or lone
+  // surrogate in the path, the query or a JSON body.
+  app.use('*', limitBody(limit))
+  app.use('*', rejectBadStrings())
 
   const routes = collectRoutes(plugins)
   const taken = new Set<string>()
@@ -290,7 +287,10 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     const serverApp = await getApp(appId)
     if (!serverApp) throw errors.invalidAppId()
     const origin = c.req.header('origin')
-    if (origin && !serverApp.allowedOrigins.includes(origin)) throw errors.invalidOrigin(origin)
+    if (origin && !serverApp.allowedOrigins.includes(origin)) {
+      c.set('originRefused', true)
+      throw errors.invalidOrigin(origin)
+    }
 
     const raw = await readBody(c, r.route)
     const parsed = v.safeParse(r.schemas.request, raw)

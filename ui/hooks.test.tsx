@@ -63,7 +63,7 @@ describe('login({ disableSignup })', () => {
   it('behavior: usePortico().login({ disableSignup: true }) sends mode no-signup and shows Account not found', async () => {
     await start()
     await loginThrough('Existing only')
-    expect(await screen.findByRole('heading', { name: 'Account not found' }, { timeout: 4000 })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Account not found' })).toBeTruthy()
     expect(h!.calls('/api/v1/passwordless/authenticate')).toEqual([{ email: 'ada@example.com', code: '123456', mode: 'no-signup' }])
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try logging in again' })))
     expect(h!.kernel.state.modal.stack.map((s) => s.screen)).toEqual(['portico/landing'])
@@ -72,14 +72,14 @@ describe('login({ disableSignup })', () => {
   it('behavior: useLogin().login({ disableSignup: true }) sends mode no-signup', async () => {
     await start()
     await loginThrough('Existing only (useLogin)')
-    await screen.findByRole('heading', { name: 'Account not found' }, { timeout: 4000 })
+    await screen.findByRole('heading', { name: 'Account not found' })
     expect(h!.calls('/api/v1/passwordless/authenticate')).toMatchObject([{ mode: 'no-signup' }])
   })
 
   it('default: onClick={login} (a click event as argument) still signs up', async () => {
     await start()
     await loginThrough('Plain')
-    await screen.findByRole('heading', { name: 'Account not found' }, { timeout: 4000 })
+    await screen.findByRole('heading', { name: 'Account not found' })
     expect(h!.calls('/api/v1/passwordless/authenticate')).toMatchObject([{ mode: 'login-or-sign-up' }])
   })
 })

@@ -14,7 +14,7 @@ import { captcha, CAPTCHA_SCREEN, parseSiteKey, startChallenge, type CaptchaStat
 
 const top = (h: Harness) => h.kernel.state.modal.stack.at(-1)
 const slice = (h: Harness) => h.kernel.contextFor('captcha').state as CaptchaState
-const waitFor = async (check: () => boolean, ms = 5000) => {
+const waitFor = async (check: () => boolean, ms = 15_000) => {
   const until = Date.now() + ms
   while (!check()) {
     if (Date.now() > until) throw new Error('condition not met in time')

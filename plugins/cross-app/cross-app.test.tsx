@@ -124,7 +124,7 @@ function post(data: unknown, origin: string, source: unknown) {
 
 /** Waits (real time) until the flow has pointed the popup at the provider. */
 async function navigated(popup: ReturnType<typeof fakePopup>) {
-  await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL))
+  await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL), { timeout: 15_000 })
 }
 
 describe('requester page', () => {
@@ -222,7 +222,7 @@ describe('requester page', () => {
     // The wait starts when the popup is pointed at the provider: from then on the clock is fake.
     const popup = fakePopup(() => vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval'] }))
     const flow = loginWithCrossAppAccount(ctx, { appId: P, win: windowWith(popup) })
-    await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL), { interval: 5 })
+    await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL), { interval: 5, timeout: 15_000 })
     vi.advanceTimersByTime(CROSS_APP_TIMEOUT_MS - 1)
     expect((ctx.state as CrossAppState).status).toBe('connecting')
     vi.advanceTimersByTime(1)

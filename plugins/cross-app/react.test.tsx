@@ -111,7 +111,7 @@ describe('useLoginWithCrossAppAccount', () => {
     })
     // Synchronously: before anything was awaited.
     expect(open).toHaveBeenCalledTimes(1)
-    await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL))
+    await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL), { timeout: 15_000 })
     const [init] = h!.calls(INIT) as Array<Record<string, unknown>>
     expect(init).toMatchObject({ provider: `privy:${P}` })
     post({ type: CROSS_APP_MESSAGES.response, stateCode: init!.state_code, authorizationCode: 'code-1' }, popup)
@@ -133,7 +133,7 @@ describe('useLoginWithCrossAppAccount', () => {
       flow = hooks.login.loginWithCrossAppAccount({ appId: P })
     })
     const outcome = flow.then(() => null, (e: { code?: string }) => e.code)
-    await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL))
+    await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL), { timeout: 15_000 })
     popup.close()
     expect(await outcome).toBe('CROSS_APP_CANCELED')
     expect(h!.calls(AUTH)).toEqual([])
@@ -167,7 +167,7 @@ describe('useLinkCrossAppAccount and useUnlinkCrossAppAccount', () => {
     const outcome = flow.then(() => null, (e: { code?: string }) => e.code)
     expect(h!.kernel.state.modal.open).toBe(true)
     expect(h!.kernel.contextFor('cross-app').intent()).toBe('link')
-    await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL))
+    await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL), { timeout: 15_000 })
     popup.close()
     // Closed before consenting: nothing was linked.
     expect(await outcome).toBe('exited_auth_flow')

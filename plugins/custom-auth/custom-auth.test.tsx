@@ -140,7 +140,7 @@ describe('sync in', () => {
     const { kernel } = kernelWith({ getCustomAccessToken, intervalMs: 100 })
     await kernel.init()
     h.token = await issuer.mint('frank')
-    await waitFor(() => expect(customIdOf(kernel)).toBe('frank'), { timeout: 3000 })
+    await waitFor(() => expect(customIdOf(kernel)).toBe('frank'))
   })
 
   it('behavior: never runs two syncs at once; calls during a sync share one follow-up', async () => {

@@ -109,7 +109,7 @@ describe('code screen', () => {
     expect(h.calls(AUTH)).toEqual([{ email: 'ada@example.com', code: '123456', mode: 'login-or-sign-up' }])
     expect(logins).toEqual(['email'])
     expect(h.kernel.state.session.status).toBe('authenticated')
-    await waitFor(() => expect(h!.kernel.state.modal.open).toBe(false), { timeout: 3000 })
+    await waitFor(() => expect(h!.kernel.state.modal.open).toBe(false))
   })
 
   it('behavior: invalid_credentials shows the inline error, clears the boxes and refocuses', async () => {

@@ -179,7 +179,7 @@ describe('code screen', () => {
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
     expect(h.calls(AUTH)).toEqual([{ phoneNumber: '+1 4155550123', code: '123456', mode: 'login-or-sign-up' }])
     expect(logins).toEqual(['sms'])
-    await waitFor(() => expect(h!.kernel.state.modal.open).toBe(false), { timeout: 3000 })
+    await waitFor(() => expect(h!.kernel.state.modal.open).toBe(false))
   })
 
   it('behavior: invalid_credentials shows the inline error and clears the boxes', async () => {

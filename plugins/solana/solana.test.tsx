@@ -171,7 +171,7 @@ describe('the Phantom interstitial', () => {
     fireEvent.click(await view.findByRole('button', { name: 'Continue' }))
     expect(open).toHaveBeenCalledWith(expect.stringMatching(/^https:\/\/phantom\.app\/ul\/browse\/http/), '_self')
     expect(view.queryByRole('heading', { name: 'Still here?' })).toBeNull()
-    expect(await view.findByRole('heading', { name: 'Still here?' }, { timeout: 2_000 })).toBeTruthy()
+    expect(await view.findByRole('heading', { name: 'Still here?' })).toBeTruthy()
     fireEvent.click(view.getByRole('button', { name: 'Get Phantom' }))
     expect(await view.findByRole('heading', { name: 'Install Phantom' })).toBeTruthy()
   })

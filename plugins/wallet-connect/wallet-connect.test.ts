@@ -52,7 +52,7 @@ function recordingDeps(projectId: string | null) {
   return { deps, shown, settled: () => settled }
 }
 
-const until = async (check: () => boolean, ms = 10_000) => {
+const until = async (check: () => boolean, ms = 15_000) => {
   const end = Date.now() + ms
   while (!check()) {
     if (Date.now() > end) throw new Error('timed out waiting')

@@ -4,10 +4,12 @@
 import { readdirSync, existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { dirname, resolve } from 'node:path'
-import { describe, it, expect } from 'vitest'
+import { afterAll, beforeAll, describe, it, expect } from 'vitest'
+import * as v from 'valibot'
+import { ErrorBody } from '../../kernel/schemas'
 import type { ServerPlugin } from '../../server/plugin'
 import { collectRoutes } from '../../server/plugin'
-import { createTestInstance } from '../../server/testing'
+import { createTestInstance, type TestInstance } from '../../server/testing'
 
 const pluginsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins') + '/'
 const ids = readdirSync(pluginsDir, { withFileTypes: true })
@@ -35,6 +37,59 @@ describe.each(ids)('server plugin %s', (id) => {
       }
     } finally {
       await instance.close()
+    }
+  })
+})
+
+/** The field names a request schema declares (objects, pipes, unions and variants), for the fuzzer. */
+function fieldNames(schema: unknown): string[] {
+  const s = schema as { entries?: Record<string, unknown>; options?: unknown[]; wrapped?: unknown } | null
+  if (!s || typeof s !== 'object') return []
+  if (s.entries) return Object.keys(s.entries)
+  if (s.options) return [...new Set(s.options.flatMap(fieldNames))]
+  return s.wrapped ? fieldNames(s.wrapped) : []
+}
+
+const NUL = 'a\u0000b'
+const HIGH = 'a\ud800b'
+const LOW = '\udc00'
+
+describe('every registered route', () => {
+  let instance: TestInstance
+  beforeAll(async () => {
+    instance = await createTestInstance({ plugins: await Promise.all(ids.map(serverPlugin)) })
+  })
+  afterAll(() => instance?.close())
+
+  // Several hundred requests: a generous limit, so two busy cores do not fail it.
+  it('behavior: a NUL or a lone surrogate in the query, a body field (any depth) or a key is 400 invalid_data, never 5xx', { timeout: 180_000 }, async () => {
+    const routes = instance.server.routes
+    expect(routes.length).toBeGreaterThan(20)
+    for (const r of routes) {
+      const path = r.route.path.replace(':app_id', instance.appId).replace(/:[a-z_]+/g, 'x')
+      const fields = fieldNames(r.schemas.request)
+      const fill = (value: unknown) => Object.fromEntries((fields.length ? fields : ['field']).map((f) => [f, value]))
+      const probes: { what: string; query?: string; body?: string }[] = [
+        { what: 'NUL in a query value', query: '?probe=a%00b' },
+        { what: 'NUL in a query name', query: '?a%00b=1' },
+      ]
+      if (r.route.method !== 'GET') {
+        probes.push(
+          { what: 'NUL in every field', body: JSON.stringify(fill(NUL)) },
+          { what: 'lone high surrogate in every field', body: JSON.stringify(fill(HIGH)) },
+          { what: 'lone low surrogate deep in every field', body: JSON.stringify(fill({ a: [{ b: LOW }] })) },
+          { what: 'NUL in a key', body: JSON.stringify({ ...fill('x'), [NUL]: 'x' }) },
+        )
+      }
+      await Promise.all(
+        probes.map(async (probe) => {
+          const res = await instance.request(path + (probe.query ?? ''), { method: r.route.method, rawBody: probe.body })
+          const where = `${r.route.method} ${r.route.path}: ${probe.what}`
+          expect(res.status, where).toBe(400)
+          expect(v.is(ErrorBody, res.body), where).toBe(true)
+          expect(res.body.code, where).toBe('invalid_data')
+        }),
+      )
     }
   })
 })

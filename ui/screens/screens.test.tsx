@@ -91,7 +91,7 @@ describe('terms', () => {
     await act(async () => {
       fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '123456' } })
     })
-    expect(await screen.findByRole('heading', { name: 'One last step' }, { timeout: 4000 })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'One last step' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'View Privacy Policy' })).toBeTruthy()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })))
     await waitFor(() => expect(completed).toEqual(['did:privy:cm0user00000000000000000a']))
@@ -114,7 +114,7 @@ describe('terms', () => {
     await act(async () => {
       fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '123456' } })
     })
-    const decline = await screen.findByRole('button', { name: 'No thanks' }, { timeout: 4000 })
+    const decline = await screen.findByRole('button', { name: 'No thanks' })
     await act(async () => fireEvent.click(decline))
     await waitFor(() => expect(h!.kernel.state.session.status).toBe('unauthenticated'))
     expect(h.calls('/api/v1/users/me/accept_terms')).toHaveLength(0)

@@ -101,7 +101,7 @@ describe('link conflict', () => {
     // The link answer is ignored; the user comes from the refreshed session.
     expect(h!.kernel.state.session.user?.linked_accounts.map((a) => (a as { address?: string }).address)).toEqual(['a@example.com', 'b@example.com'])
     expect(h!.kernel.state.modal.open).toBe(true)
-    await waitFor(() => expect(h!.kernel.state.modal.open).toBe(false), { timeout: 2500 })
+    await waitFor(() => expect(h!.kernel.state.modal.open).toBe(false))
   })
 
   it('behavior: No thanks closes the modal without a transfer; the link rejects with exited_auth_flow', async () => {
@@ -133,7 +133,7 @@ describe('link conflict', () => {
     await signedIn({ [`POST ${TRANSFER}`]: () => ({ status: 400, json: { error: 'Transfer nonce expired', code: 'invalid_data' } }) })
     await renderScreen(h!.kernel, 'email/code', { email: 'b@example.com', intent: 'link' })
     await enterCode('123456')
-    await screen.findByRole('heading', { name: 'Email address is associated with another account' }, { timeout: 3000 })
+    await screen.findByRole('heading', { name: 'Email address is associated with another account' })
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transfer and delete account' })))
     expect(await screen.findByRole('heading', { name: 'Something went wrong' })).toBeTruthy()
     expect(screen.getByText('Transfer nonce expired')).toBeTruthy()
