@@ -47,8 +47,8 @@ export function serverPlugins(env: Env) {
     siweServer(),
     siwsServer(),
     passkeyServer(),
-    oauthServer({ publicUrl: env.PORTICO_PUBLIC_URL }),
-    crossAppServer({ publicUrl: env.PORTICO_PUBLIC_URL }),
+    oauthServer(),
+    crossAppServer(),
     telegramServer(),
     // PORTICO_FARCASTER_RELAY_URL, PORTICO_OPTIMISM_RPC_URL, PORTICO_FARCASTER_SIGNER_API_URL: unset means production.
     farcasterServer({
