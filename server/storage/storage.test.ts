@@ -11,6 +11,10 @@ import type { Db } from './db'
 import { coreMigrations, runMigrations } from './migrations'
 import { createTestDb, reopenTestDb } from './test-db'
 import { createPgliteDb } from './pglite'
+import { createPostgresDb } from './postgres'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 
 const engine = process.env.PORTICO_TEST_DATABASE_URL ? 'postgres' : 'pglite'
 
@@ -255,7 +259,8 @@ describe(`storage (${engine})`, () => {
 })
 
 describe('PGlite on the calling thread', () => {
-  it('runs the same statements and transactions as the worker', async () => {
+  // Starting PGlite takes most of this test; on a machine whose cores are busy that is many seconds.
+  it('runs the same statements and transactions as the worker', { timeout: 120_000 }, async () => {
     const db = await createPgliteDb({ dataDir: 'memory', thread: 'main' })
     try {
       await runMigrations(db, coreMigrations)
@@ -273,6 +278,33 @@ describe('PGlite on the calling thread', () => {
       expect(await db.query('SELECT 1 FROM linked_accounts')).toHaveLength(1)
     } finally {
       await db.close()
+    }
+  })
+})
+
+describe(`durable commits (${engine})`, () => {
+  it('commits synchronously even where the database default is off', { timeout: 120_000 }, async () => {
+    const url = process.env.PORTICO_TEST_DATABASE_URL
+    if (url) {
+      // A session whose default is off, as a database or role set to `synchronous_commit = off` gives.
+      const sep = url.includes('?') ? '&' : '?'
+      const db = await createPostgresDb({ connectionString: `${url}${sep}options=-c%20synchronous_commit%3Doff`, max: 1 })
+      try {
+        const rows = await db.query<{ sc: string }>("SELECT current_setting('synchronous_commit') AS sc")
+        expect(rows[0]!.sc).toBe('on')
+      } finally {
+        await db.close()
+      }
+      return
+    }
+    const dir = mkdtempSync(join(tmpdir(), 'portico-durable-'))
+    const db = await createPgliteDb({ dataDir: dir })
+    try {
+      const rows = await db.query<{ sc: string; fs: string }>("SELECT current_setting('synchronous_commit') AS sc, current_setting('fsync') AS fs")
+      expect(rows[0]).toEqual({ sc: 'on', fs: 'on' })
+    } finally {
+      await db.close()
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 })

@@ -7,6 +7,7 @@ import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateEncryptionKey } from '../../server/secrets'
 import { startSmtpSink, type SmtpSink } from '../fixtures/smtp'
@@ -15,6 +16,10 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const ADMIN_KEY = 'crash-admin-key-0123456789abcdef0123456789'
 const START_TIMEOUT_MS = 150_000
 
+// The embedded database always; PostgreSQL too when the suite runs against one (a fresh schema).
+const TEST_DATABASE_URL = process.env.PORTICO_TEST_DATABASE_URL
+const SCHEMA = `portico_crash_${Math.random().toString(36).slice(2, 10)}`
+
 let dataDir: string
 let smtp: SmtpSink
 const children = new Set<ChildProcess>()
@@ -22,6 +27,7 @@ const children = new Set<ChildProcess>()
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portico-crash-'))
   smtp = await startSmtpSink()
+  if (TEST_DATABASE_URL) await adminSql(`CREATE SCHEMA ${SCHEMA}`)
 })
 
 afterAll(async () => {
@@ -29,31 +35,51 @@ afterAll(async () => {
   await Promise.all([...children].map(exited))
   await smtp?.close()
   rmSync(dataDir, { recursive: true, force: true })
+  if (TEST_DATABASE_URL) await adminSql(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`)
 })
+
+async function adminSql(sql: string): Promise<void> {
+  const client = new pg.Client({ connectionString: TEST_DATABASE_URL })
+  await client.connect()
+  try {
+    await client.query(sql)
+  } finally {
+    await client.end()
+  }
+}
+
+/** DATABASE_URL for the server: the test database, confined to this file's schema. */
+function schemaUrl(url: string): string {
+  return `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`
+}
 
 function exited(child: ChildProcess): Promise<void> {
   return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((ok) => child.once('exit', () => ok()))
 }
 
 const encryptionKey = generateEncryptionKey()
-const env = () => ({
+const env = (engine: Engine) => ({
+  ...(engine === 'postgres' ? { DATABASE_URL: schemaUrl(TEST_DATABASE_URL!) } : {}),
   PATH: process.env.PATH,
   HOME: process.env.HOME,
   PORTICO_SECRET: 'crash-secret-0123456789abcdef0123456789',
   PORTICO_ENCRYPTION_KEY: encryptionKey,
   PORTICO_PUBLIC_URL: 'https://auth.example.test',
   PORTICO_ADMIN_KEY: ADMIN_KEY,
-  PORTICO_DATA_DIR: dataDir,
+  PORTICO_DATA_DIR: join(dataDir, engine),
   SMTP_URL: smtp.url,
   API_PORT: '0',
 })
 
 /** Starts `portico serve` as a production host would, and resolves with its URL once it listens. */
-function startServer(): Promise<{ url: string; child: ChildProcess }> {
+type Engine = 'pglite' | 'postgres'
+const engines: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
+
+function startServer(engine: Engine): Promise<{ url: string; child: ChildProcess }> {
   // tsx as a loader, not its CLI: the CLI runs the script in a child that a SIGKILL would orphan.
   const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/cli/portico.ts'), 'serve'], {
     cwd: ROOT,
-    env: env(),
+    env: env(engine),
     stdio: ['ignore', 'pipe', 'pipe'],
   })
   children.add(child)
@@ -106,10 +132,10 @@ async function login(base: string, appId: string, email: string, code: string): 
   return { email, userId: auth.body.user.id, refreshToken: auth.body.refresh_token }
 }
 
-describe('a production server killed with SIGKILL', () => {
+describe.each(engines)('a production server on %s killed with SIGKILL', (engine) => {
   it('keeps every acknowledged user, session and admin change', { timeout: 2 * START_TIMEOUT_MS + 120_000 }, async () => {
     const identities = Array.from({ length: 60 }, (_, i) => ({ email: `crash-${i}@example.com`, code: String(100000 + i) }))
-    const first = await startServer()
+    const first = await startServer(engine)
     const created = await admin(first.url, 'POST', '/admin/v1/apps', { name: 'Crash', test_identities: identities })
     expect(created.status).toBe(200)
     const appId = created.body.id as string
@@ -142,7 +168,7 @@ describe('a production server killed with SIGKILL', () => {
     await Promise.all(traffic)
     expect(first.child.signalCode).toBe('SIGKILL')
 
-    const second = await startServer()
+    const second = await startServer(engine)
     const app = await admin(second.url, 'GET', `/admin/v1/apps/${appId}`)
     expect(app.status).toBe(200)
     expect(app.body.name).toBe('Crash renamed')
