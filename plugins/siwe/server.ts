@@ -230,6 +230,7 @@ export function siweServer(options: SiweServerOptions = {}) {
     routes: siweRoutes,
     schemas: siweSchemas,
     migrations: siweMigrations,
+    strongAccountTypes: ['wallet'],
     handlers: {
       async init(req, ctx) {
         const { app } = ctx
