@@ -59,6 +59,11 @@ export interface RequestContext {
    *   when the session's login is older (the client signs in again, which replaces the session).
    */
   requireFreshAuth(options?: { maxAgeMs?: number }): Promise<SessionInfo>
+  /**
+   * The users service. Its `unlink` here also asks for a recent login (403
+   * `reauthentication_required`) when it would remove the user's last account of a strong type
+   * (see `ServerPlugin.strongAccountTypes`); the check and the removal hold a lock on the user.
+   */
   readonly users: UserService
   readonly sessions: SessionService
   readonly otp: OtpService
@@ -116,6 +121,12 @@ export interface ServerPlugin<T extends RouteTable = RouteTable> {
   handlers: HandlerTable<T>
   /** Tables the plugin needs; ids must be unique (prefix them with the plugin id). */
   migrations?: readonly Migration[]
+  /**
+   * Account types of this plugin that are strong sign-in methods (a key the user holds: passkeys,
+   * wallets). Unlinking a user's last strong method asks for a recent login
+   * (`ctx.requireFreshAuth`), so a stolen access token cannot strip the account of its keys.
+   */
+  strongAccountTypes?: readonly string[]
 }
 
 /**

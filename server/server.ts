@@ -23,8 +23,8 @@ import type { Db } from './storage/db'
 import { coreMigrations, runMigrations, type Migration } from './storage/migrations'
 import { createOtpService } from './services/otp'
 import { createRateLimiter } from './services/rate-limit'
-import { assertFreshAuth, createSessionService, type SessionInfo } from './services/sessions'
-import { createUserService, type UserRecord } from './services/users'
+import { assertFreshAuth, createSessionService, FRESH_AUTH_MAX_AGE_MS, type SessionInfo } from './services/sessions'
+import { createUserService, type UserRecord, type UserService } from './services/users'
 import { createTransferService, transferMigrations, type TransferService } from './services/transfers'
 import { exportJWK, importSPKI, calculateJwkThumbprint } from 'jose'
 
@@ -156,6 +156,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     await runMigrations(db, serverMigrations(options.plugins ?? []))
   }
 
+  const strongTypes = new Set(plugins.flatMap((p) => p.strongAccountTypes ?? []))
   const clock = options.clock ?? createClock()
   const now = () => clock.now()
   const logError = options.logError ?? ((m, e) => console.error(`[portico] ${m}`, e))
@@ -308,6 +309,30 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       }
       return s
     }
+    // Unlinking the last strong method needs a fresh login; the user row lock makes concurrent
+    // unlinks of a user's last two strong methods see each other.
+    const guardedUsers: UserService =
+      strongTypes.size === 0
+        ? users
+        : {
+            ...users,
+            async unlink(a, userId, account) {
+              if (!strongTypes.has(account.type)) return users.unlink(a, userId, account)
+              const s = await session()
+              const fresh = s !== null && s.userId === userId && now() - s.authenticatedAt <= FRESH_AUTH_MAX_AGE_MS
+              return db.transaction(async (tx) => {
+                await tx.query('SELECT id FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE', [userId, a.id])
+                const txUsers = createUserService(tx)
+                const user = await txUsers.get(a, userId)
+                const others = (user?.accounts ?? []).filter(
+                  (x) => strongTypes.has(x.type) && !(x.type === account.type && x.identityKey === account.identityKey),
+                )
+                const owns = user?.accounts.some((x) => x.type === account.type && x.identityKey === account.identityKey)
+                if (owns && others.length === 0 && !fresh) throw errors.reauthenticationRequired()
+                return txUsers.unlink(a, userId, account)
+              })
+            },
+          }
     // A guest who became a full user gets a new session id: tokens minted while a guest stop working.
     const afterGuestUpgrade = async (s: SessionInfo, user: UserRecord) => {
       if (s.isGuest && !user.isGuest) await sessions.rotateId(serverApp, s.sessionId)
@@ -325,7 +350,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
         if (!s) throw errors.invalidToken()
         return s
       },
-      users,
+      users: guardedUsers,
       sessions,
       otp,
       rateLimit: (key, max, windowMs) => limiter.hit(key, max, windowMs),

@@ -368,6 +368,7 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
     routes: passkeyRoutes,
     schemas: passkeySchemas,
     migrations: passkeyMigrations,
+    strongAccountTypes: [PASSKEY_ACCOUNT_TYPE],
     handlers: {
       async registerInit(req, ctx) {
         checkEnabled(ctx)

@@ -269,6 +269,7 @@ export function siweServer(options: SiweServerOptions = {}) {
     routes: siweRoutes,
     schemas: siweSchemas,
     migrations: siweMigrations,
+    strongAccountTypes: ['wallet'],
     handlers: {
       async init(req, ctx) {
         const { app } = ctx

@@ -172,6 +172,7 @@ CREATE TABLE siws_nonces (
 CREATE INDEX siws_nonces_expiry_idx ON siws_nonces (expires_at);`,
       },
     ],
+    strongAccountTypes: ['wallet'],
     handlers: {
       async init(req, ctx) {
         checkEnabled(ctx)

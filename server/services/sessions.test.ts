@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { randomBytes } from 'node:crypto'
 import { decodeJwt } from 'jose'
+import * as v from 'valibot'
 import { createTestInstance, type TestInstance } from '../testing'
+import { defineServerPlugin } from '../plugin'
+import { defineSchemas, route, type SchemaRoute } from '../../kernel/route'
+import { User } from '../../kernel/schemas'
 import { emailServer } from '../../plugins/email/server'
 import { guestServer } from '../../plugins/guest/server'
 import { FRESH_AUTH_MAX_AGE_MS, MAX_SESSIONS_PER_USER, REFRESH_TOKEN_TTL_MS, SESSION_MAX_AGE_MS } from './sessions'
@@ -26,7 +30,7 @@ beforeAll(async () => {
       },
     },
   })
-})
+}, 60_000)
 afterAll(() => t.close())
 
 const sid = (token: string) => decodeJwt(token).sid as string
@@ -103,7 +107,7 @@ describe('GET /sessions and POST /sessions/revoke', () => {
   it('refuses a body with neither or both fields with invalid_data', async () => {
     const s = await login('bad-revoke@example.com')
     for (const body of [{}, { session_id: sid(s.token), all_others: true }, { all_others: false }]) {
-      const res = await t.request(REVOKE, { token: s.token, body })
+      const res = await t.request(REVOKE, { token: s.token!, body })
       expect(res.status).toBe(400)
       expect(res.body.code).toBe('invalid_data')
     }
@@ -183,7 +187,7 @@ describe('fresh proof for changing a login address', () => {
     const s = await login('stale@example.com')
     t.clock.advance(FRESH_AUTH_MAX_AGE_MS + 1000)
     const code = await codeTo('stale-new@example.com')
-    const res = await t.request(UPDATE, { token: s.token, body: { oldAddress: 'stale@example.com', newAddress: 'stale-new@example.com', code } })
+    const res = await t.request(UPDATE, { token: s.token!, body: { oldAddress: 'stale@example.com', newAddress: 'stale-new@example.com', code } })
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('reauthentication_required')
     const me = await t.request(ME, { token: s.token })
@@ -219,9 +223,65 @@ describe('fresh proof for changing a login address', () => {
     const other = await login('moving@example.com')
     const s = await login('moving@example.com')
     const code = await codeTo('moved@example.com')
-    const res = await t.request(UPDATE, { token: s.token, body: { oldAddress: 'moving@example.com', newAddress: 'moved@example.com', code } })
+    const res = await t.request(UPDATE, { token: s.token!, body: { oldAddress: 'moving@example.com', newAddress: 'moved@example.com', code } })
     expect(res.status).toBe(200)
     expect(await meStatus(other.token)).toBe(401)
     expect(await meStatus(s.token)).toBe(200)
+  })
+})
+
+// A minimal plugin with a strong account type of its own: the server kernel's rule, not a method's.
+const KeyBody = v.object({ key: v.pipe(v.string(), v.nonEmpty(), v.maxLength(64)) })
+const keyRoutes = {
+  link: route<SchemaRoute<typeof KeyBody, typeof User>>('POST', '/api/v1/test_key/link', { auth: true }),
+  unlink: route<SchemaRoute<typeof KeyBody, typeof User>>('POST', '/api/v1/test_key/unlink', { auth: true }),
+}
+const keyPlugin = defineServerPlugin({
+  id: 'test-key',
+  routes: keyRoutes,
+  schemas: defineSchemas(keyRoutes, { link: { request: KeyBody, response: User }, unlink: { request: KeyBody, response: User } }),
+  strongAccountTypes: ['test_key'],
+  handlers: {
+    async link(req, ctx) {
+      return ctx.users.toWire(await ctx.link({ type: 'test_key', identityKey: req.body.key, details: { key: req.body.key } }))
+    },
+    async unlink(req, ctx) {
+      const s = await ctx.requireSession()
+      return ctx.users.toWire(await ctx.users.unlink(ctx.app, s.userId, { type: 'test_key', identityKey: req.body.key }))
+    },
+  },
+})
+
+describe('fresh proof for unlinking the last strong method', () => {
+  let k: TestInstance
+  beforeAll(async () => {
+    k = await createTestInstance({ plugins: [emailServer(), keyPlugin] })
+  }, 60_000)
+  afterAll(() => k.close())
+
+  async function userWithKeys(email: string, keys: string[]) {
+    const s = await k.login(email)
+    for (const key of keys) expect((await k.request('/api/v1/test_key/link', { token: s.token!, body: { key } })).status).toBe(200)
+    return s
+  }
+
+  it('unlinks a strong method freely while another remains, and asks for a recent login to remove the last one', async () => {
+    const s = await userWithKeys('keys@example.com', ['k1', 'k2'])
+    k.clock.advance(FRESH_AUTH_MAX_AGE_MS + 1000)
+    expect((await k.request('/api/v1/test_key/unlink', { token: s.token!, body: { key: 'k1' } })).status).toBe(200)
+    const last = await k.request('/api/v1/test_key/unlink', { token: s.token!, body: { key: 'k2' } })
+    expect(last.status).toBe(403)
+    expect(last.body.code).toBe('reauthentication_required')
+    const fresh = await k.login('keys@example.com')
+    expect((await k.request('/api/v1/test_key/unlink', { token: fresh.token!, body: { key: 'k2' } })).status).toBe(200)
+  })
+
+  it('lets no pair of parallel unlinks strip the last two strong methods without a recent login', async () => {
+    const s = await userWithKeys('parallel-keys@example.com', ['p1', 'p2'])
+    k.clock.advance(FRESH_AUTH_MAX_AGE_MS + 1000)
+    const results = await Promise.all(
+      ['p1', 'p2'].map((key) => k.request('/api/v1/test_key/unlink', { token: s.token!, body: { key } })),
+    )
+    expect(results.map((r) => r.status).sort()).toEqual([200, 403])
   })
 })
