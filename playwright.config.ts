@@ -23,7 +23,8 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  timeout: 60_000,
+  // A limit for a stuck test, not a wait: a test with several logins takes minutes on two busy cores.
+  timeout: 180_000,
   // Assertions wait for states, never for time: a state that comes late on a busy machine still
   // passes, one that never comes still fails. 5 s (the default) is too short for a page load on two
   // busy cores.
@@ -43,7 +44,8 @@ export default defineConfig({
       command: 'npx tsx test/fixtures/turnstile.ts',
       url: `${TURNSTILE_URL}/api.js`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A limit for a stuck test, not a wait: a test with several logins takes minutes on two busy cores.
+  timeout: 180_000,
       env: { TURNSTILE_PORT: String(TURNSTILE_PORT) },
     },
     {
@@ -51,14 +53,16 @@ export default defineConfig({
       // anvil answers a plain GET with 400, which counts as up.
       url: ANVIL_URL,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A limit for a stuck test, not a wait: a test with several logins takes minutes on two busy cores.
+  timeout: 180_000,
       env: { ANVIL_PORT: String(ANVIL_PORT) },
     },
     {
       command: 'npx tsx test/fixtures/oidc.ts',
       url: `${OIDC_URL}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A limit for a stuck test, not a wait: a test with several logins takes minutes on two busy cores.
+  timeout: 180_000,
       env: { OIDC_PORT: String(OIDC_PORT) },
     },
     {
@@ -66,7 +70,8 @@ export default defineConfig({
       // Answers 401 without a channel token, which counts as up.
       url: `${FARCASTER_URL}/v1/channel/status`,
       reuseExistingServer: false,
-      timeout: 60_000,
+      // A limit for a stuck test, not a wait: a test with several logins takes minutes on two busy cores.
+  timeout: 180_000,
       env: { FARCASTER_RELAY_PORT: String(FARCASTER_PORT) },
     },
     {

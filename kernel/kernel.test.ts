@@ -118,8 +118,7 @@ describe('init', () => {
     expect(k.state.ready).toBe(true)
     expect(k.state.config).toBeNull()
     expect(k.state.configError).toBe('App not found')
-    await new Promise((r) => setTimeout(r, 20))
-    expect(server.requests.filter((r) => r.path === '/api/v1/analytics_events')).toHaveLength(1)
+    await vi.waitFor(() => expect(server.requests.filter((r) => r.path === '/api/v1/analytics_events')).toHaveLength(1), { timeout: 15_000 })
   })
 })
 

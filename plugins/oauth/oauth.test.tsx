@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
 import { startTestServer, type TestServer } from '../../kernel/test-server'
@@ -243,8 +243,7 @@ describe('return to the page', () => {
     expect(window.location.href).toBe('http://localhost:3000/?app=demo#top')
     expect(await screen.findByText('Successfully connected with Google')).toBeTruthy()
     expect(screen.getByText("You're good to go!")).toBeTruthy()
-    await act(() => new Promise((r) => setTimeout(r, 400)))
-    expect(kernel!.state.modal.open).toBe(false)
+    await waitFor(() => expect(kernel!.state.modal.open).toBe(false))
     expect(calls(AUTH)).toEqual([{ authorization_code: 'auth-code-1', state_code: 'state-123', code_verifier: 'v'.repeat(48), mode: 'login-or-sign-up' }])
     expect(kernel!.state.session.status).toBe('authenticated')
     for (const key of Object.values(OAUTH_STORAGE_KEYS)) expect(storage.get(key)).toBeNull()

@@ -97,8 +97,8 @@ test('a refused passkey dialogue shows the NotAllowed text with Retry, and Retry
 })
 
 test('with no authenticator the dialogue times out into the NotAllowed text', async ({ page, request }) => {
-  // The WebAuthn dialogue waits out the options' 60 s timeout: longer than the default test timeout.
-  test.setTimeout(120_000)
+  // The WebAuthn dialogue waits out the options' 60 s timeout, on top of the page's own steps.
+  test.setTimeout(240_000)
   const appId = await createTestApp(page, request, { loginMethods: ['email_auth', 'passkey_auth'] })
   const { cdp, authenticatorId } = await addAuthenticator(page)
   await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })

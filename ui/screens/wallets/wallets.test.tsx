@@ -4,7 +4,7 @@
  * in the page (EIP-6963), against the UI harness's HTTP server.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { axeViolations, renderScreen, startHarness, type Harness } from '../../test-harness'
 import { injected } from '../../../plugins/injected'
 import { email } from '../../../plugins/email'
@@ -102,8 +102,8 @@ describe('connecting screen', () => {
     await renderScreen(h.kernel, 'portico/wallet-connect', { intent: 'connect', entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
     expect(await screen.findByRole('heading', { name: 'Wallet connected' })).toBeTruthy()
     expect(h.kernel.wallets.connected().map((w) => w.address)).toEqual([wallet.controller.address()])
-    await act(async () => new Promise((r) => setTimeout(r, 1600)))
-    expect(h.kernel.state.modal.open).toBe(false)
+    // The modal closes by itself after the success state.
+    await waitFor(() => expect(h!.kernel.state.modal.open).toBe(false))
   })
 
   it('behavior: a rejection shows the reason and Retry; two retries, then Unable to connect wallet', async () => {
