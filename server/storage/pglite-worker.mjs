@@ -38,10 +38,7 @@ let syncing = null // the running flush loop
  * real). `wal_sync_method = fdatasync` is Emscripten's no-op: the WAL is synced here, in groups.
  */
 const DURABLE_START_PARAMS = [
-  '--single', '-O', '-j',
-  '-c', 'search_path=public', '-c', 'exit_on_error=false', '-c', 'log_checkpoints=false',
-  '-c', 'max_worker_processes=0', '-c', 'max_parallel_workers=0', '-c', 'max_parallel_workers_per_gather=0',
-  '-c', 'io_method=sync', '-c', 'max_parallel_maintenance_workers=0',
+  ...PGlite.defaultStartParams.filter((p) => p !== '-F'),
   '-c', 'fsync=on', '-c', 'synchronous_commit=on', '-c', 'wal_sync_method=fdatasync', '-c', 'full_page_writes=on',
 ]
 
