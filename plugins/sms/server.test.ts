@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { FRESH_AUTH_MAX_AGE_MS } from '../../server/services/sessions'
 import * as v from 'valibot'
 import { createHmac } from 'node:crypto'
 import { AuthenticatedUser, User } from '../../kernel/schemas'
@@ -380,6 +381,27 @@ describe('POST /passwordless_sms/update', () => {
     expect(res.status).toBe(401)
     expect(res.body.code).toBe('invalid_credentials')
     expect(await t.db.query('SELECT 1 FROM linked_accounts WHERE identity_key = $1', [oldNumber])).toHaveLength(1)
+  })
+
+  it('after the login grows old, needs a code texted to the current number (403 reauthentication_required without one)', async () => {
+    const oldNumber = freshNumber()
+    const me = await login(oldNumber)
+    t.clock.advance(FRESH_AUTH_MAX_AGE_MS + 1000)
+    const newNumber = freshNumber()
+    const code = await send(newNumber)
+    const stale = await t.request(UPDATE, { body: { old_phone_number: oldNumber, new_phone_number: newNumber, code }, token: me.token! })
+    expect(stale.status).toBe(403)
+    expect(stale.body.code).toBe('reauthentication_required')
+    const wrong = await t.request(UPDATE, {
+      body: { old_phone_number: oldNumber, new_phone_number: newNumber, code, current_code: '000000' },
+      token: me.token!,
+    })
+    expect(wrong.body.code).toBe('invalid_credentials')
+    const res = await t.request(UPDATE, {
+      body: { old_phone_number: oldNumber, new_phone_number: newNumber, code, current_code: await send(oldNumber) },
+      token: me.token!,
+    })
+    expect(res.status, JSON.stringify(res.body)).toBe(200)
   })
 
   it('refuses a new number another user owns with linked_to_another_user', async () => {
