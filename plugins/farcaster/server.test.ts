@@ -27,7 +27,7 @@ beforeAll(async () => {
   inst = await createTestInstance({
     plugins: [emailServer(), farcasterServer({ relayUrl: fc.url, signerApiUrl: fc.url, optimismRpcUrl: anvil.url })],
   })
-}, 60_000)
+})
 afterAll(async () => {
   await Promise.all([inst?.close(), anvil?.close(), fc?.close()])
 })

@@ -31,7 +31,7 @@ let shared: TestInstance
 const extra: TestInstance[] = []
 beforeAll(async () => {
   shared = await createTestInstance({ plugins: [emailServer(), siweServer()] })
-}, 60_000)
+})
 afterAll(async () => {
   await Promise.all([shared?.close(), ...extra.map((i) => i.close())])
 })
@@ -402,7 +402,7 @@ describe('smart-contract wallets (EIP-1271) through the app chainRpcUrls', () =>
   let anvil: Anvil
   beforeAll(async () => {
     anvil = await startAnvil()
-  }, 60_000)
+  })
   afterAll(async () => {
     await anvil?.close()
   })

@@ -30,7 +30,7 @@ beforeAll(async () => {
     plugins: [emailServer(), siweServer()],
     app: { allowedOrigins: [PAGE.origin], settings: { loginMethods: ['wallet_auth', 'email_auth'] } },
   })
-}, 60_000)
+})
 afterAll(async () => {
   await t?.close()
 })

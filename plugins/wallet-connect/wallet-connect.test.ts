@@ -107,7 +107,7 @@ describe('wallet-connect', () => {
     expect(settled()).toBe(1)
     await connector.disconnect()
     expect(await connector.getAccounts()).toEqual([])
-  }, 30_000)
+  })
 
   it("behavior: the caller's abort signal ends an attempt too, and the entries share one provider", async () => {
     const { deps, shown } = recordingDeps('0123456789abcdef0123456789abcdef')
@@ -125,5 +125,5 @@ describe('wallet-connect', () => {
     controller.abort()
     await expect(pending).rejects.toMatchObject({ code: WALLET_ERROR_CODES.aborted })
     await a.disconnect()
-  }, 30_000)
+  })
 })

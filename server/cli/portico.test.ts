@@ -233,5 +233,5 @@ describe('portico CLI plumbing', () => {
     )
     expect(failed?.code).toBe(1)
     expect(failed?.stderr).toContain('Error: No app nope.')
-  }, 30_000)
+  })
 })
