@@ -112,10 +112,11 @@ export async function createTestInstance(options: TestInstanceOptions = {}): Pro
   const clock = createClock()
   const secret = 'test-secret-' + Math.random().toString(36).slice(2)
   // Listen first: the server's public URL is the address it listens on, known only once bound.
-  let handler: ((req: Request) => Response | Promise<Response>) | null = null
+  let handler: PorticoServer['fetch'] | null = null
   const http: ServerType = await new Promise((resolve) => {
     const s = serve(
-      { fetch: (req) => (handler ? handler(req) : new Response(null, { status: 503 })), port: 0, hostname: '127.0.0.1' },
+      // `env` carries the socket: the server reads the client IP from it.
+      { fetch: (req, env) => (handler ? handler(req, env) : new Response(null, { status: 503 })), port: 0, hostname: '127.0.0.1' },
       () => resolve(s),
     )
   })

@@ -8,6 +8,7 @@ import type { Db } from '../storage/db'
 import type { ServerApp } from '../apps'
 import { newOtpCode } from '../ids'
 import { errors } from '../errors'
+import { COUNT_IN_WINDOW } from './rate-limit'
 
 /** How long a code stays valid. */
 export const OTP_TTL_MS = 10 * 60 * 1000
@@ -121,12 +122,7 @@ export function createOtpService(db: Db, secret: string, now: () => number): Otp
          failed AS (
            INSERT INTO rate_limits (key, window_start, window_ms, count)
            SELECT $7, $5::bigint, $9::bigint, 1 WHERE NOT COALESCE((SELECT ok FROM checked), false)
-           ON CONFLICT (key) DO UPDATE SET
-             count = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
-                          THEN 1 ELSE rate_limits.count + 1 END,
-             window_start = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
-                          THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
-             window_ms = EXCLUDED.window_ms
+           ${COUNT_IN_WINDOW}
            RETURNING count
          )
          SELECT (SELECT ok FROM checked) AS ok, (SELECT b FROM blocked) AS blocked, (SELECT count FROM failed) AS failures`,

@@ -5,6 +5,19 @@
 import type { Db } from '../storage/db'
 import { errors } from '../errors'
 
+/**
+ * The conflict clause of an `INSERT INTO rate_limits … VALUES (key, now, window_ms, 1)` that counts one
+ * more hit, restarting the window when its start is older than its length. Shared by every statement
+ * that counts in `rate_limits`, so all of them agree on what a window is.
+ * @internal
+ */
+export const COUNT_IN_WINDOW = `ON CONFLICT (key) DO UPDATE SET
+  count = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
+               THEN 1 ELSE rate_limits.count + 1 END,
+  window_start = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
+               THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
+  window_ms = EXCLUDED.window_ms`
+
 /** One key to count, with its limit. */
 export interface RateLimitEntry {
   key: string
@@ -55,12 +68,7 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
       // A window restarts when its start is older than its length; one statement for all keys.
       const rows = await db.query<{ key: string; count: number; ends: number }>(
         `INSERT INTO rate_limits (key, window_start, window_ms, count) VALUES ${rowsSql.join(', ')}
-         ON CONFLICT (key) DO UPDATE SET
-           count = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
-                        THEN 1 ELSE rate_limits.count + 1 END,
-           window_start = CASE WHEN rate_limits.window_start <= EXCLUDED.window_start - EXCLUDED.window_ms
-                        THEN EXCLUDED.window_start ELSE rate_limits.window_start END,
-           window_ms = EXCLUDED.window_ms
+         ${COUNT_IN_WINDOW}
          RETURNING key, count, window_start + window_ms AS ends`,
         [t, ...values],
       )
