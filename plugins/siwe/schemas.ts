@@ -9,21 +9,13 @@ import { defineSchemas } from '../../kernel/route'
 import { AuthenticatedUser, LoginMode, User } from '../../kernel/schemas'
 import { siweRoutes } from './api'
 
-// NUL and unpaired UTF-16 surrogates have no place in a signed text or a stored field (PostgreSQL refuses
-// both in text and jsonb): refused up front as invalid_data, before any nonce is looked at.
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-const wellFormed = v.check(
-  (s: string) => !s.includes('\u0000') && !UNPAIRED_SURROGATE.test(s),
-  'Text cannot contain NUL characters or unpaired surrogates.',
-)
-
 const address = v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{40}$/, 'Please provide a valid Ethereum address.'))
 // A message is a dozen short lines; the cap keeps a hostile body from reaching the parser.
-const message = v.pipe(v.string(), v.minLength(1), v.maxLength(4096), wellFormed)
+const message = v.pipe(v.string(), v.minLength(1), v.maxLength(4096))
 // 65 bytes for an EOA; smart-contract wallets (EIP-1271 / EIP-6492 wrapped) may sign with much more.
 const signature = v.pipe(v.string(), v.regex(/^0x([0-9a-fA-F]{2})+$/, 'Please provide a hex signature.'), v.maxLength(65_536))
-const chainId = v.nullable(v.pipe(v.string(), v.maxLength(41), wellFormed))
-const clientField = v.nullable(v.pipe(v.string(), v.maxLength(64), wellFormed))
+const chainId = v.nullable(v.pipe(v.string(), v.maxLength(41)))
+const clientField = v.nullable(v.pipe(v.string(), v.maxLength(64)))
 
 /** `POST /siwe/init`: asks for a nonce for an address. `token` is a captcha token. */
 export const InitRequest = v.object({ address, token: v.optional(v.string()) })

@@ -16,16 +16,8 @@ export const SolanaAddress = v.pipe(
   v.check(isSolanaAddress, 'Please provide a valid Solana address.'),
 )
 
-// NUL and unpaired UTF-16 surrogates have no place in a signed text or a stored field (PostgreSQL refuses
-// both in text and jsonb): refused up front as invalid_data, before any nonce is looked at.
-const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/
-const wellFormed = v.check(
-  (s: string) => !s.includes('\u0000') && !UNPAIRED_SURROGATE.test(s),
-  'Text cannot contain NUL characters or unpaired surrogates.',
-)
-
 /** `walletClientType` / `connectorType`: at most 64 characters, null when unknown. */
-const clientTag = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64), wellFormed)))
+const clientTag = v.optional(v.nullable(v.pipe(v.string(), v.maxLength(64))))
 
 /** `POST /siws/init`: asks for a nonce for an address. `token` is a captcha token. */
 export const InitRequest = v.object({ address: SolanaAddress, token: v.optional(v.string()) })
@@ -34,9 +26,9 @@ export const InitRequest = v.object({ address: SolanaAddress, token: v.optional(
 export const InitResponse = v.object({ nonce: v.string(), address: v.string(), expires_at: v.string() })
 
 const signed = {
-  message: v.pipe(v.string(), v.minLength(1), v.maxLength(4096), wellFormed),
+  message: v.pipe(v.string(), v.minLength(1), v.maxLength(4096)),
   /** base64 (or base58) of the 64-byte ed25519 signature. */
-  signature: v.pipe(v.string(), v.minLength(1), v.maxLength(256), wellFormed),
+  signature: v.pipe(v.string(), v.minLength(1), v.maxLength(256)),
   walletClientType: clientTag,
   connectorType: clientTag,
   message_type: v.optional(v.picklist(['transaction', 'plain', 'offchain-message'])),
