@@ -324,14 +324,8 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
     },
 
     async list(app, userId, currentSessionId) {
-      const rows = await db.query<{
-        id: string
-        created_at: number
-        last_used_at: number
-        expires_at: number
-        ip: string | null
-        user_agent: string | null
-      }>(
+      // The same fields as the entry, times in ms as stored.
+      const rows = await db.query<Omit<SessionListEntry, 'current'>>(
         `SELECT id, created_at, last_used_at, expires_at, ip, user_agent FROM sessions
          WHERE app_id = $1 AND user_id = $2 AND revoked_at IS NULL AND expires_at > $3
          ORDER BY created_at DESC, id DESC`,
