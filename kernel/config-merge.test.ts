@@ -1,21 +1,28 @@
 import { describe, expect, it } from 'vitest'
-import { DEFAULT_ACCENT_COLOR, DEFAULT_SUPPORTED_CHAINS, mergeAppConfig, resolveChains } from './config-merge'
+import { DEFAULT_ACCENT_COLOR, mergeAppConfig } from './config-merge'
 import { makeAppResponse, TEST_APP_ID } from './test-fixtures'
 import type { LoginMethodDefinition } from './plugin'
 
-const m = (id: string, enabledBy: string, group: 'web2' | 'web3' = 'web2'): LoginMethodDefinition => ({
+const m = (id: string, enabledBy: string, order?: number): LoginMethodDefinition => ({
   id,
-  group,
+  group: 'web2',
   label: id,
   enabledBy,
   screen: `${id}/entry`,
+  ...(order === undefined ? {} : { order }),
 })
-const methods = [m('wallet', 'wallet_auth', 'web3'), m('google', 'google_oauth'), m('sms', 'sms_auth'), m('email', 'email_auth')]
+const methods = [m('wallet', 'wallet_auth', 2), m('google', 'google_oauth', 3), m('sms', 'sms_auth', 1), m('email', 'email_auth', 0)]
 const server = makeAppResponse({ email_auth: true, sms_auth: true, wallet_auth: true, google_oauth: false })
 
 describe('mergeAppConfig login methods', () => {
-  it('default: server switches that a plugin backs, in the default order', () => {
+  it("default: server switches that a plugin backs, in the methods' declared order", () => {
     expect(mergeAppConfig(server, {}, methods).loginMethods).toEqual(['email', 'sms', 'wallet'])
+  })
+
+  it('behavior: methods that declare no order follow the ordered ones, in plugin order', () => {
+    const s = makeAppResponse({ email_auth: true, guest_auth: true, passkey_auth: true })
+    const list = [m('guest', 'guest_auth'), m('passkey', 'passkey_auth', 16), m('magic', 'email_auth'), m('email', 'email_auth', 0)]
+    expect(mergeAppConfig(s, {}, list).loginMethods).toEqual(['email', 'passkey', 'guest', 'magic'])
   })
 
   it('host order wins, intersected with server switches and plugins', () => {
@@ -90,24 +97,11 @@ describe('mergeAppConfig appearance, legal, intl', () => {
 })
 
 describe('chain settings', () => {
-  it('default: the default chain list and eip155:1', () => {
-    const c = mergeAppConfig(server, {}, methods)
-    expect(c.defaultChain).toBe('eip155:1')
-    expect(c.supportedChains).toBe(DEFAULT_SUPPORTED_CHAINS)
-    expect(c.supportedChains.map((x) => x.id)).toContain('eip155:1')
-  })
-
-  it("behavior: the host's list is kept; without a defaultChain its first chain is the default", () => {
+  it("default: the host's chains pass through unchecked; without any, no chain (a wallet plugin fills its own)", () => {
     const base = { id: 'eip155:8453', name: 'Base', rpcUrls: ['https://mainnet.base.org'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
     const c = mergeAppConfig(server, { supportedChains: [base] }, methods)
     expect(c.supportedChains).toEqual([base])
     expect(c.defaultChain).toBe('eip155:8453')
-  })
-
-  it('behavior: a default chain outside the list, a non-CAIP-2 id or a repeated id is a config error', () => {
-    const base = { id: 'eip155:8453', name: 'Base', rpcUrls: ['https://mainnet.base.org'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
-    expect(() => resolveChains({ supportedChains: [base], defaultChain: 'eip155:1' })).toThrow(/not one of supportedChains/)
-    expect(() => resolveChains({ supportedChains: [{ ...base, id: '8453' }] })).toThrow(/CAIP-2/)
-    expect(() => resolveChains({ supportedChains: [base, base] })).toThrow(/twice/)
+    expect(mergeAppConfig(server, {}, methods)).toMatchObject({ supportedChains: [], defaultChain: null })
   })
 })

@@ -55,11 +55,15 @@ export interface ClientConfig {
   embeddedWallets?: { createOnLogin?: 'users-without-wallets' | 'all-users' | 'off' }
   externalWallets?: { walletConnect?: { enabled?: boolean } }
   /**
-   * Chains wallets may be switched to; a switch to any other is refused.
-   * @defaultValue {@link DEFAULT_SUPPORTED_CHAINS} (Ethereum, Sepolia, Base, Base Sepolia, Optimism, Arbitrum, Polygon)
+   * Chains wallets may be switched to; a switch to any other is refused. Checked by the wallets
+   * plugin (`portico/plugins/wallets`), which fills its default list when none is given.
+   * @defaultValue the wallets plugin's `DEFAULT_SUPPORTED_CHAINS` (Ethereum, Sepolia, Base, Base Sepolia, Optimism, Arbitrum, Polygon)
    */
   supportedChains?: readonly ChainConfig[]
-  /** CAIP-2 id of the chain wallets start on; must be one of `supportedChains`. @defaultValue 'eip155:1' */
+  /**
+   * CAIP-2 id of the chain wallets start on; must be one of `supportedChains`.
+   * @defaultValue the first of `supportedChains` when the host lists them, else 'eip155:1' (the wallets plugin's)
+   */
   defaultChain?: string
 }
 
@@ -80,8 +84,8 @@ export interface AppConfig {
   legal: { termsAndConditionsUrl: string | null; privacyPolicyUrl: string | null; requireUsersAcceptTerms: boolean }
   intl: { defaultCountry: string }
   embeddedWallets: { createOnLogin: 'users-without-wallets' | 'all-users' | 'off' }
-  /** The chains wallets may use (the host's list, else the default list). */
+  /** The chains wallets may use: the host's list, else the wallets plugin's default list (empty without it). */
   supportedChains: readonly ChainConfig[]
-  /** CAIP-2 id of the chain wallets start on. */
-  defaultChain: string
+  /** CAIP-2 id of the chain wallets start on; null when no chain is listed and no wallet plugin fills one. */
+  defaultChain: string | null
 }

@@ -108,32 +108,3 @@ describe('resolution order', () => {
     expect(r.message).toBe('Invalid or expired verification code')
   })
 })
-
-describe('wallet errors', () => {
-  it('behavior: wallet codes resolve inline with the spec texts', async () => {
-    const { toWalletError } = await import('./eip1193')
-    const { resolve } = setup()
-    expect(resolve(toWalletError({ code: 4900 }))).toMatchObject({
-      code: 'wallet_disconnected',
-      message: 'Disconnected',
-      reaction: { inline: true },
-    })
-    expect(resolve(toWalletError({ code: -32603 })).message).toBe('Unable to connect wallet')
-    // Texts that name the chain or what was missing come from the error itself.
-    expect(resolve(toWalletError({ code: 4902 }, { chainId: 'eip155:5' })).message).toBe('Unsupported chainId: eip155:5')
-  })
-
-  it("behavior: linked_to_another_user is 'Use a different wallet' only in the wallet method's context", () => {
-    const { resolve } = setup()
-    const conflict = api(400, 'linked_to_another_user')
-    expect(resolve(conflict, { method: 'wallet' })).toMatchObject({
-      code: 'linked_to_another_user',
-      message: 'Use a different wallet',
-      reaction: { inline: true, retryable: true },
-    })
-    expect(resolve(conflict, { method: 'email' })).toMatchObject({
-      code: 'PORTICO_LINKED_TO_ANOTHER_USER',
-      message: 'This account has already been linked to another user.',
-    })
-  })
-})

@@ -8,7 +8,6 @@ import { PorticoError, defineErrorCodes, type ApiError, type ErrorReaction, type
 import type { ErrorContext, KernelHooks } from './hooks'
 import type { PluginDefinition } from './plugin'
 import type { ResolvedError } from './types'
-import { WALLET_ERROR_CODES } from './wallet-types'
 
 /**
  * The kernel's reactions to wire codes (spec section 8). `account_transfer_required` applies only
@@ -43,39 +42,6 @@ export const KERNEL_ERRORS = defineErrorCodes('PORTICO', {
     screen: 'portico/error',
     message: 'PORTICO_LINKED_TO_ANOTHER_USER',
   },
-})
-
-/**
- * Reactions to the wallet layer's client codes ({@link WALLET_ERROR_CODES}), keyed by code. Entries
- * without `message` show the error's own text, which names the chain or what was missing
- * ('Unsupported chainId: eip155:5', 'Unable to retrieve accounts').
- * @example
- * ```ts
- * import { WALLET_ERRORS, WALLET_ERROR_CODES } from 'portico/kernel'
- * WALLET_ERRORS[WALLET_ERROR_CODES.rejected].retryable // true
- * ```
- */
-export const WALLET_ERRORS: ErrorTable = Object.freeze({
-  [WALLET_ERROR_CODES.rejected]: { inline: true, retryable: true, message: 'PORTICO_WALLET_REJECTED' },
-  [WALLET_ERROR_CODES.timeout]: { inline: true, retryable: true, message: 'PORTICO_WALLET_TIMEOUT' },
-  [WALLET_ERROR_CODES.aborted]: { inline: true, retryable: true, message: 'PORTICO_WALLET_ABORTED' },
-  [WALLET_ERROR_CODES.notConnected]: { inline: true, retryable: true, message: 'PORTICO_WALLET_NOT_CONNECTED' },
-  [WALLET_ERROR_CODES.unsupportedChain]: { inline: true, retryable: false },
-  [WALLET_ERROR_CODES.unsupportedMethod]: { inline: true, retryable: false, message: 'PORTICO_WALLET_INVALID_PARAMS' },
-  [WALLET_ERROR_CODES.disconnected]: { inline: true, retryable: true, message: 'PORTICO_WALLET_DISCONNECTED' },
-  [WALLET_ERROR_CODES.unavailable]: { inline: true, retryable: true },
-  [WALLET_ERROR_CODES.pending]: { inline: true, retryable: true, message: 'PORTICO_WALLET_PENDING' },
-  [WALLET_ERROR_CODES.failed]: { inline: true, retryable: true, message: 'PORTICO_WALLET_CONNECT_FAILED' },
-})
-
-/** The login method id of wallet sign-in and linking, as the error context names it. */
-export const WALLET_METHOD = 'wallet'
-
-/** A wallet already linked to another user: the wallet screen asks for another wallet ('Use a different wallet'). */
-export const WALLET_USER_EXISTS_REACTION: ErrorReaction = Object.freeze({
-  inline: true,
-  retryable: true,
-  message: 'PORTICO_WALLET_USE_DIFFERENT',
 })
 
 /** The reaction to anything no table claims: the generic error screen. */
@@ -133,8 +99,7 @@ function fromTable(table: ErrorTable | undefined, code: string, err: PorticoErro
 
 /**
  * Resolves an error to a reaction and its text.
- * Order: the `mapError` hook; the wallet codes ({@link WALLET_ERRORS}; `linked_to_another_user` in
- * the `wallet` method's context is 'Use a different wallet'); a table key equal to the error's code; the error table of the
+ * Order: the `mapError` hook; a plugin's table key equal to the error's code; the error table of the
  * plugin that owns `context.method` (entries whose `from` lists the wire code); the kernel's
  * table; otherwise the generic error screen (HTTP 400 and 422 show the server's message).
  * @param error - what was thrown.
@@ -164,12 +129,6 @@ export function resolveError(error: unknown, context: ErrorContext, deps: ErrorR
   if (mapped) return { code, reaction: mapped, message: text(mapped, code) }
 
   if (code) {
-    const wallet = WALLET_ERRORS[code]
-    if (wallet) return { code, reaction: wallet, message: text(wallet, code) }
-    // Only within a wallet flow: elsewhere the same wire code shows the generic linked-account screen.
-    if (code === 'linked_to_another_user' && context.method === WALLET_METHOD) {
-      return { code, reaction: WALLET_USER_EXISTS_REACTION, message: text(WALLET_USER_EXISTS_REACTION, code) }
-    }
     for (const p of deps.plugins) {
       const own = p.errors?.[code]
       if (own) return { code, reaction: own, message: text(own, code) }

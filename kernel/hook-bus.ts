@@ -10,9 +10,13 @@ import TSyncBailHook from 'tapable/lib/SyncBailHook.js'
 import TSyncWaterfallHook from 'tapable/lib/SyncWaterfallHook.js'
 import TAsyncSeriesBailHook from 'tapable/lib/AsyncSeriesBailHook.js'
 import TAsyncParallelHook from 'tapable/lib/AsyncParallelHook.js'
+import { PorticoError } from './errors'
 import type {
   AsyncParallelHook,
   AsyncSeriesBailHook,
+  HookBus,
+  HookMakers,
+  HookRegistry,
   KernelHooks,
   SyncBailHook,
   SyncHook,
@@ -317,7 +321,50 @@ export function createAsyncParallelHook<Args extends unknown[], R>(
 }
 
 /**
- * Creates every kernel hook declared in `kernel/hooks.ts`.
+ * The hook makers bound to one engine.
+ * @param options - engine choice (tapable by default, the loop where `new Function` is blocked).
+ * @returns the makers a plugin's hook factory receives.
+ * @example
+ * ```ts
+ * import { hookMakers } from 'portico/kernel'
+ * const changed = hookMakers().sync<[number]>()
+ * ```
+ */
+export function hookMakers(options: HookBusOptions = {}): HookMakers {
+  const o: HookBusOptions = { engine: pickEngine(options) }
+  return Object.freeze({
+    sync: () => createSyncHook(o),
+    syncBail: () => createSyncBailHook(o),
+    syncWaterfall: () => createSyncWaterfallHook(o),
+    asyncSeriesBail: () => createAsyncSeriesBailHook(o),
+    asyncParallel: () => createAsyncParallelHook(o),
+  }) as HookMakers
+}
+
+function createHookRegistry(make: HookMakers): HookRegistry {
+  const declared = new Map<string, { factory: (make: HookMakers) => object; hooks: object }>()
+  return {
+    define<T extends object>(key: string, factory: (make: HookMakers) => T): T {
+      const found = declared.get(key)
+      if (found) {
+        if (found.factory !== factory) {
+          throw new PorticoError(`Hooks "${key}" are declared twice`, {
+            code: 'invalid_plugin',
+            details: 'Declare a plugin\'s hooks once, with defineHooks, under the plugin\'s id.',
+          })
+        }
+        return found.hooks as T
+      }
+      const hooks = factory(make)
+      declared.set(key, { factory, hooks })
+      return hooks
+    },
+  }
+}
+
+/**
+ * Creates every kernel hook declared in `kernel/hooks.ts`, and the registry of the hooks plugins
+ * declare (`define`), all on one engine.
  * @param options - engine choice (tapable by default, the loop where `new Function` is blocked).
  * @returns a fresh hook bus.
  * @example
@@ -327,26 +374,31 @@ export function createAsyncParallelHook<Args extends unknown[], R>(
  * hooks.loggedOut.tap('my-plugin', () => console.log('bye'))
  * ```
  */
-export function createHooks(options: HookBusOptions = {}): KernelHooks {
+export function createHooks(options: HookBusOptions = {}): HookBus {
   const o: HookBusOptions = { engine: pickEngine(options) }
-  return {
+  const own: KernelHooks = {
+    resolveConfig: createSyncWaterfallHook(o),
     configLoaded: createSyncHook(o),
     sessionChanged: createSyncHook(o),
     resolveLoginMethods: createSyncWaterfallHook(o),
     beforeLogin: createAsyncSeriesBailHook(o),
-    captchaToken: createAsyncSeriesBailHook(o),
+    loginStart: createAsyncParallelHook(o),
     mapError: createSyncBailHook(o),
     afterAuthenticate: createAsyncSeriesBailHook(o),
     loginComplete: createSyncHook(o),
     loginFailed: createSyncHook(o),
     loggedOut: createSyncHook(o),
   }
+  const registry = createHookRegistry(hookMakers(o))
+  // `define` is not a hook: views that list the hooks (tapOnly) leave it out of the loop.
+  return Object.defineProperty(own, 'define', { value: registry.define, enumerable: false }) as HookBus
 }
 
 /**
- * The tap-only view of a hook bus that plugins receive.
+ * The tap-only view of a hook bus that plugins receive: the kernel's hooks can be tapped, never
+ * called; `define` gives access to the hooks plugins declare.
  * @param hooks - the kernel's hooks.
- * @returns an object exposing only `tap` of each hook.
+ * @returns an object exposing `tap` of each kernel hook, and `define`.
  * @example
  * ```ts
  * import { createHooks, tapOnly } from 'portico/kernel'
@@ -354,10 +406,34 @@ export function createHooks(options: HookBusOptions = {}): KernelHooks {
  * view.loggedOut.tap('my-plugin', () => {})
  * ```
  */
-export function tapOnly(hooks: KernelHooks): TapOnlyHooks {
+export function tapOnly(hooks: HookBus): TapOnlyHooks {
   const view: Record<string, unknown> = {}
   for (const [key, hook] of Object.entries(hooks) as [string, { tap: (...args: never[]) => unknown }][]) {
     view[key] = Object.freeze({ tap: hook.tap.bind(hook) })
   }
+  view.define = hooks.define
   return Object.freeze(view) as unknown as TapOnlyHooks
+}
+
+/**
+ * Declares the hooks of a plugin, the way webpack plugins add hooks of their own: returns a typed
+ * accessor that gives, for any kernel, that kernel's one set of these hooks (created on first use,
+ * on the kernel's hook engine). The declaring plugin calls them; other plugins tap them.
+ * @param key - the declaring plugin's id (one declaration per key and kernel).
+ * @param factory - builds the hooks from the kernel's {@link HookMakers}.
+ * @returns the accessor: pass a plugin context or a kernel (anything with `hooks`).
+ * @example
+ * ```ts
+ * import { defineHooks, definePlugin } from 'portico/kernel'
+ * export const greeterHooks = defineHooks('greeter', (make) => ({ greeted: make.sync<[string]>() }))
+ * export const greeter = () =>
+ *   definePlugin({ id: 'greeter', kind: 'feature', setup: (ctx) => greeterHooks(ctx).greeted.call('hello') })
+ * // another plugin: greeterHooks(ctx).greeted.tap('listener', (text) => console.log(text))
+ * ```
+ */
+export function defineHooks<T extends object>(
+  key: string,
+  factory: (make: HookMakers) => T,
+): (owner: { readonly hooks: HookRegistry }) => T {
+  return (owner) => owner.hooks.define(key, factory)
 }

@@ -6,7 +6,8 @@
  */
 import type { PorticoError, ErrorReaction } from './errors'
 import type { AppConfig } from './config'
-import type { LoginMethodDefinition, LoginResult } from './plugin'
+import type { ClientConfig } from './config'
+import type { LoginMethodDefinition, LoginResult, LoginStart } from './plugin'
 import type { User } from './wire'
 
 /** Options of a tap. */
@@ -53,7 +54,7 @@ export interface PostLoginStep {
   params?: Record<string, unknown>
 }
 
-/** A step required before a login request is sent (captcha). */
+/** A step required before a login request is sent (a captcha, for one). */
 export interface PreLoginStep {
   screen: string
   params?: Record<string, unknown>
@@ -75,6 +76,12 @@ export interface SessionSnapshot {
 
 /** Every hook of the kernel. */
 export interface KernelHooks {
+  /**
+   * Called by the kernel while it loads the app configuration, after merging the server's and the
+   * host's: each tap may fill or check settings of its own plugin (the host's client configuration
+   * comes second). A tap that throws fails the load (`kernel.state.configError`). Waterfall.
+   */
+  resolveConfig: SyncWaterfallHook<AppConfig, [ClientConfig]>
   /** Called by the kernel once the app configuration is loaded and merged. Notification. */
   configLoaded: SyncHook<[AppConfig]>
   /** Called by the session whenever the user or tokens change (login, refresh, logout, other tab). Notification. */
@@ -83,14 +90,16 @@ export interface KernelHooks {
   resolveLoginMethods: SyncWaterfallHook<LoginMethodDefinition[], [AppConfig]>
   /**
    * Called by the kernel when a login starts (`PluginContext.beginLogin`), before its first request.
-   * The first tap that returns a step (captcha) makes the kernel show it and wait for it. Async bail.
+   * The first tap that returns a step (a captcha screen, for one) makes the kernel show it and wait
+   * for it. Async bail.
    */
   beforeLogin: AsyncSeriesBailHook<[{ method: string }], PreLoginStep>
   /**
-   * Called by the kernel right after `beforeLogin`'s step: the first tap that returns a string supplies
-   * the captcha token sent with the login's first request (`token` of the init calls). Async bail.
+   * Called by the kernel right after `beforeLogin`'s step: every tap may answer with fields the
+   * login's first request must carry (a captcha token, for one); the answers are merged in tap order
+   * into what `beginLogin` resolves to. Async parallel.
    */
-  captchaToken: AsyncSeriesBailHook<[{ method: string }], string>
+  loginStart: AsyncParallelHook<[{ method: string }], LoginStart>
   /** Called by the kernel on an error in a modal flow. The first reaction returned wins; none means the error registry decides. Bail. */
   mapError: SyncBailHook<[PorticoError, ErrorContext], ErrorReaction>
   /**
@@ -106,5 +115,41 @@ export interface KernelHooks {
   loggedOut: SyncHook<[]>
 }
 
-/** The view of the hooks that plugins get: they may tap, never call. */
-export type TapOnlyHooks = { readonly [K in keyof KernelHooks]: Pick<KernelHooks[K], 'tap'> }
+/** The makers a plugin declares its own hooks with; each hook uses its kernel's engine. */
+export interface HookMakers {
+  /** A notification hook. */
+  sync<Args extends unknown[]>(): SyncHook<Args>
+  /** A bail hook. */
+  syncBail<Args extends unknown[], R>(): SyncBailHook<Args, R>
+  /** A waterfall hook. */
+  syncWaterfall<T, Rest extends unknown[] = []>(): SyncWaterfallHook<T, Rest>
+  /** An async bail hook. */
+  asyncSeriesBail<Args extends unknown[], R>(): AsyncSeriesBailHook<Args, R>
+  /** An async parallel hook. */
+  asyncParallel<Args extends unknown[], R>(): AsyncParallelHook<Args, R>
+}
+
+/**
+ * Hooks that plugins declare for their kernel, the way webpack plugins add hooks of their own: one
+ * set per kernel and key, created by the first caller. Read them through the typed accessor
+ * {@link defineHooks} returns rather than by key.
+ */
+export interface HookRegistry {
+  /**
+   * The hooks declared under `key` for this kernel, created with `factory` on first use.
+   * @param key - the declaring plugin's id.
+   * @param factory - builds the hooks from the kernel's {@link HookMakers}.
+   * @returns the same object for every call with this key on this kernel.
+   * @throws `invalid_plugin` when another factory already declared the key.
+   */
+  define<T extends object>(key: string, factory: (make: HookMakers) => T): T
+}
+
+/** The kernel's hook bus: its own hooks, and the registry of the hooks plugins declare. */
+export type HookBus = KernelHooks & HookRegistry
+
+/**
+ * The view of the hooks that plugins get: they may tap the kernel's hooks, never call them; they
+ * may declare and use hooks of their own through `define`.
+ */
+export type TapOnlyHooks = { readonly [K in keyof KernelHooks]: Pick<KernelHooks[K], 'tap'> } & HookRegistry

@@ -225,11 +225,12 @@ describe('login flow', () => {
     await vi.waitFor(() => expect(server.requests.some((r) => r.path === '/api/v1/sessions/logout')).toBe(true), { timeout: 15_000 })
   })
 
-  it('beginLogin shows the beforeLogin step, waits for it, then hands over the captcha token', async () => {
+  it('beginLogin shows the beforeLogin step, waits for it, then hands over what the loginStart taps answer', async () => {
     const k = await ready()
     let solved = false
     seenCtx!.hooks.beforeLogin.tap('captcha', () => (solved ? undefined : { screen: 'portico/captcha' }))
-    seenCtx!.hooks.captchaToken.tap('captcha', () => (solved ? 'tok-1' : undefined))
+    seenCtx!.hooks.loginStart.tap('captcha', () => (solved ? { captchaToken: 'tok-1' } : undefined))
+    seenCtx!.hooks.loginStart.tap('silent', () => undefined)
     const started = seenCtx!.beginLogin({ method: 'email' })
     await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/captcha'), { timeout: 15_000 })
     solved = true

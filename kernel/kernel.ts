@@ -12,14 +12,22 @@ import { PorticoError } from './errors'
 import { decodeJwt } from './jwt'
 import { createHooks, tapOnly } from './hook-bus'
 import { format } from './messages'
-import type { ChangeAccountsOptions, FlowIntent, LinkOptions, LoginResult, LoginStart, PluginContext, PluginDefinition } from './plugin'
+import type {
+  ChangeAccountsOptions,
+  FlowIntent,
+  LinkOptions,
+  LoginMethodDefinition,
+  LoginResult,
+  LoginStart,
+  PluginContext,
+  PluginDefinition,
+} from './plugin'
 import { mergePlugins, setupPlugins } from './registry'
 import { createRouter, LANDING_SCREEN } from './router'
 import { createSession } from './session'
 import { defaultStorage, migrateStorage } from './storage'
 import type { Kernel, KernelState, LinkConflict, PorticoOptions } from './types'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
-import { absentWalletRegistry } from './wallets-absent'
 import type { ApiError } from './errors'
 
 /** How long the success state shows before the modal closes. */
@@ -32,20 +40,23 @@ export const TRANSFER_SUCCESS_DELAY_MS = 1000
 export const LINK_CONFLICT_SCREEN = 'portico/link-conflict'
 
 /**
- * The label of an account kind on the link-conflict screen, as a message key and its values.
- * @param method - the login method id (`email`, `sms`, `wallet`, `siwe`, `siws`, `google`...).
+ * The label of an account kind on the link-conflict screen, as a message key and its values: the
+ * login method's declared `accountLabel`, else '{Provider} profile' with the method id capitalised.
+ * @param method - the login method id (`email`, `google`...).
+ * @param methods - the registered login methods.
  * @returns the key and values for `t`.
  * @example
  * ```ts
  * import { linkConflictLabel } from 'portico/kernel'
- * linkConflictLabel('discord') // { key: 'PORTICO_LINK_CONFLICT_LABEL_PROVIDER', values: { provider: 'Discord' } }
+ * linkConflictLabel('discord', []) // { key: 'PORTICO_LINK_CONFLICT_LABEL_PROVIDER', values: { provider: 'Discord' } }
  * ```
  */
-export function linkConflictLabel(method: string): { key: string; values?: Record<string, string> } {
-  if (method === 'email') return { key: 'PORTICO_LINK_CONFLICT_LABEL_EMAIL' }
-  if (method === 'sms' || method === 'phone') return { key: 'PORTICO_LINK_CONFLICT_LABEL_PHONE' }
-  if (['wallet', 'siwe', 'siws', 'solana-wallet'].includes(method)) return { key: 'PORTICO_LINK_CONFLICT_LABEL_WALLET' }
-  if (method === 'linkedin') return { key: 'PORTICO_LINK_CONFLICT_LABEL_LINKEDIN' }
+export function linkConflictLabel(
+  method: string,
+  methods: readonly Pick<LoginMethodDefinition, 'id' | 'accountLabel'>[],
+): { key: string; values?: Record<string, string> } {
+  const declared = methods.find((m) => m.id === method)?.accountLabel
+  if (declared) return { key: declared }
   const provider = method.replace(/_oauth$/, '')
   return { key: 'PORTICO_LINK_CONFLICT_LABEL_PROVIDER', values: { provider: provider.charAt(0).toUpperCase() + provider.slice(1) } }
 }
@@ -84,9 +95,6 @@ export function createPortico(options: PorticoOptions): Kernel {
     session: { status: 'loading', user: null },
     modal: { open: false, stack: [] },
     plugins: {},
-    wallets: [],
-    walletStatus: {},
-    walletConnectors: {},
   })
 
   const api = createApiClient({
@@ -100,20 +108,6 @@ export function createPortico(options: PorticoOptions): Kernel {
   const session = createSession({ appId, storage, api, hooks, state: state.session, autoRefresh: options.autoRefresh })
   api.setTokenSource(session.tokens)
   const router = createRouter(state.modal, merged.screens)
-  // Before plugin setup: connector plugins register their sources in `setup`. The implementation
-  // comes with the wallet plugins, so pages without them do not carry it.
-  const walletRegistry = merged.plugins.find((p) => p.walletRegistry)?.walletRegistry
-  const wallets = walletRegistry
-    ? walletRegistry({
-        state,
-        storage,
-        hooks: tapOnly(hooks),
-        user: () => state.session.user,
-        config: () => state.config,
-        sleep: wait,
-      })
-    : absentWalletRegistry()
-
   const t = (key: string, values?: Record<string, string | number>) => format(merged.messages[key] ?? key, values)
   const loginListeners = new Set<(result: LoginResult) => void>()
   let loginMode: LoginMode = 'login-or-sign-up'
@@ -194,7 +188,7 @@ export function createPortico(options: PorticoOptions): Kernel {
   }
 
   async function beginLogin({ method }: { method: string }): Promise<LoginStart> {
-    // A signed-in user adding an account has already proven to be human.
+    // A signed-in user adding an account has already passed the before-login steps (a captcha).
     if (state.session.status === 'authenticated') return {}
     try {
       const pre = await hooks.beforeLogin.promise({ method })
@@ -203,8 +197,8 @@ export function createPortico(options: PorticoOptions): Kernel {
         // The step is done: return to the screen that started the login, which goes on from there.
         if (state.modal.stack[state.modal.stack.length - 1]?.screen === pre.screen) router.back()
       }
-      const captchaToken = await hooks.captchaToken.promise({ method })
-      return captchaToken === undefined ? {} : { captchaToken }
+      const answers = await hooks.loginStart.promise({ method })
+      return Object.assign({}, ...answers) as LoginStart
     } catch (e) {
       const err = toPorticoError(e)
       hooks.loginFailed.call(err, { method })
@@ -233,7 +227,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     if (e?.code !== 'account_transfer_required' || !data || typeof data.nonce !== 'string' || !data.nonce) return null
     const account = (data.account ?? {}) as { displayName?: unknown }
     const other = (data.otherUser ?? {}) as { embeddedWalletAddress?: unknown }
-    const label = linkConflictLabel(options.method)
+    const label = linkConflictLabel(options.method, merged.loginMethods)
     const handle =
       options.handle ??
       (typeof account.displayName === 'string' && account.displayName ? account.displayName : String(data.subject ?? ''))
@@ -312,7 +306,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       hooks: tapOnly(hooks),
       appId,
       storage,
-      wallets,
+      sleep: wait,
       session: () => ({ status: state.session.status, user: state.session.user }),
       logout: () => session.logout(),
       config: () => state.config,
@@ -350,11 +344,12 @@ export function createPortico(options: PorticoOptions): Kernel {
     hooks,
     api,
     plugins: merged.plugins,
-    wallets,
     init() {
       initPromise ??= (async () => {
         try {
-          const config = await loadAppConfig(api, appId, options.config, merged.loginMethods)
+          const loaded = await loadAppConfig(api, appId, options.config, merged.loginMethods)
+          // Plugins fill and check settings of their own (a wallet plugin's chains) before anyone reads them.
+          const config = hooks.resolveConfig.call(loaded, options.config ?? {})
           state.config = config
           state.configError = null
           hooks.configLoaded.call(config)
@@ -435,7 +430,6 @@ export function createPortico(options: PorticoOptions): Kernel {
       if (destroyed) return
       destroyed = true
       lifecycle.teardown()
-      wallets.destroy()
       session.destroy()
       loginListeners.clear()
       const r = stepResolver

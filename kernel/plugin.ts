@@ -9,7 +9,6 @@ import type { MessageTable } from './messages'
 import type { TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
 import type { StorageAdapter } from './types'
-import type { KernelWalletRegistry, PorticoWallets, WalletRegistryDeps } from './wallets'
 
 /** What kind of capability a plugin adds. */
 export type PluginKind = 'login' | 'connector' | 'funding' | 'mfa' | 'wallet' | 'feature'
@@ -46,6 +45,16 @@ export interface LoginMethodDefinition {
   inline?: () => Promise<{ default: unknown }>
   /** Icon as an SVG path string or URL; the UI draws a default when absent. */
   icon?: string
+  /**
+   * Message key of the account kind on the link-conflict screen ('Email address').
+   * @defaultValue '{Provider} profile', the method id capitalised
+   */
+  accountLabel?: string
+  /**
+   * Where the method sits when the host lists no order (`loginMethods`): lower comes first; methods
+   * without one follow, in plugin order. @defaultValue after every method that has one
+   */
+  order?: number
 }
 
 /** A plugin, as `definePlugin` returns it. */
@@ -53,8 +62,12 @@ export interface PluginDefinition<Id extends string = string, Slice extends obje
   /** kebab-case; equals the folder name and the subpath export. */
   id: Id
   kind: PluginKind
-  /** Ids of plugins that must be registered too. */
-  requires?: readonly string[]
+  /**
+   * Plugins that must be registered too: an id the host must register, or a definition the kernel
+   * registers itself when the host registered no plugin of that id (the host's own, with its
+   * options, wins).
+   */
+  requires?: readonly (string | PluginDefinition)[]
   /** The plugin's routes (from its `api.ts`). */
   api?: Record<string, Route>
   /** Screens, keyed by a short name; the router id is `<plugin id>/<name>`. */
@@ -67,11 +80,6 @@ export interface PluginDefinition<Id extends string = string, Slice extends obje
   loginMethods?: readonly LoginMethodDefinition[]
   /** Initial value of the plugin's own state slice. */
   initialState?: () => Slice
-  /**
-   * Wallet plugins (connectors, SIWE, SIWS) hand the kernel the wallet registry's implementation
-   * (`createWalletRegistry` from `portico/kernel`), so a page without wallet plugins does not carry it.
-   */
-  walletRegistry?: (deps: WalletRegistryDeps) => KernelWalletRegistry
   /** Taps hooks; may return a teardown run when the kernel is destroyed. */
   // Method syntax on purpose: it keeps a plugin with a typed slice assignable to PluginDefinition.
   setup?(ctx: PluginContext<Slice>): void | (() => void)
@@ -101,9 +109,12 @@ export interface ChangeAccountsOptions extends AuthenticateOptions {
   closeModal?: boolean
 }
 
-/** What {@link PluginContext.beginLogin} hands back: what the login's first request must carry. */
+/**
+ * What {@link PluginContext.beginLogin} hands back: what the login's first request must carry, as
+ * the `loginStart` hook's taps answered.
+ */
 export interface LoginStart {
-  /** The captcha token for the `token` field of init calls, when the app requires a captcha. */
+  /** The token for the `token` field of init calls, when a before-login step (a captcha) gave one. */
   captchaToken?: string
 }
 
@@ -161,8 +172,8 @@ export interface PluginContext<Slice extends object = object> {
   readonly appId: string
   /** The kernel's key/value storage (localStorage when available), for primitives a plugin keeps. */
   readonly storage: StorageAdapter
-  /** The wallet registry: connector sources and authenticators register here; screens connect through it. */
-  readonly wallets: PorticoWallets
+  /** The kernel's wait (`PorticoOptions.sleep`): retries and delays of a plugin follow it, so tests can make them fast. */
+  readonly sleep: (ms: number) => Promise<void>
   /** The current session: status and user. */
   readonly session: () => { status: 'loading' | 'unauthenticated' | 'authenticated'; user: User | null }
   /** Logs out (local state first, then the server). */
@@ -178,8 +189,8 @@ export interface PluginContext<Slice extends object = object> {
    */
   readonly intent: () => FlowIntent
   /**
-   * Starts a login before its first request: runs the `beforeLogin` steps (the captcha screen) and
-   * collects the captcha token. Rejects with `exited_auth_flow` when the user leaves a step.
+   * Starts a login before its first request: runs the `beforeLogin` steps (a captcha screen, for one)
+   * and collects what the `loginStart` taps say the first request must carry. Rejects with `exited_auth_flow` when the user leaves a step.
    * A signed-in user (a link) skips the captcha.
    */
   beginLogin(options: AuthenticateOptions): Promise<LoginStart>

@@ -30,8 +30,15 @@ function invalid(message: string, details?: string): PorticoError {
   return new PorticoError(message, { code: 'invalid_plugin', details })
 }
 
+function checkId(p: PluginDefinition | undefined): asserts p is PluginDefinition {
+  if (!p || typeof p.id !== 'string' || !PLUGIN_ID_PATTERN.test(p.id)) {
+    throw invalid(`Invalid plugin id "${String(p?.id)}"`, 'Plugin ids are kebab-case, like "email" or "cross-app".')
+  }
+}
+
 /**
  * Validates plugins and merges their contributions.
+ * Adds the plugins required by definition that the host did not register (see `requires`).
  * Rejects: ids that are not kebab-case, duplicate ids, missing `requires`, dependency cycles,
  * duplicate error codes (also against the kernel's), duplicate message keys between plugins,
  * duplicate login-method ids, and screen names that contain a slash.
@@ -47,12 +54,20 @@ function invalid(message: string, details?: string): PorticoError {
 export function mergePlugins(plugins: readonly PluginDefinition[]): MergedPlugins {
   const byId = new Map<string, PluginDefinition>()
   for (const p of plugins) {
-    if (!p || typeof p.id !== 'string' || !PLUGIN_ID_PATTERN.test(p.id)) {
-      throw invalid(`Invalid plugin id "${String(p?.id)}"`, 'Plugin ids are kebab-case, like "email" or "cross-app".')
-    }
+    checkId(p)
     if (byId.has(p.id)) throw invalid(`Plugin "${p.id}" is registered twice`)
     byId.set(p.id, p)
   }
+  // Plugins a plugin requires by definition join when the host registered none of that id.
+  const implied = (p: PluginDefinition) => {
+    for (const dep of p.requires ?? []) {
+      if (typeof dep === 'string' || byId.has(dep?.id)) continue
+      checkId(dep)
+      byId.set(dep.id, dep)
+      implied(dep)
+    }
+  }
+  for (const p of plugins) implied(p)
 
   // Order plugins so each one's setup runs after the plugins it requires.
   const ordered: PluginDefinition[] = []
@@ -63,8 +78,9 @@ export function mergePlugins(plugins: readonly PluginDefinition[]): MergedPlugin
     if (s === 'visiting') throw invalid(`Plugins require each other in a cycle: ${[...path, p.id].join(' -> ')}`)
     state.set(p.id, 'visiting')
     for (const dep of p.requires ?? []) {
-      const d = byId.get(dep)
-      if (!d) throw invalid(`Plugin "${p.id}" requires plugin "${dep}", which is not registered`)
+      const depId = typeof dep === 'string' ? dep : dep.id
+      const d = byId.get(depId)
+      if (!d) throw invalid(`Plugin "${p.id}" requires plugin "${depId}", which is not registered`)
       visit(d, [...path, p.id])
     }
     state.set(p.id, 'done')

@@ -4,12 +4,9 @@
  */
 import type { ApiClient, LoginResult, PluginContext, PluginDefinition, ScreenDefinition } from './plugin'
 import type { AppConfig, ClientConfig } from './config'
-import type { KernelHooks } from './hooks'
-import type { ErrorContext } from './hooks'
+import type { ErrorContext, HookBus } from './hooks'
 import type { ErrorReaction } from './errors'
 import type { SessionEntry, User } from './wire'
-import type { ConnectedWallet } from './wallet-types'
-import type { ConnectorState, KernelWalletRegistry, WalletConnectionStatus } from './wallets'
 
 /** A key/value store for primitives (localStorage in browsers, memory in tests). */
 export interface StorageAdapter {
@@ -66,14 +63,8 @@ export interface KernelState {
     open: boolean
     stack: ScreenEntry[]
   }
-  /** Per-plugin state slices, keyed by plugin id. */
+  /** Per-plugin state slices, keyed by plugin id (the wallets plugin's connections are under `wallets`). */
   plugins: Record<string, object>
-  /** Connected external wallets, newest connection first. */
-  wallets: ConnectedWallet[]
-  /** What each connected wallet is doing, by address (lowercase for Ethereum). */
-  walletStatus: Record<string, WalletConnectionStatus>
-  /** State of each loaded wallet connector, by registry entry id. */
-  walletConnectors: Record<string, ConnectorState>
 }
 
 /** A resolved error: the reaction and its text. */
@@ -104,11 +95,10 @@ export interface Kernel {
   readonly appId: string
   readonly options: Readonly<PorticoOptions>
   readonly state: KernelState
-  readonly hooks: KernelHooks
+  /** The kernel's hooks, and the registry of the hooks plugins declare (`hooks.define`, `defineHooks`). */
+  readonly hooks: HookBus
   readonly api: ApiClient
   readonly plugins: readonly PluginDefinition[]
-  /** The wallet registry: connector entries, connections, chain switches. */
-  readonly wallets: KernelWalletRegistry
   /** Loads the app configuration and restores the stored session. Idempotent. */
   init(): Promise<void>
   /** The current access token, refreshed first when it is about to expire; null when signed out. */

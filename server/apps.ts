@@ -4,7 +4,7 @@
  */
 import type { JWK } from 'jose'
 import type { AppResponse } from '../kernel/wire'
-import { DEFAULT_SUPPORTED_CHAINS } from '../kernel/config-merge'
+import { DEFAULT_SUPPORTED_CHAINS } from '../plugins/wallets/chains'
 import type { Db } from './storage/db'
 import { newId } from './ids'
 import { SecretKeyError } from './secrets'

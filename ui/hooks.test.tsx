@@ -5,10 +5,10 @@ import { PorticoProvider } from './provider'
 import { useConnectWallet, useLogin, usePortico, useWallets } from './hooks'
 import { createPortico } from '../kernel/kernel'
 import { definePlugin } from '../kernel/plugin'
-import { createWalletRegistry } from '../kernel/wallets'
+import { wallets, walletsOf } from '../plugins/wallets'
 import { createMemoryStorage } from '../kernel/storage'
 import { email } from '../plugins/email'
-import { createEip1193Connector, createLocalProvider, entryFor, TEST_KEYS } from '../kernel/test-wallet'
+import { createEip1193Connector, createLocalProvider, entryFor, TEST_KEYS } from '../plugins/wallets/test-wallet'
 import { startHarness, type Harness } from './test-harness'
 
 let h: Harness | null = null
@@ -101,7 +101,7 @@ describe('useWallets', () => {
   it('behavior: re-renders when a wallet connects, changes chain and disconnects', async () => {
     const provider = createLocalProvider({ keys: [TEST_KEYS[0]] })
     const entry = entryFor('test:io.metamask', createEip1193Connector(provider))
-    const source = definePlugin({ id: 'test-wallets', kind: 'connector', walletRegistry: createWalletRegistry, setup: (ctx) => ctx.wallets.addSource({ entries: () => [entry] }) })
+    const source = definePlugin({ id: 'test-wallets', kind: 'connector', requires: [wallets()], setup: (ctx) => walletsOf(ctx).addSource({ entries: () => [entry] }) })
     h = await startHarness({ plugins: [email(), source] })
     render(
       <PorticoProvider kernel={h.kernel}>
@@ -112,7 +112,7 @@ describe('useWallets', () => {
     expect(list.dataset.ready).toBe('true')
     expect(screen.queryAllByRole('listitem')).toHaveLength(0)
     const address = provider.accounts[0]!.address
-    await act(async () => void (await h!.kernel.wallets.connect(entry.id)))
+    await act(async () => void (await walletsOf(h!.kernel).connect(entry.id)))
     expect(screen.getByRole('listitem').textContent).toBe(`${address} eip155:1`)
     await act(async () => provider.emit('chainChanged', '0x2105'))
     expect(screen.getByRole('listitem').textContent).toBe(`${address} eip155:8453`)

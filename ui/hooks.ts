@@ -7,7 +7,7 @@ import { useCallback, useEffect, useMemo, useRef, useState, type SyntheticEvent 
 import { useSnapshot } from 'valtio'
 import type { LoginResult } from '../kernel/plugin'
 import type { SessionEntry, User } from '../kernel/wire'
-import type { ConnectedWallet } from '../kernel/wallet-types'
+import { WALLETS_PLUGIN_ID, type ConnectedWallet, type WalletsState } from '../plugins/wallets'
 import { useKernel } from './context'
 import { PorticoError } from '../kernel/errors'
 import { toPorticoError } from '../kernel/error-registry'
@@ -205,8 +205,12 @@ export interface UseWalletsResult {
 export function useWallets(): UseWalletsResult {
   const kernel = useKernel()
   const snap = useSnapshot(kernel.state)
-  return { ready: snap.ready, wallets: snap.wallets as ConnectedWallet[] }
+  // The wallets plugin keeps the connections in its state slice; without it there are none.
+  const slice = snap.plugins[WALLETS_PLUGIN_ID] as WalletsState | undefined
+  return { ready: snap.ready, wallets: (slice?.wallets ?? NO_WALLETS) as ConnectedWallet[] }
 }
+
+const NO_WALLETS: readonly ConnectedWallet[] = Object.freeze([])
 
 /** Options of `connectWallet(...)` from {@link useConnectWallet}. */
 export interface ConnectWalletOptions {

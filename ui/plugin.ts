@@ -6,6 +6,7 @@
  */
 import { definePlugin } from '../kernel/plugin'
 import type { LoginResult } from '../kernel/plugin'
+import { walletsOf } from '../plugins/wallets'
 import { uiMessages } from './messages/en'
 import { walletScreenMessages } from './screens/wallets/messages'
 import { WALLET_ICON_PATH } from './screens/wallets/parts'
@@ -65,13 +66,15 @@ export const portico = () =>
         enabledBy: ['wallet_auth', 'solana_wallet_auth'],
         screen: PORTICO_SCREENS.wallets,
         icon: WALLET_ICON_PATH,
+        order: 2,
+        accountLabel: 'PORTICO_LINK_CONFLICT_LABEL_WALLET',
       },
     ],
     setup(ctx) {
       // The wallet row needs a connector plugin (a wallet to list) and a sign-in for wallets.
       const untapMethods = ctx.hooks.resolveLoginMethods.tap('portico', (methods) => {
         if (!methods.some((m) => m.id === WALLET_LOGIN_METHOD)) return methods
-        const wallets = ctx.wallets
+        const wallets = walletsOf(ctx)
         const connectors = wallets.hasSources()
         const signIn = wallets.canAuthenticate('ethereum') || wallets.canAuthenticate('solana')
         return connectors && signIn ? methods : methods.filter((m) => m.id !== WALLET_LOGIN_METHOD)

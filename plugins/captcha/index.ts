@@ -135,12 +135,12 @@ export const captcha = (options: CaptchaOptions = {}) =>
           resetCaptcha(state, true)
           return { screen: CAPTCHA_SCREEN, params: { siteKey } }
         }),
-        ctx.hooks.captchaToken.tap('captcha', () => {
+        ctx.hooks.loginStart.tap('captcha', () => {
           if (!enabledIn(ctx) || !hasValidToken(state)) return undefined
           // Turnstile tokens are single-use: hand it over once and forget it.
           const token = state.token!
           resetCaptcha(state, true)
-          return token
+          return { captchaToken: token }
         }),
         ctx.hooks.mapError.tap('captcha', (err) => {
           if (err.code !== 'invalid_captcha') return undefined

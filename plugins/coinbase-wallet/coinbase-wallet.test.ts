@@ -4,9 +4,10 @@
  * keys.coinbase.com popup, which never answers here, so the connection is aborted. What follows a
  * connection is the shared connector contract, driven elsewhere by the test wallet.
  */
+import { walletsOf } from '../wallets'
 import { afterEach, describe, expect, it } from 'vitest'
 import { startHarness, type Harness } from '../../ui/test-harness'
-import { WALLET_ERROR_CODES } from '../../kernel/wallet-types'
+import { WALLET_ERROR_CODES } from '../wallets'
 import {
   COINBASE_SMART_WALLET_CHAIN_IDS,
   COINBASE_WALLET_ENTRY_ID,
@@ -54,7 +55,7 @@ const until = async (check: () => boolean, ms = 15_000) => {
 describe('coinbase-wallet', () => {
   it('default: the plugin offers one Coinbase Wallet entry through the wallet registry', async () => {
     harness = await startHarness({ plugins: [coinbaseWallet()] })
-    const entry = harness.kernel.wallets.entries().find((e) => e.id === COINBASE_WALLET_ENTRY_ID)
+    const entry = walletsOf(harness.kernel).entries().find((e) => e.id === COINBASE_WALLET_ENTRY_ID)
     expect(entry).toMatchObject({
       chainType: 'ethereum',
       connectorType: 'coinbase_wallet',

@@ -11,8 +11,8 @@ import {
   toCaip2,
   walletRequest,
   type Eip1193Provider,
-} from '../../kernel/eip1193'
-import { WALLET_ERROR_CODES, type AddableChain, type ConnectorEvents, type WalletBranding, type WalletConnector } from '../../kernel/wallet-types'
+} from '../wallets'
+import { WALLET_ERROR_CODES, type AddableChain, type ConnectorEvents, type WalletBranding, type WalletConnector } from '../wallets'
 
 /** The Coinbase smart wallet's chains (spec): a smartWalletOnly connection cannot move elsewhere. */
 export const COINBASE_SMART_WALLET_CHAIN_IDS = [1, 11155111, 137, 10, 8453, 84532, 42161, 7777777, 43114, 56] as const

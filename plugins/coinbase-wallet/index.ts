@@ -5,9 +5,9 @@
  * @module
  */
 import { definePlugin, type PluginContext } from '../../kernel/plugin'
-import type { ConnectorEntry, ConnectorSource, WalletBranding, WalletConnector } from '../../kernel/wallet-types'
+import type { ConnectorEntry, ConnectorSource, WalletBranding, WalletConnector } from '../wallets'
 import type { CoinbaseConnectionOptions } from './connector'
-import { createWalletRegistry } from '../../kernel/wallets'
+import { wallets, walletsOf } from '../wallets'
 
 export {
   COINBASE_CONNECTION_OPTIONS,
@@ -107,7 +107,7 @@ export const coinbaseWallet = (options: CoinbaseWalletOptions = {}) =>
   definePlugin({
     id: 'coinbase-wallet',
     kind: 'connector',
-    walletRegistry: createWalletRegistry,
+    requires: [wallets()],
     setup(ctx: PluginContext) {
       const entry = coinbaseWalletEntry(options, () => {
         const config = ctx.config()
@@ -118,6 +118,6 @@ export const coinbaseWallet = (options: CoinbaseWalletOptions = {}) =>
         return { name: config?.name, logoUrl: config?.appearance.logo ?? null, chainIds }
       })
       const source: ConnectorSource = { entries: () => [entry] }
-      return ctx.wallets.addSource(source)
+      return walletsOf(ctx).addSource(source)
     },
   })

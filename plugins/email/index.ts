@@ -63,6 +63,8 @@ export const email = (options: EmailOptions = {}) =>
         label: 'EMAIL_METHOD_LABEL',
         enabledBy: 'email_auth',
         screen: 'email/entry',
+        order: 0,
+        accountLabel: 'PORTICO_LINK_CONFLICT_LABEL_EMAIL',
         icon: 'M4 6h16a1 1 0 0 1 1 1v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a1 1 0 0 1 1-1Zm0 1 8 6 8-6',
         ...(options.inline === false ? {} : { inline: entry.load }),
       },

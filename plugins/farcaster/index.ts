@@ -57,6 +57,7 @@ export const farcaster = () =>
         enabledBy: 'farcaster_auth',
         screen: 'farcaster/connect',
         icon: FARCASTER_ICON,
+        order: 14,
       },
     ],
   })

@@ -3,9 +3,9 @@
  * extension's EIP-6963 announcement, or the legacy `window.ethereum`).
  * @module
  */
-import type { AddableChain, ConnectorEvents, WalletBranding, WalletConnector } from '../../kernel/wallet-types'
-import { WALLET_ERROR_CODES } from '../../kernel/wallet-types'
-import { createWalletError, switchEthereumChain, toCaip2, walletRequest, type Eip1193Provider } from '../../kernel/eip1193'
+import type { AddableChain, ConnectorEvents, WalletBranding, WalletConnector } from '../wallets'
+import { WALLET_ERROR_CODES } from '../wallets'
+import { createWalletError, switchEthereumChain, toCaip2, walletRequest, type Eip1193Provider } from '../wallets'
 
 /** An EIP-1193 provider with the event half (what browser extensions inject). */
 export interface InjectedProvider extends Eip1193Provider {

@@ -3,7 +3,7 @@
  * its own uuid, name, icon and rdns), else the legacy `window.ethereum`.
  * @module
  */
-import type { ConnectorEntry, ConnectorSource, WalletConnector } from '../../kernel/wallet-types'
+import type { ConnectorEntry, ConnectorSource, WalletConnector } from '../wallets'
 import type { InjectedProvider } from './connector'
 import { legacyWalletName, walletClientTypeOf } from './client-type'
 

@@ -6,7 +6,7 @@
  */
 import { definePlugin } from '../../kernel/plugin'
 import { createInjectedSource, type InjectedSourceOptions } from './discovery'
-import { createWalletRegistry } from '../../kernel/wallets'
+import { wallets, walletsOf } from '../wallets'
 
 export { createInjectedSource, type InjectedSource, type InjectedSourceOptions, type Eip6963ProviderDetail, type Eip6963ProviderInfo } from './discovery'
 export { createInjectedConnector, type InjectedConnectorOptions, type InjectedProvider } from './connector'
@@ -31,10 +31,10 @@ export const injected = (options: InjectedOptions = {}) =>
   definePlugin({
     id: 'injected',
     kind: 'connector',
-    walletRegistry: createWalletRegistry,
+    requires: [wallets()],
     setup(ctx) {
       const source = createInjectedSource(options)
-      const remove = ctx.wallets.addSource(source)
+      const remove = walletsOf(ctx).addSource(source)
       return () => {
         remove()
         source.destroy()

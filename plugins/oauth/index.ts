@@ -104,6 +104,9 @@ export const oauth = (options: OAuthOptions = {}) => {
       enabledBy: isBuiltin(provider) ? `${provider}_oauth` : [],
       screen: `oauth/${provider}`,
       ...(display.icon ? { icon: display.icon } : {}),
+      // Built-in providers follow email, phone and wallet, in their list's order; custom ones come after.
+      ...(isBuiltin(provider) ? { order: 3 + OAUTH_PROVIDERS.indexOf(provider) } : {}),
+      ...(provider === 'linkedin' ? { accountLabel: 'PORTICO_LINK_CONFLICT_LABEL_LINKEDIN' } : {}),
     })
   }
   for (let k = 0; k < CUSTOM_PROVIDER_SLOTS; k++) {

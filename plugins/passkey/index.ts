@@ -88,6 +88,7 @@ export const passkey = () =>
         enabledBy: 'passkey_auth',
         screen: 'passkey/login',
         icon: PASSKEY_ICON_PATH,
+        order: 16,
       },
     ],
   })

@@ -13,7 +13,7 @@ import {
   type ConnectedWallet,
   type WalletAuthenticator,
   type WalletConnector,
-} from '../../kernel/wallet-types'
+} from '../wallets'
 import { siweRoutes } from './api'
 import { SIWE_RESOURCE, SIWE_STATEMENT, createSiweMessage } from './message'
 
@@ -50,7 +50,7 @@ interface SignedRequest {
 }
 
 /**
- * Builds the Sign-In With Ethereum authenticator the `siwe` plugin registers with `ctx.wallets`.
+ * Builds the Sign-In With Ethereum authenticator the `siwe` plugin registers with the wallet registry (`walletsOf(ctx)` from `portico/plugins/wallets`).
  * @param ctx - the plugin context (API client and login start).
  * @param options - where the page is, and the clock.
  * @returns the `ethereum` {@link WalletAuthenticator}.
@@ -58,7 +58,8 @@ interface SignedRequest {
  * ```ts
  * import { definePlugin } from 'portico/kernel'
  * import { createSiweAuthenticator } from 'portico/plugins/siwe'
- * definePlugin({ id: 'my-siwe', kind: 'login', setup: (ctx) => ctx.wallets.addAuthenticator(createSiweAuthenticator(ctx)) })
+ * import { wallets, walletsOf } from 'portico/plugins/wallets'
+ * definePlugin({ id: 'my-siwe', kind: 'login', requires: [wallets()], setup: (ctx) => walletsOf(ctx).addAuthenticator(createSiweAuthenticator(ctx)) })
  * ```
  */
 export function createSiweAuthenticator(ctx: SiweContext, options: SiweAuthenticatorOptions = {}): WalletAuthenticator {

@@ -9,7 +9,7 @@ import { siweRoutes } from './api'
 import { createSiweAuthenticator, type SiweAuthenticatorOptions } from './authenticator'
 import { SIWE_ERRORS } from './errors'
 import { siweMessages } from './messages/en'
-import { createWalletRegistry } from '../../kernel/wallets'
+import { wallets, walletsOf } from '../wallets'
 
 export { SIWE_ERRORS, type SiweErrorCode } from './errors'
 export { siweMessages, type SiweMessageKey } from './messages/en'
@@ -59,8 +59,8 @@ export const siwe = (options: SiweOptions = {}) =>
     api: siweRoutes,
     errors: SIWE_ERRORS,
     messages: siweMessages,
-    walletRegistry: createWalletRegistry,
+    requires: [wallets()],
     setup(ctx) {
-      return ctx.wallets.addAuthenticator(createSiweAuthenticator(ctx, options))
+      return walletsOf(ctx).addAuthenticator(createSiweAuthenticator(ctx, options))
     },
   })

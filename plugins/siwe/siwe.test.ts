@@ -2,6 +2,7 @@
  * The SIWE client half end to end: a real kernel with the plugin, talking to a real server, signing
  * with a wallet connector backed by a viem local account.
  */
+import { walletsOf } from '../wallets'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { createPortico } from '../../kernel/kernel'
@@ -14,7 +15,7 @@ import {
   type ConnectedWallet,
   type WalletAuthenticator,
   type WalletConnector,
-} from '../../kernel/wallet-types'
+} from '../wallets'
 import { createTestInstance, type TestInstance } from '../../server/testing'
 import { emailServer } from '../email/server'
 import { emailRoutes } from '../email/api'
@@ -50,7 +51,7 @@ async function startKernel(extra: PluginDefinition[] = []): Promise<{ kernel: Ke
     autoRefresh: false,
   })
   await kernel.init()
-  const auth = kernel.wallets.authenticator('ethereum')
+  const auth = walletsOf(kernel).authenticator('ethereum')
   expect(auth, 'the siwe plugin registers the ethereum authenticator').toBeTruthy()
   return { kernel, auth: auth! }
 }

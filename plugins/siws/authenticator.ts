@@ -4,7 +4,7 @@
  * @module
  */
 import type { PluginContext } from '../../kernel/plugin'
-import type { ConnectedWallet, WalletAuthenticator, WalletConnector } from '../../kernel/wallet-types'
+import type { ConnectedWallet, WalletAuthenticator, WalletConnector } from '../wallets'
 import type { AuthenticatedUser, LoginMode, User } from '../../kernel/wire'
 import { siwsRoutes } from './api'
 import { buildSiwsMessage } from './message'
@@ -34,7 +34,8 @@ export interface SiwsAuthenticatorOptions {
  * @example
  * ```ts
  * import { createSiwsAuthenticator } from 'portico/plugins/siws/authenticator'
- * ctx.wallets.addAuthenticator(createSiwsAuthenticator(ctx))
+ * import { walletsOf } from 'portico/plugins/wallets'
+ * walletsOf(ctx).addAuthenticator(createSiwsAuthenticator(ctx))
  * ```
  */
 export function createSiwsAuthenticator(

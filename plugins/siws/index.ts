@@ -4,11 +4,11 @@
  * @module
  */
 import { definePlugin } from '../../kernel/plugin'
-import type { WalletAuthenticator } from '../../kernel/wallet-types'
+import type { WalletAuthenticator } from '../wallets'
 import { siwsRoutes } from './api'
 import { SIWS_ERRORS } from './errors'
 import { siwsMessages } from './messages/en'
-import { createWalletRegistry } from '../../kernel/wallets'
+import { wallets, walletsOf } from '../wallets'
 
 export { SIWS_ERRORS, type SiwsErrorCode } from './errors'
 export { siwsMessages, type SiwsMessageKey } from './messages/en'
@@ -41,7 +41,7 @@ export const siws = () =>
     api: siwsRoutes,
     errors: SIWS_ERRORS,
     messages: siwsMessages,
-    walletRegistry: createWalletRegistry,
+    requires: [wallets()],
     setup(ctx) {
       // The signing code loads on the first sign-in, not with the page.
       let real: Promise<WalletAuthenticator> | undefined
@@ -51,6 +51,6 @@ export const siws = () =>
         authenticate: async (...args) => (await load()).authenticate(...args),
         link: async (...args) => (await load()).link(...args),
       }
-      return ctx.wallets.addAuthenticator(authenticator)
+      return walletsOf(ctx).addAuthenticator(authenticator)
     },
   })

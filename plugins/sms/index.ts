@@ -65,6 +65,8 @@ export const sms = (options: SmsOptions = {}) =>
         label: 'SMS_METHOD_LABEL',
         enabledBy: 'sms_auth',
         screen: 'sms/entry',
+        order: 1,
+        accountLabel: 'PORTICO_LINK_CONFLICT_LABEL_PHONE',
         icon: 'M8 2.5h8A1.5 1.5 0 0 1 17.5 4v16a1.5 1.5 0 0 1-1.5 1.5H8A1.5 1.5 0 0 1 6.5 20V4A1.5 1.5 0 0 1 8 2.5Zm3 15.5h2',
         ...(options.inline === false ? {} : { inline: entry.load }),
       },

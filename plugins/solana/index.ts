@@ -6,10 +6,10 @@
  */
 import { PorticoError } from '../../kernel/errors'
 import { definePlugin } from '../../kernel/plugin'
-import type { ConnectorEntry, ConnectorSource, WalletConnector } from '../../kernel/wallet-types'
+import type { ConnectorEntry, ConnectorSource, WalletConnector } from '../wallets'
 import { SOLANA_ERRORS } from './errors'
 import { solanaMessages } from './messages/en'
-import { createWalletRegistry } from '../../kernel/wallets'
+import { wallets, walletsOf } from '../wallets'
 
 export { SOLANA_ERRORS, type SolanaErrorCode } from './errors'
 export { solanaMessages, type SolanaMessageKey } from './messages/en'
@@ -56,7 +56,7 @@ export const solana = (options: SolanaOptions = {}) =>
     screens: { phantom, 'install-phantom': installPhantom },
     errors: SOLANA_ERRORS,
     messages: solanaMessages,
-    walletRegistry: createWalletRegistry,
+    requires: [wallets()],
     setup(ctx) {
       let discovered: ConnectorEntry[] = []
       const subscribers = new Set<() => void>()
@@ -125,7 +125,7 @@ export const solana = (options: SolanaOptions = {}) =>
         })
       }
 
-      const remove = ctx.wallets.addSource(source)
+      const remove = walletsOf(ctx).addSource(source)
       return () => {
         destroyed = true
         stop?.()

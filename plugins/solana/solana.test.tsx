@@ -1,4 +1,5 @@
 // @vitest-environment jsdom
+import { walletsOf } from '../wallets'
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createPublicKey, verify } from 'node:crypto'
 import { getWallets } from '@wallet-standard/app'
@@ -137,7 +138,7 @@ describe('the solana plugin in a kernel', () => {
     cleanups.push(() => harness.close())
     const { wallet, control } = await createTestSolanaWallet({ name: 'Kernel Wallet' })
     register(wallet)
-    const wallets = harness.kernel.wallets
+    const wallets = walletsOf(harness.kernel)
     await until(() => wallets.entries().some((e) => e.id === 'solana:kernel_wallet'))
     const phantom = wallets.entries().find((e) => e.id === 'solana:phantom')
     expect(phantom).toMatchObject({ installed: false, screen: 'solana/install-phantom', walletClientType: 'phantom' })
@@ -157,8 +158,8 @@ describe('the solana plugin in a kernel', () => {
     cleanups.push(() => harness.close())
     const { wallet } = await createTestSolanaWallet({ name: 'Phantom' })
     register(wallet)
-    await until(() => harness.kernel.wallets.entries().some((e) => e.id === 'solana:phantom' && e.installed))
-    expect(harness.kernel.wallets.entries().filter((e) => e.walletClientType === 'phantom')).toHaveLength(1)
+    await until(() => walletsOf(harness.kernel).entries().some((e) => e.id === 'solana:phantom' && e.installed))
+    expect(walletsOf(harness.kernel).entries().filter((e) => e.walletClientType === 'phantom')).toHaveLength(1)
   })
 })
 

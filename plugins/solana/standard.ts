@@ -8,8 +8,8 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
 import type { SolanaSignMessageFeature } from '@solana/wallet-standard-features'
 import { PorticoError } from '../../kernel/errors'
-import { createWalletError, throwIfAborted, toWalletError } from '../../kernel/eip1193'
-import { WALLET_ERROR_CODES, type ConnectorEvents, type WalletConnector } from '../../kernel/wallet-types'
+import { createWalletError, throwIfAborted, toWalletError } from '../wallets'
+import { WALLET_ERROR_CODES, type ConnectorEvents, type WalletConnector } from '../wallets'
 
 /** The CAIP-2 chain a Solana connector answers (the spec's Solana chain is 'mainnet'). */
 export const SOLANA_MAINNET = 'solana:mainnet'

@@ -89,7 +89,7 @@ export const telegram = (options: TelegramOptions = {}) => {
     errors: TELEGRAM_ERRORS,
     messages: telegramMessages,
     loginMethods: [
-      { id: 'telegram', group: 'web2', label: 'TELEGRAM_METHOD_LABEL', enabledBy: 'telegram_auth', screen: 'telegram/auth', icon: TELEGRAM_ICON },
+      { id: 'telegram', group: 'web2', label: 'TELEGRAM_METHOD_LABEL', enabledBy: 'telegram_auth', screen: 'telegram/auth', icon: TELEGRAM_ICON, order: 15 },
     ],
     initialState: initialTelegramState,
     setup(ctx) {

@@ -12,9 +12,9 @@ import {
   walletRequest,
   withWalletTimeout,
   type Eip1193Provider,
-} from '../../kernel/eip1193'
-import { MOBILE_WALLETS } from '../../kernel/wallet-table'
-import { WALLET_ERROR_CODES, type ConnectorEvents, type WalletBranding, type WalletConnector } from '../../kernel/wallet-types'
+} from '../wallets'
+import { MOBILE_WALLETS } from '../wallets'
+import { WALLET_ERROR_CODES, type ConnectorEvents, type WalletBranding, type WalletConnector } from '../wallets'
 
 /** What the connector needs of the WalletConnect EthereumProvider. */
 export interface WalletConnectProvider extends Eip1193Provider {

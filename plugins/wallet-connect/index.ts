@@ -6,11 +6,11 @@
  * @module
  */
 import { definePlugin, type PluginContext } from '../../kernel/plugin'
-import { NAMED_WALLET_LIST_ENTRIES, mobileWallet, type MobileWalletId } from '../../kernel/wallet-table'
-import type { ConnectorEntry, ConnectorSource, WalletConnector } from '../../kernel/wallet-types'
+import { NAMED_WALLET_LIST_ENTRIES, mobileWallet, type MobileWalletId } from '../wallets'
+import type { ConnectorEntry, ConnectorSource, WalletConnector } from '../wallets'
 import type { WalletConnectProvider } from './connector'
 import { walletConnectMessages } from './messages/en'
-import { createWalletRegistry } from '../../kernel/wallets'
+import { wallets, walletsOf } from '../wallets'
 
 export { createWalletConnectConnector, walletClientTypeOfPeer, type WalletConnectConnectorOptions, type WalletConnectProvider } from './connector'
 export { walletConnectMessages, type WalletConnectMessageKey } from './messages/en'
@@ -187,7 +187,7 @@ export const walletConnect = (options: WalletConnectOptions = {}) =>
     screens: { qr: { load: () => import('./screens/WalletConnectQr') } },
     messages: walletConnectMessages,
     initialState: () => ({ uri: null, walletId: null }),
-    walletRegistry: createWalletRegistry,
+    requires: [wallets()],
     setup(ctx: PluginContext<WalletConnectState>) {
       const source = walletConnectSource({
         projectId: () => options.projectId || ctx.config()?.server.wallet_connect_cloud_project_id || null,
@@ -218,6 +218,6 @@ export const walletConnect = (options: WalletConnectOptions = {}) =>
         },
         ...(options.relayUrl ? { relayUrl: options.relayUrl } : {}),
       })
-      return ctx.wallets.addSource(source)
+      return walletsOf(ctx).addSource(source)
     },
   })

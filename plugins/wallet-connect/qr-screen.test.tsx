@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, screen as view } from '@testing-library/react'
 import { axeViolations, renderScreen, startHarness, type Harness } from '../../ui/test-harness'
-import { deepLink } from '../../kernel/wallet-table'
+import { deepLink } from '../wallets'
 import { WALLET_CONNECT_MODAL_Z_INDEX, walletConnect, type WalletConnectState } from './index'
 
 const uri = 'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303'

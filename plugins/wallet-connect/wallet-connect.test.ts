@@ -6,10 +6,11 @@
  * attempt is cancelled. What follows a connection is the shared connector contract, driven
  * elsewhere by the test wallet.
  */
+import { walletsOf } from '../wallets'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
-import { WALLET_ERROR_CODES } from '../../kernel/wallet-types'
-import { deepLink } from '../../kernel/wallet-table'
+import { WALLET_ERROR_CODES } from '../wallets'
+import { deepLink } from '../wallets'
 import { startHarness } from '../../ui/test-harness'
 import { WALLET_CONNECT_ENTRY_ID, WALLET_CONNECT_NAMED_WALLETS, walletConnect, walletConnectSource, type WalletConnectDeps } from './index'
 
@@ -64,7 +65,7 @@ describe('wallet-connect', () => {
   it('behavior: without a project id (options or app) nothing is offered', async () => {
     const harness = await startHarness({ plugins: [walletConnect()], app: { wallet_connect_cloud_project_id: null } })
     try {
-      expect(harness.kernel.wallets.entries().filter((e) => e.id.startsWith('wallet-connect:'))).toEqual([])
+      expect(walletsOf(harness.kernel).entries().filter((e) => e.id.startsWith('wallet-connect:'))).toEqual([])
     } finally {
       await harness.close()
     }
@@ -74,7 +75,7 @@ describe('wallet-connect', () => {
   it("default: the app's project id offers WalletConnect and the named mobile wallets through it", async () => {
     const harness = await startHarness({ plugins: [walletConnect()], app: { wallet_connect_cloud_project_id: '0123456789abcdef0123456789abcdef' } })
     try {
-      const entries = harness.kernel.wallets.entries().filter((e) => e.id.startsWith('wallet-connect:'))
+      const entries = walletsOf(harness.kernel).entries().filter((e) => e.id.startsWith('wallet-connect:'))
       expect(entries.map((e) => e.id)).toEqual([WALLET_CONNECT_ENTRY_ID, ...WALLET_CONNECT_NAMED_WALLETS.map((id) => `wallet-connect:${id}`)])
       expect(entries.every((e) => e.connectorType === 'wallet_connect_v2' && !e.installed && e.chainType === 'ethereum')).toBe(true)
       expect(entries.find((e) => e.id === 'wallet-connect:metamask')).toMatchObject({ walletClientType: 'metamask', branding: { id: 'io.metamask', name: 'MetaMask' } })

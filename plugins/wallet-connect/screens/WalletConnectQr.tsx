@@ -13,7 +13,7 @@ import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { Spinner } from '../../../ui/components/Spinner'
 import { buttonRecipe } from '../../../ui/components/Button'
-import { deepLink, mobileWallet } from '../../../kernel/wallet-table'
+import { deepLink, mobileWallet } from '../../wallets'
 import {
   WALLET_CONNECT_MODAL_Z_INDEX,
   WALLET_CONNECT_NAMED_WALLETS,

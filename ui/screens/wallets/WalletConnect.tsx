@@ -9,8 +9,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { css } from '../../../styled-system/css'
 import type { ScreenProps } from '../../context'
-import type { ConnectedWallet } from '../../../kernel/wallet-types'
-import { WALLET_ERROR_CODES } from '../../../kernel/wallet-types'
+import type { ConnectedWallet } from '../../../plugins/wallets'
+import { WALLET_ERROR_CODES, walletsOf } from '../../../plugins/wallets'
 import { PorticoError } from '../../../kernel/errors'
 import { POST_SUCCESS_DELAY_MS } from '../../../kernel/kernel'
 import { Screen } from '../../components/Screen'
@@ -154,7 +154,7 @@ export default function WalletConnect({ kernel, ctx, params }: ScreenProps<Walle
     const { signal } = controller
     setPhase({ kind: 'connecting' })
     try {
-      let connected: ConnectedWallet = await ctx.wallets.connect(params.entryId, { signal, ...(params.chainId ? { chainId: params.chainId } : {}) })
+      let connected: ConnectedWallet = await walletsOf(ctx).connect(params.entryId, { signal, ...(params.chainId ? { chainId: params.chainId } : {}) })
       if (intent === 'connect') {
         if (alive.current) setPhase({ kind: 'success' })
         await (kernel.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(POST_SUCCESS_DELAY_MS)
@@ -162,18 +162,18 @@ export default function WalletConnect({ kernel, ctx, params }: ScreenProps<Walle
         return
       }
       const config = ctx.config()
-      if (connected.type === 'ethereum' && config && !config.supportedChains.some((c) => c.id === connected.chainId)) {
+      if (connected.type === 'ethereum' && config?.defaultChain && !config.supportedChains.some((c) => c.id === connected.chainId)) {
         setPhase({ kind: 'switching' })
         try {
-          await ctx.wallets.switchChain(connected.address, config.defaultChain)
+          await walletsOf(ctx).switchChain(connected.address, config.defaultChain)
         } catch (e) {
           // Signing in does not need a supported chain; a refused switch leaves the wallet where it is.
           if (codeOf(e) === WALLET_ERROR_CODES.aborted) throw e
         }
-        connected = ctx.wallets.connected().find((w) => same(w.address, connected.address)) ?? connected
+        connected = walletsOf(ctx).connected().find((w) => same(w.address, connected.address)) ?? connected
       }
-      const authenticator = ctx.wallets.authenticator(connected.type)
-      const connector = ctx.wallets.connectorOf(connected.address)
+      const authenticator = walletsOf(ctx).authenticator(connected.type)
+      const connector = walletsOf(ctx).connectorOf(connected.address)
       if (!authenticator || !connector) {
         throw new PorticoError(t('PORTICO_WALLET_NO_SIGN_IN'), { code: WALLET_SIGN_IN_UNAVAILABLE })
       }

@@ -9,7 +9,7 @@ import { css } from '../../../styled-system/css'
 import type { ScreenProps } from '../../context'
 import type { AppConfig } from '../../../kernel/config'
 import type { Kernel } from '../../../kernel/types'
-import type { ConnectorEntry, WalletChainType } from '../../../kernel/wallet-types'
+import { walletsOf, type ConnectorEntry, type WalletChainType } from '../../../plugins/wallets'
 import { Screen } from '../../components/Screen'
 import { Link } from '../../components/Link'
 import { Spinner } from '../../components/Spinner'
@@ -30,15 +30,15 @@ const REFRESH_MS = 500
 function signInChains(kernel: Kernel, config: AppConfig): WalletChainType[] {
   const server = config.server as unknown as Record<string, unknown>
   const on: Record<WalletChainType, boolean> = { ethereum: server.wallet_auth === true, solana: server.solana_wallet_auth === true }
-  return (['ethereum', 'solana'] as const).filter((c) => on[c] && kernel.wallets.canAuthenticate(c))
+  return (['ethereum', 'solana'] as const).filter((c) => on[c] && walletsOf(kernel).canAuthenticate(c))
 }
 
 function listOf(kernel: Kernel, config: AppConfig, connectOnly: boolean, params: WalletListParams): WalletListItem[] {
   const walletList = params.walletList ?? config.appearance.walletList
-  return walletListItems(kernel.wallets.entries(), {
+  return walletListItems(walletsOf(kernel).entries(), {
     walletChainType: params.walletChainType ?? config.appearance.walletChainType,
     ...(walletList ? { walletList } : {}),
-    history: kernel.wallets.history(),
+    history: walletsOf(kernel).history(),
     ...(connectOnly ? {} : { chainTypes: signInChains(kernel, config) }),
   })
 }

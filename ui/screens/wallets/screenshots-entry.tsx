@@ -7,7 +7,7 @@
 import { createRoot } from 'react-dom/client'
 import { createPortico } from '../../../kernel/kernel'
 import { createMemoryStorage } from '../../../kernel/storage'
-import { CONNECTIONS_STORAGE_KEY } from '../../../kernel/wallets'
+import { CONNECTIONS_STORAGE_KEY } from '../../../plugins/wallets'
 import { email } from '../../../plugins/email'
 import { injected } from '../../../plugins/injected'
 import { PorticoProvider, withPorticoPlugin } from '../../provider'

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConnectorEntry, WalletChainType } from '../../../kernel/wallet-types'
+import type { ConnectorEntry, WalletChainType } from '../../../plugins/wallets'
 import { walletListItems } from './wallet-list'
 
 const entry = (id: string, chainType: WalletChainType, installed: boolean, walletClientType = id, connectorType: ConnectorEntry['connectorType'] = 'injected'): ConnectorEntry => ({

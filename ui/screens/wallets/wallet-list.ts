@@ -4,7 +4,7 @@
  * @module
  */
 import type { AppearanceConfig } from '../../../kernel/config'
-import type { ConnectionHistoryEntry, ConnectorEntry, WalletChainType } from '../../../kernel/wallet-types'
+import type { ConnectionHistoryEntry, ConnectorEntry, WalletChainType } from '../../../plugins/wallets'
 
 /** One row of the wallet list. */
 export interface WalletListItem {
@@ -50,7 +50,8 @@ function named(entry: ConnectorEntry, name: string): boolean {
  * @example
  * ```ts
  * import { walletListItems } from 'portico/react'
- * walletListItems(kernel.wallets.entries(), { walletChainType: 'ethereum-only', history: kernel.wallets.history() })
+ * import { walletsOf } from 'portico/plugins/wallets'
+ * walletListItems(walletsOf(kernel).entries(), { walletChainType: 'ethereum-only', history: walletsOf(kernel).history() })
  * ```
  */
 export function walletListItems(entries: readonly ConnectorEntry[], options: WalletListOptions = {}): WalletListItem[] {

@@ -9,10 +9,10 @@ import { axeViolations, renderScreen, startHarness, type Harness } from '../../t
 import { injected } from '../../../plugins/injected'
 import { email } from '../../../plugins/email'
 import { ANVIL_KEYS, createTestWallet, type TestWallet, type TestWalletOptions } from '../../../test/fixtures/test-wallet/provider'
-import { CONNECTIONS_STORAGE_KEY } from '../../../kernel/wallets'
-import type { WalletAuthenticator } from '../../../kernel/wallet-types'
+import { CONNECTIONS_STORAGE_KEY } from '../../../plugins/wallets'
+import type { WalletAuthenticator } from '../../../plugins/wallets'
 import { definePlugin } from '../../../kernel/plugin'
-import { createWalletRegistry } from '../../../kernel/wallets'
+import { wallets, walletsOf } from '../../../plugins/wallets'
 import { siwe } from '../../../plugins/siwe'
 import { authenticated, wireUser } from '../../test-harness'
 import { recoverMessageAddress, type Hex } from 'viem'
@@ -78,8 +78,8 @@ describe('wallet list', () => {
     const signIn = definePlugin({
       id: 'wallet-sign-in-probe',
       kind: 'feature',
-      walletRegistry: createWalletRegistry,
-      setup: (ctx) => ctx.wallets.addAuthenticator({ chainType: 'ethereum' } as WalletAuthenticator),
+      requires: [wallets()],
+      setup: (ctx) => walletsOf(ctx).addAuthenticator({ chainType: 'ethereum' } as WalletAuthenticator),
     })
     h = await startHarness({ app: walletApp, plugins: [email(), signIn], config: { appearance: { hideDirectWeb2Inputs: true } } })
     await renderScreen(h.kernel)
@@ -101,7 +101,7 @@ describe('connecting screen', () => {
     h = await startHarness({ app: walletApp, plugins: [email(), injected()] })
     await renderScreen(h.kernel, 'portico/wallet-connect', { intent: 'connect', entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
     expect(await screen.findByRole('heading', { name: 'Wallet connected' })).toBeTruthy()
-    expect(h.kernel.wallets.connected().map((w) => w.address)).toEqual([wallet.controller.address()])
+    expect(walletsOf(h.kernel).connected().map((w) => w.address)).toEqual([wallet.controller.address()])
     // The modal closes by itself after the success state.
     await waitFor(() => expect(h!.kernel.state.modal.open).toBe(false))
   })

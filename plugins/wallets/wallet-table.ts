@@ -26,7 +26,7 @@ export interface MobileWallet {
  * Values are the public WalletConnect explorer ids and the wallets' published deep links.
  * @example
  * ```ts
- * import { MOBILE_WALLETS } from 'portico/kernel'
+ * import { MOBILE_WALLETS } from 'portico/plugins/wallets'
  * MOBILE_WALLETS.rainbow.universal // 'https://rnbwapp.com'
  * ```
  */
@@ -119,7 +119,7 @@ export const DETECTED_WALLET_LIST_ENTRIES = ['detected_ethereum_wallets', 'detec
  * @returns its table entry, or undefined when the table does not know it.
  * @example
  * ```ts
- * import { mobileWallet } from 'portico/kernel'
+ * import { mobileWallet } from 'portico/plugins/wallets'
  * mobileWallet('metamask')?.name // 'MetaMask'
  * ```
  */
@@ -133,7 +133,7 @@ export function mobileWallet(id: string): MobileWallet | undefined {
  * @returns true for `metamask`, `wallet_connect`...
  * @example
  * ```ts
- * import { isNamedWalletListEntry } from 'portico/kernel'
+ * import { isNamedWalletListEntry } from 'portico/plugins/wallets'
  * isNamedWalletListEntry('rainbow') // true
  * ```
  */
@@ -149,7 +149,7 @@ export function isNamedWalletListEntry(id: string): id is NamedWalletListEntry {
  * @returns the link.
  * @example
  * ```ts
- * import { nativeDeepLink } from 'portico/kernel'
+ * import { nativeDeepLink } from 'portico/plugins/wallets'
  * nativeDeepLink('rainbow://', 'wc:abc@2') // 'rainbow://wc?uri=wc%3Aabc%402'
  * ```
  */
@@ -167,7 +167,7 @@ export function nativeDeepLink(native: string, wcUri: string): string {
  * @returns the link.
  * @example
  * ```ts
- * import { universalDeepLink } from 'portico/kernel'
+ * import { universalDeepLink } from 'portico/plugins/wallets'
  * universalDeepLink('https://rnbwapp.com', 'wc:abc@2') // 'https://rnbwapp.com/wc?uri=wc%3Aabc%402'
  * ```
  */
@@ -186,7 +186,7 @@ export function universalDeepLink(universal: string, wcUri: string): string {
  * @returns the link, or null when the wallet is unknown or has no link.
  * @example
  * ```ts
- * import { deepLink } from 'portico/kernel'
+ * import { deepLink } from 'portico/plugins/wallets'
  * deepLink('metamask', uri, { preferUniversal: true }) // 'https://metamask.app.link/wc?uri=...'
  * ```
  */

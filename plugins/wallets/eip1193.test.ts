@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PorticoError } from './errors'
+import { PorticoError } from '../../kernel/errors'
 import {
   chainIdNumber,
   switchEthereumChain,
@@ -11,7 +11,7 @@ import {
   WALLET_REQUEST_TIMEOUT_MS,
 } from './eip1193'
 import { createLocalProvider } from './test-wallet'
-import { WALLET_ERROR_CODES } from './wallet-types'
+import { WALLET_ERROR_CODES } from './types'
 
 describe('toWalletError', () => {
   it.each([

@@ -1,5 +1,5 @@
 /**
- * Test wallet for the kernel's and the UI's unit tests: an EIP-1193 provider backed by viem local
+ * Test wallet for the wallet plugins' and the UI's unit tests: an EIP-1193 provider backed by viem local
  * accounts (it signs `personal_sign` with the real keys, knows a set of chains and answers 4902 for
  * others until `wallet_addEthereumChain` adds them), and a WalletConnector built over any EIP-1193
  * provider with the kernel's own helpers, as a connector plugin would build it.
@@ -9,7 +9,7 @@
 import { privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { toHex, type Hex } from 'viem'
 import { switchEthereumChain, toCaip2, walletRequest, type Eip1193Provider } from './eip1193'
-import type { ConnectorEntry, ConnectorEvents, ConnectorType, WalletConnector } from './wallet-types'
+import type { ConnectorEntry, ConnectorEvents, ConnectorType, WalletConnector } from './types'
 
 /** Well-known anvil keys: deterministic accounts for tests. */
 export const TEST_KEYS = [

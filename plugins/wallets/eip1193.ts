@@ -5,10 +5,10 @@
  * the initial bundle.
  * @module
  */
-import { PorticoError } from './errors'
-import { format } from './messages'
-import { kernelMessages } from './messages/en'
-import { WALLET_ERROR_CODES, type AddableChain, type WalletErrorCode } from './wallet-types'
+import { PorticoError } from '../../kernel/errors'
+import { format } from '../../kernel/messages'
+import { walletMessages } from './messages'
+import { WALLET_ERROR_CODES, type AddableChain, type WalletErrorCode } from './types'
 
 /** The request half of an EIP-1193 provider: all the helpers need. */
 export interface Eip1193Provider {
@@ -34,9 +34,9 @@ export interface WalletErrorContext {
 
 const WALLET_CODES = new Set<string>(Object.values(WALLET_ERROR_CODES))
 
-function walletError(code: WalletErrorCode, key: keyof typeof kernelMessages, cause?: unknown, values?: Record<string, string | number>): PorticoError {
+function walletError(code: WalletErrorCode, key: keyof typeof walletMessages, cause?: unknown, values?: Record<string, string | number>): PorticoError {
   const details = cause instanceof Error ? cause.message : typeof cause === 'string' ? cause : undefined
-  return new PorticoError(format(kernelMessages[key], values), { code, cause, details })
+  return new PorticoError(format(walletMessages[key], values), { code, cause, details })
 }
 
 /**
@@ -47,7 +47,7 @@ function walletError(code: WalletErrorCode, key: keyof typeof kernelMessages, ca
  * @returns the PorticoError.
  * @example
  * ```ts
- * import { createWalletError, WALLET_ERROR_CODES } from 'portico/kernel'
+ * import { createWalletError, WALLET_ERROR_CODES } from 'portico/plugins/wallets'
  * throw createWalletError(WALLET_ERROR_CODES.unavailable, { what: 'accounts' }) // 'Unable to retrieve accounts'
  * ```
  */
@@ -119,7 +119,7 @@ function messageOf(err: unknown): string {
  * @returns the PorticoError (the original is its `cause`).
  * @example
  * ```ts
- * import { toWalletError } from 'portico/kernel'
+ * import { toWalletError } from 'portico/plugins/wallets'
  * toWalletError({ code: 4001, message: 'User denied' }).code // 'wallet_user_rejected'
  * ```
  */
@@ -170,7 +170,7 @@ export interface WalletRequestOptions {
  * @returns nothing.
  * @example
  * ```ts
- * import { throwIfAborted } from 'portico/kernel'
+ * import { throwIfAborted } from 'portico/plugins/wallets'
  * throwIfAborted(controller.signal)
  * ```
  */
@@ -185,7 +185,7 @@ export function throwIfAborted(signal: AbortSignal | undefined): void {
  * @returns what the work resolved to.
  * @example
  * ```ts
- * import { withWalletTimeout } from 'portico/kernel'
+ * import { withWalletTimeout } from 'portico/plugins/wallets'
  * const accounts = await withWalletTimeout(() => wallet.connect(), { timeoutMs: 30_000, method: 'connect' })
  * ```
  */
@@ -232,7 +232,7 @@ export function withWalletTimeout<T>(
  * @returns the provider's result.
  * @example
  * ```ts
- * import { walletRequest } from 'portico/kernel'
+ * import { walletRequest } from 'portico/plugins/wallets'
  * const accounts = await walletRequest<string[]>(window.ethereum, { method: 'eth_requestAccounts' }, { timeoutMs: 60_000 })
  * ```
  */
@@ -265,7 +265,7 @@ export interface RetryOptions {
  * @throws the last attempt's error when every try failed.
  * @example
  * ```ts
- * import { withRetries } from 'portico/kernel'
+ * import { withRetries } from 'portico/plugins/wallets'
  * const accounts = await withRetries(async () => {
  *   const a = await connector.getAccounts()
  *   if (a.length === 0) throw new Error('none yet')
@@ -300,7 +300,7 @@ export async function withRetries<T>(fn: (attempt: number) => Promise<T>, option
  * @throws 'Unsupported chainId: {id}' when it is none of these forms.
  * @example
  * ```ts
- * import { toCaip2 } from 'portico/kernel'
+ * import { toCaip2 } from 'portico/plugins/wallets'
  * toCaip2('0x89') // 'eip155:137'
  * ```
  */
@@ -326,7 +326,7 @@ export function toCaip2(chainId: number | bigint | string): string {
  * @throws 'Unsupported chainId: {id}' for a non-Ethereum or malformed id.
  * @example
  * ```ts
- * import { chainIdNumber } from 'portico/kernel'
+ * import { chainIdNumber } from 'portico/plugins/wallets'
  * chainIdNumber('eip155:8453') // 8453
  * ```
  */
@@ -343,7 +343,7 @@ export function chainIdNumber(chainId: string | number): number {
  * @returns the hex chain id.
  * @example
  * ```ts
- * import { toHexChainId } from 'portico/kernel'
+ * import { toHexChainId } from 'portico/plugins/wallets'
  * toHexChainId('eip155:1') // '0x1'
  * ```
  */
@@ -361,7 +361,7 @@ export function toHexChainId(chainId: string | number): `0x${string}` {
  * @returns nothing once the wallet is on the chain.
  * @example
  * ```ts
- * import { switchEthereumChain } from 'portico/kernel'
+ * import { switchEthereumChain } from 'portico/plugins/wallets'
  * await switchEthereumChain(provider, 'eip155:8453', {
  *   chainName: 'Base', rpcUrls: ['https://mainnet.base.org'],
  *   nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },

@@ -1,19 +1,19 @@
 /**
- * The wallet registry of a kernel without wallet plugins: nothing to list, nothing connected. Wallet
- * plugins bring the real one (`walletRegistry: createWalletRegistry`), so pages that use no wallet do
- * not download it.
+ * The wallet registry `walletsOf` answers with on a kernel without the wallets plugin: nothing to
+ * list, nothing connected.
  * @module
  */
-import { PorticoError } from './errors'
-import { WALLET_ERROR_CODES } from './wallet-types'
-import type { KernelWalletRegistry } from './wallets'
+import { PorticoError } from '../../kernel/errors'
+import { WALLET_ERROR_CODES } from './types'
+import type { KernelWalletRegistry } from './registry'
 
 /**
- * Builds the registry a kernel holds when no plugin provides one.
+ * Builds the registry of a kernel that has no wallets plugin.
  * @returns a registry that lists no wallets and refuses to register or connect any, saying why.
  * @example
  * ```ts
- * const wallets = plugins.find((p) => p.walletRegistry)?.walletRegistry?.(deps) ?? absentWalletRegistry()
+ * import { absentWalletRegistry } from 'portico/plugins/wallets'
+ * absentWalletRegistry().entries() // []
  * ```
  */
 export function absentWalletRegistry(): KernelWalletRegistry {

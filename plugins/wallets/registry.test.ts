@@ -1,15 +1,17 @@
 import { describe, expect, it } from 'vitest'
 import { proxy, snapshot, subscribe } from 'valtio/vanilla'
 import { verifyMessage } from 'viem'
-import { createHooks, tapOnly } from './hook-bus'
-import { createMemoryStorage } from './storage'
-import { createWalletRegistry, CONNECTIONS_STORAGE_KEY, CONNECTION_HISTORY_LIMIT, type WalletsState } from './wallets'
-import { WALLET_ERROR_CODES, type ConnectorEntry, type WalletAuthenticator } from './wallet-types'
+import { createHooks, tapOnly } from '../../kernel/hook-bus'
+import { createMemoryStorage } from '../../kernel/storage'
+import { createWalletRegistry, CONNECTIONS_STORAGE_KEY, CONNECTION_HISTORY_LIMIT, type WalletsState } from './registry'
+import { walletHooks, walletsOf } from './hooks'
+import { wallets, WALLETS_PLUGIN_ID } from './index'
+import { WALLET_ERROR_CODES, type ConnectorEntry, type WalletAuthenticator } from './types'
 import { createEip1193Connector, createLocalProvider, entryFor, TEST_KEYS, type LocalProviderOptions } from './test-wallet'
-import { createPortico } from './kernel'
-import { definePlugin, type PluginContext } from './plugin'
-import type { ChainConfig } from './config'
-import type { User } from './wire'
+import { createPortico } from '../../kernel/kernel'
+import { definePlugin, type PluginContext } from '../../kernel/plugin'
+import type { ChainConfig } from '../../kernel/config'
+import type { User } from '../../kernel/wire'
 
 const sepolia: ChainConfig = {
   id: 'eip155:11155111',
@@ -446,36 +448,104 @@ describe('switchChain', () => {
 describe('kernel wiring', () => {
   const APP = 'clabcdefghijklmnopqrstuvw'
 
-  it('default: ctx.wallets and kernel.wallets are one registry; a plugin source set up in setup is listed', async () => {
+  it('default: a plugin requiring the wallets plugin brings it; walletsOf(ctx) and walletsOf(kernel) are one registry', async () => {
     const m = metamask()
     let ctxSeen: PluginContext | null = null
     const plugin = definePlugin({
       id: 'test-connector',
       kind: 'connector',
-      walletRegistry: createWalletRegistry,
+      requires: [wallets()],
       setup(ctx) {
         ctxSeen = ctx
-        return ctx.wallets.addSource({ entries: (): ConnectorEntry[] => [m.entry] })
+        return walletsOf(ctx).addSource({ entries: (): ConnectorEntry[] => [m.entry] })
       },
     })
     const kernel = createPortico({ appId: APP, plugins: [plugin], storage: createMemoryStorage(), sleep: async () => {} })
-    expect(ctxSeen!.wallets).toBe(kernel.wallets)
-    expect(kernel.wallets.entries().map((e) => e.id)).toEqual([m.entry.id])
-    const w = await kernel.wallets.connect(m.entry.id)
-    expect(snapshot(kernel.state).wallets.map((x) => x.address)).toEqual([w.address])
+    expect(kernel.plugins.map((p) => p.id)).toEqual(['wallets', 'test-connector'])
+    expect(walletsOf(ctxSeen!)).toBe(walletsOf(kernel))
+    expect(walletsOf(kernel).entries().map((e) => e.id)).toEqual([m.entry.id])
+    const w = await walletsOf(kernel).connect(m.entry.id)
+    const slice = snapshot(kernel.state).plugins[WALLETS_PLUGIN_ID] as WalletsState
+    expect(slice.wallets.map((x) => x.address)).toEqual([w.address])
     kernel.destroy()
-    // The plugin's teardown removed its source.
-    expect(kernel.wallets.entries()).toEqual([])
+    // The plugin's teardown removed its source, and the wallets plugin's teardown untapped its registry.
+    expect(walletsOf(kernel).entries()).toEqual([])
+    expect(walletsOf(kernel).hasSources()).toBe(false)
+  })
+
+  it('behavior: two wallet plugins share the one wallets plugin; a host-registered wallets() is the one used', () => {
+    const mine = wallets()
+    const a = definePlugin({ id: 'a-connector', kind: 'connector', requires: [wallets()] })
+    const b = definePlugin({ id: 'b-connector', kind: 'connector', requires: [wallets()] })
+    const kernel = createPortico({ appId: APP, plugins: [a, b, mine], storage: createMemoryStorage() })
+    expect(kernel.plugins.filter((p) => p.id === 'wallets')).toEqual([mine])
+    expect(kernel.plugins.map((p) => p.id)).toEqual(['wallets', 'a-connector', 'b-connector'])
+    kernel.destroy()
+  })
+
+  it('behavior: the wallets hooks tell taps about contributed connectors, connections and disconnections', async () => {
+    const m = metamask()
+    const events: string[] = []
+    const listener = definePlugin({
+      id: 'listener',
+      kind: 'feature',
+      requires: [wallets()],
+      setup(ctx) {
+        const hooks = walletHooks(ctx)
+        hooks.connectorsContributed.tap('listener', () => void events.push('source'))
+        hooks.authenticatorAdded.tap('listener', (a) => void events.push(`auth ${a.chainType}`))
+        hooks.walletConnected.tap('listener', (w) => void events.push(`connected ${w.address}`))
+        hooks.walletDisconnected.tap('listener', (w) => void events.push(`gone ${w.address}`))
+      },
+    })
+    const connector = definePlugin({
+      id: 'test-connector',
+      kind: 'connector',
+      requires: ['listener'],
+      setup(ctx) {
+        walletsOf(ctx).addAuthenticator({ chainType: 'ethereum' } as WalletAuthenticator)
+        return walletsOf(ctx).addSource({ entries: (): ConnectorEntry[] => [m.entry] })
+      },
+    })
+    const kernel = createPortico({ appId: APP, plugins: [listener, connector], storage: createMemoryStorage(), sleep: async () => {} })
+    const w = await walletsOf(kernel).connect(m.entry.id)
+    await walletsOf(kernel).disconnect(w.address)
+    expect(events).toEqual(['auth ethereum', 'source', `connected ${w.address}`, `gone ${w.address}`])
+    kernel.destroy()
+  })
+
+  it('behavior: the wallets plugin fills the default chains and refuses a host chain that is not CAIP-2', async () => {
+    const app = { id: APP, name: 'A', custom_oauth_providers: [] } as never
+    const fetch = async () => new Response(JSON.stringify(app), { headers: { 'content-type': 'application/json' } })
+    const withWallets = createPortico({ appId: APP, plugins: [wallets()], storage: createMemoryStorage(), fetch })
+    await withWallets.init()
+    expect(withWallets.state.config?.defaultChain).toBe('eip155:1')
+    expect(withWallets.state.config?.supportedChains.map((c) => c.id)).toContain('eip155:8453')
+    const bad = createPortico({
+      appId: APP,
+      plugins: [wallets()],
+      storage: createMemoryStorage(),
+      fetch,
+      config: { supportedChains: [{ id: 'ethereum', name: 'E', rpcUrls: [], nativeCurrency: { name: 'E', symbol: 'E', decimals: 18 } }] },
+    })
+    await bad.init()
+    expect(bad.state.config).toBeNull()
+    expect(bad.state.configError).toMatch(/not a CAIP-2 id/)
+    const without = createPortico({ appId: APP, plugins: [], storage: createMemoryStorage(), fetch })
+    await without.init()
+    expect(without.state.config?.supportedChains).toEqual([])
+    expect(without.state.config?.defaultChain).toBeNull()
+    for (const k of [withWallets, bad, without]) k.destroy()
   })
 
   it('behavior: a kernel without wallet plugins lists no wallets and refuses a source with a reason', async () => {
     let ctx: PluginContext | null = null
     const plugin = definePlugin({ id: 'no-wallets', kind: 'feature', setup: (c) => void (ctx = c) })
     const kernel = createPortico({ appId: APP, plugins: [plugin], storage: createMemoryStorage() })
-    expect(kernel.wallets.entries()).toEqual([])
-    expect(kernel.wallets.hasSources()).toBe(false)
-    expect(() => ctx!.wallets.addSource({ entries: () => [] })).toThrow(/No wallet plugin is registered/)
-    await expect(kernel.wallets.connect('injected:io.metamask')).rejects.toMatchObject({ code: 'wallet_not_connected' })
+    expect(walletsOf(kernel).entries()).toEqual([])
+    expect(walletsOf(kernel).hasSources()).toBe(false)
+    expect(() => walletsOf(ctx!).addSource({ entries: () => [] })).toThrow(/No wallet plugin is registered/)
+    await expect(walletsOf(kernel).connect('injected:io.metamask')).rejects.toMatchObject({ code: 'wallet_not_connected' })
     kernel.destroy()
   })
 

@@ -1,14 +1,14 @@
 /**
- * The wallet registry (`ctx.wallets`, `kernel.wallets`): gathers connector entries from connector
+ * The wallet registry (`walletsOf(ctx)`, `walletsOf(kernel)`): gathers connector entries from connector
  * plugins, connects them, keeps the connected wallets in the kernel's valtio state, follows each
  * wallet's events, remembers the connection history and keeps `linked` in step with the session.
  * @module
  */
-import type { AppConfig, ChainConfig } from './config'
-import { DEFAULT_CHAIN, DEFAULT_SUPPORTED_CHAINS } from './config-merge'
+import type { AppConfig, ChainConfig } from '../../kernel/config'
+import { DEFAULT_CHAIN, DEFAULT_SUPPORTED_CHAINS } from './chains'
 import { createWalletError, throwIfAborted, toCaip2, toWalletError, withRetries, WALLET_LOOKUP_DELAY_MS, WALLET_LOOKUP_TRIES } from './eip1193'
-import type { SessionSnapshot, TapOnlyHooks } from './hooks'
-import type { StorageAdapter } from './types'
+import type { SessionSnapshot, TapOnlyHooks } from '../../kernel/hooks'
+import type { StorageAdapter } from '../../kernel/types'
 import {
   WALLET_ERROR_CODES,
   type ConnectedWallet,
@@ -19,8 +19,9 @@ import {
   type WalletChainType,
   type WalletConnector,
   type WalletRegistry,
-} from './wallet-types'
-import type { User } from './wire'
+} from './types'
+import type { User } from '../../kernel/wire'
+import type { WalletHooks } from './hooks'
 
 /** How many times the user may retry signing to verify a wallet before 'Unable to connect wallet'. */
 export const WALLET_SIGN_RETRIES = 2
@@ -34,7 +35,7 @@ export type ConnectorState = 'initialized' | 'connected' | 'disconnected'
 /** What a connected wallet is doing (spec: connected, switching_to_supported_chain). */
 export type WalletConnectionStatus = 'connected' | 'switching_to_supported_chain'
 
-/** The wallet part of the kernel's valtio state. */
+/** The wallets plugin's valtio state slice (`kernel.state.plugins.wallets`). */
 export interface WalletsState {
   /** Connected wallets, newest connection first; the active account of a connector comes first among its own. */
   wallets: ConnectedWallet[]
@@ -46,7 +47,7 @@ export interface WalletsState {
 
 /** What the registry needs from the kernel. */
 export interface WalletRegistryDeps {
-  /** The kernel state's wallet fields. */
+  /** Where the registry keeps connections (the wallets plugin's state slice). */
   state: WalletsState
   storage: StorageAdapter
   /** To follow `sessionChanged` (linked accounts). */
@@ -59,9 +60,11 @@ export interface WalletRegistryDeps {
   sleep: (ms: number) => Promise<void>
   /** The clock. @defaultValue Date.now */
   now?: () => number
+  /** The wallets plugin's hooks the registry calls (contributions, connections). */
+  events?: Pick<WalletHooks, 'connectorsContributed' | 'authenticatorAdded' | 'walletConnected' | 'walletDisconnected'>
 }
 
-/** The registry as plugins and screens get it (`ctx.wallets`): the contract plus read access. */
+/** The registry as plugins and screens get it (`walletsOf(ctx)`): the contract plus read access. */
 export interface PorticoWallets extends WalletRegistry {
   /** The connected wallets, newest connection first (a valtio proxy: snapshot it to render). */
   connected(): readonly ConnectedWallet[]
@@ -71,7 +74,7 @@ export interface PorticoWallets extends WalletRegistry {
   authenticator(chainType: WalletChainType): WalletAuthenticator | undefined
 }
 
-/** The registry as the kernel holds it (`kernel.wallets`): plus teardown. */
+/** The registry as the wallets plugin holds it: plus teardown. */
 export interface KernelWalletRegistry extends PorticoWallets {
   /** Forgets every subscription (connections stay as the wallets keep them). */
   destroy(): void
@@ -101,7 +104,8 @@ function linkedAddresses(user: User | null): string[] {
  * @returns the entries.
  * @example
  * ```ts
- * import { readConnectionHistory, createMemoryStorage } from 'portico/kernel'
+ * import { createMemoryStorage } from 'portico/kernel'
+ * import { readConnectionHistory } from 'portico/plugins/wallets'
  * readConnectionHistory(createMemoryStorage()) // []
  * ```
  */
@@ -126,12 +130,13 @@ export function readConnectionHistory(storage: StorageAdapter): ConnectionHistor
 }
 
 /**
- * Creates the wallet registry the kernel exposes as `kernel.wallets` and `ctx.wallets`.
+ * Creates a wallet registry; the wallets plugin creates one per kernel (reach it with `walletsOf`).
  * @param deps - state, storage, hooks, session, configuration and timing.
  * @returns the registry.
  * @example
  * ```ts
- * import { createWalletRegistry, createHooks, tapOnly, createMemoryStorage } from 'portico/kernel'
+ * import { createHooks, tapOnly, createMemoryStorage } from 'portico/kernel'
+ * import { createWalletRegistry } from 'portico/plugins/wallets'
  * import { proxy } from 'valtio/vanilla'
  * const state = proxy({ wallets: [], walletStatus: {}, walletConnectors: {} })
  * const wallets = createWalletRegistry({
@@ -239,8 +244,10 @@ export function createWalletRegistry(deps: WalletRegistryDeps): KernelWalletRegi
   }
 
   function dropEntry(entryId: string) {
-    for (const w of state.wallets) if (w.entryId === entryId) delete state.walletStatus[statusKey(w.address)]
+    const gone = state.wallets.filter((w) => w.entryId === entryId)
+    for (const w of gone) delete state.walletStatus[statusKey(w.address)]
     state.wallets = state.wallets.filter((w) => w.entryId !== entryId)
+    for (const w of gone) deps.events?.walletDisconnected.call(w)
     const l = live.get(entryId)
     if (l) {
       for (const off of l.off.splice(0)) off()
@@ -330,6 +337,7 @@ export function createWalletRegistry(deps: WalletRegistryDeps): KernelWalletRegi
     const active = findWallet(accounts[0]!)
     if (!active) throw createWalletError(WALLET_ERROR_CODES.unavailable, { what: 'address' })
     remember(active)
+    deps.events?.walletConnected.call(active)
     return active
   }
 
@@ -351,12 +359,14 @@ export function createWalletRegistry(deps: WalletRegistryDeps): KernelWalletRegi
     hasSources: () => sources.size > 0,
     addSource(source) {
       sources.add(source)
+      deps.events?.connectorsContributed.call(source)
       return () => {
         sources.delete(source)
       }
     },
     addAuthenticator(authenticator) {
       authenticators.push(authenticator)
+      deps.events?.authenticatorAdded.call(authenticator)
       return () => {
         const i = authenticators.indexOf(authenticator)
         if (i !== -1) authenticators.splice(i, 1)
@@ -391,6 +401,7 @@ export function createWalletRegistry(deps: WalletRegistryDeps): KernelWalletRegi
         // Other accounts of the same wallet stay connected; only this one is forgotten.
         delete state.walletStatus[statusKey(wallet.address)]
         state.wallets = state.wallets.filter((w) => w !== wallet)
+        deps.events?.walletDisconnected.call(wallet)
         return
       }
       await disconnectEntry(wallet.entryId)

@@ -2,10 +2,10 @@
  * The wallet contract: what a connector plugin implements (one contract for injected wallets,
  * Coinbase, WalletConnect and Solana Wallet Standard wallets), what the wallet registry offers
  * plugins and screens, and the connected-wallet shape host apps read through `useWallets()`.
- * Types only: the registry itself is in `./wallets`.
+ * Types only: the registry itself is in `./registry`.
  * @module
  */
-import type { AuthenticatedUser, LoginMode, User } from './wire'
+import type { AuthenticatedUser, LoginMode, User } from '../../kernel/wire'
 
 /** The chains a wallet belongs to. */
 export type WalletChainType = 'ethereum' | 'solana'
@@ -162,7 +162,7 @@ export interface WalletAuthenticator {
   transfer?(wallet: ConnectedWallet, connector: WalletConnector, nonce: string): Promise<unknown>
 }
 
-/** The wallet registry as plugins and screens see it (`ctx.wallets`). */
+/** The wallet registry as plugins and screens see it (`walletsOf(ctx)`). */
 export interface WalletRegistry {
   /** Adds a connector source; returns a remover. */
   addSource(source: ConnectorSource): () => void
