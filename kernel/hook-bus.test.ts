@@ -7,6 +7,7 @@ import {
   createSyncBailHook,
   createSyncHook,
   createSyncWaterfallHook,
+  defineHooks,
   tapOnly,
   type HookEngine,
 } from './hook-bus'
@@ -173,5 +174,53 @@ describe('engine detection', () => {
     const compiled = createSyncHook<[]>({ engine: 'tapable' })
     compiled.tap('x', () => {})
     expect(() => compiled.call()).toThrow(/evaluate/)
+  })
+
+  it('hooks a plugin declares run on the loop too when new Function is blocked', async () => {
+    globalThis.Function = function blocked() {
+      throw new EvalError('Refused to evaluate a string as JavaScript')
+    } as unknown as FunctionConstructor
+    canCompileCode(true)
+    const greeter = defineHooks('greeter', (make) => ({ greeted: make.sync<[string]>(), pick: make.asyncSeriesBail<[], string>() }))
+    const bus = { hooks: createHooks() }
+    const seen: string[] = []
+    greeter(bus).greeted.tap('a', (text) => void seen.push(text))
+    greeter(bus).greeted.call('hi')
+    greeter(bus).pick.tap('b', async () => 'picked')
+    await expect(greeter(bus).pick.promise()).resolves.toBe('picked')
+    expect(seen).toEqual(['hi'])
+  })
+})
+
+describe('hooks plugins declare', () => {
+  const counter = defineHooks('counter', (make) => ({ counted: make.sync<[number]>(), total: make.syncWaterfall<number>() }))
+
+  it('default: one set per kernel and key; another kernel has its own', () => {
+    const a = { hooks: createHooks() }
+    const b = { hooks: createHooks() }
+    expect(counter(a)).toBe(counter(a))
+    expect(counter(a)).not.toBe(counter(b))
+    const seen: number[] = []
+    counter(a).counted.tap('t', (n) => void seen.push(n))
+    counter(b).counted.call(2)
+    counter(a).counted.call(1)
+    expect(seen).toEqual([1])
+  })
+
+  it("behavior: a plugin's tap-only view reaches the same declared hooks as the kernel", () => {
+    const hooks = createHooks()
+    const view = { hooks: tapOnly(hooks) }
+    counter(view).total.tap('double', (n) => n * 2)
+    expect(counter({ hooks }).total.call(3)).toBe(6)
+    // The kernel's own hooks stay tap-only in the view; `define` is not listed as a hook.
+    expect(Object.keys(view.hooks)).not.toContain('define')
+    expect('call' in view.hooks.loggedOut).toBe(false)
+  })
+
+  it('behavior: a key declared by two different factories is refused', () => {
+    const hooks = createHooks()
+    counter({ hooks })
+    const impostor = defineHooks('counter', (make) => ({ counted: make.sync<[string]>() }))
+    expect(() => impostor({ hooks })).toThrow(/Hooks "counter" are declared twice/)
   })
 })

@@ -411,7 +411,7 @@ export function tapOnly(hooks: HookBus): TapOnlyHooks {
   for (const [key, hook] of Object.entries(hooks) as [string, { tap: (...args: never[]) => unknown }][]) {
     view[key] = Object.freeze({ tap: hook.tap.bind(hook) })
   }
-  view.define = hooks.define
+  Object.defineProperty(view, 'define', { value: hooks.define, enumerable: false })
   return Object.freeze(view) as unknown as TapOnlyHooks
 }
 

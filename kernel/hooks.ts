@@ -7,7 +7,7 @@
 import type { PorticoError, ErrorReaction } from './errors'
 import type { AppConfig } from './config'
 import type { ClientConfig } from './config'
-import type { LoginMethodDefinition, LoginResult, LoginStart } from './plugin'
+import type { LoginMethodDefinition, LoginResult, LoginStart } from './login'
 import type { User } from './wire'
 
 /** Options of a tap. */

@@ -64,6 +64,21 @@ describe('mergePlugins', () => {
     ).toThrow(/Message key K/)
   })
 
+  it('behavior: a plugin required by definition joins when the host registered none of its id, before its dependants', () => {
+    const base = p('base')
+    const a = p('a', { requires: [base] })
+    const b = p('b', { requires: [p('base')] })
+    const merged = mergePlugins([a, b])
+    expect(merged.plugins.map((x) => x.id)).toEqual(['base', 'a', 'b'])
+    expect(merged.plugins[0]).toBe(base)
+    // The host's own registration wins, wherever it sits in the list.
+    const mine = p('base', { messages: { MINE: 'mine' } })
+    const hosted = mergePlugins([a, mine])
+    expect(hosted.plugins.map((x) => x.id)).toEqual(['base', 'a'])
+    expect(hosted.plugins[0]).toBe(mine)
+    expect(() => mergePlugins([p('c', { requires: [p('Not-Kebab')] })])).toThrow(/Invalid plugin id/)
+  })
+
   it('collects login methods and rejects a method offered twice', () => {
     const method = { id: 'email', group: 'web2' as const, label: 'L', enabledBy: 'email_auth', screen: 'email/entry' }
     expect(mergePlugins([p('email', { loginMethods: [method] })]).loginMethods).toEqual([method])

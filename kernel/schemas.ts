@@ -93,45 +93,91 @@ const verified = {
   latest_verified_at: v.nullable(v.number()),
 }
 
-/** An email account. */
-export const EmailAccount = v.object({ type: v.literal('email'), address: v.string(), ...verified })
-/** A phone account. */
-export const PhoneAccount = v.object({
-  type: v.literal('phone'),
-  phoneNumber: v.string(),
-  number: v.optional(v.string()),
-  ...verified,
-})
-/** A custom-token account. */
-export const CustomAuthAccount = v.object({ type: v.literal('custom_auth'), custom_user_id: v.string(), ...verified })
+/** The fields every linked account has, whatever its type. */
+export const LINKED_ACCOUNT_VERIFIED = verified
 
 /**
- * Any linked account. Types that no plugin of this build knows still validate with their `type` and
- * verification times, so a newer server never breaks an older client.
+ * Declares the schema of one linked-account type: its `type` literal, its own fields and the
+ * verification times every account has. Plugins declare theirs (the email plugin its `email`
+ * accounts); {@link linkedAccountSchema} validates with what they declare.
+ * @param type - the account's `type` on the wire (`email`, `phone`, `wallet`...).
+ * @param entries - the type's own fields.
+ * @returns the account schema.
+ * @example
+ * ```ts
+ * import * as v from 'valibot'
+ * import { defineLinkedAccount } from '../../kernel/schemas' // from a plugin's schemas.ts
+ * export const EmailAccount = defineLinkedAccount('email', { address: v.string() })
+ * ```
  */
-export const LinkedAccount = v.union([
-  EmailAccount,
-  PhoneAccount,
-  CustomAuthAccount,
-  v.looseObject({ type: v.string(), ...verified }),
-])
+export function defineLinkedAccount<const T extends string, const E extends v.ObjectEntries>(type: T, entries: E) {
+  return v.object({ type: v.literal(type), ...entries, ...verified })
+}
 
-/** An MFA method of a user. */
+/** A linked-account schema as {@link defineLinkedAccount} builds it. */
+export type LinkedAccountSchema = ReturnType<typeof defineLinkedAccount<string, v.ObjectEntries>>
+
+/**
+ * Any linked account: its `type` and verification times. Types that no plugin of this build knows
+ * still validate, so a newer server never breaks an older client.
+ */
+export const LinkedAccount = v.looseObject({ type: v.string(), ...verified })
+
+/**
+ * A linked account validated by the schema its plugin declared for its type (accounts of other
+ * types validate as {@link LinkedAccount}).
+ * @param declared - the account schemas the plugins declare.
+ * @returns the schema.
+ * @example
+ * ```ts
+ * import * as v from 'valibot'
+ * import { defineLinkedAccount, linkedAccountSchema } from '../../kernel/schemas' // from a plugin's schemas.ts
+ * const account = linkedAccountSchema([defineLinkedAccount('email', { address: v.string() })])
+ * v.is(account, { type: 'email', verified_at: 1, first_verified_at: null, latest_verified_at: null }) // false: no address
+ * ```
+ */
+export function linkedAccountSchema(declared: readonly LinkedAccountSchema[]) {
+  const byType = new Map(declared.map((schema) => [schema.entries.type.literal, schema]))
+  return v.pipe(
+    LinkedAccount,
+    v.check((account) => {
+      const own = byType.get(account.type)
+      return !own || v.is(own, account)
+    }, 'The linked account does not match the schema of its type.'),
+  )
+}
+
+/** An MFA method of a user. Its type is the MFA method's id (the contract's `sms`, `totp`, `passkey`...). */
 export const MfaMethod = v.object({
-  type: v.picklist(['sms', 'totp', 'passkey', 'email']),
+  type: v.pipe(v.string(), v.nonEmpty()),
   verified_at: v.number(),
 })
 
-/** A user (`did:privy:<cuid>`). */
-export const User = v.object({
-  id: v.pipe(v.string(), v.regex(/^did:privy:[a-z0-9]{25}$/)),
-  created_at: v.number(),
-  linked_accounts: v.array(LinkedAccount),
-  mfa_methods: v.array(MfaMethod),
-  has_accepted_terms: v.boolean(),
-  is_guest: v.boolean(),
-  custom_metadata: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]))),
-})
+/**
+ * The user schema, validating linked accounts with the schemas plugins declare.
+ * @param declared - the account schemas the plugins declare.
+ * @returns the schema.
+ * @example
+ * ```ts
+ * import { userSchema } from '../kernel/schemas' // from server code
+ * import { EmailAccount } from '../plugins/email/schemas'
+ * const User = userSchema([EmailAccount])
+ * ```
+ */
+export function userSchema(declared: readonly LinkedAccountSchema[]) {
+  return v.object({
+    id: v.pipe(v.string(), v.regex(/^did:privy:[a-z0-9]{25}$/)),
+    created_at: v.number(),
+    linked_accounts: v.array(declared.length ? linkedAccountSchema(declared) : LinkedAccount),
+    mfa_methods: v.array(MfaMethod),
+    has_accepted_terms: v.boolean(),
+    is_guest: v.boolean(),
+    custom_metadata: v.optional(v.record(v.string(), v.union([v.string(), v.number(), v.boolean()]))),
+  })
+}
+
+/** A user (`did:privy:<cuid>`), with any linked-account type ({@link userSchema} checks declared types too). */
+export const User = userSchema([])
 
 const nonEmpty = v.pipe(v.string(), v.minLength(1))
 
@@ -239,7 +285,7 @@ export const AppResponse = v.object({
     mode: v.picklist(['legacy-embedded-wallets-only', 'user-controlled-server-wallets-only']),
   }),
   smart_wallet_config: v.looseObject({ enabled: v.boolean() }),
-  mfa_methods: v.array(v.picklist(['sms', 'totp', 'passkey', 'email'])),
+  mfa_methods: v.array(v.pipe(v.string(), v.nonEmpty())),
   verification_key: v.string(),
   custom_api_url: nullableString,
   wallet_connect_cloud_project_id: nullableString,

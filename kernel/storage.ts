@@ -3,7 +3,15 @@
  * Only primitives (raw strings) are stored, under the contract's `privy:*` keys.
  * @module
  */
-import type { StorageAdapter } from './types'
+
+/** A key/value store for primitives (localStorage in browsers, memory in tests). */
+export interface StorageAdapter {
+  get(key: string): string | null
+  set(key: string, value: string): void
+  remove(key: string): void
+  /** Called when another tab changed a key (localStorage `storage` event); returns an unsubscribe. */
+  subscribe?(listener: (key: string | null) => void): () => void
+}
 
 /** Storage key of the layout version of what Portico keeps in storage. */
 export const STORAGE_VERSION_KEY = 'portico:storage-version'

@@ -7,15 +7,9 @@ import type { AppConfig, ClientConfig } from './config'
 import type { ErrorContext, HookBus } from './hooks'
 import type { ErrorReaction } from './errors'
 import type { SessionEntry, User } from './wire'
+import type { StorageAdapter } from './storage'
 
-/** A key/value store for primitives (localStorage in browsers, memory in tests). */
-export interface StorageAdapter {
-  get(key: string): string | null
-  set(key: string, value: string): void
-  remove(key: string): void
-  /** Called when another tab changed a key (localStorage `storage` event); returns an unsubscribe. */
-  subscribe?(listener: (key: string | null) => void): () => void
-}
+export type { StorageAdapter } from './storage'
 
 /** Options of `createPortico`. */
 export interface PorticoOptions {

@@ -9,10 +9,6 @@ import type * as s from './schemas'
 export type { WireErrorCode } from './schemas'
 /** A linked account (email, phone, wallet, OAuth...). */
 export type LinkedAccount = InferOutput<typeof s.LinkedAccount>
-/** An email account. */
-export type EmailAccount = InferOutput<typeof s.EmailAccount>
-/** A phone account. */
-export type PhoneAccount = InferOutput<typeof s.PhoneAccount>
 /** A user as the server describes it. */
 export type User = InferOutput<typeof s.User>
 /** The response of every authenticate call and of a refresh. */

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot'
 import { defineSchemas } from '../../kernel/route'
-import { AuthenticatedUser, LoginMode, User } from '../../kernel/schemas'
+import { AuthenticatedUser, defineLinkedAccount, LoginMode, User } from '../../kernel/schemas'
 import { customAuthRoutes } from './api'
 
 /** Longest token accepted: JWTs are small; anything bigger is refused before any parsing. */
@@ -29,3 +29,6 @@ export const customAuthSchemas = defineSchemas(customAuthRoutes, {
   authenticate: { request: AuthenticateRequest, response: AuthenticatedUser },
   link: { request: LinkRequest, response: User },
 })
+
+/** The custom-auth plugin's linked account (`type: 'custom_auth'`), as the user object lists it. */
+export const CustomAuthAccount = defineLinkedAccount('custom_auth', { custom_user_id: v.string() })

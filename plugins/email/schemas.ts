@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot'
 import { defineSchemas } from '../../kernel/route'
-import { AuthenticatedUser, LoginMode, Success, User } from '../../kernel/schemas'
+import { AuthenticatedUser, defineLinkedAccount, LoginMode, Success, User } from '../../kernel/schemas'
 import { emailRoutes } from './api'
 
 const address = v.pipe(v.string(), v.trim(), v.maxLength(320), v.email('Please provide a valid email address.'))
@@ -63,3 +63,6 @@ export const emailSchemas = defineSchemas(emailRoutes, {
   update: { request: UpdateRequest, response: User },
   transfer: { request: TransferRequest, response: User },
 })
+
+/** The email plugin's linked account (`type: 'email'`), as the user object lists it. */
+export const EmailAccount = defineLinkedAccount('email', { address: v.string() })

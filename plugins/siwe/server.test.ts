@@ -367,7 +367,7 @@ describe('link', () => {
     const res = await signIn(app, b, { path: LINK, token })
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     const user = v.parse(User, res.body)
-    const addresses = user.linked_accounts.filter((x) => x.type === 'wallet').map((x) => (x as { address: string }).address)
+    const addresses = user.linked_accounts.filter((x) => x.type === 'wallet').map((x) => String(x.address))
     expect(addresses.sort()).toEqual([a.address, b.address].sort())
   })
 

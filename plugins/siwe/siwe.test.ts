@@ -190,7 +190,7 @@ describe('siwe plugin', () => {
     const ctx = kernel.contextFor('siwe')
     for (const account of mine) await ctx.link(() => auth.link(walletOf(account), localConnector(account).connector), { method: 'wallet' })
     const user = kernel.state.session.user!
-    const wallets = user.linked_accounts.filter((a) => a.type === 'wallet').map((a) => (a as { address: string }).address)
+    const wallets = user.linked_accounts.filter((a) => a.type === 'wallet').map((a) => String(a.address))
     expect(wallets.sort()).toEqual(mine.map((a) => a.address).sort())
 
     // The wallet belongs to another user: the server offers a transfer (nonce + what the conflict screen shows).
@@ -211,7 +211,7 @@ describe('siwe plugin', () => {
     await ctx.changeAccounts(() => auth.transfer!(walletOf(theirs), localConnector(theirs).connector, nonce as string), { method: 'wallet' })
     const after = kernel.state.session.user!
     expect(after.id).toBe(me)
-    expect(after.linked_accounts.filter((a) => a.type === 'wallet').map((a) => (a as { address: string }).address).sort()).toEqual(
+    expect(after.linked_accounts.filter((a) => a.type === 'wallet').map((a) => String(a.address)).sort()).toEqual(
       [...mine, theirs].map((a) => a.address).sort(),
     )
     // The other user is gone: signing in with that wallet lands on this user.

@@ -6,7 +6,7 @@
  */
 import * as v from 'valibot'
 import { defineSchemas } from '../../kernel/route'
-import { AuthenticatedUser, LoginMode, Success, User } from '../../kernel/schemas'
+import { AuthenticatedUser, defineLinkedAccount, LoginMode, Success, User } from '../../kernel/schemas'
 import { smsRoutes } from './api'
 
 /** The number as the user typed it; at most 250 characters, like the input. */
@@ -52,3 +52,6 @@ export const smsSchemas = defineSchemas(smsRoutes, {
   update: { request: SmsUpdateRequest, response: User },
   transfer: { request: SmsTransferRequest, response: User },
 })
+
+/** The SMS plugin's linked account (`type: 'phone'`), as the user object lists it. */
+export const PhoneAccount = defineLinkedAccount('phone', { phoneNumber: v.string(), number: v.optional(v.string()) })

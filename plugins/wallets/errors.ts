@@ -41,11 +41,12 @@ export const WALLET_USER_EXISTS_REACTION: ErrorReaction = Object.freeze({
 })
 
 /**
- * The wallets plugin's `mapError` answer: 'Use a different wallet' for `linked_to_another_user` in
- * the wallet method's context (elsewhere the same wire code shows the generic linked-account screen).
+ * The wallets plugin's `mapError` answer: the reaction to a wallet code ({@link WALLET_ERRORS}), and
+ * 'Use a different wallet' for `linked_to_another_user` in the wallet method's context (elsewhere the
+ * same wire code shows the generic linked-account screen).
  * @param err - the error.
  * @param context - where it happened.
- * @returns the reaction, or undefined to let the registry decide.
+ * @returns the reaction, or undefined to let the error registry decide.
  * @example
  * ```ts
  * import { walletErrorReaction } from 'portico/plugins/wallets'
@@ -55,5 +56,7 @@ export const WALLET_USER_EXISTS_REACTION: ErrorReaction = Object.freeze({
  * ```
  */
 export function walletErrorReaction(err: PorticoError, context: ErrorContext): ErrorReaction | undefined {
+  const own = err.code ? WALLET_ERRORS[err.code] : undefined
+  if (own) return own
   return err.code === 'linked_to_another_user' && context.method === WALLET_METHOD ? WALLET_USER_EXISTS_REACTION : undefined
 }

@@ -9,7 +9,7 @@
 import { definePlugin } from '../../kernel/plugin'
 import { STAGE } from '../../kernel/hooks'
 import { resolveChains } from './chains'
-import { WALLET_ERRORS, walletErrorReaction } from './errors'
+import { walletErrorReaction } from './errors'
 import { walletHooks } from './hooks'
 import { walletMessages } from './messages'
 import { createWalletRegistry, type WalletsState } from './registry'
@@ -44,7 +44,6 @@ export const wallets = () =>
   definePlugin({
     id: WALLETS_PLUGIN_ID,
     kind: 'wallet',
-    errors: WALLET_ERRORS,
     messages: walletMessages,
     initialState: (): WalletsState => ({ wallets: [], walletStatus: {}, walletConnectors: {} }),
     setup(ctx) {
@@ -62,7 +61,7 @@ export const wallets = () =>
         hooks.registry.tap(WALLETS_PLUGIN_ID, () => registry),
         // The host's chains are checked, and the defaults filled, while the configuration loads.
         ctx.hooks.resolveConfig.tap(WALLETS_PLUGIN_ID, (config, client) => ({ ...config, ...resolveChains(client) })),
-        // After other plugins' own mappings, as the kernel's wallet rules came before.
+        // Wallet codes and 'Use a different wallet', after other plugins' own mappings.
         ctx.hooks.mapError.tap(WALLETS_PLUGIN_ID, walletErrorReaction, { stage: STAGE.late }),
       ]
       return () => {
