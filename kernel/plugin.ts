@@ -6,9 +6,9 @@ import type { Route, RouteRequest, RouteResponse } from './route'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ErrorTable } from './errors'
 import type { MessageTable } from './messages'
-import type { TapOnlyHooks } from './hooks'
+import type { ErrorContext, TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
-import type { StorageAdapter } from './types'
+import type { ResolvedError, StorageAdapter } from './types'
 import type { KernelWalletRegistry, PorticoWallets, WalletRegistryDeps } from './wallets'
 
 /** What kind of capability a plugin adds. */
@@ -207,6 +207,12 @@ export interface PluginContext<Slice extends object = object> {
    * @returns the updated user.
    */
   changeAccounts(call: () => Promise<unknown>, options: ChangeAccountsOptions): Promise<User>
+  /**
+   * Resolves an error through the kernel's error registry (the `mapError` hook, the plugins' error
+   * tables, the kernel's table): the reaction and the text to show. The one way a screen or hook
+   * maps an error; `context.method` defaults to this plugin's id.
+   */
+  resolveError(error: unknown, context?: ErrorContext): ResolvedError
   /** Translates a message key with `{name}` placeholders. */
   t(key: string, values?: Record<string, string | number>): string
 }
