@@ -32,6 +32,7 @@ export function targetOf(fromFile, spec) {
   if (!pkg) return null
   const sub = pkg[1]
   if (sub === 'kernel') return 'kernel/index.ts'
+  if (sub === 'kernel/schemas') return 'kernel/schemas.ts'
   if (sub === 'react' || sub.startsWith('react/')) return 'ui/index.ts'
   if (sub === 'server') return 'server/index.ts'
   return sub

@@ -7,6 +7,7 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^portico\/kernel$/, replacement: r('./kernel/index.ts') },
+      { find: /^portico\/kernel\/schemas$/, replacement: r('./kernel/schemas.ts') },
       { find: /^portico\/react$/, replacement: r('./ui/index.ts') },
       { find: /^portico\/react\/components$/, replacement: r('./ui/components.ts') },
       { find: /^portico\/server$/, replacement: r('./server/index.ts') },
