@@ -1,5 +1,6 @@
 import js from '@eslint/js'
 import tseslint from 'typescript-eslint'
+import portico from './eslint.boundaries.js'
 
 export default tseslint.config(
   {
@@ -31,5 +32,11 @@ export default tseslint.config(
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
     },
+  },
+  {
+    // Plugins never import each other; the kernel and the protocol modules know no React, UI or plugin.
+    files: ['plugins/**/*.{ts,tsx}', 'kernel/**/*.{ts,tsx}', 'protocols/**/*.{ts,tsx}'],
+    plugins: { portico },
+    rules: { 'portico/boundaries': 'error' },
   },
 )

@@ -7,9 +7,12 @@ export default defineConfig({
   resolve: {
     alias: [
       { find: /^portico\/kernel$/, replacement: r('./kernel/index.ts') },
+      { find: /^portico\/kernel\/schemas$/, replacement: r('./kernel/schemas.ts') },
       { find: /^portico\/react$/, replacement: r('./ui/index.ts') },
       { find: /^portico\/react\/components$/, replacement: r('./ui/components.ts') },
       { find: /^portico\/server$/, replacement: r('./server/index.ts') },
+      { find: /^portico\/protocols\/([a-z0-9-]+)\/server$/, replacement: r('./protocols/$1/server.ts') },
+      { find: /^portico\/protocols\/([a-z0-9-]+)$/, replacement: r('./protocols/$1/index.ts') },
       { find: /^portico\/plugins\/([a-z-]+)\/server$/, replacement: r('./plugins/$1/server.ts') },
       { find: /^portico\/plugins\/([a-z-]+)$/, replacement: r('./plugins/$1/index.ts') },
       { find: /^styled-system\/(.*)$/, replacement: r('./styled-system/$1') },

@@ -108,3 +108,43 @@ describe('resolution order', () => {
     expect(r.message).toBe('Invalid or expired verification code')
   })
 })
+
+describe('steps and fallbacks of a plugin table', () => {
+  const code = definePlugin({
+    id: 'code',
+    kind: 'login',
+    errors: defineErrorCodes('CODE', {
+      CODE_BAD_ADDRESS: { from: ['invalid_data'], steps: ['send'], inline: true, message: 'CODE_BAD_ADDRESS' },
+      CODE_FAILED: { steps: ['verify'], fallback: true, inline: true, message: 'CODE_FAILED' },
+    }),
+    messages: { CODE_BAD_ADDRESS: 'Bad address', CODE_FAILED: 'Issue verifying code' },
+  })
+  function resolver() {
+    const merged = mergePlugins([code])
+    const hooks = createHooks()
+    const deps = { hooks, plugins: merged.plugins, t: (k: string) => merged.messages[k] ?? k, hasMessage: (k: string) => k in merged.messages }
+    return { hooks, resolve: (e: unknown, ctx = {}) => resolveError(e, ctx, deps) }
+  }
+
+  it('behavior: an entry with steps applies only to those steps', () => {
+    const { resolve } = resolver()
+    expect(resolve(api(400, 'invalid_data'), { method: 'code', step: 'send' })).toMatchObject({ code: 'CODE_BAD_ADDRESS', message: 'Bad address' })
+    // When verifying, the same wire code is no address problem: it falls to the verify fallback.
+    expect(resolve(api(400, 'invalid_data'), { method: 'code', step: 'verify' })).toMatchObject({ code: 'CODE_FAILED', message: 'Issue verifying code' })
+  })
+
+  it('behavior: the fallback replaces only the generic error screen, only for its step and method', () => {
+    const { resolve } = resolver()
+    expect(resolve(new TypeError('fetch failed'), { method: 'code', step: 'verify' })).toMatchObject({ code: 'CODE_FAILED', reaction: { inline: true } })
+    expect(resolve(api(401, 'allowlist_rejected'), { method: 'code', step: 'verify' }).reaction.screen).toBe('portico/allowlist')
+    expect(resolve(api(429, 'too_many_requests'), { method: 'code', step: 'verify' }).code).toBe('PORTICO_TOO_MANY_REQUESTS')
+    expect(resolve(new TypeError('fetch failed'), { method: 'code', step: 'send' }).reaction.screen).toBe('portico/error')
+    expect(resolve(new TypeError('fetch failed'), { method: 'other', step: 'verify' }).reaction.screen).toBe('portico/error')
+  })
+
+  it('behavior: a mapError answer on the error screen is kept over the fallback', () => {
+    const { hooks, resolve } = resolver()
+    hooks.mapError.tap('host', () => ({ screen: 'portico/error', message: 'CODE_BAD_ADDRESS' }))
+    expect(resolve(new TypeError('x'), { method: 'code', step: 'verify' })).toMatchObject({ reaction: { screen: 'portico/error' }, message: 'Bad address' })
+  })
+})

@@ -87,10 +87,16 @@ function ownsMethod(plugin: PluginDefinition, method: string | undefined): boole
   return plugin.id === method || (plugin.loginMethods ?? []).some((m) => m.id === method)
 }
 
-function fromTable(table: ErrorTable | undefined, code: string, err: PorticoError): [string, ErrorReaction] | null {
+/** Whether a table entry applies to the failed step (entries without `steps` apply to all). */
+function appliesTo(reaction: ErrorReaction, step: string | undefined): boolean {
+  return !reaction.steps || (step !== undefined && reaction.steps.includes(step))
+}
+
+function fromTable(table: ErrorTable | undefined, code: string, err: PorticoError, step: string | undefined): [string, ErrorReaction] | null {
   if (!table) return null
   for (const [key, reaction] of Object.entries(table)) {
     if (!(reaction.from as readonly string[] | undefined)?.includes(code)) continue
+    if (!appliesTo(reaction, step)) continue
     if (code === 'account_transfer_required' && !(err as ApiError).data?.nonce) continue
     return [key, reaction]
   }
@@ -98,10 +104,13 @@ function fromTable(table: ErrorTable | undefined, code: string, err: PorticoErro
 }
 
 /**
- * Resolves an error to a reaction and its text.
+ * Resolves an error to a reaction and its text: the one place an error is mapped; screens and
+ * headless hooks ask here instead of mapping codes themselves.
  * Order: the `mapError` hook; a plugin's table key equal to the error's code; the error table of the
- * plugin that owns `context.method` (entries whose `from` lists the wire code); the kernel's
- * table; otherwise the generic error screen (HTTP 400 and 422 show the server's message).
+ * plugin that owns `context.method` (entries whose `from` lists the wire code, and whose `steps`, if
+ * any, name `context.step`); the kernel's table; otherwise the generic error screen (HTTP 400 and 422
+ * show the server's message). An outcome on the generic error screen gives way to the owner's
+ * `fallback` entry for the step, when it has one.
  * @param error - what was thrown.
  * @param context - the login method and screen, when known.
  * @param deps - hooks, plugins and translation.
@@ -117,6 +126,17 @@ function fromTable(table: ErrorTable | undefined, code: string, err: PorticoErro
  * ```
  */
 export function resolveError(error: unknown, context: ErrorContext, deps: ErrorResolverDeps): ResolvedError {
+  const [resolved, byHook] = resolveByTables(error, context, deps)
+  if (byHook || resolved.reaction.screen !== GENERIC_ERROR_REACTION.screen) return resolved
+  const owner = deps.plugins.find((p) => ownsMethod(p, context.method))
+  const fallback = Object.entries(owner?.errors ?? {}).find(([, r]) => r.fallback && appliesTo(r, context.step))
+  if (!fallback) return resolved
+  const [key, reaction] = fallback
+  return { code: key, reaction, message: reaction.message && deps.hasMessage(reaction.message) ? deps.t(reaction.message) : resolved.message }
+}
+
+/** The resolution before the step's fallback; true when the `mapError` hook answered (it has the last word). */
+function resolveByTables(error: unknown, context: ErrorContext, deps: ErrorResolverDeps): [ResolvedError, boolean] {
   const err = toPorticoError(error)
   const code = err.code
   const text = (reaction: ErrorReaction, fallbackKey: string | undefined): string => {
@@ -126,24 +146,24 @@ export function resolveError(error: unknown, context: ErrorContext, deps: ErrorR
   }
 
   const mapped = deps.hooks.mapError.call(err, context)
-  if (mapped) return { code, reaction: mapped, message: text(mapped, code) }
+  if (mapped) return [{ code, reaction: mapped, message: text(mapped, code) }, true]
 
   if (code) {
     for (const p of deps.plugins) {
       const own = p.errors?.[code]
-      if (own) return { code, reaction: own, message: text(own, code) }
+      if (own) return [{ code, reaction: own, message: text(own, code) }, false]
     }
     const owner = deps.plugins.find((p) => ownsMethod(p, context.method))
-    const hit = fromTable(owner?.errors, code, err) ?? fromTable(KERNEL_ERRORS, code, err)
-    if (hit) return { code: hit[0], reaction: hit[1], message: text(hit[1], hit[0]) }
+    const hit = fromTable(owner?.errors, code, err, context.step) ?? fromTable(KERNEL_ERRORS, code, err, context.step)
+    if (hit) return [{ code: hit[0], reaction: hit[1], message: text(hit[1], hit[0]) }, false]
     if (code === LOGIN_ABORTED_CODE) {
-      return { code, reaction: {}, message: deps.t('PORTICO_LOGIN_CANCELLED') }
+      return [{ code, reaction: {}, message: deps.t('PORTICO_LOGIN_CANCELLED') }, false]
     }
   }
 
   const status = (err as Partial<ApiError>).status
   if ((status === 400 || status === 422) && err.shortMessage) {
-    return { code, reaction: { ...GENERIC_ERROR_REACTION, message: undefined }, message: err.shortMessage }
+    return [{ code, reaction: { ...GENERIC_ERROR_REACTION, message: undefined }, message: err.shortMessage }, false]
   }
-  return { code, reaction: GENERIC_ERROR_REACTION, message: deps.t('PORTICO_GENERIC_DETAIL') }
+  return [{ code, reaction: GENERIC_ERROR_REACTION, message: deps.t('PORTICO_GENERIC_DETAIL') }, false]
 }

@@ -96,6 +96,17 @@ export interface ErrorReaction {
   retryable?: boolean
   /** Wire codes that this code stands for, within the plugin's flows. */
   from?: readonly WireErrorCode[]
+  /**
+   * The flow steps this entry applies to (`ErrorContext.step`: `send`, `verify`); absent, it applies
+   * to every step. The same wire code can then mean 'invalid address' when sending a code and
+   * 'issue verifying code' when checking one.
+   */
+  steps?: readonly string[]
+  /**
+   * The plugin's reaction to any error of its `steps` that would otherwise end on the generic error
+   * screen (an unknown code, a network failure): 'Issue verifying code' on a code screen.
+   */
+  fallback?: boolean
 }
 
 /** Error codes of one owner (UPPER_SNAKE keys) and their reactions. */

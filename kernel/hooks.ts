@@ -66,6 +66,11 @@ export interface ErrorContext {
   method?: string
   /** The screen that was showing. */
   screen?: string
+  /**
+   * The step of the flow that failed, when the flow names its steps (the code entry's `send` and
+   * `verify`); table entries with `steps` apply only to those.
+   */
+  step?: string
 }
 
 /** Session snapshot passed to `sessionChanged`. */

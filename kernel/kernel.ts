@@ -26,7 +26,8 @@ import { mergePlugins, setupPlugins } from './registry'
 import { createRouter, LANDING_SCREEN } from './router'
 import { createSession } from './session'
 import { defaultStorage, migrateStorage } from './storage'
-import type { Kernel, KernelState, LinkConflict, PorticoOptions } from './types'
+import type { Kernel, KernelState, LinkConflict, PorticoOptions, ResolvedError } from './types'
+import type { ErrorContext } from './hooks'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ApiError } from './errors'
 
@@ -297,6 +298,11 @@ export function createPortico(options: PorticoOptions): Kernel {
     }
   }
 
+  /** The error registry over this kernel's hooks, plugins and messages. */
+  function resolveKernelError(error: unknown, context: ErrorContext = {}): ResolvedError {
+    return resolveError(error, context, { hooks, plugins: merged.plugins, t, hasMessage: (key) => key in merged.messages })
+  }
+
   function buildContext(plugin: PluginDefinition): PluginContext {
     state.plugins[plugin.id] = plugin.initialState?.() ?? {}
     return Object.freeze({
@@ -319,6 +325,7 @@ export function createPortico(options: PorticoOptions): Kernel {
         router.navigate(screen, params, opts),
       back: () => router.back(),
       authenticate,
+      resolveError: (error: unknown, context: ErrorContext = {}) => resolveKernelError(error, { method: plugin.id, ...context }),
       t,
     })
   }
@@ -407,13 +414,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       if (!ctx) throw new PorticoError(`No plugin "${pluginId}" is registered`, { code: 'invalid_plugin' })
       return ctx
     },
-    resolveError: (error, context = {}) =>
-      resolveError(error, context, {
-        hooks,
-        plugins: merged.plugins,
-        t,
-        hasMessage: (key) => key in merged.messages,
-      }),
+    resolveError: resolveKernelError,
     linkConflict: () => (pendingTransfer ? { ...pendingTransfer.conflict } : null),
     transferAccount,
     resolveStep(result) {

@@ -6,9 +6,10 @@ import type { Route, RouteRequest, RouteResponse } from './route'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ErrorTable } from './errors'
 import type { MessageTable } from './messages'
-import type { TapOnlyHooks } from './hooks'
+import type { ErrorContext, TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
 import type { StorageAdapter } from './storage'
+import type { ResolvedError } from './types'
 import type { LoginMethodDefinition, LoginResult, LoginStart } from './login'
 
 export type { LoginGroup, LoginMethodDefinition, LoginResult, LoginStart } from './login'
@@ -168,6 +169,12 @@ export interface PluginContext<Slice extends object = object> {
    * @returns the updated user.
    */
   changeAccounts(call: () => Promise<unknown>, options: ChangeAccountsOptions): Promise<User>
+  /**
+   * Resolves an error through the kernel's error registry (the `mapError` hook, the plugins' error
+   * tables, the kernel's table): the reaction and the text to show. The one way a screen or hook
+   * maps an error; `context.method` defaults to this plugin's id.
+   */
+  resolveError(error: unknown, context?: ErrorContext): ResolvedError
   /** Translates a message key with `{name}` placeholders. */
   t(key: string, values?: Record<string, string | number>): string
 }

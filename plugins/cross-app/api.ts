@@ -20,10 +20,16 @@ import type {
 } from './schemas'
 import type { User } from '../../kernel/schemas'
 
+/** The query parameter that marks a provider app's page opened with an authorization request. */
+export const CROSS_APP_STATE_PARAM = 'portico_cross_app_state'
+
+/** The linked-account type of a cross-app login. */
+export const CROSS_APP_ACCOUNT_TYPE = 'cross_app'
+
 /**
  * The cross-app plugin's routes. The server acts as an OAuth 2 authorization server for provider
- * apps: `authorize` (the provider's consent), `token` and `userinfo` are the endpoints the OAuth
- * plugin's `privy:<provider app id>` provider calls.
+ * apps: `authorize` (the provider's consent), `token` and `userinfo` are the endpoints the
+ * `privy:<provider app id>` provider calls (this plugin's source of the OAuth round trip).
  *
  * - `details`: `GET /api/v1/apps/:app_id/cross-app/details`, a provider app's public name and icon.
  * - `connections`: `GET /api/v1/apps/:app_id/cross-app/connections`, the provider apps a requester may use.

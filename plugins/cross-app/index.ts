@@ -2,7 +2,7 @@
  * Login with another app's account (cross-app), client half. On a requester's page: a landing row per
  * provider app ('Continue with {app}') and {@link loginWithCrossAppAccount}; the provider's page opens
  * in a popup and answers through the OAuth plugin's `privy:<provider app id>` provider. On a provider's
- * page: the consent screen for a requester's authorization request. Needs `oauthServer()` beside `crossAppServer()` on the server.
+ * page: the consent screen for a requester's authorization request. Needs `oauthServer({ sources: [crossAppOAuthSource()] })` beside `crossAppServer()` on the server.
  * @module
  */
 import { definePlugin, type LoginMethodDefinition, type ScreenDefinition } from '../../kernel/plugin'
@@ -21,7 +21,7 @@ import {
 
 export { CROSS_APP_ERRORS, type CrossAppErrorCode } from './errors'
 export { crossAppMessages, type CrossAppMessageKey } from './messages/en'
-export { crossAppRoutes } from './api'
+export { crossAppRoutes, CROSS_APP_STATE_PARAM, CROSS_APP_ACCOUNT_TYPE } from './api'
 export { START_SLOTS } from './client/slots'
 export {
   useLoginWithCrossAppAccount,
@@ -45,7 +45,6 @@ export {
   CROSS_APP_TIMEOUT_MS,
   POPUP_POLL_MS,
   CROSS_APP_MESSAGES,
-  CROSS_APP_STATE_PARAM,
   PENDING_REQUEST_KEY,
   type CrossAppState,
   type CrossAppProvider,

@@ -1,5 +1,5 @@
 /**
- * The cross-app authorization server and the OAuth plugin's `privy:<app id>` provider, on one test
+ * The cross-app authorization server and its `privy:<app id>` OAuth provider source, on one test
  * instance with two apps: P provides accounts, R signs its users in with them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -10,7 +10,7 @@ import type { ServerApp } from '../../server/apps'
 import { createTestInstance, type TestInstance } from '../../server/testing'
 import { emailServer } from '../email/server'
 import { oauthServer } from '../oauth/server'
-import { crossAppServer } from './server'
+import { crossAppOAuthSource, crossAppServer } from './server'
 import { ConnectionsResponse, ProviderDetails, RequestCheckResponse } from './schemas'
 
 const R_ORIGIN = 'http://localhost:5173'
@@ -28,7 +28,7 @@ let closedProvider: ServerApp
 
 beforeAll(async () => {
   t = await createTestInstance({
-    plugins: [emailServer(), oauthServer({ logFailure: () => {} }), crossAppServer()],
+    plugins: [emailServer(), oauthServer({ logFailure: () => {}, sources: [crossAppOAuthSource()] }), crossAppServer()],
     app: { name: 'Requester', allowedOrigins: [R_ORIGIN] },
   })
   P = await t.createApp({

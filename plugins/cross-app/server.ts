@@ -1,20 +1,23 @@
 /**
  * The cross-app login, server half: this server is an OAuth 2 authorization server for provider apps.
  * A provider app's page asks its signed-in user for consent (`authorize`) and hands the requester a
- * single-use code; the OAuth plugin's `privy:<provider app id>` provider spends it at `token` (PKCE,
- * public client: no secret) and reads `userinfo`. `details` and `connections` describe the apps.
+ * single-use code; the requester's `privy:<provider app id>` provider (this plugin's
+ * {@link crossAppOAuthSource}, run by the OAuth plugin's round trip) spends it at `token` (PKCE, public
+ * client: no secret) and reads `userinfo`. `details` and `connections` describe the apps.
  * @module
  */
 import { loadApp, type ServerApp } from '../../server/apps'
 import { errors, HttpError } from '../../server/errors'
 import { defineServerPlugin, type RequestContext } from '../../server/plugin'
 import type { UserRecord } from '../../server/services/users'
-import { oauthRoutes } from '../oauth/api'
-import { CROSS_APP_ACCOUNT_TYPE, crossAppAllowed, crossAppNotAllowed } from '../oauth/server/cross-app'
-import { crossAppRoutes } from './api'
+import { oauthCallbackUrl } from '../../protocols/oauth/server'
+import { CROSS_APP_ACCOUNT_TYPE, crossAppRoutes } from './api'
+import { crossAppAllowed, crossAppNotAllowed } from './server/oauth-source'
 import { crossAppSchemas } from './schemas'
 import { crossAppMigrations, findToken, issueCode, issueToken, spendCode, TOKEN_TTL_MS } from './server/store'
 import { createHash, timingSafeEqual } from 'node:crypto'
+
+export { crossAppOAuthSource } from './server/oauth-source'
 
 const badCode = () => errors.invalidCredentials('Invalid or expired cross-app authorization code.')
 const pkceMismatch = () => new HttpError(400, 'invalid_pkce_parameters', 'Invalid PKCE parameters.')
@@ -52,7 +55,7 @@ function wallets(user: UserRecord) {
 /**
  * The cross-app plugin's server half. Provider apps need `crossApp.providerEnabled` (and may list
  * `allowedRequesters`); requesters list them in `crossApp.providerApps`. Register it with
- * `oauthServer()`, which runs the requester's side of the round trip. Requesters' callbacks must be
+ * `oauthServer({ sources: [crossAppOAuthSource()] })`, which runs the requester's side of the round trip. Requesters' callbacks must be
  * `<publicUrl>/api/v1/oauth/callback/<requester id>`, `publicUrl` being the server's
  * (`createServer({ publicUrl })`, never the request's Host header).
  * @returns the server plugin.
@@ -60,11 +63,11 @@ function wallets(user: UserRecord) {
  * ```ts
  * import { createServer, createPgliteDb, DevInbox } from 'portico/server'
  * import { oauthServer } from 'portico/plugins/oauth/server'
- * import { crossAppServer } from 'portico/plugins/cross-app/server'
+ * import { crossAppOAuthSource, crossAppServer } from 'portico/plugins/cross-app/server'
  * const server = await createServer({
  *   db: await createPgliteDb(), mail: new DevInbox(), secret: 's',
  *   publicUrl: 'https://auth.example.com',
- *   plugins: [oauthServer(), crossAppServer()],
+ *   plugins: [oauthServer({ sources: [crossAppOAuthSource()] }), crossAppServer()],
  * })
  * ```
  */
@@ -80,7 +83,7 @@ export function crossAppServer() {
     if (!ctx.publicUrl) {
       throw errors.featureNotEnabled('Cross-app login needs the server public URL: start the server with publicUrl (PORTICO_PUBLIC_URL).')
     }
-    const expected = `${ctx.publicUrl}${oauthRoutes.callback.path.replace(':app_id', requester.id)}`
+    const expected = oauthCallbackUrl(ctx.publicUrl, requester.id)
     if (req.body.redirect_uri !== expected) throw errors.invalidData("redirect_uri is not the requester's OAuth callback.")
     return requester
   }

@@ -1,5 +1,7 @@
 /**
- * Error codes of the email login and how the modal reacts to each.
+ * Error codes of the email login and how the modal reacts to each: the one place an email error is
+ * mapped. The entry screen, the code screen and the headless hook all ask the kernel's error
+ * registry, which reads this table (`send`: sending a code; `verify`: checking one).
  * @module
  */
 import { defineErrorCodes } from '../../kernel/errors'
@@ -15,7 +17,7 @@ import { defineErrorCodes } from '../../kernel/errors'
  */
 export const EMAIL_ERRORS = defineErrorCodes('EMAIL', {
   /** A wrong or expired code: shown under the boxes, which are cleared. */
-  EMAIL_INVALID_CODE: { from: ['invalid_credentials'], inline: true, retryable: true, message: 'EMAIL_INVALID_CODE' },
+  EMAIL_INVALID_CODE: { from: ['invalid_credentials'], steps: ['verify'], inline: true, retryable: true, message: 'EMAIL_INVALID_CODE' },
   /** The app refuses addresses with '+': back to the landing screen with the text under the field. */
   EMAIL_DISALLOWED_PLUS: {
     from: ['disallowed_plus_email'],
@@ -25,10 +27,10 @@ export const EMAIL_ERRORS = defineErrorCodes('EMAIL', {
   },
   /** The user already has an email account. */
   EMAIL_CANNOT_LINK_MORE: { from: ['cannot_link_more_of_type'], inline: true, message: 'EMAIL_CANNOT_LINK_MORE' },
-  /** The address failed the server's validation. */
-  EMAIL_INVALID_ADDRESS: { from: ['invalid_data'], inline: true, message: 'EMAIL_INVALID_ADDRESS' },
-  /** Any other failure while checking a code. */
-  EMAIL_VERIFY_FAILED: { inline: true, retryable: true, message: 'EMAIL_VERIFY_FAILED' },
+  /** The address failed the server's validation when a code was sent to it. */
+  EMAIL_INVALID_ADDRESS: { from: ['invalid_data'], steps: ['send'], inline: true, message: 'EMAIL_INVALID_ADDRESS' },
+  /** Any other failure while checking a code (what would otherwise be the generic error screen). */
+  EMAIL_VERIFY_FAILED: { steps: ['verify'], fallback: true, inline: true, retryable: true, message: 'EMAIL_VERIFY_FAILED' },
 })
 
 /** An error code of the email plugin. */

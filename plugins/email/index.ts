@@ -10,6 +10,7 @@ import { emailMessages } from './messages/en'
 export { EMAIL_ERRORS, type EmailErrorCode } from './errors'
 export { emailMessages, type EmailMessageKey } from './messages/en'
 export { emailRoutes } from './api'
+export { emailCodeEntry } from './code-entry'
 export {
   useLinkWithEmail,
   useLoginWithEmail,

@@ -10,8 +10,8 @@ import type { User } from '../../kernel/wire'
 import type { Kernel } from '../../kernel/types'
 import { emailRoutes } from './api'
 import { emailMessages } from './messages/en'
-import { validateEmail } from './screens/shared'
-import { usePasscodeLogin, type PasscodeLoginState, type PasscodeMethod } from '../../ui/passcode-login'
+import { usePasscodeLogin, type PasscodeLoginState } from '../../ui/passcode-login'
+import { emailCodeEntry } from './code-entry'
 
 function requireSignedIn(kernel: Kernel): User {
   const user = kernel.state.session.user
@@ -140,19 +140,6 @@ export interface UseLoginWithEmailResult {
   resendAvailableAt: number | null
 }
 
-const emailPasscode: PasscodeMethod<string> = {
-  method: 'email',
-  async validate(ctx, input) {
-    const problem = validateEmail(input, ctx.config()?.server.disable_plus_emails ?? false)
-    if (problem) throw new PorticoError(ctx.t(problem), { code: problem === 'EMAIL_DISALLOWED_PLUS' ? 'disallowed_plus_email' : 'invalid_data' })
-    return input
-  },
-  init: (ctx, email, token) => ctx.api.request(emailRoutes.init, { email, ...(token ? { token } : {}) }),
-  authenticate: (ctx, email, code, mode) => ctx.api.request(emailRoutes.authenticate, { email, code, mode }),
-  invalidCodeKey: 'EMAIL_INVALID_CODE',
-  resendInKey: 'EMAIL_RESEND_IN',
-}
-
 /**
  * Email-code login without the modal, for hosts that draw their own form. It ends through the
  * kernel like the modal's login: the session is stored, `useLogin`'s callbacks run, and post-login
@@ -168,7 +155,7 @@ const emailPasscode: PasscodeMethod<string> = {
  * ```
  */
 export function useLoginWithEmail(): UseLoginWithEmailResult {
-  const { state, resendAvailableAt, send, submit } = usePasscodeLogin(emailPasscode)
+  const { state, resendAvailableAt, send, submit } = usePasscodeLogin(emailCodeEntry)
   const sendCode = useCallback(
     ({ email, ...options }: { email: string; disableSignup?: boolean; captchaToken?: string }) => send(email, options),
     [send],

@@ -5,7 +5,7 @@
  * @module
  */
 import { definePlugin, type LoginMethodDefinition, type ScreenDefinition } from '../../kernel/plugin'
-import { oauthRoutes } from './api'
+import { oauthRoutes } from '../../protocols/oauth/routes'
 import { OAUTH_ERRORS } from './errors'
 import { oauthMessages } from './messages/en'
 import { OAUTH_PROVIDERS } from './providers'
@@ -14,7 +14,6 @@ import { isBuiltin, providerDisplay } from './client/providers'
 
 export { OAUTH_ERRORS, OAUTH_CLIENT_CODES, OAUTH_ERROR_TEXTS, type OAuthErrorCode } from './errors'
 export { oauthMessages, type OAuthMessageKey } from './messages/en'
-export { oauthRoutes } from './api'
 export {
   useLinkWithOAuth,
   useUnlinkOAuth,
@@ -41,8 +40,21 @@ export {
   type PopupMessage,
   type StartOAuthOptions,
 } from './client/flow'
-export { OAUTH_STORAGE_KEYS, OAUTH_RANDOM_BYTES, randomCode, codeChallenge, base64Url, beginStoredFlow, readStoredFlow, clearStoredFlow, type StoredFlow, type BeginFlowOptions } from './client/pkce'
-export { OAUTH_QUERY_PARAMS, readOAuthReturn, hasOAuthParams, stripOAuthParams, type OAuthReturn } from './client/url'
+export { OAUTH_STORAGE_KEYS, beginStoredFlow, readStoredFlow, clearStoredFlow, type StoredFlow, type BeginFlowOptions } from './client/stored-flow'
+// The round trip's wire routes, PKCE and return parameters live in `portico/protocols/oauth`, shared with
+// other plugins; they stay reachable from here for code written against this plugin.
+export {
+  oauthRoutes,
+  OAUTH_RANDOM_BYTES,
+  randomCode,
+  codeChallenge,
+  base64Url,
+  OAUTH_QUERY_PARAMS,
+  readOAuthReturn,
+  hasOAuthParams,
+  stripOAuthParams,
+  type OAuthReturn,
+} from '../../protocols/oauth'
 export { oauthErrorView, mentionsProviderRateLimit, type OAuthErrorView } from './client/error-view'
 export { providerDisplay, scopePhrase, logoUri, type ProviderDisplay } from './client/providers'
 

@@ -9,7 +9,7 @@ import { useKernel } from '../../ui/context'
 import { useLinkAccount } from '../../ui/hooks'
 import { PorticoError } from '../../kernel/errors'
 import type { User } from '../../kernel/wire'
-import { oauthRoutes } from './api'
+import { oauthRoutes } from '../../protocols/oauth/routes'
 import { startOAuth, type OAuthState } from './client/flow'
 import type { OAuthErrorView } from './client/error-view'
 

@@ -8,7 +8,7 @@ import { AuthenticatedUser } from '../../kernel/schemas'
 import { createTestInstance, type TestInstance } from '../../server/testing'
 import { emailServer } from '../email/server'
 import { createRedirectBrowser, startOidcProvider, type OidcFixture } from '../../test/fixtures/oidc'
-import { LinkResponse } from './schemas'
+import { LinkResponse } from '../../protocols/oauth/schemas'
 import { oauthServer } from './server'
 import { randomToken, s256 } from './server/pkce'
 

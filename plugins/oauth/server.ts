@@ -9,8 +9,8 @@ import { newId } from '../../server/ids'
 import { defineServerPlugin, type RequestContext } from '../../server/plugin'
 import type { AccountInput } from '../../server/services/users'
 import type { OAuthTokens } from '../../kernel/wire'
-import { oauthRoutes } from './api'
-import { oauthSchemas } from './schemas'
+import { oauthRoutes } from '../../protocols/oauth/routes'
+import { OAUTH_CALLBACK_PATH, oauthCallbackUrl, oauthSchemas, type OAuthProviderSource } from '../../protocols/oauth/server'
 import { isOAuthProvider, oauthProvider, type OAuthProviderSpec } from './providers'
 import {
   ATTEMPT_TTL_MS,
@@ -27,15 +27,18 @@ import {
 } from './server/attempts'
 import { authorizationUrl, exchangeCode, providerEndpoints, ProviderLegError } from './server/exchange'
 import { randomToken, s256, safeEqual } from './server/pkce'
-import { allowedProvider, crossAppAuthorizationUrl, crossAppProviderId, exchangeCrossAppCode } from './server/cross-app'
 
-/** The path of the callback, as registered at providers: `<publicUrl>/api/v1/oauth/callback/<app id>`. */
-export const OAUTH_CALLBACK_PATH = oauthRoutes.callback.path
+export { OAUTH_CALLBACK_PATH }
 
 /** Options of {@link oauthServer}. */
 export interface OAuthServerOptions {
   /** Logs why a provider leg failed (the client only sees `invalid_credentials`). @defaultValue console.warn */
   logFailure?: (message: string) => void
+  /**
+   * Providers other plugins add to the round trip (cross-app's `privy:<app id>`), each served by its
+   * source. @defaultValue none: only the built-in and `custom:` providers
+   */
+  sources?: readonly OAuthProviderSource[]
 }
 
 /** 400 `oauth_state_mismatch`. */
@@ -120,7 +123,7 @@ function callbackUrl(ctx: RequestContext): string {
   if (!ctx.publicUrl) {
     throw errors.featureNotEnabled('OAuth needs the server public URL: start the server with publicUrl (PORTICO_PUBLIC_URL).')
   }
-  return `${ctx.publicUrl}${OAUTH_CALLBACK_PATH.replace(':app_id', ctx.app.id)}`
+  return oauthCallbackUrl(ctx.publicUrl, ctx.app.id)
 }
 
 /** A 302 to `redirect_to` with the `privy_oauth_*` parameters added. */
@@ -144,6 +147,7 @@ function isSuspended(profile: Record<string, unknown>): boolean {
 async function redeem(
   ctx: RequestContext,
   body: { authorization_code: string; state_code: string; code_verifier?: string },
+  sourceOf: (provider: string) => OAuthProviderSource | undefined,
 ): Promise<{ attempt: Attempt; result: AttemptResult }> {
   const attempt = await findAttemptByCode(ctx.db, ctx.app.id, body.authorization_code)
   if (!attempt) throw badCode()
@@ -165,9 +169,9 @@ async function redeem(
     await revokeReplayed(ctx, attempt.id)
     throw badCode()
   }
-  // The provider may have been switched off (or the cross-app connection withdrawn) since the round trip began.
-  const crossAppId = crossAppProviderId(attempt.provider)
-  if (crossAppId) await allowedProvider(ctx.db, ctx.app, crossAppId)
+  // The provider may have been switched off (or its source's connection withdrawn) since the round trip began.
+  const source = sourceOf(attempt.provider)
+  if (source) await source.check(ctx, attempt.provider)
   else usableProvider(ctx.app, attempt.provider)
   if (result.outcome === 'suspended') throw suspended()
   return { attempt, result }
@@ -216,14 +220,17 @@ async function bindSession(ctx: RequestContext, attemptId: string, answer: { tok
  */
 export function oauthServer(options: OAuthServerOptions = {}) {
   const logFailure = options.logFailure ?? ((m: string) => console.warn(`[portico oauth] ${m}`))
+  const sources = options.sources ?? []
+  const sourceOf = (provider: string) => sources.find((s) => s.owns(provider))
 
-  /**
-   * `init` of a cross-app provider (`privy:<provider app id>`): the requester must be allowed to use
-   * the provider app; the endpoints are derived (the provider app's page, this server's cross-app routes).
-   */
-  async function initCrossApp(req: { body: { provider: string; redirect_to: string; token?: string; code_challenge?: string; state_code?: string } }, ctx: RequestContext) {
+  /** `init` of a provider another plugin serves: the source checks the app may use it and names the page. */
+  async function initFromSource(
+    source: OAuthProviderSource,
+    req: { body: { provider: string; redirect_to: string; token?: string; code_challenge?: string; state_code?: string } },
+    ctx: RequestContext,
+  ) {
     const { app } = ctx
-    const provider = await allowedProvider(ctx.db, app, crossAppProviderId(req.body.provider)!)
+    await source.check(ctx, req.body.provider)
     const codeChallenge = requireChallenge(req.body.code_challenge)
     checkRedirectTo(app, req.body.redirect_to)
     const redirectUri = callbackUrl(ctx)
@@ -233,13 +240,12 @@ export function oauthServer(options: OAuthServerOptions = {}) {
     const now = ctx.now()
     const providerState = randomToken()
     const providerVerifier = randomToken()
-    const url = crossAppAuthorizationUrl(provider, {
-      clientId: app.id,
+    const url = await source.authorizationUrl(ctx, {
+      provider: req.body.provider,
       redirectUri,
       state: providerState,
       codeChallenge: s256(providerVerifier),
     })
-    if (!url) throw errors.featureNotEnabled(`${provider.name} has no sign-in page for other apps (set its crossApp.authorizeUrl).`)
     await createAttempt(
       ctx.db,
       {
@@ -268,7 +274,8 @@ export function oauthServer(options: OAuthServerOptions = {}) {
     handlers: {
       async init(req, ctx) {
         const { app } = ctx
-        if (crossAppProviderId(req.body.provider)) return initCrossApp(req, ctx)
+        const source = sourceOf(req.body.provider)
+        if (source) return initFromSource(source, req, ctx)
         const { spec, settings } = usableProvider(app, req.body.provider)
         const codeChallenge = requireChallenge(req.body.code_challenge)
         checkRedirectTo(app, req.body.redirect_to)
@@ -336,15 +343,11 @@ export function oauthServer(options: OAuthServerOptions = {}) {
 
         let result: AttemptResult
         try {
-          const crossAppId = crossAppProviderId(attempt.provider)
-          if (crossAppId) {
-            await allowedProvider(ctx.db, ctx.app, crossAppId)
-            // This server's own base URL: the callback's address without its path.
-            const baseUrl = attempt.redirectUri.slice(0, attempt.redirectUri.indexOf(OAUTH_CALLBACK_PATH.replace(':app_id', '')))
-            const leg = await exchangeCrossAppCode({
-              baseUrl,
-              providerAppId: crossAppId,
-              clientId: ctx.app.id,
+          const source = sourceOf(attempt.provider)
+          if (source) {
+            await source.check(ctx, attempt.provider)
+            const leg = await source.exchange(ctx, {
+              provider: attempt.provider,
               code,
               redirectUri: attempt.redirectUri,
               codeVerifier: attempt.providerVerifier,
@@ -380,7 +383,8 @@ export function oauthServer(options: OAuthServerOptions = {}) {
             result = { outcome: 'ok', account, email: mapped.email, tokens: leg.tokens }
           }
         } catch (e) {
-          if (!(e instanceof ProviderLegError) && !(e instanceof HttpError)) throw e
+          // A source's leg fails with its own errors; any of them is a failed provider leg.
+          if (!(e instanceof ProviderLegError) && !(e instanceof HttpError) && !(e instanceof Error && sourceOf(attempt.provider))) throw e
           logFailure(e.message)
           return redirectBack(attempt, { privy_oauth_error: 'invalid_credentials' })
         }
@@ -390,7 +394,7 @@ export function oauthServer(options: OAuthServerOptions = {}) {
       },
 
       async authenticate(req, ctx) {
-        const { attempt, result } = await redeem(ctx, req.body)
+        const { attempt, result } = await redeem(ctx, req.body, sourceOf)
         if (result.outcome !== 'ok') throw suspended()
         const identities = [result.email, result.account.identityKey].filter((x): x is string => !!x)
         const answer = await ctx.signIn(result.account, { mode: req.body.mode, allowlistIdentities: identities })
@@ -401,7 +405,7 @@ export function oauthServer(options: OAuthServerOptions = {}) {
       async link(req, ctx) {
         // Only a signed-in user may link; check before spending the code.
         await ctx.requireSession()
-        const { result } = await redeem(ctx, req.body)
+        const { result } = await redeem(ctx, req.body, sourceOf)
         if (result.outcome !== 'ok') throw suspended()
         const user = await ctx.link(result.account, { single: true })
         return withTokens(ctx.users.toWire(user), result.tokens)

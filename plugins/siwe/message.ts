@@ -1,8 +1,9 @@
 /**
- * EIP-4361 (Sign-In With Ethereum) messages: a builder for the client and a strict parser for the
- * server. Pure functions with no SDK behind them, so the browser's initial bundle stays small.
+ * EIP-4361 (Sign-In With Ethereum) messages: the Ethereum face of the shared sign-in message builder
+ * and strict parser (`portico/protocols/eip4361`), with dates as `Date` and the chain id as a number.
  * @module
  */
+import { buildSignInMessage, parseSignInMessage, SignInMessageError, type SignInChain } from '../../protocols/eip4361'
 
 /** The statement every Portico sign-in message carries (the contract's fixed text). */
 export const SIWE_STATEMENT =
@@ -39,22 +40,14 @@ export interface SiweMessageFields {
   resources?: string[]
 }
 
-/** A message could not be parsed; `message` says which line is wrong. */
-export class SiweParseError extends Error {
-  override name = 'SiweParseError'
-}
+/** A message could not be built or parsed; `message` says which line is wrong. */
+export { SignInMessageError as SiweParseError }
 
-const ADDRESS = /^0x[0-9a-fA-F]{40}$/
-const NONCE = /^[A-Za-z0-9]{8,}$/
-// RFC 3339 date-time, as EIP-4361 asks (fractional seconds and an offset allowed).
-const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/
-// EIP-4361 `domain` is an RFC 3986 authority: no scheme, path, spaces or line breaks.
-const DOMAIN = /^[^\s/?#]+$/
-// An RFC 3986 URI needs a scheme; anything with whitespace cannot be one.
-const URI = /^[A-Za-z][A-Za-z0-9+.-]*:\S+$/
+/** Ethereum in the EIP-4361 layout: 0x addresses, numeric EIP-155 chain ids. */
+export const ETHEREUM_SIGN_IN: SignInChain = { name: 'Ethereum', address: /^0x[0-9a-fA-F]{40}$/, chainId: /^[1-9]\d{0,15}$/ }
 
 function iso(d: Date, field: string): string {
-  if (Number.isNaN(d.getTime())) throw new SiweParseError(`${field} is not a valid date.`)
+  if (Number.isNaN(d.getTime())) throw new SignInMessageError(`${field} is not a valid date.`)
   return d.toISOString()
 }
 
@@ -75,45 +68,15 @@ function iso(d: Date, field: string): string {
  * ```
  */
 export function createSiweMessage(fields: SiweMessageFields): string {
-  check(fields)
-  const lines = [
-    `${fields.domain} wants you to sign in with your Ethereum account:`,
-    fields.address,
-    '',
-    ...(fields.statement !== undefined ? [fields.statement, ''] : ['']),
-    `URI: ${fields.uri}`,
-    `Version: ${fields.version}`,
-    `Chain ID: ${fields.chainId}`,
-    `Nonce: ${fields.nonce}`,
-    `Issued At: ${iso(fields.issuedAt, 'Issued At')}`,
-  ]
-  if (fields.expirationTime) lines.push(`Expiration Time: ${iso(fields.expirationTime, 'Expiration Time')}`)
-  if (fields.notBefore) lines.push(`Not Before: ${iso(fields.notBefore, 'Not Before')}`)
-  if (fields.requestId !== undefined) lines.push(`Request ID: ${fields.requestId}`)
-  if (fields.resources?.length) lines.push('Resources:', ...fields.resources.map((r) => `- ${r}`))
-  return lines.join('\n')
-}
-
-function check(f: SiweMessageFields): void {
-  if (!DOMAIN.test(f.domain)) throw new SiweParseError('The domain must be a host such as example.com:3000.')
-  if (!ADDRESS.test(f.address)) throw new SiweParseError('The address must be 0x followed by 40 hex digits.')
-  if (f.statement !== undefined && /[\r\n]/.test(f.statement)) {
-    throw new SiweParseError('The statement cannot contain line breaks.')
-  }
-  if (!URI.test(f.uri)) throw new SiweParseError('The URI must be an absolute URI.')
-  if (f.version !== '1') throw new SiweParseError('The version must be 1.')
-  if (!Number.isSafeInteger(f.chainId) || f.chainId < 1) throw new SiweParseError('The chain id must be a positive integer.')
-  if (!NONCE.test(f.nonce)) throw new SiweParseError('The nonce must be at least 8 letters or digits.')
-  if (f.requestId !== undefined && /[\r\n]/.test(f.requestId)) {
-    throw new SiweParseError('The request id cannot contain line breaks.')
-  }
-  for (const r of f.resources ?? []) if (!URI.test(r)) throw new SiweParseError(`Resource ${r} is not a URI.`)
-}
-
-function date(value: string, field: string): Date {
-  const d = new Date(value)
-  if (!DATE_TIME.test(value) || Number.isNaN(d.getTime())) throw new SiweParseError(`${field} is not an RFC 3339 date.`)
-  return d
+  if (!Number.isSafeInteger(fields.chainId) || fields.chainId < 1) throw new SignInMessageError('The chain id must be a positive integer.')
+  const { issuedAt, expirationTime, notBefore, chainId, ...rest } = fields
+  return buildSignInMessage(ETHEREUM_SIGN_IN, {
+    ...rest,
+    chainId: String(chainId),
+    issuedAt: iso(issuedAt, 'Issued At'),
+    ...(expirationTime ? { expirationTime: iso(expirationTime, 'Expiration Time') } : {}),
+    ...(notBefore ? { notBefore: iso(notBefore, 'Not Before') } : {}),
+  })
 }
 
 /**
@@ -130,67 +93,11 @@ function date(value: string, field: string): Date {
  * ```
  */
 export function parseSiweMessage(text: string): SiweMessageFields {
-  const lines = text.split('\n')
-  let i = 0
-  const next = (): string | undefined => lines[i++]
-  const field = (name: string, pattern: RegExp = /^.+$/): string => {
-    const line = next()
-    const prefix = `${name}: `
-    if (line === undefined || !line.startsWith(prefix)) throw new SiweParseError(`Expected "${prefix}" on line ${i}.`)
-    const value = line.slice(prefix.length)
-    if (!pattern.test(value)) throw new SiweParseError(`${name} is malformed.`)
-    return value
-  }
-
-  const header = next() ?? ''
-  const suffix = ' wants you to sign in with your Ethereum account:'
-  if (!header.endsWith(suffix)) throw new SiweParseError('The first line is not a sign-in request.')
-  let domain = header.slice(0, -suffix.length)
-  // EIP-4361 allows an optional `scheme://` before the domain; only the authority is compared.
-  const scheme = /^[A-Za-z][A-Za-z0-9+.-]*:\/\//.exec(domain)
-  if (scheme) domain = domain.slice(scheme[0].length)
-  if (!DOMAIN.test(domain)) throw new SiweParseError('The domain is malformed.')
-
-  const address = next() ?? ''
-  if (!ADDRESS.test(address)) throw new SiweParseError('The address is malformed.')
-  if (next() !== '') throw new SiweParseError('Expected an empty line after the address.')
-
-  let statement: string | undefined
-  const afterAddress = lines[i]
-  if (afterAddress === '') {
-    i++
-  } else if (afterAddress !== undefined && !afterAddress.startsWith('URI: ')) {
-    statement = afterAddress
-    i++
-    if (next() !== '') throw new SiweParseError('Expected an empty line after the statement.')
-  } else {
-    throw new SiweParseError('Expected an empty line before the URI.')
-  }
-
-  const uri = field('URI', URI)
-  const version = field('Version')
-  if (version !== '1') throw new SiweParseError('Version must be 1.')
-  const chainIdText = field('Chain ID', /^[1-9]\d{0,15}$/)
-  const chainId = Number(chainIdText)
-  if (!Number.isSafeInteger(chainId)) throw new SiweParseError('Chain ID is out of range.')
-  const nonce = field('Nonce', NONCE)
-  const issuedAt = date(field('Issued At'), 'Issued At')
-
-  const out: SiweMessageFields = { domain, address, uri, version: '1', chainId, nonce, issuedAt }
-  if (statement !== undefined) out.statement = statement
-  if (lines[i]?.startsWith('Expiration Time: ')) out.expirationTime = date(field('Expiration Time'), 'Expiration Time')
-  if (lines[i]?.startsWith('Not Before: ')) out.notBefore = date(field('Not Before'), 'Not Before')
-  if (lines[i]?.startsWith('Request ID: ')) out.requestId = field('Request ID', /^[^\r]*$/)
-  if (lines[i] === 'Resources:') {
-    i++
-    const resources: string[] = []
-    while (i < lines.length) {
-      const line = next()!
-      if (!line.startsWith('- ') || !URI.test(line.slice(2))) throw new SiweParseError(`Resource on line ${i} is malformed.`)
-      resources.push(line.slice(2))
-    }
-    out.resources = resources
-  }
-  if (i < lines.length) throw new SiweParseError(`Unexpected text on line ${i + 1}.`)
+  const { issuedAt, expirationTime, notBefore, chainId, ...rest } = parseSignInMessage(ETHEREUM_SIGN_IN, text)
+  const id = Number(chainId)
+  if (!Number.isSafeInteger(id)) throw new SignInMessageError('Chain ID is out of range.')
+  const out: SiweMessageFields = { ...rest, chainId: id, issuedAt: new Date(issuedAt) }
+  if (expirationTime !== undefined) out.expirationTime = new Date(expirationTime)
+  if (notBefore !== undefined) out.notBefore = new Date(notBefore)
   return out
 }

@@ -8,7 +8,7 @@ const input = {
   domain: 'localhost:5173',
   address,
   uri: 'http://localhost:5173',
-  nonce: 'abc123',
+  nonce: 'abc12345',
   issuedAt: '2026-01-02T03:04:05.000Z',
 }
 
@@ -24,7 +24,7 @@ describe('buildSiwsMessage', () => {
         'URI: http://localhost:5173',
         'Version: 1',
         'Chain ID: mainnet',
-        'Nonce: abc123',
+        'Nonce: abc12345',
         'Issued At: 2026-01-02T03:04:05.000Z',
         'Resources:',
         '- https://privy.io',
@@ -49,14 +49,14 @@ describe('parseSiwsMessage', () => {
 
   it('behavior: accepts a message without statement or resources', () => {
     const text = buildSiwsMessage({ ...input, resources: [] }).replace(`\n\n${SIWS_STATEMENT}`, '')
-    expect(parseSiwsMessage(text)).toMatchObject({ statement: '', resources: [], nonce: 'abc123' })
+    expect(parseSiwsMessage(text)).toMatchObject({ statement: '', resources: [], nonce: 'abc12345' })
   })
 
   it('behavior: refuses an Ethereum header, a wrong version, a missing nonce and trailing text', () => {
     const text = buildSiwsMessage(input)
     expect(parseSiwsMessage(text.replace('Solana account', 'Ethereum account'))).toBeNull()
     expect(parseSiwsMessage(text.replace('Version: 1', 'Version: 2'))).toBeNull()
-    expect(parseSiwsMessage(text.replace('Nonce: abc123\n', ''))).toBeNull()
+    expect(parseSiwsMessage(text.replace('Nonce: abc12345\n', ''))).toBeNull()
     expect(parseSiwsMessage(text + '\nextra')).toBeNull()
     expect(parseSiwsMessage('')).toBeNull()
   })

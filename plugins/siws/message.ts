@@ -1,9 +1,10 @@
 /**
  * The Sign-In With Solana message: built by the browser half, parsed and checked by the server half.
- * The layout mirrors EIP-4361 (SIWE) with the Solana header and `Chain ID: mainnet`.
- * No dependencies, so both halves can share it.
+ * The EIP-4361 layout with the Solana header and `Chain ID: mainnet`: the Solana face of the shared
+ * builder and strict parser (`portico/protocols/eip4361`).
  * @module
  */
+import { buildSignInMessage, parseSignInMessage, type SignInChain } from '../../protocols/eip4361'
 
 /** The fixed statement: signing proves wallet ownership, costs no fee and starts no transaction. */
 export const SIWS_STATEMENT =
@@ -41,12 +42,23 @@ export interface SiwsMessage {
 export type SiwsMessageInput = Pick<SiwsMessage, 'domain' | 'address' | 'uri' | 'nonce' | 'issuedAt'> &
   Partial<Pick<SiwsMessage, 'statement' | 'chainId' | 'expirationTime' | 'notBefore' | 'requestId' | 'resources'>>
 
-const HEADER = ' wants you to sign in with your Solana account:'
+/**
+ * Solana in the EIP-4361 layout: base58 addresses (32 bytes: 32 to 44 characters), a named cluster
+ * as the chain id (the server checks it is {@link SIWS_CHAIN_ID}), and the wallet standard's single
+ * empty line before the URI when there is no statement.
+ */
+export const SOLANA_SIGN_IN: SignInChain = {
+  name: 'Solana',
+  address: /^[1-9A-HJ-NP-Za-km-z]{32,44}$/,
+  chainId: /^[a-z0-9-]{1,32}$/,
+  compactWithoutStatement: true,
+}
 
 /**
  * Builds the text a wallet signs.
  * @param input - domain, address, URI, nonce and issue time (and optional fields).
  * @returns the message text, lines joined with '\n'.
+ * @throws SignInMessageError when a field could not be parsed back (a malformed address, nonce or time).
  * @example
  * ```ts
  * import { buildSiwsMessage } from 'portico/plugins/siws/message'
@@ -54,24 +66,17 @@ const HEADER = ' wants you to sign in with your Solana account:'
  * ```
  */
 export function buildSiwsMessage(input: SiwsMessageInput): string {
-  const lines = [
-    `${input.domain}${HEADER}`,
-    input.address,
-    '',
-    input.statement ?? SIWS_STATEMENT,
-    '',
-    `URI: ${input.uri}`,
-    'Version: 1',
-    `Chain ID: ${input.chainId ?? SIWS_CHAIN_ID}`,
-    `Nonce: ${input.nonce}`,
-    `Issued At: ${input.issuedAt}`,
-  ]
-  if (input.expirationTime) lines.push(`Expiration Time: ${input.expirationTime}`)
-  if (input.notBefore) lines.push(`Not Before: ${input.notBefore}`)
-  if (input.requestId) lines.push(`Request ID: ${input.requestId}`)
-  const resources = input.resources ?? SIWS_DEFAULT_RESOURCES
-  if (resources.length) lines.push('Resources:', ...resources.map((r) => `- ${r}`))
-  return lines.join('\n')
+  return buildSignInMessage(SOLANA_SIGN_IN, {
+    ...input,
+    statement: input.statement ?? SIWS_STATEMENT,
+    version: '1',
+    chainId: input.chainId ?? SIWS_CHAIN_ID,
+    // An empty optional field is left out, as before.
+    expirationTime: input.expirationTime || undefined,
+    notBefore: input.notBefore || undefined,
+    requestId: input.requestId || undefined,
+    resources: [...(input.resources ?? SIWS_DEFAULT_RESOURCES)],
+  })
 }
 
 /**
@@ -86,55 +91,19 @@ export function buildSiwsMessage(input: SiwsMessageInput): string {
  * ```
  */
 export function parseSiwsMessage(text: string): SiwsMessage | null {
-  const lines = text.split('\n')
-  let i = 0
-  const next = () => lines[i++]
-  const header = next()
-  if (!header?.endsWith(HEADER)) return null
-  const domain = header.slice(0, -HEADER.length)
-  const address = next()
-  if (!domain || !address || next() !== '') return null
-  // The statement is optional in EIP-4361: a blank line follows it when present.
-  let statement = ''
-  if (lines[i] !== undefined && !lines[i]!.startsWith('URI: ')) {
-    statement = next()!
-    if (next() !== '') return null
+  let fields
+  try {
+    fields = parseSignInMessage(SOLANA_SIGN_IN, text)
+  } catch {
+    return null
   }
-  const field = (name: string, optional = false): string | undefined | null => {
-    const line = lines[i]
-    if (line?.startsWith(`${name}: `)) {
-      i++
-      return line.slice(name.length + 2)
-    }
-    return optional ? undefined : null
-  }
-  const uri = field('URI')
-  const version = field('Version')
-  const chainId = field('Chain ID')
-  const nonce = field('Nonce')
-  const issuedAt = field('Issued At')
-  if (!uri || version !== '1' || !chainId || !nonce || !issuedAt) return null
-  const expirationTime = field('Expiration Time', true) ?? undefined
-  const notBefore = field('Not Before', true) ?? undefined
-  const requestId = field('Request ID', true) ?? undefined
-  const resources: string[] = []
-  if (lines[i] === 'Resources:') {
-    i++
-    while (lines[i]?.startsWith('- ')) resources.push(next()!.slice(2))
-  }
-  if (i !== lines.length) return null
+  const { expirationTime, notBefore, requestId, ...rest } = fields
   return {
-    domain,
-    address,
-    statement,
-    uri,
-    version: '1',
-    chainId,
-    nonce,
-    issuedAt,
+    ...rest,
+    statement: fields.statement ?? '',
+    resources: fields.resources ?? [],
     ...(expirationTime ? { expirationTime } : {}),
     ...(notBefore ? { notBefore } : {}),
     ...(requestId ? { requestId } : {}),
-    resources,
   }
 }

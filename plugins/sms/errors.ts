@@ -1,5 +1,7 @@
 /**
- * Error codes of the SMS login and how the modal reacts to each.
+ * Error codes of the SMS login and how the modal reacts to each: the one place an SMS error is
+ * mapped. The entry screen, the code screen and the headless hook all ask the kernel's error
+ * registry, which reads this table (`send`: sending a code; `verify`: checking one).
  * @module
  */
 import { defineErrorCodes } from '../../kernel/errors'
@@ -15,13 +17,13 @@ import { defineErrorCodes } from '../../kernel/errors'
  */
 export const SMS_ERRORS = defineErrorCodes('SMS', {
   /** A wrong or expired code: shown under the boxes, which are cleared. */
-  SMS_INVALID_CODE: { from: ['invalid_credentials'], inline: true, retryable: true, message: 'SMS_INVALID_CODE' },
+  SMS_INVALID_CODE: { from: ['invalid_credentials'], steps: ['verify'], inline: true, retryable: true, message: 'SMS_INVALID_CODE' },
   /** The user already has a phone account. */
   SMS_CANNOT_LINK_MORE: { from: ['cannot_link_more_of_type'], inline: true, message: 'SMS_CANNOT_LINK_MORE' },
-  /** The number failed the server's (or the SMS provider's) validation. */
-  SMS_INVALID_NUMBER: { from: ['invalid_data'], inline: true, message: 'SMS_INVALID_NUMBER' },
-  /** Any other failure while checking a code. */
-  SMS_VERIFY_FAILED: { inline: true, retryable: true, message: 'SMS_VERIFY_FAILED' },
+  /** The number failed the server's (or the SMS provider's) validation when a code was sent to it. */
+  SMS_INVALID_NUMBER: { from: ['invalid_data'], steps: ['send'], inline: true, message: 'SMS_INVALID_NUMBER' },
+  /** Any other failure while checking a code (what would otherwise be the generic error screen). */
+  SMS_VERIFY_FAILED: { steps: ['verify'], fallback: true, inline: true, retryable: true, message: 'SMS_VERIFY_FAILED' },
 })
 
 /** An error code of the SMS plugin. */

@@ -12,6 +12,7 @@ import { smsMessages } from './messages/en'
 export { SMS_ERRORS, type SmsErrorCode } from './errors'
 export { smsMessages, type SmsMessageKey } from './messages/en'
 export { smsRoutes } from './api'
+export { smsCodeEntry } from './code-entry'
 export {
   useLinkWithPhone,
   useLoginWithSms,

@@ -11,7 +11,8 @@ import type { Kernel } from '../../kernel/types'
 import { smsRoutes } from './api'
 import { smsMessages } from './messages/en'
 // The code-login state machine is shared with the email plugin (it carries no email code of its own).
-import { usePasscodeLogin, type PasscodeLoginState, type PasscodeMethod } from '../../ui/passcode-login'
+import { usePasscodeLogin, type PasscodeLoginState } from '../../ui/passcode-login'
+import { smsCodeEntry } from './code-entry'
 
 function requireSignedIn(kernel: Kernel): User {
   const user = kernel.state.session.user
@@ -134,21 +135,6 @@ export interface UseLoginWithSmsResult {
   resendAvailableAt: number | null
 }
 
-const smsPasscode: PasscodeMethod<string> = {
-  method: 'sms',
-  async validate(ctx, input) {
-    // The phone library loads with the first send, never with the page.
-    const { initialCountry, readPhoneInput } = await import('./screens/phone')
-    const phone = readPhoneInput(input, initialCountry(ctx.config()?.intl.defaultCountry))
-    if (!input || !phone.isValid) throw new PorticoError(ctx.t('SMS_INVALID_NUMBER'), { code: 'invalid_data' })
-    return phone.qualifiedPhoneNumber
-  },
-  init: (ctx, phoneNumber, token) => ctx.api.request(smsRoutes.init, { phoneNumber, ...(token ? { token } : {}) }),
-  authenticate: (ctx, phoneNumber, code, mode) => ctx.api.request(smsRoutes.authenticate, { phoneNumber, code, mode }),
-  invalidCodeKey: 'SMS_INVALID_CODE',
-  resendInKey: 'SMS_RESEND_IN',
-}
-
 /**
  * SMS-code login without the modal, for hosts that draw their own form. It ends through the
  * kernel like the modal's login: the session is stored, `useLogin`'s callbacks run, and post-login
@@ -164,7 +150,7 @@ const smsPasscode: PasscodeMethod<string> = {
  * ```
  */
 export function useLoginWithSms(): UseLoginWithSmsResult {
-  const { state, resendAvailableAt, send, submit } = usePasscodeLogin(smsPasscode)
+  const { state, resendAvailableAt, send, submit } = usePasscodeLogin(smsCodeEntry)
   const sendCode = useCallback(
     ({ phoneNumber, ...options }: { phoneNumber: string; disableSignup?: boolean; captchaToken?: string }) => send(phoneNumber, options),
     [send],

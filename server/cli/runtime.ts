@@ -15,7 +15,7 @@ import { guestServer } from '../../plugins/guest/server'
 import { siweServer } from '../../plugins/siwe/server'
 import { siwsServer } from '../../plugins/siws/server'
 import { oauthServer } from '../../plugins/oauth/server'
-import { crossAppServer } from '../../plugins/cross-app/server'
+import { crossAppOAuthSource, crossAppServer } from '../../plugins/cross-app/server'
 import { passkeyServer } from '../../plugins/passkey/server'
 import { telegramServer } from '../../plugins/telegram/server'
 import { resealAppSecrets } from '../apps'
@@ -47,7 +47,7 @@ export function serverPlugins(env: Env) {
     siweServer(),
     siwsServer(),
     passkeyServer(),
-    oauthServer(),
+    oauthServer({ sources: [crossAppOAuthSource()] }),
     crossAppServer(),
     telegramServer(),
     // PORTICO_FARCASTER_RELAY_URL, PORTICO_OPTIMISM_RPC_URL, PORTICO_FARCASTER_SIGNER_API_URL: unset means production.

@@ -1,19 +1,22 @@
 /**
- * The one-time-code screen shared by the code logins (email, SMS): six boxes, resend after a
- * cooldown, the verifying and success states, and the reactions to the server's answers. A plugin
- * supplies the destination, the verify and resend calls and its texts.
+ * The one-time-code screen shared by the code logins (email, SMS): six boxes, resend after the
+ * cooldown, the verifying and success states. It drives the method's shared code entry
+ * (`ui/code-entry.ts`) and shows what the error registry answers. A plugin supplies the
+ * destination, its code entry, the verify call and its texts.
  * @module
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { css } from '../../styled-system/css'
 import type { ScreenProps } from '../context'
+import type { ResolvedError } from '../../kernel/types'
+import { CODE_RESEND_COOLDOWN_S, codeEntryFor, useCodeEntryState, type CodeEntryMethod } from '../code-entry'
 import { Screen } from './Screen'
 import { CodeInput, type CodeInputHandle } from './CodeInput'
 import { Link } from './Link'
 import { Spinner } from './Spinner'
 
-/** Seconds before a code can be sent again. */
-export const RESEND_COOLDOWN_S = 30
+/** Seconds before a code can be sent again: the code entry's one cooldown. */
+export const RESEND_COOLDOWN_S = CODE_RESEND_COOLDOWN_S
 
 /**
  * Put this where the destination goes in a translated subtitle; the screen replaces it with the
@@ -21,7 +24,7 @@ export const RESEND_COOLDOWN_S = 30
  */
 export const DESTINATION_SLOT = '\u0000'
 
-/** The texts of a {@link PasscodeScreen}, already translated. */
+/** The texts of a {@link PasscodeScreen}, already translated. Error texts come from the error registry. */
 export interface PasscodeTexts {
   title: string
   /** The subtitle, with {@link DESTINATION_SLOT} where the destination is shown. */
@@ -37,33 +40,22 @@ export interface PasscodeTexts {
   verifying: string
   successTitle: string
   successSubtitle: string
-  /** `invalid_credentials`: 'Invalid or expired verification code'. */
-  invalidCode: string
-  /** Any other failure on verify: 'Issue verifying code'. */
-  verifyFailed: string
 }
 
 /** Props of {@link PasscodeScreen}. */
-export interface PasscodeScreenProps extends Pick<ScreenProps, 'kernel' | 'ctx'> {
-  /** The login method (`email`, `sms`): error resolution and `beginLogin`. */
-  method: string
-  /** This screen's id (`email/code`), for error resolution. */
-  screen: string
-  /** Where the code went, as shown (an address, '+1 4155550123'). */
+export interface PasscodeScreenProps extends Pick<ScreenProps, 'ctx'> {
+  /** How the method sends and checks codes: the screen drives the method's shared code entry. */
+  spec: CodeEntryMethod
+  /** Where the code went, as shown and as sent (an address, '+1 4155550123'). */
   destination: string
   /** The status icon above the title. @defaultValue 'mail' */
   icon?: 'mail' | 'lock' | ReactNode
   texts: PasscodeTexts
-  /** Logs in or links with the code (through `ctx.authenticate` / `ctx.link`); rejects with the server's error. */
-  verify: (code: string) => Promise<unknown>
-  /** Sends a new code (the init request); receives the captcha token of `ctx.beginLogin`. */
-  resend: (captchaToken: string | undefined) => Promise<unknown>
   /**
-   * A plugin's own reaction to a verify failure, tried first; return true when it handled the error.
-   * @param wireCode - the error's code.
-   * @param error - what was thrown.
+   * Uses the code: logs in, links or updates (through `ctx.authenticate` / `ctx.link` /
+   * `ctx.changeAccounts`); rejects with the server's error. @defaultValue signing in with `spec.authenticate`
    */
-  onVerifyError?: (wireCode: string | undefined, error: unknown) => boolean
+  verify?: (code: string) => Promise<unknown>
 }
 
 /**
@@ -82,61 +74,69 @@ export function errorCode(err: unknown): string | undefined {
 }
 
 /**
- * Renders the code screen.
- * @param props - destination, calls and texts; see {@link PasscodeScreenProps}.
+ * Renders the code screen. Failures are mapped by the error registry (the method's error table,
+ * step `verify` or `send`): the text shows under the boxes, or the screen goes where the reaction says.
+ * @param props - destination, code entry, verify call and texts; see {@link PasscodeScreenProps}.
  * @returns the screen.
  * @example
  * ```tsx
  * import { PasscodeScreen } from '../../ui/components/PasscodeScreen'
  * <PasscodeScreen
- *   kernel={kernel} ctx={ctx} method="sms" screen="sms/code" destination="+1 4155550123" texts={texts}
- *   verify={(code) => ctx.authenticate(() => ctx.api.request(smsRoutes.authenticate, { phoneNumber, code }), { method: 'sms' })}
- *   resend={(token) => ctx.api.request(smsRoutes.init, { phoneNumber, ...(token ? { token } : {}) })}
+ *   ctx={ctx} spec={smsCodeEntry} destination="+1 4155550123" texts={texts}
+ *   verify={(code) => ctx.link(() => ctx.api.request(smsRoutes.link, { phoneNumber, code }), { method: 'sms', handle: phoneNumber })}
  * />
  * ```
  */
-export function PasscodeScreen({ kernel, ctx, method, screen, destination, icon = 'mail', texts, verify, resend, onVerifyError }: PasscodeScreenProps) {
+export function PasscodeScreen({ ctx, spec, destination, icon = 'mail', texts, verify }: PasscodeScreenProps) {
+  const entry = codeEntryFor(ctx, spec)
+  useCodeEntryState(entry)
   const [state, setState] = useState<'idle' | 'verifying' | 'success'>('idle')
   const [error, setError] = useState<string | null>(null)
   const [notice, setNotice] = useState<string | null>(null)
-  const [cooldownUntil, setCooldownUntil] = useState(() => Date.now() + RESEND_COOLDOWN_S * 1000)
-  const [now, setNow] = useState(() => Date.now())
+  const [, setTick] = useState(0)
   const boxes = useRef<CodeInputHandle>(null)
-  const remaining = Math.max(0, Math.ceil((cooldownUntil - now) / 1000))
+  const [shownAt] = useState(() => Date.now())
+  // The code entry's cooldown when it sent this code; a code sent another way counts from when the screen showed.
+  const remaining =
+    entry.state.sentTo === destination
+      ? entry.cooldownLeft(destination)
+      : Math.max(0, Math.ceil((shownAt + CODE_RESEND_COOLDOWN_S * 1000 - Date.now()) / 1000))
 
   useEffect(() => {
     if (remaining <= 0) return
-    const timer = setInterval(() => setNow(Date.now()), 1000)
+    const timer = setInterval(() => setTick(Date.now()), 1000)
     return () => clearInterval(timer)
   }, [remaining > 0])
+
+  /** The registry's answer to the step that just failed, or null when there is nothing to show (a left step). */
+  const failureOf = (err: unknown): ResolvedError | null => {
+    const { error, failure } = entry.state
+    if (!error || error !== err) return null
+    // A refusal the machine made itself (the cooldown) has a text and no reaction.
+    return failure ?? { code: error.code, reaction: {}, message: error.message }
+  }
 
   const onComplete = async (code: string) => {
     setState('verifying')
     setError(null)
     setNotice(null)
     try {
-      await verify(code)
+      await entry.submit(code, verify)
       // The kernel closes the modal after its post-success delay; until then show success.
       setState('success')
     } catch (err) {
       setState('idle')
-      const wire = errorCode(err)
       // A declined post-login step (terms): the kernel has already moved the modal on.
-      if (wire === 'exited_auth_flow') return
-      if (onVerifyError?.(wire, err)) return
-      if (wire === 'invalid_credentials') {
-        setError(texts.invalidCode)
-        boxes.current?.clear()
+      const failure = failureOf(err)
+      if (!failure) return
+      const { reaction, message } = failure
+      if (reaction.screen && reaction.inline) {
+        // Back to an earlier screen, with the text under its field ('+' addresses refused).
+        ctx.navigate(reaction.screen, { method: spec.method, error: message }, { reset: true })
         return
       }
-      const resolved = kernel.resolveError(err, { method, screen })
-      if (resolved.reaction.screen && resolved.reaction.screen !== 'portico/error' && !resolved.reaction.inline) {
-        ctx.navigate(resolved.reaction.screen, { code: resolved.code, message: resolved.message })
-      } else if (wire === 'too_many_requests' || wire === 'cannot_link_more_of_type') {
-        setError(resolved.message)
-      } else {
-        setError(texts.verifyFailed)
-      }
+      if (reaction.screen && reaction.screen !== 'portico/error') ctx.navigate(reaction.screen, { code: failure.code, message })
+      else setError(message)
       boxes.current?.clear()
     }
   }
@@ -144,16 +144,13 @@ export function PasscodeScreen({ kernel, ctx, method, screen, destination, icon 
   const onResend = async () => {
     setError(null)
     setNotice(null)
-    setCooldownUntil(Date.now() + RESEND_COOLDOWN_S * 1000)
-    setNow(Date.now())
     try {
-      const { captchaToken } = await ctx.beginLogin({ method })
-      await resend(captchaToken)
+      await entry.send(destination)
       setNotice(texts.resent)
     } catch (err) {
       // The user left the captcha step: nothing to report.
-      if (errorCode(err) === 'exited_auth_flow') return
-      setError(kernel.resolveError(err, { method, screen }).message)
+      const failure = failureOf(err)
+      if (failure) setError(failure.message)
     }
   }
 
@@ -189,7 +186,7 @@ export function PasscodeScreen({ kernel, ctx, method, screen, destination, icon 
               {texts.resendIn(remaining)}
             </span>
           ) : (
-            <Link onClick={onResend} disabled={state === 'verifying'}>
+            <Link onClick={onResend} disabled={state === 'verifying' || entry.state.status === 'sending-code'}>
               {ctx.t('PORTICO_RESEND_CODE')}
             </Link>
           )}

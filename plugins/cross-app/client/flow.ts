@@ -8,10 +8,8 @@
 import { PorticoError } from '../../../kernel/errors'
 import type { PluginContext } from '../../../kernel/plugin'
 import type { OAuthTokens } from '../../../kernel/wire'
-import { oauthRoutes } from '../../oauth/api'
-import { codeChallenge, randomCode } from '../../oauth/client/pkce'
-import { stripOAuthParams } from '../../oauth/client/url'
-import { crossAppRoutes } from '../api'
+import { codeChallenge, oauthRoutes, randomCode, stripOAuthParams } from '../../../protocols/oauth'
+import { CROSS_APP_STATE_PARAM, crossAppRoutes } from '../api'
 import { CROSS_APP_ERRORS, type CrossAppErrorCode } from '../errors'
 
 /** A provider app as the requester's page shows it. */
@@ -58,8 +56,6 @@ export const POPUP_CLOSE_GRACE_MS = 1000
 /** The popup's messages to its opener. */
 export const CROSS_APP_MESSAGES = { response: 'PRIVY_OAUTH_RESPONSE', error: 'PRIVY_OAUTH_ERROR' } as const
 
-/** The query parameter that marks a provider page opened with an authorization request. */
-export const CROSS_APP_STATE_PARAM = 'portico_cross_app_state'
 const REQUEST_PARAMS = [CROSS_APP_STATE_PARAM, 'client_id', 'redirect_uri', 'code_challenge'] as const
 /** Where the provider page keeps the request across its own OAuth redirect. */
 export const PENDING_REQUEST_KEY = 'portico:cross-app:request'

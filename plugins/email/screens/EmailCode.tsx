@@ -6,6 +6,7 @@
 import type { ScreenProps } from '../../../ui/context'
 import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
 import { emailRoutes } from '../api'
+import { emailCodeEntry } from '../code-entry'
 
 /** Params of the code screen. */
 export interface EmailCodeParams extends Record<string, unknown> {
@@ -24,17 +25,15 @@ export interface EmailCodeParams extends Record<string, unknown> {
  * kernel.navigate('email/code', { email: 'ada@example.com' })
  * ```
  */
-export default function EmailCode({ kernel, ctx, params }: ScreenProps<EmailCodeParams>) {
+export default function EmailCode({ ctx, params }: ScreenProps<EmailCodeParams>) {
   const t = ctx.t
   const email = String(params.email ?? '')
   const oldAddress = typeof params.oldAddress === 'string' && params.oldAddress ? params.oldAddress : undefined
   const app = ctx.config()?.name ?? ''
   return (
     <PasscodeScreen
-      kernel={kernel}
       ctx={ctx}
-      method="email"
-      screen="email/code"
+      spec={emailCodeEntry}
       destination={email}
       icon="mail"
       texts={{
@@ -47,8 +46,6 @@ export default function EmailCode({ kernel, ctx, params }: ScreenProps<EmailCode
         verifying: t('EMAIL_VERIFYING'),
         successTitle: t('EMAIL_SUCCESS_TITLE'),
         successSubtitle: t('EMAIL_SUCCESS_SUBTITLE'),
-        invalidCode: t('EMAIL_INVALID_CODE'),
-        verifyFailed: t('EMAIL_VERIFY_FAILED'),
       }}
       verify={(code) => {
         if (oldAddress) {
@@ -67,13 +64,6 @@ export default function EmailCode({ kernel, ctx, params }: ScreenProps<EmailCode
         return ctx.authenticate(() => ctx.api.request(emailRoutes.authenticate, { email, code, mode: ctx.loginMode() }), {
           method: 'email',
         })
-      }}
-      resend={(token) => ctx.api.request(emailRoutes.init, { email, ...(token ? { token } : {}) })}
-      onVerifyError={(wire) => {
-        // The app refuses '+' addresses: back to the landing screen with the text under the field.
-        if (wire !== 'disallowed_plus_email') return false
-        kernel.navigate('portico/landing', { method: 'email', error: t('EMAIL_DISALLOWED_PLUS') }, { reset: true })
-        return true
       }}
     />
   )

@@ -9,8 +9,9 @@ import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { TextInput } from '../../../ui/components/TextInput'
 import { Button } from '../../../ui/components/Button'
-import { emailRoutes } from '../api'
-import { errorCode, validateEmail } from './shared'
+import { codeEntryFor } from '../../../ui/code-entry'
+import { emailCodeEntry } from '../code-entry'
+import { validateEmail } from './shared'
 
 /** Params of the email entry: `inline` on the landing screen; `error` to show under the field. */
 export interface EmailEntryParams extends Record<string, unknown> {
@@ -22,7 +23,7 @@ export interface EmailEntryParams extends Record<string, unknown> {
 }
 
 /** The form itself, shared by the inline and the full-screen variants. */
-export function EmailForm({ kernel, ctx, params }: ScreenProps<EmailEntryParams>) {
+export function EmailForm({ ctx, params }: ScreenProps<EmailEntryParams>) {
   const [email, setEmail] = useState(typeof params.email === 'string' ? params.email : '')
   const [error, setError] = useState<string | null>(typeof params.error === 'string' ? params.error : null)
   const [busy, setBusy] = useState(false)
@@ -39,19 +40,17 @@ export function EmailForm({ kernel, ctx, params }: ScreenProps<EmailEntryParams>
     }
     setBusy(true)
     setError(null)
+    const entry = codeEntryFor(ctx, emailCodeEntry)
     try {
-      const { captchaToken } = await ctx.beginLogin({ method: 'email' })
-      await ctx.api.request(emailRoutes.init, { email: address, ...(captchaToken ? { token: captchaToken } : {}) })
+      // Asking again from this screen sends again; the server's per-address limit applies.
+      await entry.send(address, { restart: true })
       const oldAddress = typeof params.oldAddress === 'string' && params.oldAddress ? params.oldAddress : undefined
       ctx.navigate('email/code', oldAddress ? { email: address, oldAddress } : { email: address })
     } catch (err) {
       setBusy(false)
-      const code = errorCode(err)
-      // The user left the captcha step: nothing to report.
-      if (code === 'exited_auth_flow') return
-      if (code === 'disallowed_plus_email') return setError(t('EMAIL_DISALLOWED_PLUS'))
-      if (code === 'invalid_data') return setError(t('EMAIL_INVALID_ADDRESS'))
-      const resolved = kernel.resolveError(err, { method: 'email', screen: 'email/entry' })
+      // The user left the captcha step: nothing to report. Otherwise the registry's answer.
+      const resolved = entry.state.error === err ? entry.state.failure : undefined
+      if (!resolved) return
       if (resolved.reaction.screen && !resolved.reaction.inline) {
         ctx.navigate(resolved.reaction.screen, { code: resolved.code, message: resolved.message })
       } else {

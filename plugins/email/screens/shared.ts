@@ -1,5 +1,5 @@
 /**
- * What the email screens share: address validation (and the wire code of an error, from the shared code screen).
+ * What the email screens share: address validation.
  * @module
  */
 
@@ -21,6 +21,3 @@ export function validateEmail(email: string, disallowPlus: boolean): 'EMAIL_INVA
   if (disallowPlus && email.split('@')[0]!.includes('+')) return 'EMAIL_DISALLOWED_PLUS'
   return null
 }
-
-// The code screen and its helpers are shared with the other code logins.
-export { errorCode } from '../../../ui/components/PasscodeScreen'

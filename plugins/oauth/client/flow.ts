@@ -6,12 +6,13 @@
  */
 import { PorticoError } from '../../../kernel/errors'
 import type { PluginContext } from '../../../kernel/plugin'
-import { oauthRoutes } from '../api'
+import { oauthRoutes } from '../../../protocols/oauth/routes'
 import { OAUTH_CLIENT_CODES, OAUTH_ERROR_TEXTS } from '../errors'
 import { oauthErrorView, type OAuthErrorView } from './error-view'
-import { beginStoredFlow, clearStoredFlow, codeChallenge, readStoredFlow } from './pkce'
+import { codeChallenge } from '../../../protocols/oauth/pkce'
+import { beginStoredFlow, clearStoredFlow, readStoredFlow } from './stored-flow'
 import { providerDisplay, scopePhrase } from './providers'
-import { hasOAuthParams, readOAuthReturn, stripOAuthParams, type OAuthReturn } from './url'
+import { hasOAuthParams, readOAuthReturn, stripOAuthParams, type OAuthReturn } from '../../../protocols/oauth/return-url'
 
 /** The code the server's `privy_oauth_error` carries for a failed round trip (expired attempt, provider failure). */
 const RETURN_ERROR_CODE = 'invalid_credentials'

@@ -7,6 +7,7 @@
 import type { ScreenProps } from '../../../ui/context'
 import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
 import { smsRoutes } from '../api'
+import { smsCodeEntry } from '../code-entry'
 import { PhoneIcon } from './PhoneIcon'
 
 /** Params of the code screen. */
@@ -26,17 +27,15 @@ export interface SmsCodeParams extends Record<string, unknown> {
  * kernel.navigate('sms/code', { phoneNumber: '+1 4155550123' })
  * ```
  */
-export default function SmsCode({ kernel, ctx, params }: ScreenProps<SmsCodeParams>) {
+export default function SmsCode({ ctx, params }: ScreenProps<SmsCodeParams>) {
   const t = ctx.t
   const phoneNumber = String(params.phoneNumber ?? '')
   const oldPhoneNumber = typeof params.oldPhoneNumber === 'string' && params.oldPhoneNumber ? params.oldPhoneNumber : undefined
   const app = ctx.config()?.name ?? ''
   return (
     <PasscodeScreen
-      kernel={kernel}
       ctx={ctx}
-      method="sms"
-      screen="sms/code"
+      spec={smsCodeEntry}
       destination={phoneNumber}
       icon={<PhoneIcon />}
       texts={{
@@ -49,8 +48,6 @@ export default function SmsCode({ kernel, ctx, params }: ScreenProps<SmsCodePara
         verifying: t('SMS_VERIFYING'),
         successTitle: t('SMS_SUCCESS_TITLE'),
         successSubtitle: t('SMS_SUCCESS_SUBTITLE'),
-        invalidCode: t('SMS_INVALID_CODE'),
-        verifyFailed: t('SMS_VERIFY_FAILED'),
       }}
       verify={(code) => {
         if (oldPhoneNumber) {
@@ -70,7 +67,6 @@ export default function SmsCode({ kernel, ctx, params }: ScreenProps<SmsCodePara
           method: 'sms',
         })
       }}
-      resend={(token) => ctx.api.request(smsRoutes.init, { phoneNumber, ...(token ? { token } : {}) })}
     />
   )
 }

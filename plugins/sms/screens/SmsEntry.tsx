@@ -9,8 +9,8 @@ import { css } from '../../../styled-system/css'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
-import { errorCode } from '../../../ui/components/PasscodeScreen'
-import { smsRoutes } from '../api'
+import { codeEntryFor } from '../../../ui/code-entry'
+import { smsCodeEntry } from '../code-entry'
 import { PhoneField } from './PhoneField'
 import { initialCountry, readPhoneInput } from './phone'
 import { PhoneIcon } from './PhoneIcon'
@@ -28,7 +28,7 @@ export interface SmsEntryParams extends Record<string, unknown> {
 }
 
 /** The form itself, shared by the inline and the full-screen variants. */
-export function SmsForm({ kernel, ctx, params }: ScreenProps<SmsEntryParams>) {
+export function SmsForm({ ctx, params }: ScreenProps<SmsEntryParams>) {
   const t = ctx.t
   const [country, setCountry] = useState<CountryCode>(() =>
     initialCountry(typeof params.country === 'string' ? params.country : ctx.config()?.intl.defaultCountry),
@@ -47,18 +47,17 @@ export function SmsForm({ kernel, ctx, params }: ScreenProps<SmsEntryParams>) {
     }
     setBusy(true)
     setError(null)
+    const entry = codeEntryFor(ctx, smsCodeEntry)
     try {
-      const { captchaToken } = await ctx.beginLogin({ method: 'sms' })
-      await ctx.api.request(smsRoutes.init, { phoneNumber: phone.qualifiedPhoneNumber, ...(captchaToken ? { token: captchaToken } : {}) })
+      // Asking again from this screen sends again; the server's per-number limit applies.
+      await entry.send(phone.qualifiedPhoneNumber, { restart: true })
       const old = typeof params.oldPhoneNumber === 'string' && params.oldPhoneNumber ? params.oldPhoneNumber : undefined
       ctx.navigate('sms/code', old ? { phoneNumber: phone.qualifiedPhoneNumber, oldPhoneNumber: old } : { phoneNumber: phone.qualifiedPhoneNumber })
     } catch (err) {
       setBusy(false)
-      const code = errorCode(err)
-      // The user left the captcha step: nothing to report.
-      if (code === 'exited_auth_flow') return
-      if (code === 'invalid_data') return setError(t('SMS_INVALID_NUMBER'))
-      const resolved = kernel.resolveError(err, { method: 'sms', screen: 'sms/entry' })
+      // The user left the captcha step: nothing to report. Otherwise the registry's answer.
+      const resolved = entry.state.error === err ? entry.state.failure : undefined
+      if (!resolved) return
       if (resolved.reaction.screen && !resolved.reaction.inline) {
         ctx.navigate(resolved.reaction.screen, { code: resolved.code, message: resolved.message })
       } else {

@@ -1,25 +1,25 @@
 /**
  * Cross-app providers (`privy:<provider app id>`) of the OAuth round trip: another app on this server
- * is the provider. Who may use whom, the derived endpoints (the provider app's sign-in page, and the
- * cross-app plugin's token and userinfo routes on this server), and the provider leg over HTTP.
+ * is the provider. Who may use whom, the derived endpoints (the provider app's sign-in page, and this
+ * plugin's token and userinfo routes on this server), the provider leg over HTTP, and the
+ * {@link crossAppOAuthSource} that hands all of it to the OAuth plugin through its public door.
  * @module
  */
 import { loadApp, type ServerApp } from '../../../server/apps'
-import { HttpError } from '../../../server/errors'
+import { errors, HttpError } from '../../../server/errors'
 import type { Db } from '../../../server/storage/db'
 import type { AccountInput } from '../../../server/services/users'
 import type { OAuthTokens } from '../../../kernel/wire'
-import { crossAppRoutes } from '../../cross-app/api'
-import { ProviderLegError } from './exchange'
+import { OAUTH_CALLBACK_PATH, type OAuthProviderSource } from '../../../protocols/oauth/server'
+import { CROSS_APP_ACCOUNT_TYPE, CROSS_APP_STATE_PARAM, crossAppRoutes } from '../api'
+
+/** A failed provider leg: the OAuth plugin logs the message; the client sees `invalid_credentials`. */
+export class CrossAppLegError extends Error {
+  override name = 'CrossAppLegError'
+}
 
 /** A cross-app provider name: `privy:` and a 25-character app id (contract §5). */
 export const CROSS_APP_PROVIDER = /^privy:([a-z0-9]{25})$/
-
-/** The linked-account type of a cross-app login. */
-export const CROSS_APP_ACCOUNT_TYPE = 'cross_app'
-
-/** The query parameter that carries the provider-leg state to the provider app's page. */
-export const CROSS_APP_STATE_PARAM = 'portico_cross_app_state'
 
 /**
  * 403 `cross_app_connection_not_allowed`.
@@ -116,16 +116,16 @@ async function call(url: string, init: RequestInit): Promise<Record<string, unkn
   try {
     res = await fetch(url, { ...init, signal: AbortSignal.timeout(TIMEOUT_MS) })
   } catch (e) {
-    throw new ProviderLegError(`${url} could not be reached: ${String(e)}`)
+    throw new CrossAppLegError(`${url} could not be reached: ${String(e)}`)
   }
   const text = await res.text()
   let body: unknown
   try {
     body = JSON.parse(text)
   } catch {
-    throw new ProviderLegError(`${url} answered ${res.status} with a non-JSON body`)
+    throw new CrossAppLegError(`${url} answered ${res.status} with a non-JSON body`)
   }
-  if (!res.ok || !body || typeof body !== 'object') throw new ProviderLegError(`${url} answered ${res.status}: ${text.slice(0, 300)}`)
+  if (!res.ok || !body || typeof body !== 'object') throw new CrossAppLegError(`${url} answered ${res.status}: ${text.slice(0, 300)}`)
   return body as Record<string, unknown>
 }
 
@@ -142,7 +142,7 @@ function addresses(value: unknown): { address: string }[] {
  * (public client: PKCE, no secret), then the `userinfo` route, both on this server over HTTP, mapped
  * to a `cross_app` account (identity key: the provider user's id).
  * @param input - this server's public URL, the provider and requester ids, the code, the callback and the verifier.
- * @returns the account and the provider access token; throws {@link ProviderLegError} on any failure.
+ * @returns the account and the provider access token; throws {@link CrossAppLegError} on any failure.
  * @example
  * ```ts
  * const { account, tokens } = await exchangeCrossAppCode({ baseUrl, providerAppId, clientId, code, redirectUri, codeVerifier })
@@ -169,12 +169,12 @@ export async function exchangeCrossAppCode(input: {
     }),
   })
   const accessToken = typeof token.access_token === 'string' ? token.access_token : null
-  if (!accessToken) throw new ProviderLegError('cross-app token route: no access_token')
+  if (!accessToken) throw new CrossAppLegError('cross-app token route: no access_token')
   const info = await call(`${input.baseUrl}${crossAppRoutes.userinfo.path}`, {
     headers: { 'privy-app-id': input.providerAppId, authorization: `Bearer ${accessToken}` },
   })
   if (typeof info.sub !== 'string' || typeof info.subject !== 'string' || info.provider_app_id !== input.providerAppId) {
-    throw new ProviderLegError('cross-app userinfo: no subject, or another provider app')
+    throw new CrossAppLegError('cross-app userinfo: no subject, or another provider app')
   }
   return {
     account: {
@@ -191,6 +191,55 @@ export async function exchangeCrossAppCode(input: {
       provider: `privy:${input.providerAppId}`,
       access_token: accessToken,
       ...(typeof token.expires_in === 'number' ? { access_token_expires_in_seconds: token.expires_in } : {}),
+    },
+  }
+}
+
+/**
+ * The cross-app providers as a source of the OAuth plugin's round trip: `privy:<provider app id>`
+ * names, usable when the requester may sign in with the provider app, sent to the provider app's page,
+ * and exchanged at this server's own `token` and `userinfo` routes.
+ * @returns the source, for `oauthServer({ sources: [crossAppOAuthSource()] })`.
+ * @example
+ * ```ts
+ * import { oauthServer } from 'portico/plugins/oauth/server'
+ * import { crossAppOAuthSource, crossAppServer } from 'portico/plugins/cross-app/server'
+ * const plugins = [oauthServer({ sources: [crossAppOAuthSource()] }), crossAppServer()]
+ * ```
+ */
+export function crossAppOAuthSource(): OAuthProviderSource {
+  const providerAppId = (provider: string) => {
+    const id = crossAppProviderId(provider)
+    if (!id) throw crossAppNotAllowed()
+    return id
+  }
+  return {
+    owns: (provider) => crossAppProviderId(provider) !== null,
+    async check(ctx, provider) {
+      await allowedProvider(ctx.db, ctx.app, providerAppId(provider))
+    },
+    async authorizationUrl(ctx, input) {
+      const provider = await allowedProvider(ctx.db, ctx.app, providerAppId(input.provider))
+      const url = crossAppAuthorizationUrl(provider, {
+        clientId: ctx.app.id,
+        redirectUri: input.redirectUri,
+        state: input.state,
+        codeChallenge: input.codeChallenge,
+      })
+      if (!url) throw errors.featureNotEnabled(`${provider.name} has no sign-in page for other apps (set its crossApp.authorizeUrl).`)
+      return url
+    },
+    exchange(ctx, input) {
+      // This server's own base URL: the callback's address without its path.
+      const baseUrl = input.redirectUri.slice(0, input.redirectUri.indexOf(OAUTH_CALLBACK_PATH.replace(':app_id', '')))
+      return exchangeCrossAppCode({
+        baseUrl,
+        providerAppId: providerAppId(input.provider),
+        clientId: ctx.app.id,
+        code: input.code,
+        redirectUri: input.redirectUri,
+        codeVerifier: input.codeVerifier,
+      })
     },
   }
 }

@@ -1,12 +1,10 @@
 /**
- * PKCE and state helpers of the OAuth client: the random code verifier and state code, the S256
- * challenge, and what one flow keeps in the kernel's storage between leaving the page and coming back.
+ * What one OAuth flow keeps in the kernel's storage between leaving the page and coming back: the
+ * PKCE verifier, the state code and the flow's flags.
  * @module
  */
 import type { StorageAdapter } from '../../../kernel/types'
-
-/** Random bytes in a code verifier and in a state code (spec section 9): 48 base64url characters each. */
-export const OAUTH_RANDOM_BYTES = 36
+import { randomCode } from '../../../protocols/oauth/pkce'
 
 /**
  * Storage keys of an OAuth flow. The first two are the wire-format names the contract lists; the
@@ -27,50 +25,6 @@ export const OAUTH_STORAGE_KEYS = {
   /** 't' while a popup flow runs: the page that loads in the popup posts its result instead of signing in. */
   popup: 'privy:oauth_popup',
 } as const
-
-/**
- * Encodes bytes as unpadded base64url.
- * @param bytes - the bytes.
- * @returns the text.
- * @example
- * ```ts
- * base64Url(new Uint8Array([255, 255])) // '__8'
- * ```
- */
-export function base64Url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const b of bytes) binary += String.fromCharCode(b)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
-
-/**
- * Makes a random code (a code verifier or a state code): {@link OAUTH_RANDOM_BYTES} bytes from
- * `crypto.getRandomValues`, as 48 base64url characters.
- * @returns the code.
- * @example
- * ```ts
- * import { randomCode } from 'portico/plugins/oauth'
- * randomCode().length // 48
- * ```
- */
-export function randomCode(): string {
-  return base64Url(crypto.getRandomValues(new Uint8Array(OAUTH_RANDOM_BYTES)))
-}
-
-/**
- * Derives the S256 code challenge of a verifier: base64url(SHA-256(verifier)) (RFC 7636).
- * @param verifier - the code verifier.
- * @returns the 43-character challenge.
- * @example
- * ```ts
- * import { codeChallenge } from 'portico/plugins/oauth'
- * await codeChallenge('dBjftJeZ4CVP-mB92K27uhbUJU1p1r_wW1gFWFOEjXk') // 'E9Melhoa2OwvFrEMTJguCHaoeK1t8URWbuGJSstw-cM'
- * ```
- */
-export async function codeChallenge(verifier: string): Promise<string> {
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(verifier))
-  return base64Url(new Uint8Array(digest))
-}
 
 /** What a flow remembers between its start and the provider's return. */
 export interface StoredFlow {

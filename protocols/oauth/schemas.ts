@@ -1,13 +1,13 @@
 /**
- * Schemas of the OAuth plugin's routes, paired with the routes of `./api`. The server validates
+ * Schemas of the OAuth login's routes, paired with the routes of `./routes`. The server validates
  * requests with them and the tests validate responses. They live apart from the routes because
- * bundlers keep module-level schema construction: a browser bundle imports `./api` only.
+ * bundlers keep module-level schema construction: a browser bundle imports `./routes` only.
  * @module
  */
 import * as v from 'valibot'
 import { defineSchemas } from '../../kernel/route'
 import { AuthenticatedUser, LoginMode, OAuthTokens, User } from '../../kernel/schemas'
-import { oauthRoutes } from './api'
+import { oauthRoutes } from './routes'
 
 const REDIRECT_TO_MISSING = 'Please provide a redirect_to value.'
 
@@ -93,7 +93,7 @@ export const CallbackRequest = v.object({})
 /** The callback answers with a redirect, handed back to the HTTP layer as is. */
 export const CallbackResponse = v.instance(Response)
 
-/** Schemas of the OAuth plugin's routes (server and tests only). */
+/** Schemas of the OAuth login's routes (server and tests only). */
 export const oauthSchemas = defineSchemas(oauthRoutes, {
   init: { request: InitRequest, response: InitResponse },
   authenticate: { request: AuthenticateRequest, response: AuthenticatedUser },

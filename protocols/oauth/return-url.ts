@@ -30,7 +30,7 @@ export interface OAuthReturn {
  *   the state, the provider or both the code and the error are missing or empty.
  * @example
  * ```ts
- * import { readOAuthReturn } from 'portico/plugins/oauth'
+ * import { readOAuthReturn } from 'portico/protocols/oauth'
  * readOAuthReturn('https://app.example/?privy_oauth_code=c&privy_oauth_state=s&privy_oauth_provider=google')
  * // { code: 'c', state: 's', provider: 'google' }
  * ```
@@ -59,7 +59,7 @@ export function readOAuthReturn(href: string): OAuthReturn | null {
  * @returns true when one of them is present.
  * @example
  * ```ts
- * import { hasOAuthParams } from 'portico/plugins/oauth'
+ * import { hasOAuthParams } from 'portico/protocols/oauth'
  * hasOAuthParams('https://app.example/?privy_oauth_state=s') // true
  * ```
  */
@@ -78,7 +78,7 @@ export function hasOAuthParams(href: string): boolean {
  * @returns the address without them.
  * @example
  * ```ts
- * import { stripOAuthParams } from 'portico/plugins/oauth'
+ * import { stripOAuthParams } from 'portico/protocols/oauth'
  * stripOAuthParams('https://app.example/?app=x&privy_oauth_code=c#top') // 'https://app.example/?app=x#top'
  * ```
  */

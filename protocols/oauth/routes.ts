@@ -1,6 +1,7 @@
 /**
- * Routes of the social (OAuth) login, shared by the plugin's client and server halves. Their types come
- * from the schemas in `./schemas` (imported as types only, so no validation code reaches the browser).
+ * Wire routes of the OAuth login (`/api/v1/oauth/*`): the OAuth plugin serves and calls them, and any
+ * plugin whose login ends in an OAuth round trip (cross-app) calls them too. Their types come from the
+ * schemas in `./schemas` (imported as types only, so no validation code reaches the browser).
  * @module
  */
 import { route, type SchemaRoute } from '../../kernel/route'
@@ -18,7 +19,7 @@ import type {
 } from './schemas'
 
 /**
- * The OAuth plugin's routes.
+ * The OAuth login's routes.
  *
  * - `init`: `POST /api/v1/oauth/init` → `{url}`, the provider's authorization URL to send the browser to.
  * - `authenticate`: `POST /api/v1/oauth/authenticate`, the returned `privy_oauth_code` for a session.
@@ -30,7 +31,7 @@ import type {
  *   holds, after an `account_transfer_required` answer to a link.
  * @example
  * ```ts
- * import { oauthRoutes } from 'portico/plugins/oauth/api'
+ * import { oauthRoutes } from 'portico/protocols/oauth'
  * const { url } = await ctx.api.request(oauthRoutes.init, { provider: 'google', redirect_to: location.href, code_challenge, state_code })
  * ```
  */
