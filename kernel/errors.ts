@@ -132,3 +132,10 @@ export function defineErrorCodes<const P extends string, const T extends Record<
 ): T {
   return table
 }
+
+/** A resolved error: the reaction and its text. */
+export interface ResolvedError {
+  code: string | undefined
+  reaction: ErrorReaction
+  message: string
+}

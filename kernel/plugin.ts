@@ -4,12 +4,11 @@
  */
 import type { Route, RouteRequest, RouteResponse } from './route'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
-import type { ErrorTable } from './errors'
+import type { ErrorTable, ResolvedError } from './errors'
 import type { MessageTable } from './messages'
 import type { ErrorContext, TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
 import type { StorageAdapter } from './storage'
-import type { ResolvedError } from './types'
 import type { LoginMethodDefinition, LoginResult, LoginStart } from './login'
 
 export type { LoginGroup, LoginMethodDefinition, LoginResult, LoginStart } from './login'

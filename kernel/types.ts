@@ -5,7 +5,9 @@
 import type { ApiClient, LoginResult, PluginContext, PluginDefinition, ScreenDefinition } from './plugin'
 import type { AppConfig, ClientConfig } from './config'
 import type { ErrorContext, HookBus } from './hooks'
-import type { ErrorReaction } from './errors'
+import type { ResolvedError } from './errors'
+
+export type { ResolvedError } from './errors'
 import type { SessionEntry, User } from './wire'
 import type { StorageAdapter } from './storage'
 
@@ -59,13 +61,6 @@ export interface KernelState {
   }
   /** Per-plugin state slices, keyed by plugin id (the wallets plugin's connections are under `wallets`). */
   plugins: Record<string, object>
-}
-
-/** A resolved error: the reaction and its text. */
-export interface ResolvedError {
-  code: string | undefined
-  reaction: ErrorReaction
-  message: string
 }
 
 /**
