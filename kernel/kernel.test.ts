@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createPortico, NEXT_STEP_LEAD_MS, POST_SUCCESS_DELAY_MS } from './kernel'
+import { createPortico, linkConflictLabel, NEXT_STEP_LEAD_MS, POST_SUCCESS_DELAY_MS } from './kernel'
 import { createMemoryStorage, createMemoryTabs } from './storage'
 import { SESSION_KEYS } from './session'
 import { definePlugin, type PluginContext, type PluginDefinition } from './plugin'
@@ -360,5 +360,23 @@ describe('post-success close', () => {
     await new Promise((r) => setTimeout(r, 10))
     expect(k.state.modal.open).toBe(true)
     expect(k.state.modal.stack.map((e) => e.screen)).toEqual(['portico/landing'])
+  })
+})
+
+describe('linkConflictLabel', () => {
+  const method = (id: string, accountLabel?: string) => ({ id, ...(accountLabel ? { accountLabel } : {}) })
+
+  it("default: the login method's declared account label", () => {
+    expect(linkConflictLabel('mail', [method('mail', 'PORTICO_LINK_CONFLICT_LABEL_EMAIL')])).toEqual({
+      key: 'PORTICO_LINK_CONFLICT_LABEL_EMAIL',
+    })
+  })
+
+  it("behavior: a method without one is its id's '{Provider} profile'", () => {
+    expect(linkConflictLabel('discord', [method('discord')])).toEqual({
+      key: 'PORTICO_LINK_CONFLICT_LABEL_PROVIDER',
+      values: { provider: 'Discord' },
+    })
+    expect(linkConflictLabel('github_oauth', [])).toEqual({ key: 'PORTICO_LINK_CONFLICT_LABEL_PROVIDER', values: { provider: 'Github' } })
   })
 })

@@ -116,7 +116,7 @@ export interface PluginContext<Slice extends object = object> {
   readonly api: ApiClient
   /** The plugin's own valtio state slice. */
   readonly state: Slice
-  /** Tap-only view of the hook bus. */
+  /** Tap-only view of the kernel's hooks, and `define` for hooks plugins declare (read them through `defineHooks` accessors). */
   readonly hooks: TapOnlyHooks
   /** The app id the kernel was created with. */
   readonly appId: string

@@ -6,7 +6,7 @@
  */
 import { definePlugin } from '../kernel/plugin'
 import type { LoginResult } from '../kernel/plugin'
-import { walletsOf } from '../plugins/wallets'
+import { findWallets } from '../plugins/wallets'
 import { uiMessages } from './messages/en'
 import { walletScreenMessages } from './screens/wallets/messages'
 import { WALLET_ICON_PATH } from './screens/wallets/parts'
@@ -74,9 +74,9 @@ export const portico = () =>
       // The wallet row needs a connector plugin (a wallet to list) and a sign-in for wallets.
       const untapMethods = ctx.hooks.resolveLoginMethods.tap('portico', (methods) => {
         if (!methods.some((m) => m.id === WALLET_LOGIN_METHOD)) return methods
-        const wallets = walletsOf(ctx)
-        const connectors = wallets.hasSources()
-        const signIn = wallets.canAuthenticate('ethereum') || wallets.canAuthenticate('solana')
+        const wallets = findWallets(ctx)
+        const connectors = wallets?.hasSources() ?? false
+        const signIn = !!wallets && (wallets.canAuthenticate('ethereum') || wallets.canAuthenticate('solana'))
         return connectors && signIn ? methods : methods.filter((m) => m.id !== WALLET_LOGIN_METHOD)
       })
       // The kernel asks again after every step; answer once per login so an accepted (or

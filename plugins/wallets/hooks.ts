@@ -1,11 +1,10 @@
 /**
  * The hooks the wallets plugin declares on each kernel (through the kernel's hook registry), and
- * the accessor that reaches a kernel's wallet registry through them.
+ * `findWallets`, which reaches a kernel's wallet registry through them.
  * @module
  */
 import { defineHooks } from '../../kernel/hook-bus'
 import type { SyncBailHook, SyncHook } from '../../kernel/hooks'
-import { absentWalletRegistry } from './absent'
 import type { KernelWalletRegistry, PorticoWallets } from './registry'
 import type { ConnectedWallet, ConnectorSource, WalletAuthenticator } from './types'
 
@@ -49,19 +48,16 @@ export const walletHooks = defineHooks(
   }),
 )
 
-let absent: KernelWalletRegistry | undefined
-
 /**
- * The wallet registry of a kernel: connector entries, connections, chain switches. Without the
- * wallets plugin (no wallet plugin registered), a registry that lists nothing and refuses to connect.
+ * The wallet registry of a kernel, or undefined when the wallets plugin is not registered.
  * @param owner - a plugin context or a kernel.
- * @returns the registry.
+ * @returns the registry, if any.
  * @example
  * ```ts
- * import { walletsOf } from 'portico/plugins/wallets'
- * const entries = walletsOf(kernel).entries()
+ * import { findWallets } from 'portico/plugins/wallets'
+ * const canConnect = findWallets(ctx)?.hasSources() ?? false
  * ```
  */
-export function walletsOf(owner: Parameters<typeof walletHooks>[0]): PorticoWallets {
-  return walletHooks(owner).registry.call() ?? (absent ??= absentWalletRegistry())
+export function findWallets(owner: Parameters<typeof walletHooks>[0]): PorticoWallets | undefined {
+  return walletHooks(owner).registry.call()
 }

@@ -21,7 +21,7 @@ export * from './wallet-table'
 export * from './chains'
 export * from './errors'
 export * from './hooks'
-export { absentWalletRegistry } from './absent'
+export { absentWalletRegistry, walletsOf } from './absent'
 export { walletMessages, type WalletMessageKey } from './messages'
 
 /** Id of the wallets plugin (the key of its state slice and of its hooks). */
