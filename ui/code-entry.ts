@@ -240,8 +240,8 @@ export function codeEntryFor(ctx: PluginContext, spec: CodeEntryMethod): CodeEnt
 
 /**
  * Follows a code entry's state in React.
- * @param entry - the machine ({@link codeEntryFor}).
- * @returns its current state; the component renders again on each change.
+ * @param entry - the machine ({@link codeEntryFor}), or null before there is one.
+ * @returns its current state (`initial` without a machine); the component renders again on each change.
  * @example
  * ```tsx
  * import { codeEntryFor, useCodeEntryState } from 'portico/react'
@@ -249,10 +249,10 @@ export function codeEntryFor(ctx: PluginContext, spec: CodeEntryMethod): CodeEnt
  * state.status // 'awaiting-code-input'
  * ```
  */
-export function useCodeEntryState(entry: CodeEntry): CodeEntryState {
-  return useSyncExternalStore(
-    (listener) => entry.subscribe(listener),
-    () => entry.state,
-    () => entry.state,
-  )
+export function useCodeEntryState(entry: CodeEntry | null): CodeEntryState {
+  const read = () => entry?.state ?? NOT_STARTED
+  return useSyncExternalStore((listener) => entry?.subscribe(listener) ?? (() => {}), read, read)
 }
+
+/** The state of a method that has no machine (its plugin is not registered). */
+const NOT_STARTED: CodeEntryState = Object.freeze({ status: 'initial', sentTo: null, resendAvailableAt: null })

@@ -4,9 +4,9 @@
  * so a code sent from either has one cooldown, and errors carry the registry's texts.
  * @module
  */
-import { useCallback } from 'react'
+import { useCallback, useMemo } from 'react'
 import { useKernel } from './context'
-import type { PorticoError } from '../kernel/errors'
+import { PorticoError } from '../kernel/errors'
 import { toPorticoError } from '../kernel/error-registry'
 import type { Kernel } from '../kernel/types'
 import type { PluginContext } from '../kernel/plugin'
@@ -46,6 +46,9 @@ export interface PasscodeLogin {
   submit(code: string): Promise<void>
 }
 
+/** The error of a headless call whose method's plugin is not registered (as the kernel's `contextFor` throws). */
+const missingPlugin = (method: string) => new PorticoError(`No plugin "${method}" is registered`, { code: 'invalid_plugin' })
+
 /**
  * Closes the modal when it only shows the captcha step a headless login opened.
  * @param kernel - the kernel.
@@ -69,11 +72,13 @@ function closeCaptchaStep(kernel: Kernel): void {
  */
 export function usePasscodeLogin(spec: PasscodeMethod): PasscodeLogin {
   const kernel = useKernel()
-  const entry = codeEntryFor(kernel.contextFor(spec.method), spec)
+  // Without the method's plugin there is no machine; the calls then reject with the kernel's `invalid_plugin`.
+  const entry = useMemo(() => (kernel.plugins.some((p) => p.id === spec.method) ? codeEntryFor(kernel.contextFor(spec.method), spec) : null), [kernel, spec])
   const { status, error, resendAvailableAt } = useCodeEntryState(entry)
 
   const send = useCallback(
     async (input: string, options: { disableSignup?: boolean; captchaToken?: string }) => {
+      if (!entry) throw missingPlugin(spec.method)
       let destination: string
       try {
         destination = await spec.validate(kernel.contextFor(spec.method), String(input ?? '').trim())
@@ -85,7 +90,13 @@ export function usePasscodeLogin(spec: PasscodeMethod): PasscodeLogin {
     [kernel, spec, entry],
   )
 
-  const submit = useCallback((code: string) => entry.submit(code), [entry])
+  const submit = useCallback(
+    async (code: string) => {
+      if (!entry) throw missingPlugin(spec.method)
+      await entry.submit(code)
+    },
+    [entry, spec],
+  )
 
   return { state: error ? { status, error } : { status }, resendAvailableAt, send, submit }
 }

@@ -322,6 +322,13 @@ describe('oauth server against a real OpenID provider', () => {
     expect(noCredentials.body.code).toBe('feature_not_enabled')
   })
 
+  it('behavior: a provider that only a source serves (privy:<app id>) is unknown to a server registered without that source', async () => {
+    const res = await t.request('/api/v1/oauth/init', {
+      body: { provider: `privy:${'a'.repeat(25)}`, redirect_to: RETURN, code_challenge: s256(randomToken()) },
+    })
+    expect(res.body.code).toBe('disallowed_login_method')
+  })
+
   it('behavior: a callback with an unknown state answers a JSON invalid_data error', async () => {
     const res = await t.request(`/api/v1/oauth/callback/${t.appId}?state=${randomToken()}&code=abc`, { appId: null })
     expect(res.status).toBe(400)
