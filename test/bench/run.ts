@@ -9,7 +9,7 @@
  *   to disk (one sync serves all answers waiting, see server/storage/pglite-worker.mjs); with the
  *   statements, commits and WAL syncs per login, so a change that adds a round trip shows
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -21,7 +21,8 @@ import { createServer, createPgliteDb, createApp, DevInbox, type Db } from '../.
 import { emailServer } from '../../plugins/email/server'
 import { chromiumPath, CHROMIUM_ARGS } from '../chromium'
 
-const BUDGET = { brotliKb: 90, openMs: 50, loginsPerSecond: 300 }
+// openMs: at 1x CPU; a page with React only measures 11 ms (one frame after the click).
+const BUDGET = { brotliKb: 90, openMs: 20, loginsPerSecond: 300 }
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CONCURRENCY = 20
 
@@ -44,7 +45,9 @@ function initialChunks(meta: Metafile, outdir: string): string[] {
 }
 
 async function measureBundle(outdir: string) {
-  const meta = (await buildHostPage({ entry: join(ROOT, 'test/bench/email-only.tsx'), outdir })) as unknown as Metafile
+  // A profile reads better with names: BENCH_PROFILE builds unminified (the size figures then do not count).
+  const minify = !process.env.BENCH_PROFILE
+  const meta = (await buildHostPage({ entry: join(ROOT, 'test/bench/email-only.tsx'), outdir, minify })) as unknown as Metafile
   const files = initialChunks(meta, outdir)
   if (process.env.BENCH_VERBOSE) for (const f of files) console.log(`  ${f} ${readFileSync(f).length}`)
   const code = Buffer.concat(files.map((f) => readFileSync(f)))
@@ -157,31 +160,59 @@ async function startPage(outdir: string, api: () => { url: string; appId: string
 async function measureOpen(origin: string) {
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
   const times: number[] = []
+  const inDoms: number[] = []
   try {
     const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
     const tab = await context.newPage()
     for (let i = 0; i < 10; i++) {
       await tab.goto(origin)
       await tab.waitForSelector('button[data-ready="yes"]')
-      // Measured inside the page: from the click to the first frame in which the input is visible.
+      // BENCH_PROFILE=<file>: a CPU profile of the last open, to open in Chrome's DevTools.
+      const profile = process.env.BENCH_PROFILE && i === 9 ? await context.newCDPSession(tab) : null
+      if (profile) {
+        await profile.send('Profiler.enable')
+        await profile.send('Profiler.setSamplingInterval', { interval: 50 })
+        await profile.send('Profiler.start')
+      }
+      // Measured inside the page: from the click to the first frame in which the input is visible,
+      // and to the moment it is in the DOM (the rest is the wait for that frame).
       // A string, so the test runner's transpiler cannot inject helpers into the page function.
-      const ms = (await tab.evaluate(`new Promise((resolve) => {
+      const [ms, inDom] = (await tab.evaluate(`new Promise((resolve) => {
         const start = performance.now()
+        let inDom = -1
+        const seen = new MutationObserver(() => {
+          if (inDom < 0 && document.querySelector('[role="dialog"] input[type="email"]')) inDom = performance.now() - start
+        })
+        seen.observe(document.body, { childList: true, subtree: true })
         document.querySelector('button[data-ready="yes"]').click()
         const check = () => {
           const input = document.querySelector('[role="dialog"] input[type="email"]')
-          if (input && input.offsetParent !== null && input.getBoundingClientRect().height > 0) resolve(performance.now() - start)
-          else requestAnimationFrame(check)
+          if (input && input.offsetParent !== null && input.getBoundingClientRect().height > 0) {
+            seen.disconnect()
+            resolve([performance.now() - start, inDom])
+          } else requestAnimationFrame(check)
         }
         check()
-      })`)) as number
+      })`)) as [number, number]
+      inDoms.push(inDom)
       times.push(ms)
+      if (profile) {
+        const { profile: data } = await profile.send('Profiler.stop')
+        writeFileSync(process.env.BENCH_PROFILE!, JSON.stringify(data))
+        console.log(`profile of one open (${ms.toFixed(1)} ms) written to ${process.env.BENCH_PROFILE}`)
+      }
     }
   } finally {
     await browser.close()
   }
-  times.sort((a, b) => a - b)
-  return (times[4]! + times[5]!) / 2
+  return { ms: median(times), inDomMs: median(inDoms) }
+}
+
+/** The median of ten or any other count. */
+function median(values: number[]): number {
+  const v = [...values].sort((a, b) => a - b)
+  const mid = Math.floor(v.length / 2)
+  return v.length % 2 ? v[mid]! : (v[mid - 1]! + v[mid]!) / 2
 }
 
 type Api = Awaited<ReturnType<typeof startApi>>
@@ -250,9 +281,9 @@ async function main() {
   const api = (holder.api = await startApi(page.origin))
   try {
     if (ONLY.has('open')) {
-      const openMs = await measureOpen(page.origin)
-      console.log(`click to email input visible: median ${openMs.toFixed(1)} ms of 10`)
-      results.push(line('open-to-email-input', openMs, 'ms', BUDGET.openMs, true))
+      const open = await measureOpen(page.origin)
+      console.log(`click to email input visible: median ${open.ms.toFixed(1)} ms of 10 (in the DOM after ${open.inDomMs.toFixed(1)} ms)`)
+      results.push(line('open-to-email-input', open.ms, 'ms', BUDGET.openMs, true))
     }
     if (ONLY.has('logins')) {
       const logins = await measureLogins(api)
