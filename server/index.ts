@@ -16,7 +16,7 @@ export {
 } from './plugin'
 export { coreServerPlugin } from './core'
 export type { Db, SqlParam } from './storage/db'
-export { createPgliteDb, type PgliteDbOptions } from './storage/pglite'
+export { createPgliteDb, type PgliteDb, type PgliteDbOptions, type PgliteStats } from './storage/pglite'
 export { createPostgresDb, type PostgresDbOptions } from './storage/postgres'
 export { runMigrations, coreMigrations, type Migration } from './storage/migrations'
 export {

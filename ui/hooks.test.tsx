@@ -155,7 +155,10 @@ describe('useConnectWallet', () => {
     expect(ctx.intent()).toBe('connect')
     expect(kernel.state.modal.open).toBe(true)
     expect(kernel.state.modal.stack.at(-1)).toEqual({ screen: 'portico/wallets', params: { intent: 'connect' } })
-    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Connect Solana' })))
+    // The open modal hides the page from assistive technology (aria-modal): close it first.
+    await act(async () => kernel.closeModal())
+    const solana = await screen.findByRole('button', { name: 'Connect Solana' })
+    await act(async () => fireEvent.click(solana))
     expect(kernel.state.modal.stack.at(-1)!.params).toEqual({ intent: 'connect', walletChainType: 'solana-only' })
     kernel.destroy()
   })

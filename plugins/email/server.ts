@@ -87,12 +87,14 @@ export function emailServer(options: EmailServerOptions = {}) {
         // Test identities have a fixed code: nothing to send, nothing to count.
         if (testIdentity(app, email)) return { success: true as const }
         const { otpPerIp, otpPerDestination } = app.settings
-        await ctx.rateLimitAll([
-          { key: `otp:ip:${app.id}:${ctx.ip}`, ...otpPerIp },
-          { key: `otp:dest:${app.id}:${CHANNEL}:${email}`, ...otpPerDestination },
-        ])
         // Known and unknown addresses get the same code and the same answer: nothing reveals who has an account.
-        const code = await ctx.otp.issue(app, CHANNEL, email)
+        // The limits are counted by the statement that stores the code (one round trip).
+        const code = await ctx.otp.issue(app, CHANNEL, email, {
+          limits: [
+            { key: `otp:ip:${app.id}:${ctx.ip}`, ...otpPerIp },
+            { key: `otp:dest:${app.id}:${CHANNEL}:${email}`, ...otpPerDestination },
+          ],
+        })
         await ctx.mail.send({ to: email, ...render({ appName: app.name, code, ttlMinutes: OTP_TTL_MS / 60_000 }) })
         return { success: true as const }
       },

@@ -168,4 +168,13 @@ describe('the failure ceiling per identifier', () => {
     expect(retryAfter).toBeGreaterThan(100)
     expect(retryAfter).toBeLessThanOrEqual(120)
   })
+
+  it('stores no new code when a send is refused by the send rate: the code sent before still works', async () => {
+    const app = await t.createApp({ settings: { otpPerDestination: { limit: 1, windowMs: 120_000 } } })
+    const email = 'kept@example.com'
+    expect((await t.request(INIT, { body: { email }, appId: app.id })).status).toBe(200)
+    const code = await t.codeFor(email)
+    expect((await t.request(INIT, { body: { email }, appId: app.id })).status).toBe(429)
+    expect((await t.request(AUTH, { body: { email, code }, appId: app.id })).status).toBe(200)
+  })
 })

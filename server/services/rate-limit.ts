@@ -25,6 +25,29 @@ export interface RateLimitEntry {
   windowMs: number
 }
 
+/** A counted key as a statement returns it: its count in the window and when the window ends (ms). */
+export interface RateLimitHit {
+  key: string
+  count: number
+  ends: number
+}
+
+/**
+ * The 429 for the entries past their limit, or null when none is. Retry once every full window has
+ * ended: the latest end among the keys that are over.
+ * @param entries - the keys counted, with their limits.
+ * @param hits - what the counting statement returned for them.
+ * @param t - the time of the count (ms).
+ * @returns the error to throw, or null.
+ * @internal
+ */
+export function overLimitError(entries: readonly RateLimitEntry[], hits: readonly RateLimitHit[], t: number) {
+  const byKey = new Map(hits.map((r) => [r.key, r]))
+  const over = entries.map((e) => byKey.get(e.key)).filter((r, i) => (r?.count ?? 0) > entries[i]!.limit)
+  if (over.length === 0) return null
+  return errors.tooManyRequests((Math.max(...over.map((r) => Number(r!.ends))) - t) / 1000)
+}
+
 /** The rate limiter handed to handlers as `ctx.rateLimit`. */
 export interface RateLimiter {
   /**
@@ -66,19 +89,14 @@ export function createRateLimiter(db: Db, now: () => number): RateLimiter {
         return `($${2 * i + 2}::text, $1::bigint, $${2 * i + 3}::bigint, 1)`
       })
       // A window restarts when its start is older than its length; one statement for all keys.
-      const rows = await db.query<{ key: string; count: number; ends: number }>(
+      const rows = await db.query<RateLimitHit>(
         `INSERT INTO rate_limits (key, window_start, window_ms, count) VALUES ${rowsSql.join(', ')}
          ${COUNT_IN_WINDOW}
          RETURNING key, count, window_start + window_ms AS ends`,
         [t, ...values],
       )
-      const byKey = new Map(rows.map((r) => [r.key, r]))
-      const over = entries.map((e) => byKey.get(e.key)).filter((r, i) => (r?.count ?? 0) > entries[i]!.limit)
-      if (over.length > 0) {
-        // Retry once every full window has ended: the latest end among the keys that are over.
-        const ends = Math.max(...over.map((r) => Number(r!.ends)))
-        throw errors.tooManyRequests((ends - t) / 1000)
-      }
+      const over = overLimitError(entries, rows, t)
+      if (over) throw over
     },
     async reset() {
       await db.exec('DELETE FROM rate_limits')

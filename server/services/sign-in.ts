@@ -65,13 +65,16 @@ export function createSignIn(deps: { users: UserService; sessions: SessionServic
   ): Promise<AuthenticatedUser> => {
     if (!allowlistAdmits(app, options.allowlistIdentities ?? [account.identityKey])) throw errors.allowlistRejected()
     const now = deps.now()
-    let user = await deps.users.findByAccount(app, account, now)
+    let user
     let isNewUser = false
-    if (!user) {
-      if (options.mode === 'no-signup') throw errors.userDoesNotExist()
-      const created = await deps.users.create(app, account, now, { isGuest: options.isGuest ?? false })
-      user = created.user
-      isNewUser = created.created
+    if (options.mode === 'no-signup') {
+      user = await deps.users.findByAccount(app, account, now)
+      if (!user) throw errors.userDoesNotExist()
+    } else {
+      // Finds the account's user, or creates one, in one statement.
+      const found = await deps.users.create(app, account, now, { isGuest: options.isGuest ?? false })
+      user = found.user
+      isNewUser = found.created
     }
     return deps.sessions.issue(app, user, { isNewUser, client: device.client, replaces: device.replaces })
   }

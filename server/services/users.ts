@@ -83,6 +83,17 @@ function fromRow(row: UserRow): UserRecord {
 const secs = (ms: number) => Math.floor(ms / 1000)
 
 /**
+ * The user as it is after the statement that read it: the sub-statements of one statement share a
+ * snapshot, so the read does not see the verification time the same statement wrote.
+ */
+function freshlyVerified(user: UserRecord, account: Pick<AccountInput, 'type' | 'identityKey'>, now: number): UserRecord {
+  for (const a of user.accounts) {
+    if (a.type === account.type && a.identityKey === account.identityKey) a.latestVerifiedAt = now
+  }
+  return user
+}
+
+/**
  * Account types the server keeps for itself and never shows in `linked_accounts`: `guest` holds
  * the hash of a guest credential, a secret the user object must not carry.
  */
@@ -135,7 +146,9 @@ export interface UserService {
   findByAccount(app: ServerApp, account: Pick<AccountInput, 'type' | 'identityKey'>, now: number): Promise<UserRecord | null>
   /**
    * Creates a user with one linked account. Enforces the app's user limit (403 `max_accounts_reached`).
-   * When a concurrent request created the same account first, returns that user.
+   * When the account exists already (an earlier or concurrent sign-up), returns its user with
+   * `created: false` and records a fresh verification, as {@link UserService.findByAccount} does:
+   * a login is one statement either way.
    */
   create(app: ServerApp, account: AccountInput, now: number, options?: { isGuest?: boolean }): Promise<{ user: UserRecord; created: boolean }>
   /**
@@ -201,34 +214,48 @@ export interface UserService {
 export function createUserService(db: Db): UserService {
   const service: UserService = {
     async findByAccount(app, account, now) {
-      // Two plain statements plan faster than one combined one, and a miss (every sign-up) needs only the first.
-      const hit = await db.query<{ user_id: string }>(
-        `UPDATE linked_accounts SET latest_verified_at = $4
-         WHERE app_id = $1 AND type = $2 AND identity_key = $3 RETURNING user_id`,
+      // One statement: the verification is recorded and the user read together.
+      const rows = await db.query<UserRow>(
+        `WITH hit AS (
+           UPDATE linked_accounts SET latest_verified_at = $4
+           WHERE app_id = $1 AND type = $2 AND identity_key = $3 RETURNING user_id
+         )
+         SELECT ${USER_COLUMNS} FROM users u WHERE u.id = (SELECT user_id FROM hit) AND u.app_id = $1`,
         [app.id, account.type, account.identityKey, now],
       )
-      if (!hit[0]) return null
-      return service.get(app, hit[0].user_id)
+      return rows[0] ? freshlyVerified(fromRow(rows[0]), account, now) : null
     },
 
     async create(app, account, now, options = {}) {
       const id = newId()
       const max = app.settings.maxUsers
-      // The limit check and the insert are one statement, so concurrent sign-ups cannot overshoot by much.
-      const inserted = await db.query<{ id: string }>(
-        `WITH u AS (
+      // One statement for a login: the account's verification is recorded when it exists (its user
+      // is read along), else the user and account are inserted. The limit check is in the insert,
+      // so concurrent sign-ups cannot overshoot by much.
+      const rows = await db.query<Partial<UserRow> & { created_id: string | null }>(
+        `WITH hit AS (
+           UPDATE linked_accounts SET latest_verified_at = $3
+           WHERE app_id = $2 AND type = $6 AND identity_key = $7 RETURNING user_id
+         ), new_user AS (
            INSERT INTO users (id, app_id, created_at, is_guest)
            SELECT $1::text, $2::text, $3::bigint, $4::boolean
-           WHERE $5::bigint IS NULL OR (SELECT count(*) FROM users WHERE app_id = $2) < $5::bigint
+           WHERE NOT EXISTS (SELECT 1 FROM hit)
+             AND ($5::bigint IS NULL OR (SELECT count(*) FROM users WHERE app_id = $2) < $5::bigint)
            RETURNING id
+         ), new_account AS (
+           INSERT INTO linked_accounts (app_id, user_id, type, identity_key, details, verified_at, first_verified_at, latest_verified_at)
+           SELECT $2::text, new_user.id, $6::text, $7::text, $8::jsonb, $3::bigint, $3::bigint, $3::bigint FROM new_user
+           ON CONFLICT (app_id, type, identity_key) DO NOTHING
+           RETURNING user_id
          )
-         INSERT INTO linked_accounts (app_id, user_id, type, identity_key, details, verified_at, first_verified_at, latest_verified_at)
-         SELECT $2::text, u.id, $6::text, $7::text, $8::jsonb, $3::bigint, $3::bigint, $3::bigint FROM u
-         ON CONFLICT (app_id, type, identity_key) DO NOTHING
-         RETURNING user_id AS id`,
+         SELECT (SELECT user_id FROM new_account) AS created_id, found.*
+         FROM (SELECT 1) AS one LEFT JOIN (
+           SELECT ${USER_COLUMNS} FROM users u WHERE u.id = (SELECT user_id FROM hit) AND u.app_id = $2
+         ) AS found ON true`,
         [id, app.id, now, options.isGuest ?? false, max, account.type, account.identityKey, account.details],
       )
-      if (inserted[0]) {
+      const row = rows[0]
+      if (row?.created_id) {
         // Everything about the new user is known here: no need to read it back.
         const user: UserRecord = {
           id,
@@ -243,7 +270,8 @@ export function createUserService(db: Db): UserService {
         }
         return { user, created: true }
       }
-      // Either the account already exists (a concurrent sign-up won) or the limit is reached.
+      if (row?.id) return { user: freshlyVerified(fromRow(row as UserRow), account, now), created: false }
+      // Either a concurrent sign-up created the account first or the limit is reached.
       // A user row inserted without its account would be an orphan: remove it.
       await db.query('DELETE FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM linked_accounts WHERE user_id = $1)', [id])
       const existing = await service.findByAccount(app, account, now)

@@ -4,6 +4,7 @@
 //        -> { id, ok: true, rows? , tx? } | { id, ok: false, error: { message, code, detail } }
 //
 // Protocol: { id, op: 'flush' } -> { id, ok: true } once every write done so far is on disk.
+//           { id, op: 'stats' } -> { id, ok: true, rows: [{ walSyncs, syncedFiles }] } (counts since open).
 //
 // Durability. PGlite's Node filesystem writes through to the host (fs.writeSync) but never syncs:
 // Emscripten's NODEFS has no fsync operation and its fdatasync is a no-op, and PGlite starts
@@ -32,6 +33,7 @@ const fail = (id, err) => reply(id, errorBody(err))
 const dirtyWal = new Set()
 let waiting = []
 let syncing = null // the running flush loop
+const stats = { walSyncs: 0, syncedFiles: 0 }
 
 /**
  * PGlite's startup parameters without `-F`, so PostgreSQL calls fsync (the patched NODEFS makes it
@@ -114,6 +116,8 @@ async function flushLoop() {
     dirtyWal.clear()
     let error = null
     try {
+      if (paths.length) stats.walSyncs++
+      stats.syncedFiles += paths.length
       await Promise.all(paths.map(syncFile))
     } catch (err) {
       error = new Error(`Could not sync the database to disk: ${err?.message ?? err}`)
@@ -145,6 +149,7 @@ parentPort.on('message', async (msg) => {
       return reply(id, { ok: true, rows: await run(conn, msg.sql) })
     }
     if (op === 'flush') return durableReply(id, { ok: true })
+    if (op === 'stats') return reply(id, { ok: true, rows: [{ ...stats }] })
     if (op === 'begin') {
       const tx = nextTx++
       // PGlite runs the callback under its transaction lock; other statements wait for it to end.

@@ -29,6 +29,21 @@ export interface PgliteDbOptions {
   secrets?: SecretBox
 }
 
+/** What the embedded database did since it opened (the bench prints it per login). */
+export interface PgliteStats {
+  /** Syncs of the write-ahead log to disk; one serves every answer waiting for it (group commit). */
+  walSyncs: number
+  /** WAL files synced, summed over {@link PgliteStats.walSyncs}. */
+  syncedFiles: number
+}
+
+/** The PGlite {@link Db}, with its counters. */
+export interface PgliteDb extends Db {
+  readonly kind: 'pglite'
+  /** Counters since the database opened (all zero in memory, where nothing is synced). */
+  stats(): Promise<PgliteStats>
+}
+
 /**
  * Renders one value as an SQL literal. Strings are single-quoted with quotes doubled, which is
  * exact under `standard_conforming_strings = on` (forced at open): backslashes stay literal.
@@ -76,6 +91,7 @@ interface Runner {
   run(sql: string): Promise<Record<string, unknown>[]>
   /** Waits until finished writes are on disk. */
   flush(): Promise<void>
+  stats(): Promise<PgliteStats>
   transaction<T>(fn: (tx: Runner) => Promise<T>): Promise<T>
   close(): Promise<void>
 }
@@ -83,7 +99,7 @@ interface Runner {
 // Distinct statement texts are few (they are written in code); the cap only guards against misuse.
 const MAX_PREPARED = 1000
 
-function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>, secrets: SecretBox | null): Db {
+function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>, secrets: SecretBox | null): PgliteDb {
   // Planning is most of a small statement's cost here: each text is PREPAREd once, then EXECUTEd.
   // Never inside a transaction, where a failed PREPARE would abort the transaction.
   async function statementFor(sql: string, params: readonly unknown[]): Promise<string> {
@@ -103,7 +119,7 @@ function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>,
     return params.length ? `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})` : `EXECUTE ${name}`
   }
 
-  const db: Db = {
+  const db: PgliteDb = {
     kind: 'pglite',
     secrets,
     async query<T>(sql: string, params?: readonly SqlParam[]) {
@@ -118,6 +134,7 @@ function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>,
       return conn.transaction((tx) => fn(wrap(tx, true, prepared, secrets)))
     },
     flush: () => conn.flush(),
+    stats: () => conn.stats(),
     close: () => conn.close(),
   }
   return db
@@ -131,6 +148,7 @@ function mainThreadRunner(pg: PGlite | Transaction): Runner {
     },
     transaction: (fn) => (pg as PGlite).transaction((tx) => fn(mainThreadRunner(tx))),
     flush: async () => {}, // in memory: nothing to sync
+    stats: async () => ({ walSyncs: 0, syncedFiles: 0 }),
     close: () => (pg as PGlite).close(),
   }
 }
@@ -194,6 +212,9 @@ async function workerRunner(dataDir: string | null): Promise<Runner> {
     async flush() {
       await call({ op: 'flush' })
     },
+    async stats() {
+      return (await call({ op: 'stats' })).rows![0] as unknown as PgliteStats
+    },
     async close() {
       if (dead) return
       await call({ op: 'flush' })
@@ -207,7 +228,7 @@ async function workerRunner(dataDir: string | null): Promise<Runner> {
 /**
  * Opens (creating if needed) an embedded PGlite database.
  * @param options - where the data lives and which thread runs it.
- * @returns a {@link Db}.
+ * @returns a {@link Db} with PGlite's counters ({@link PgliteDb}).
  * @example
  * ```ts
  * import { createPgliteDb } from 'portico/server'
@@ -215,7 +236,7 @@ async function workerRunner(dataDir: string | null): Promise<Runner> {
  * await db.query('SELECT 1')
  * ```
  */
-export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Db> {
+export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<PgliteDb> {
   const dir = options.dataDir ?? '.portico/db'
   if (options.thread === 'main' && dir !== 'memory') {
     throw new TypeError("createPgliteDb: thread 'main' is for in-memory databases; a data folder needs the worker, which syncs it")

@@ -143,6 +143,16 @@ describe(`storage (${engine})`, () => {
       expect(wire.linked_accounts[0]).toMatchObject({ type: 'email', address: 'u1@x.co' })
     })
 
+    it('answers the existing user, with a fresh verification, when a sign-up presents a known account', async () => {
+      const account = { type: 'email', identityKey: 'back@x.co', details: { address: 'back@x.co' } }
+      const first = await users().create(app, account, time)
+      time += 5000
+      const again = await users().create(app, account, time)
+      expect({ id: again.user.id, created: again.created }).toEqual({ id: first.user.id, created: false })
+      expect(again.user.accounts[0]).toMatchObject({ firstVerifiedAt: time - 5000, latestVerifiedAt: time })
+      expect((await users().get(app, first.user.id))!.accounts[0]!.latestVerifiedAt).toBe(time)
+    })
+
     it('returns null for an account nobody has', async () => {
       expect(await users().findByAccount(app, { type: 'email', identityKey: 'none@x.co' }, time)).toBeNull()
     })
