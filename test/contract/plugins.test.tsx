@@ -1,3 +1,4 @@
+/// <reference types="vite/client" />
 // @vitest-environment jsdom
 /**
  * The plugin contract: every folder under `plugins/` passes the same checks, so a new plugin (ours or a
