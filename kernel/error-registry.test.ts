@@ -136,4 +136,13 @@ describe('wallet errors', () => {
       message: 'This account has already been linked to another user.',
     })
   })
+
+  it('behavior: reauthentication_required is shown where it happened, asking to log in again', () => {
+    const { resolve } = setup()
+    expect(resolve(api(403, 'reauthentication_required'), { method: 'wallet' })).toMatchObject({
+      code: 'PORTICO_REAUTHENTICATION_REQUIRED',
+      message: 'For your security, please log in again to make this change.',
+      reaction: { inline: true },
+    })
+  })
 })

@@ -132,7 +132,7 @@ export function PasscodeScreen({ kernel, ctx, method, screen, destination, icon 
       const resolved = kernel.resolveError(err, { method, screen })
       if (resolved.reaction.screen && resolved.reaction.screen !== 'portico/error' && !resolved.reaction.inline) {
         ctx.navigate(resolved.reaction.screen, { code: resolved.code, message: resolved.message })
-      } else if (wire === 'too_many_requests' || wire === 'cannot_link_more_of_type') {
+      } else if (wire === 'too_many_requests' || wire === 'cannot_link_more_of_type' || wire === 'reauthentication_required') {
         setError(resolved.message)
       } else {
         setError(texts.verifyFailed)

@@ -5,6 +5,7 @@
  */
 import type { ScreenProps } from '../../../ui/context'
 import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { askForFreshProof, isFreshProofStarted } from '../../../ui/fresh-proof'
 import { emailRoutes } from '../api'
 
 /** Params of the code screen. */
@@ -52,10 +53,20 @@ export default function EmailCode({ kernel, ctx, params }: ScreenProps<EmailCode
       }}
       verify={(code) => {
         if (oldAddress) {
-          return ctx.changeAccounts(() => ctx.api.request(emailRoutes.update, { oldAddress, newAddress: email, code }), {
-            method: 'email',
-            closeModal: true,
-          })
+          return ctx
+            .changeAccounts(() => ctx.api.request(emailRoutes.update, { oldAddress, newAddress: email, code }), {
+              method: 'email',
+              closeModal: true,
+            })
+            .catch((err: unknown) =>
+              // The login is too old to move the address on this code alone: prove the current one too.
+              askForFreshProof(ctx, err, {
+                current: oldAddress,
+                sendCode: () => ctx.api.request(emailRoutes.init, { email: oldAddress }),
+                screen: 'email/current-code',
+                params: { email: oldAddress, newAddress: email, code },
+              }),
+            )
         }
         if (ctx.intent() === 'link') {
           return ctx.link(() => ctx.api.request(emailRoutes.link, { email, code }), {
@@ -69,7 +80,8 @@ export default function EmailCode({ kernel, ctx, params }: ScreenProps<EmailCode
         })
       }}
       resend={(token) => ctx.api.request(emailRoutes.init, { email, ...(token ? { token } : {}) })}
-      onVerifyError={(wire) => {
+      onVerifyError={(wire, err) => {
+        if (isFreshProofStarted(err)) return true
         // The app refuses '+' addresses: back to the landing screen with the text under the field.
         if (wire !== 'disallowed_plus_email') return false
         kernel.navigate('portico/landing', { method: 'email', error: t('EMAIL_DISALLOWED_PLUS') }, { reset: true })
