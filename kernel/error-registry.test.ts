@@ -147,4 +147,13 @@ describe('steps and fallbacks of a plugin table', () => {
     hooks.mapError.tap('host', () => ({ screen: 'portico/error', message: 'CODE_BAD_ADDRESS' }))
     expect(resolve(new TypeError('x'), { method: 'code', step: 'verify' })).toMatchObject({ reaction: { screen: 'portico/error' }, message: 'Bad address' })
   })
+
+  it('behavior: reauthentication_required is shown where it happened, asking to log in again', () => {
+    const { resolve } = setup()
+    expect(resolve(api(403, 'reauthentication_required'), { method: 'wallet' })).toMatchObject({
+      code: 'PORTICO_REAUTHENTICATION_REQUIRED',
+      message: 'For your security, please log in again to make this change.',
+      reaction: { inline: true },
+    })
+  })
 })

@@ -42,6 +42,12 @@ export const KERNEL_ERRORS = defineErrorCodes('PORTICO', {
     screen: 'portico/error',
     message: 'PORTICO_LINKED_TO_ANOTHER_USER',
   },
+  // Portico's own code: a sensitive change needs a recent login, so the way on is to log in again.
+  PORTICO_REAUTHENTICATION_REQUIRED: {
+    from: ['reauthentication_required'],
+    inline: true,
+    message: 'PORTICO_REAUTHENTICATION_REQUIRED',
+  },
 })
 
 /** The reaction to anything no table claims: the generic error screen. */

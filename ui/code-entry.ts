@@ -200,7 +200,10 @@ export class CodeEntry {
     throw error
   }
 
-  /** Maps a failure through the registry; a left captcha or a declined step only goes back. */
+  /**
+   * Maps a failure through the registry; a left captcha, a declined step or a step that moved the
+   * modal on (fresh proof) only goes back.
+   */
   private failed(err: unknown, step: string, before: CodeEntryState): never {
     const e = toPorticoError(err)
     // A thrown value may carry a code without being a PorticoError.

@@ -41,6 +41,7 @@ export const kernelMessages = defineMessages({
   PORTICO_TOO_MANY_REQUESTS: 'Too many requests. Please wait before trying again.',
   PORTICO_REGION_NOT_SUPPORTED: 'This region is not supported',
   PORTICO_LINKED_TO_ANOTHER_USER: 'This account has already been linked to another user.',
+  PORTICO_REAUTHENTICATION_REQUIRED: 'For your security, please log in again to make this change.',
   PORTICO_AUTHENTICATION_FAILED: 'Authentication failed',
   PORTICO_TRY_AGAIN: 'Something went wrong. Try again.',
   PORTICO_NOT_ALLOWED: 'Not allowed',

@@ -47,7 +47,7 @@ describe('plugin definition', () => {
     const p = email()
     expect(p.id).toBe('email')
     expect(p.kind).toBe('login')
-    expect(Object.keys(p.screens!)).toEqual(['entry', 'code', 'update'])
+    expect(Object.keys(p.screens!)).toEqual(['entry', 'code', 'update', 'current-code'])
     expect(p.loginMethods).toMatchObject([{ id: 'email', group: 'web2', enabledBy: 'email_auth', screen: 'email/entry' }])
     expect(typeof p.loginMethods![0]!.inline).toBe('function')
     expect(email({ inline: false }).loginMethods![0]!.inline).toBeUndefined()

@@ -37,6 +37,8 @@ const entry = { load: () => import('./screens/EmailEntry') }
 const code = { load: () => import('./screens/EmailCode') }
 // The update flow is the entry screen with the address being replaced (`params.oldAddress`).
 const update = { load: () => import('./screens/EmailEntry') }
+// Fresh proof during an update: the code sent to the address being replaced.
+const currentCode = { load: () => import('./screens/EmailCurrentCode') }
 
 /**
  * The email-code login plugin.
@@ -54,7 +56,7 @@ export const email = (options: EmailOptions = {}) =>
     id: 'email',
     kind: 'login',
     api: emailRoutes,
-    screens: { entry, code, update },
+    screens: { entry, code, update, 'current-code': currentCode },
     errors: EMAIL_ERRORS,
     messages: emailMessages,
     loginMethods: [

@@ -38,6 +38,8 @@ const entry = { load: () => import('./screens/SmsEntry') }
 const code = { load: () => import('./screens/SmsCode') }
 // The update flow is the entry screen with the number being replaced (`params.oldPhoneNumber`).
 const update = { load: () => import('./screens/SmsEntry') }
+// Fresh proof during an update: the code texted to the number being replaced.
+const currentCode = { load: () => import('./screens/SmsCurrentCode') }
 
 /**
  * The SMS-code login plugin.
@@ -56,7 +58,7 @@ export const sms = (options: SmsOptions = {}) =>
     id: 'sms',
     kind: 'login',
     api: smsRoutes,
-    screens: { entry, code, update },
+    screens: { entry, code, update, 'current-code': currentCode },
     errors: SMS_ERRORS,
     messages: smsMessages,
     loginMethods: [

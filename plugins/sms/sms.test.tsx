@@ -59,7 +59,7 @@ describe('plugin definition', () => {
   it('default: one web2 login method enabled by sms_auth, screens entry, code and update, inline by default', () => {
     const p = sms()
     expect(p.id).toBe('sms')
-    expect(Object.keys(p.screens!)).toEqual(['entry', 'code', 'update'])
+    expect(Object.keys(p.screens!)).toEqual(['entry', 'code', 'update', 'current-code'])
     expect(p.loginMethods).toMatchObject([{ id: 'sms', group: 'web2', enabledBy: 'sms_auth', screen: 'sms/entry', label: 'SMS_METHOD_LABEL' }])
     expect(typeof p.loginMethods![0]!.inline).toBe('function')
     expect(sms({ inline: false }).loginMethods![0]!.inline).toBeUndefined()

@@ -139,7 +139,9 @@ parentPort.on('message', async (msg) => {
     if (op === 'open') {
       const parsers = { [types.INT8]: (v) => Number(v) }
       const dir = msg.options.dataDir
-      pg = new PGlite(dir ? { fs: new DurableNodeFS(dir), parsers, startParams: DURABLE_START_PARAMS } : { parsers })
+      // `start`: compiled modules, share files, a data folder to load (see PgliteStart in pglite.ts).
+      const start = msg.options.start ?? {}
+      pg = new PGlite(dir ? { ...start, fs: new DurableNodeFS(dir), parsers, startParams: DURABLE_START_PARAMS } : { ...start, parsers })
       await pg.waitReady
       return reply(id, { ok: true })
     }

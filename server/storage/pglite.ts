@@ -27,6 +27,29 @@ export interface PgliteDbOptions {
   thread?: 'worker' | 'main'
   /** Seals the secrets of the `apps` table (see {@link Db.secrets}). @defaultValue null (clear text) */
   secrets?: SecretBox
+  /**
+   * What PGlite may start from instead of loading and initializing everything itself (tests start
+   * many databases: see `createTestDb`). @defaultValue none
+   */
+  start?: PgliteStart
+}
+
+/**
+ * Prepared inputs of a PGlite start. Compiled modules and blobs can be posted to the worker thread,
+ * so one compilation serves every database of a process.
+ */
+export interface PgliteStart {
+  /** `pglite.wasm`, compiled (`WebAssembly.compile`). */
+  pgliteWasmModule?: WebAssembly.Module
+  /** `initdb.wasm`, compiled. */
+  initdbWasmModule?: WebAssembly.Module
+  /** `pglite.data`, the PostgreSQL share files. */
+  fsBundle?: Blob
+  /**
+   * A data folder made by `dumpDataDir` to start from instead of running initdb. In-memory
+   * databases only: a data folder on disk is its own.
+   */
+  loadDataDir?: Blob
 }
 
 /** What the embedded database did since it opened (the bench prints it per login). */
@@ -161,7 +184,7 @@ interface WorkerReply {
   error?: { message: string; code?: string; detail?: string }
 }
 
-async function workerRunner(dataDir: string | null): Promise<Runner> {
+async function workerRunner(dataDir: string | null, start: PgliteStart): Promise<Runner> {
   const worker = new Worker(new URL('./pglite-worker.mjs', import.meta.url))
   let nextId = 1
   const pending = new Map<number, { resolve: (r: WorkerReply) => void; reject: (e: Error) => void }>()
@@ -191,7 +214,7 @@ async function workerRunner(dataDir: string | null): Promise<Runner> {
       pending.set(id, { resolve, reject })
       worker.postMessage({ id, ...msg })
     })
-  await call({ op: 'open', options: { dataDir } })
+  await call({ op: 'open', options: { dataDir, start } })
 
   const runner = (tx: number | undefined): Runner => ({
     async run(sql) {
@@ -241,6 +264,8 @@ export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Pgl
   if (options.thread === 'main' && dir !== 'memory') {
     throw new TypeError("createPgliteDb: thread 'main' is for in-memory databases; a data folder needs the worker, which syncs it")
   }
+  const start = options.start ?? {}
+  if (start.loadDataDir && dir !== 'memory') throw new TypeError('createPgliteDb: start.loadDataDir is for in-memory databases')
   let abs: string | null = null
   if (dir !== 'memory') {
     abs = resolve(dir)
@@ -250,11 +275,11 @@ export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Pgl
   if (options.thread === 'main') {
     // bigint columns hold millisecond timestamps and counters, all well inside 2^53.
     const parsers = { [types.INT8]: (v: string) => Number(v) }
-    const pg = new PGlite({ parsers })
+    const pg = new PGlite({ ...start, parsers })
     await pg.waitReady
     conn = mainThreadRunner(pg)
   } else {
-    conn = await workerRunner(abs)
+    conn = await workerRunner(abs, start)
   }
   await conn.run('SET standard_conforming_strings = on; SET plan_cache_mode = force_generic_plan')
   return wrap(conn, false, new Map(), options.secrets ?? null)

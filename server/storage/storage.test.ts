@@ -9,7 +9,7 @@ import { createUserService } from '../services/users'
 import type { HttpError } from '../errors'
 import type { Db } from './db'
 import { coreMigrations, runMigrations } from './migrations'
-import { createTestDb, reopenTestDb } from './test-db'
+import { createTestDb, reopenTestDb, testPgliteStart } from './test-db'
 import { createPgliteDb } from './pglite'
 import { createPostgresDb } from './postgres'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -325,3 +325,35 @@ describe('PGlite on disk', () => {
   })
 })
 
+
+describe(`test databases (${engine})`, () => {
+  it('each starts empty and its own, though they start from one template: rows and tables never cross', async () => {
+    const first = await createTestDb()
+    try {
+      await runMigrations(first, coreMigrations)
+      await createApp(first, { name: 'Only here', allowedOrigins: ['http://localhost:3000'] })
+      await first.exec('CREATE TABLE left_behind (id int); INSERT INTO left_behind VALUES (1)')
+      const second = await createTestDb()
+      try {
+        const tables = await second.query<{ n: number }>(
+          "SELECT count(*)::int AS n FROM information_schema.tables WHERE table_schema = current_schema() AND table_name IN ('apps', 'left_behind')",
+        )
+        expect(tables[0]!.n).toBe(0)
+        await runMigrations(second, coreMigrations)
+        expect(await second.query('SELECT id FROM apps')).toEqual([])
+      } finally {
+        await second.close()
+      }
+    } finally {
+      await first.close()
+    }
+  })
+
+  it('in-memory PGlite ones start from a prepared template and compiled modules', async () => {
+    const start = await testPgliteStart()
+    expect(start.loadDataDir?.size).toBeGreaterThan(0)
+    expect(start.pgliteWasmModule).toBeInstanceOf(WebAssembly.Module)
+    // A second call answers the same preparation: nothing is compiled or read again.
+    expect(await testPgliteStart()).toBe(start)
+  })
+})

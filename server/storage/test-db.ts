@@ -1,13 +1,80 @@
 /**
  * A throwaway database for tests: in-memory PGlite, or a fresh schema on the PostgreSQL server
  * named by `PORTICO_TEST_DATABASE_URL` (dropped again on close).
+ *
+ * Starting PGlite is mostly initdb (seconds on a busy machine), and a test file may start dozens.
+ * So each in-memory database starts from a template: a data folder initdb made once, kept as a
+ * tarball in the system's temp folder (one per PGlite build), loaded fresh into each new database.
+ * The WASM modules are compiled once per process and posted to each database's worker. Every
+ * database is still its own: the template holds only what initdb writes, never a test's rows.
  * @module
  */
+import { readFile, rename, stat, writeFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { dirname, join } from 'node:path'
+import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { SecretBox } from '../secrets'
 import type { Db } from './db'
-import { createPgliteDb } from './pglite'
+import { createPgliteDb, type PgliteStart } from './pglite'
 import { createPostgresDb } from './postgres'
+
+let prepared: Promise<PgliteStart> | null = null
+
+/**
+ * The prepared PGlite start every test database of this process shares: compiled modules, share
+ * files, and the initdb template (made and stored on first use).
+ * @returns the start options for `createPgliteDb({ start })`.
+ * @example
+ * ```ts
+ * import { createPgliteDb } from './pglite'
+ * import { testPgliteStart } from './test-db'
+ * const db = await createPgliteDb({ dataDir: 'memory', thread: 'main', start: await testPgliteStart() })
+ * ```
+ */
+export function testPgliteStart(): Promise<PgliteStart> {
+  prepared ??= prepareStart().catch((err: unknown) => {
+    prepared = null // a failed preparation is retried by the next database
+    throw err
+  })
+  return prepared
+}
+
+async function prepareStart(): Promise<PgliteStart> {
+  const dist = dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite'))
+  const [pgliteWasm, initdbWasm, data] = await Promise.all(
+    ['pglite.wasm', 'initdb.wasm', 'pglite.data'].map((f) => readFile(join(dist, f))),
+  )
+  const files: PgliteStart = {
+    pgliteWasmModule: await WebAssembly.compile(pgliteWasm!),
+    initdbWasmModule: await WebAssembly.compile(initdbWasm!),
+    fsBundle: new Blob([data!]),
+  }
+  return { ...files, loadDataDir: await initdbTemplate(files, dist) }
+}
+
+/** The tarball of a fresh data folder, from the temp folder or made now (written atomically). */
+async function initdbTemplate(files: PgliteStart, dist: string): Promise<Blob> {
+  const { version } = JSON.parse(await readFile(join(dist, '..', 'package.json'), 'utf8')) as { version: string }
+  // The version and the module's size name the build: another build never reads this template.
+  const path = join(tmpdir(), `portico-pglite-${version}-${(await stat(join(dist, 'pglite.wasm'))).size}.tar`)
+  try {
+    return new Blob([await readFile(path)])
+  } catch {
+    // not made yet
+  }
+  const fresh = new PGlite(files)
+  await fresh.waitReady
+  const tarball = await fresh.dumpDataDir('none')
+  await fresh.close()
+  const bytes = new Uint8Array(await tarball.arrayBuffer())
+  // Several test processes may make it at once: each writes its own file, the renames are atomic.
+  const partial = `${path}.${process.pid}.${Math.random().toString(36).slice(2)}`
+  await writeFile(partial, bytes)
+  await rename(partial, path)
+  return new Blob([bytes])
+}
 
 /**
  * Opens a fresh, empty test database.
@@ -21,7 +88,7 @@ import { createPostgresDb } from './postgres'
  */
 export async function createTestDb(options: { secrets?: SecretBox } = {}): Promise<Db> {
   const url = process.env.PORTICO_TEST_DATABASE_URL
-  if (!url) return createPgliteDb({ dataDir: 'memory', secrets: options.secrets })
+  if (!url) return createPgliteDb({ dataDir: 'memory', secrets: options.secrets, start: await testPgliteStart() })
   const schema = `portico_test_${Math.random().toString(36).slice(2, 12)}`
   const admin = new pg.Client({ connectionString: url })
   await admin.connect()

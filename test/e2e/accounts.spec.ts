@@ -1,6 +1,6 @@
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
-import { apiUrlOf, createTestApp, freshEmail, latestCode, openApp, recordTexts, submitEmail, typeCode } from './helpers'
+import { apiUrlOf, createTestApp, freshEmail, inboxCount, latestCode, openApp, recordTexts, submitEmail, typeCode, withServerClockAdvanced } from './helpers'
 import { injectTestWallet } from '../fixtures/test-wallet/inject'
 import { ANVIL_KEYS } from '../fixtures/test-wallet/provider'
 
@@ -158,6 +158,38 @@ test.describe('accounts', () => {
     await logOut(page)
     // The old address is free again: it signs up a new user.
     expect(await signInWithEmail(page, request, app, old)).not.toBe(idA)
+  })
+
+  test("updating the email after the login grew old asks for a code to the current address (screenshots in .tmp/screens)", async ({ page, request }) => {
+    for (const theme of ['light', 'dark'] as const) {
+      const app = await createTestApp(page, request, { loginMethods: ['email_auth', 'sms_auth'], theme })
+      const old = freshEmail(`stale-old-${theme}`)
+      await page.goto(`/?app=${app}`)
+      const id = await signInWithEmail(page, request, app, old)
+      const apiUrl = await apiUrlOf(page)
+      // Eleven minutes later by the server's clock: the login no longer counts as recent.
+      await withServerClockAdvanced(request, apiUrl, 11 * 60_000, async () => {
+        const next = freshEmail(`stale-next-${theme}`)
+        await page.getByRole('button', { name: 'Update email' }).click()
+        const dialog = dialogOf(page)
+        await expect(dialog.getByRole('heading', { name: 'Update your email' })).toBeVisible()
+        await submitEmail(page, next)
+        const mailsToOld = await inboxCount(request, apiUrl, old)
+        await typeCode(page, await latestCode(request, apiUrl, next))
+        await expect(dialog.getByRole('heading', { name: "Confirm it's you" })).toBeVisible()
+        await expect.poll(() => inboxCount(request, apiUrl, old)).toBe(mailsToOld + 1)
+        await expect(dialog.getByText(old)).toBeVisible()
+        await expect(dialog.locator('input[inputmode="numeric"]').first()).toBeFocused()
+        await page.screenshot({ path: `.tmp/screens/email-current-code-${theme}.png` })
+        // Nothing moved yet.
+        await expect(accounts(page)).toHaveText([old])
+        await typeCode(page, await latestCode(request, apiUrl, old))
+        await expect(dialog).toBeHidden()
+        await expect(accounts(page)).toHaveText([next])
+        await expect(page.getByTestId('user-id')).toHaveText(id)
+      })
+      await logOut(page)
+    }
   })
 
   test('updating the phone number: the code is texted to the new number', async ({ page, request }) => {

@@ -37,6 +37,8 @@ export const emailMessages = defineMessages({
   EMAIL_UPDATE_TITLE: 'Update your email',
   EMAIL_UPDATE_SUBTITLE: 'Enter the address to use instead of {email}.',
   EMAIL_UPDATE_NEEDS_EMAIL: 'User is required to have an email address to update it.',
+  EMAIL_CURRENT_CODE_TITLE: "Confirm it's you",
+  EMAIL_CURRENT_CODE_SUBTITLE: 'To change your email, please check {email} for an email from {app} and enter your code below.',
 })
 
 /** A message key of the email plugin. */

@@ -5,6 +5,7 @@
  */
 import type { ScreenProps } from '../../../ui/context'
 import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { askForFreshProof } from '../../../ui/fresh-proof'
 import { emailRoutes } from '../api'
 import { emailCodeEntry } from '../code-entry'
 
@@ -49,10 +50,20 @@ export default function EmailCode({ ctx, params }: ScreenProps<EmailCodeParams>)
       }}
       verify={(code) => {
         if (oldAddress) {
-          return ctx.changeAccounts(() => ctx.api.request(emailRoutes.update, { oldAddress, newAddress: email, code }), {
-            method: 'email',
-            closeModal: true,
-          })
+          return ctx
+            .changeAccounts(() => ctx.api.request(emailRoutes.update, { oldAddress, newAddress: email, code }), {
+              method: 'email',
+              closeModal: true,
+            })
+            .catch((err: unknown) =>
+              // The login is too old to move the address on this code alone: prove the current one too.
+              askForFreshProof(ctx, err, {
+                current: oldAddress,
+                sendCode: () => ctx.api.request(emailRoutes.init, { email: oldAddress }),
+                screen: 'email/current-code',
+                params: { email: oldAddress, newAddress: email, code },
+              }),
+            )
         }
         if (ctx.intent() === 'link') {
           return ctx.link(() => ctx.api.request(emailRoutes.link, { email, code }), {

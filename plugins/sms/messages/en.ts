@@ -37,6 +37,8 @@ export const smsMessages = defineMessages({
   SMS_UPDATE_TITLE: 'Update your phone number',
   SMS_UPDATE_SUBTITLE: 'Enter the number to use instead of {phone}.',
   SMS_UPDATE_NEEDS_PHONE: 'User is required to have an phone number to update it.',
+  SMS_CURRENT_CODE_TITLE: "Confirm it's you",
+  SMS_CURRENT_CODE_SUBTITLE: 'To change your phone number, please check {phone} for a text from {app} and enter your code below.',
 })
 
 /** A message key of the SMS plugin. */

@@ -6,6 +6,7 @@
  */
 import type { ScreenProps } from '../../../ui/context'
 import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { askForFreshProof } from '../../../ui/fresh-proof'
 import { smsRoutes } from '../api'
 import { smsCodeEntry } from '../code-entry'
 import { PhoneIcon } from './PhoneIcon'
@@ -51,10 +52,20 @@ export default function SmsCode({ ctx, params }: ScreenProps<SmsCodeParams>) {
       }}
       verify={(code) => {
         if (oldPhoneNumber) {
-          return ctx.changeAccounts(
-            () => ctx.api.request(smsRoutes.update, { old_phone_number: oldPhoneNumber, new_phone_number: phoneNumber, code }),
-            { method: 'sms', closeModal: true },
-          )
+          return ctx
+            .changeAccounts(
+              () => ctx.api.request(smsRoutes.update, { old_phone_number: oldPhoneNumber, new_phone_number: phoneNumber, code }),
+              { method: 'sms', closeModal: true },
+            )
+            .catch((err: unknown) =>
+              // The login is too old to move the number on this code alone: prove the current one too.
+              askForFreshProof(ctx, err, {
+                current: oldPhoneNumber,
+                sendCode: () => ctx.api.request(smsRoutes.init, { phoneNumber: oldPhoneNumber }),
+                screen: 'sms/current-code',
+                params: { phoneNumber: oldPhoneNumber, newPhoneNumber: phoneNumber, code },
+              }),
+            )
         }
         if (ctx.intent() === 'link') {
           return ctx.link(() => ctx.api.request(smsRoutes.link, { phoneNumber, code }), {

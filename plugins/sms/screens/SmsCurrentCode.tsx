@@ -1,0 +1,67 @@
+/**
+ * Fresh proof while updating the number: the shared {@link PasscodeScreen} asking for the code
+ * texted to the number being replaced, then the update again with it (`current_code`). The code
+ * screen of the new number leads here when the server answers `reauthentication_required`.
+ * @module
+ */
+import type { ScreenProps } from '../../../ui/context'
+import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { smsRoutes } from '../api'
+import { smsCodeEntry } from '../code-entry'
+import { PhoneIcon } from './PhoneIcon'
+
+/** Params of the current-number code screen. */
+export interface SmsCurrentCodeParams extends Record<string, unknown> {
+  /** The number being replaced, where this code went. */
+  phoneNumber: string
+  /** The number replacing it, as '+{callingCode} {number}'. */
+  newPhoneNumber: string
+  /** The code the new number received, already typed. */
+  code: string
+}
+
+/**
+ * The current-number code screen.
+ * @param props - screen props with {@link SmsCurrentCodeParams}.
+ * @returns the screen.
+ * @example
+ * ```ts
+ * kernel.navigate('sms/current-code', { phoneNumber: '+14155550123', newPhoneNumber: '+1 4155550199', code: '123456' })
+ * ```
+ */
+export default function SmsCurrentCode({ ctx, params }: ScreenProps<SmsCurrentCodeParams>) {
+  const t = ctx.t
+  const oldPhoneNumber = String(params.phoneNumber ?? '')
+  const app = ctx.config()?.name ?? ''
+  return (
+    <PasscodeScreen
+      ctx={ctx}
+      spec={smsCodeEntry}
+      destination={oldPhoneNumber}
+      icon={<PhoneIcon />}
+      texts={{
+        title: t('SMS_CURRENT_CODE_TITLE'),
+        subtitle: t('SMS_CURRENT_CODE_SUBTITLE', { phone: DESTINATION_SLOT, app }),
+        codeLabel: t('SMS_CODE_LABEL'),
+        didntGet: t('SMS_DIDNT_GET'),
+        resendIn: (seconds) => t('SMS_RESEND_IN', { seconds }),
+        resent: t('SMS_RESENT'),
+        verifying: t('SMS_VERIFYING'),
+        successTitle: t('SMS_SUCCESS_TITLE'),
+        successSubtitle: t('SMS_SUCCESS_SUBTITLE'),
+      }}
+      verify={(currentCode) =>
+        ctx.changeAccounts(
+          () =>
+            ctx.api.request(smsRoutes.update, {
+              old_phone_number: oldPhoneNumber,
+              new_phone_number: String(params.newPhoneNumber ?? ''),
+              code: String(params.code ?? ''),
+              current_code: currentCode,
+            }),
+          { method: 'sms', closeModal: true },
+        )
+      }
+    />
+  )
+}

@@ -1,0 +1,238 @@
+// @vitest-environment jsdom
+/**
+ * Fresh proof in the update screens, against the real server (PGlite, SMTP sink, Twilio stand-in)
+ * and its test clock: once the login is over 10 minutes old, changing the email or phone asks for
+ * a code sent to the current address, then moves the identifier.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react'
+import type { ReactNode } from 'react'
+import { createPortico } from '../kernel/kernel'
+import { createMemoryStorage } from '../kernel/storage'
+import type { Kernel } from '../kernel/types'
+import { PorticoProvider, withPorticoPlugin } from './provider'
+import { askForFreshProof } from './fresh-proof'
+import { LOGIN_ABORTED_CODE } from '../kernel/error-registry'
+import { createTestInstance, type TestInstance } from '../server/testing'
+import { createPgliteDb } from '../server/storage/pglite'
+import { FRESH_AUTH_MAX_AGE_MS } from '../server/services/sessions'
+import { startTwilioStandIn, type TwilioStandIn } from '../test/fixtures/twilio'
+import { emailServer } from '../plugins/email/server'
+import { smsServer, TwilioSmsSender } from '../plugins/sms/server'
+import { email, useLoginWithEmail, useUpdateEmail } from '../plugins/email'
+import { sms, useLoginWithSms, useUpdatePhone } from '../plugins/sms'
+import { ApiError } from '../kernel/errors'
+
+;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
+
+let t: TestInstance
+let twilio: TwilioStandIn
+beforeAll(async () => {
+  twilio = await startTwilioStandIn()
+  t = await createTestInstance({
+    // jsdom's import.meta.url is not a file URL, so PGlite's worker cannot start: main thread.
+    db: await createPgliteDb({ dataDir: 'memory', thread: 'main' }),
+    plugins: [emailServer(), smsServer()],
+    sms: new TwilioSmsSender({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', baseUrl: twilio.url }),
+    app: { settings: { loginMethods: ['email_auth', 'sms_auth'] } },
+  })
+})
+afterAll(async () => {
+  await t?.close()
+  await twilio?.close()
+})
+
+const kernels: Kernel[] = []
+afterEach(() => {
+  cleanup()
+  for (const k of kernels.splice(0)) k.destroy()
+})
+
+let seq = 0
+const freshEmail = (tag: string) => `${tag}-${Date.now()}-${++seq}@example.com`
+/** A fresh US number: national digits and E.164. */
+function freshNumber() {
+  const national = `415${String(2_000_000 + ((Date.now() + ++seq * 7919) % 7_000_000)).padStart(7, '0')}`
+  return { national, e164: `+1${national}` }
+}
+
+/** The code in the `n`th text (0-based) to `e164`, waiting for it. */
+async function textedCode(e164: string, n: number): Promise<string> {
+  let code: string | undefined
+  await waitFor(() => {
+    code = /\b(\d{6})\b/.exec(twilio.messagesTo(e164)[n]?.body ?? '')?.[1]
+    expect(code).toBeTruthy()
+  })
+  return code!
+}
+
+/** A kernel with the email and SMS plugins and a host component using their hooks, inside the provider (modal included). */
+async function host() {
+  const kernel = createPortico({
+    appId: t.appId,
+    apiUrl: t.baseUrl,
+    plugins: withPorticoPlugin([email(), sms()]),
+    storage: createMemoryStorage(),
+    autoRefresh: false,
+  })
+  kernels.push(kernel)
+  await kernel.init()
+  const wrapper = ({ children }: { children: ReactNode }) => <PorticoProvider kernel={kernel}>{children}</PorticoProvider>
+  const { result } = renderHook(
+    () => ({ emailLogin: useLoginWithEmail(), smsLogin: useLoginWithSms(), ...useUpdateEmail(), ...useUpdatePhone() }),
+    { wrapper },
+  )
+  return { kernel, result }
+}
+
+type Host = Awaited<ReturnType<typeof host>>
+
+async function signInByEmail({ result }: Host, address: string) {
+  const before = t.smtp.messagesTo(address).length
+  await act(() => result.current.emailLogin.sendCode({ email: address }))
+  const code = await t.codeFor(address, { after: before })
+  await act(() => result.current.emailLogin.loginWithCode({ code }))
+}
+
+async function signInBySms({ result }: Host, number: { national: string; e164: string }) {
+  const before = twilio.messagesTo(number.e164).length
+  await act(() => result.current.smsLogin.sendCode({ phoneNumber: number.national }))
+  const code = await textedCode(number.e164, before)
+  await act(() => result.current.smsLogin.loginWithCode({ code }))
+}
+
+async function enterCode(code: string) {
+  const boxes = (await screen.findAllByRole('textbox', { name: /^Verification code/ })) as HTMLInputElement[]
+  await act(async () => {
+    boxes[0]!.focus()
+    fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => code } })
+  })
+}
+
+async function submitField(label: string, value: string) {
+  const input = await screen.findByLabelText(label)
+  await act(async () => {
+    fireEvent.change(input, { target: { value } })
+  })
+  await act(async () => {
+    fireEvent.submit(input.closest('form')!)
+  })
+}
+
+const wrongCodeFor = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0')
+const emailsOf = (kernel: Kernel) =>
+  kernel.state.session.user?.linked_accounts.filter((a) => a.type === 'email').map((a) => String(a.address))
+
+describe('updating the email', () => {
+  it('behavior: with a login over 10 minutes old, asks for a code sent to the current address, then moves the address', async () => {
+    const h = await host()
+    const old = freshEmail('proof-old')
+    await signInByEmail(h, old)
+    t.clock.advance(FRESH_AUTH_MAX_AGE_MS + 60_000)
+
+    const next = freshEmail('proof-next')
+    act(() => h.result.current.updateEmail())
+    expect(await screen.findByRole('heading', { name: 'Update your email' })).toBeTruthy()
+    await submitField('Email address', next)
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    const mailsToOld = t.smtp.messagesTo(old).length
+    await enterCode(await t.codeFor(next))
+
+    // The server wants fresh proof: a code goes to the current address and the modal asks for it.
+    expect(await screen.findByRole('heading', { name: "Confirm it's you" })).toBeTruthy()
+    expect(screen.getByText(old)).toBeTruthy()
+    expect(screen.getByText(/To change your email, please check/)).toBeTruthy()
+    const currentCode = await t.codeFor(old, { after: mailsToOld })
+    expect(emailsOf(h.kernel)).toEqual([old])
+
+    // A wrong code is refused on this screen and moves nothing.
+    await enterCode(wrongCodeFor(currentCode))
+    expect(await screen.findByText('Invalid or expired verification code')).toBeTruthy()
+    expect(h.kernel.state.modal.stack.at(-1)?.screen).toBe('email/current-code')
+
+    await enterCode(currentCode)
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await waitFor(() => expect(h.kernel.state.modal.open).toBe(false))
+    expect(emailsOf(h.kernel)).toEqual([next])
+    const owner = await t.db.query<{ identity_key: string }>(
+      "SELECT identity_key FROM linked_accounts WHERE app_id = $1 AND type = 'email' AND identity_key IN ($2, $3)",
+      [t.appId, old, next],
+    )
+    expect(owner.map((r) => r.identity_key)).toEqual([next])
+  })
+
+  it('behavior: with a recent login, the code to the new address is enough (nothing is sent to the current one)', async () => {
+    const h = await host()
+    const old = freshEmail('recent-old')
+    await signInByEmail(h, old)
+    const mailsToOld = t.smtp.messagesTo(old).length
+
+    const next = freshEmail('recent-next')
+    act(() => h.result.current.updateEmail())
+    await submitField('Email address', next)
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    await enterCode(await t.codeFor(next))
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await waitFor(() => expect(h.kernel.state.modal.open).toBe(false))
+    expect(emailsOf(h.kernel)).toEqual([next])
+    expect(t.smtp.messagesTo(old)).toHaveLength(mailsToOld)
+  })
+})
+
+describe('updating the phone number', () => {
+  it('behavior: with a login over 10 minutes old, asks for a code texted to the current number, then moves the number', async () => {
+    const h = await host()
+    const old = freshNumber()
+    await signInBySms(h, old)
+    t.clock.advance(FRESH_AUTH_MAX_AGE_MS + 60_000)
+
+    const next = freshNumber()
+    act(() => h.result.current.updatePhone())
+    expect(await screen.findByRole('heading', { name: 'Update your phone number' })).toBeTruthy()
+    await submitField('Phone number', next.national)
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    const textsToOld = twilio.messagesTo(old.e164).length
+    await enterCode(await textedCode(next.e164, 0))
+
+    expect(await screen.findByRole('heading', { name: "Confirm it's you" })).toBeTruthy()
+    expect(screen.getByText(/To change your phone number, please check/)).toBeTruthy()
+    await enterCode(await textedCode(old.e164, textsToOld))
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await waitFor(() => expect(h.kernel.state.modal.open).toBe(false))
+    const phones = h.kernel.state.session.user?.linked_accounts.filter((a) => a.type === 'phone')
+    expect(phones?.map((a) => String(a.phoneNumber).replace(/\D/g, ''))).toEqual([next.e164.slice(1)])
+  })
+})
+
+describe('askForFreshProof', () => {
+  it('behavior: without a current address, asks the user to log in again and sends nothing', async () => {
+    const { kernel } = await host()
+    const ctx = kernel.contextFor('email')
+    let sent = 0
+    const refused = new ApiError(403, { error: 'This action needs a recent sign-in.', code: 'reauthentication_required' })
+    const answer = askForFreshProof(ctx, refused, {
+      current: undefined,
+      sendCode: async () => void sent++,
+      screen: 'email/current-code',
+      params: {},
+    })
+    await expect(answer).rejects.toMatchObject({
+      code: 'reauthentication_required',
+      shortMessage: 'For your security, please log in again to make this change.',
+    })
+    expect(sent).toBe(0)
+    expect(kernel.state.modal.stack).toEqual([])
+  })
+
+  it('behavior: any other error passes through untouched; reauthentication_required moves on to the code screen', async () => {
+    const { kernel } = await host()
+    const ctx = kernel.contextFor('email')
+    const other = new ApiError(401, { error: 'Invalid code', code: 'invalid_credentials' })
+    const step = { current: 'ada@example.com', sendCode: async () => {}, screen: 'email/current-code', params: { email: 'ada@example.com' } }
+    await expect(askForFreshProof(ctx, other, step)).rejects.toBe(other)
+    await act(async () => kernel.openModal('email/code', { email: 'ada@new.example' }))
+    const refused = new ApiError(403, { error: 'x', code: 'reauthentication_required' })
+    await expect(askForFreshProof(ctx, refused, step)).rejects.toMatchObject({ code: LOGIN_ABORTED_CODE })
+    expect(kernel.state.modal.stack.at(-1)).toMatchObject({ screen: 'email/current-code', params: { email: 'ada@example.com' } })
+  })
+})
