@@ -1,12 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createTestInstance, type TestInstance } from './testing'
+import { createTestInstance, type TestInstance } from '../test/support/server'
+import { emailServer } from '../plugins/email/server'
+import { guestServer } from '../plugins/guest/server'
+import { telegramServer } from '../plugins/telegram/server'
 
 const ADMIN_KEY = 'admin-key-for-tests-0123456789'
 
 describe('admin API', () => {
   let t: TestInstance
   beforeAll(async () => {
-    t = await createTestInstance({ adminKey: ADMIN_KEY })
+    // The admin API accepts the login switches of the server's plugins: these tests turn on guest and Telegram logins.
+    t = await createTestInstance({ adminKey: ADMIN_KEY, plugins: [emailServer(), guestServer(), telegramServer()] })
   })
   afterAll(() => t.close())
 

@@ -5,6 +5,8 @@
 import type { JWK } from 'jose'
 import type { AppResponse } from '../kernel/wire'
 import { DEFAULT_SUPPORTED_CHAINS } from '../plugins/wallets/chains'
+import { AppResponse as AppResponseSchema } from '../kernel/schemas'
+import { EMPTY_REGISTRY, type ServerRegistry } from './registry'
 import type { Db } from './storage/db'
 import { newId } from './ids'
 import { SecretKeyError } from './secrets'
@@ -22,28 +24,11 @@ export interface RateLimitSetting {
   windowMs: number
 }
 
-/** The login methods an app can switch on (the `AppResponse` boolean switches). */
-export type LoginSwitch =
-  | 'wallet_auth'
-  | 'email_auth'
-  | 'sms_auth'
-  | 'google_oauth'
-  | 'twitter_oauth'
-  | 'discord_oauth'
-  | 'github_oauth'
-  | 'spotify_oauth'
-  | 'instagram_oauth'
-  | 'tiktok_oauth'
-  | 'line_oauth'
-  | 'twitch_oauth'
-  | 'linkedin_oauth'
-  | 'apple_oauth'
-  | 'farcaster_auth'
-  | 'passkey_auth'
-  | 'telegram_auth'
-  | 'guest_auth'
-  | 'solana_wallet_auth'
-  | 'custom_jwt_auth'
+/**
+ * A login switch's name (`email_auth`, `google_oauth`…): an entry of the app's `loginMethods` and a
+ * boolean of the app response. Plugins declare theirs (`ServerPlugin.loginSwitches`).
+ */
+export type LoginSwitch = string
 
 /** Texts and link of the allowlist rejection screen; null keeps the widget's default. */
 export interface AllowlistScreenConfig {
@@ -473,28 +458,14 @@ async function fromRow(db: Db, row: AppRow): Promise<ServerApp> {
   }
 }
 
-const ALL_SWITCHES: LoginSwitch[] = [
-  'wallet_auth',
-  'email_auth',
-  'sms_auth',
-  'google_oauth',
-  'twitter_oauth',
-  'discord_oauth',
-  'github_oauth',
-  'spotify_oauth',
-  'instagram_oauth',
-  'tiktok_oauth',
-  'line_oauth',
-  'twitch_oauth',
-  'linkedin_oauth',
-  'apple_oauth',
-  'farcaster_auth',
-  'passkey_auth',
-  'telegram_auth',
-  'guest_auth',
-  'solana_wallet_auth',
-  'custom_jwt_auth',
-]
+/**
+ * The boolean fields of the contract's app response. Each is present in every response: a login
+ * switch that no registered plugin declares is off, so a server without a method still answers the
+ * contract's shape.
+ */
+const CONTRACT_BOOLEANS: readonly string[] = Object.entries(AppResponseSchema.entries)
+  .filter(([, schema]) => schema.type === 'boolean')
+  .map(([key]) => key)
 
 /**
  * Whether a login method is switched on for an app.
@@ -506,26 +477,30 @@ const ALL_SWITCHES: LoginSwitch[] = [
  * if (!isLoginEnabled(ctx.app, 'email_auth')) throw errors.disallowedLoginMethod('email')
  * ```
  */
-export function isLoginEnabled(app: ServerApp, method: LoginSwitch): boolean {
+export function isLoginEnabled(app: ServerApp, method: string): boolean {
   return app.settings.loginMethods.includes(method)
 }
 
 /**
- * The app's public configuration, field for field as the contract's `AppResponse`.
+ * The app's public configuration, field for field as the contract's `AppResponse`: the core's
+ * fields, then each plugin's login switches and fields (see `ServerPlugin.loginSwitches` and
+ * `appResponse`). The contract's booleans no plugin answers are false.
  * @param app - the app.
+ * @param registry - the server plugins' declarations. @defaultValue none (every switch off)
  * @returns the `GET /api/v1/apps/:id` body.
  * @example
  * ```ts
- * const body = toAppResponse(app)
+ * import { composeServerPlugins, toAppResponse } from 'portico/server'
+ * const body = toAppResponse(app, composeServerPlugins([emailServer()]))
  * ```
  */
-export function toAppResponse(app: ServerApp): AppResponse {
+export function toAppResponse(app: ServerApp, registry: ServerRegistry = EMPTY_REGISTRY): AppResponse {
   const s = app.settings
-  const switches = Object.fromEntries(ALL_SWITCHES.map((k) => [k, s.loginMethods.includes(k)])) as Record<
-    LoginSwitch,
-    boolean
-  >
-  return {
+  const off = Object.fromEntries(CONTRACT_BOOLEANS.map((k) => [k, false]))
+  // The core's own fields come last: a plugin cannot change them.
+  const body: Record<string, unknown> = {
+    ...off,
+    ...registry.appResponse(app),
     id: app.id,
     name: app.name,
     logo_url: s.logoUrl,
@@ -540,9 +515,6 @@ export function toAppResponse(app: ServerApp): AppResponse {
     allowed_domains: app.allowedOrigins,
     allowed_native_app_ids: [],
     allowed_native_app_url_schemes: [],
-    ...switches,
-    passkeys_for_signup_enabled: switches.passkey_auth,
-    telegram_oauth: false,
     allowlist_enabled: s.allowlistEnabled,
     allowlist_config: {
       error_title: s.allowlistConfig.errorTitle,
@@ -571,16 +543,6 @@ export function toAppResponse(app: ServerApp): AppResponse {
     twitter_oauth_on_mobile_enabled: false,
     whatsapp_enabled: false,
     data_classification: 'public',
-    ...(s.telegram
-      ? {
-          telegram_auth_config: {
-            bot_id: s.telegram.botId,
-            bot_name: s.telegram.botName,
-            link_enabled: s.telegram.linkEnabled,
-            seamless_auth_enabled: s.telegram.seamlessAuthEnabled,
-          },
-          telegram_seamless_auth_enabled: s.telegram.seamlessAuthEnabled,
-        }
-      : {}),
   }
+  return body as AppResponse
 }

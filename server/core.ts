@@ -22,7 +22,7 @@ export const coreServerPlugin = defineServerPlugin({
   schemas: coreSchemas,
   handlers: {
     async app(_req, ctx) {
-      return toAppResponse(ctx.app)
+      return toAppResponse(ctx.app, ctx.registry)
     },
 
     async refresh(req, ctx) {

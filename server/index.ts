@@ -6,8 +6,13 @@
 export { createServer, serverMigrations, ALLOWED_HEADERS, type CreateServerOptions, type PorticoServer } from './server'
 export {
   defineServerPlugin,
+  defineSetting,
+  readSetting,
   collectRoutes,
   type ServerPlugin,
+  type SettingDeclaration,
+  type LoginSwitchDeclaration,
+  type LinkedAccountType,
   type ServerRequest,
   type RequestContext,
   type RouteHandler,
@@ -15,6 +20,13 @@ export {
   type RegisteredRoute,
 } from './plugin'
 export { coreServerPlugin } from './core'
+export {
+  composeServerPlugins,
+  EMPTY_REGISTRY,
+  type ServerRegistry,
+  type ServerDeclarations,
+  type ResolvedAccountType,
+} from './registry'
 export type { Db, SqlParam } from './storage/db'
 export { createPgliteDb, type PgliteDb, type PgliteDbOptions, type PgliteStats } from './storage/pglite'
 export { createPostgresDb, type PostgresDbOptions } from './storage/postgres'
@@ -54,7 +66,7 @@ export { SmtpSender, DevInbox, type MailSender, type MailMessage, type DevInboxM
 export { HttpError, errors } from './errors'
 export type { SmsSender, SmsMessage } from './sms'
 export { TurnstileVerifier, TURNSTILE_SITEVERIFY_URL, type CaptchaVerifier, type CaptchaCheck, type CaptchaVerdict, type TurnstileVerifierOptions } from './captcha'
-export { mountAdminRoutes, adminView, AppSettingsPatch, CreateAppBody, UpdateAppBody, type AdminAppView } from './admin'
+export { mountAdminRoutes, adminView, appSettingsPatch, createAppBody, updateAppBody, type AdminAppView } from './admin'
 export { createSignIn, allowlistAdmits, type SignInOptions } from './services/sign-in'
 export { createClock, type Clock } from './clock'
 export { newId, newOtpCode } from './ids'

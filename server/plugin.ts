@@ -3,8 +3,10 @@
  * route, and may add migrations. Core routes are composed the same way.
  * @module
  */
+import type * as v from 'valibot'
 import type { Route, RouteRequest, RouteResponse, RouteTable, SchemaTable } from '../kernel/route'
 import type { ServerApp } from './apps'
+import type { ServerRegistry } from './registry'
 import type { Db } from './storage/db'
 import type { Migration } from './storage/migrations'
 import type { MailSender } from './mail'
@@ -13,7 +15,7 @@ import type { SessionInfo, SessionService } from './services/sessions'
 import type { OtpService } from './services/otp'
 import type { RateLimitEntry } from './services/rate-limit'
 import type { SignInOptions } from './services/sign-in'
-import type { AccountInput, UserRecord } from './services/users'
+import type { AccountInput, AccountRecord, UserRecord } from './services/users'
 import type { SmsSender } from './sms'
 import type { TransferRequest } from './services/transfers'
 import type { AuthenticatedUser } from '../kernel/wire'
@@ -47,6 +49,8 @@ export interface RequestContext {
    * never fall back to the request's Host header.
    */
   readonly publicUrl: string | null
+  /** What the server's plugins declare: settings, login switches, linked-account types. */
+  readonly registry: ServerRegistry
   /** The session of the Bearer token, or null when there is none or it is invalid. */
   session(options?: { allowExpired?: boolean }): Promise<SessionInfo | null>
   /** The session of the Bearer token; 401 `missing_or_invalid_token` otherwise. */
@@ -87,7 +91,8 @@ export interface RequestContext {
   /**
    * Adds a verified account to the session's user (`…/link` routes); see `UserService.link`. When
    * another user owns the account it throws 400 `account_transfer_required` (with a transfer nonce
-   * in `data`) for transferable types, 400 `linked_to_another_user` for custom, guest and passkey.
+   * in `data`) for transferable types, 400 `linked_to_another_user` for types declared
+   * `transferable: false` (see {@link LinkedAccountType}).
    * @returns the updated user record (answer with `ctx.users.toWire(user)`).
    */
   link(account: AccountInput, options?: { single?: boolean }): Promise<UserRecord>
@@ -125,8 +130,153 @@ export interface ServerPlugin<T extends RouteTable = RouteTable> {
    * Account types of this plugin that are strong sign-in methods (a key the user holds: passkeys,
    * wallets). Unlinking a user's last strong method asks for a recent login
    * (`ctx.requireFreshAuth`), so a stolen access token cannot strip the account of its keys.
+   * Same as declaring the type in {@link ServerPlugin.accountTypes} with `strong: true`.
    */
   strongAccountTypes?: readonly string[]
+  /**
+   * The app settings this plugin adds (keys unique across plugins): each with the schema the admin
+   * API checks and a default. Read them with {@link readSetting}.
+   */
+  settings?: readonly SettingDeclaration[]
+  /**
+   * The login switches this plugin adds: names an app lists in its `loginMethods` setting (the
+   * admin API refuses others) and booleans of the app response (`GET /api/v1/apps/:app_id`).
+   */
+  loginSwitches?: readonly LoginSwitchDeclaration[]
+  /** The linked-account types this plugin stores: how they show on the wire, move and count. */
+  accountTypes?: readonly LinkedAccountType[]
+  /**
+   * Fields this plugin adds to the app response besides its switches (a provider's public
+   * configuration, a switch derived from another). Never put a secret here: the response is public.
+   * @param app - the app.
+   * @returns fields merged into the response.
+   */
+  appResponse?: (app: ServerApp) => Record<string, unknown>
+}
+
+/**
+ * An app setting a plugin adds. It is stored in the app's settings under its key; the admin API
+ * (`/admin/v1/apps`, and so `portico apps set`) accepts it when the `schema` does; the admin view
+ * and {@link readSetting} show the `default` until it is set.
+ */
+export interface SettingDeclaration<T = unknown> {
+  /** The key in the app's settings (camelCase, unique across the server's plugins and the core settings). */
+  key: string
+  /** What the admin API accepts for this setting (refuse unknown keys of an object: `v.strictObject`). */
+  schema: v.GenericSchema<unknown, unknown>
+  /** The value until an admin sets one. */
+  default: T
+  /**
+   * `replace` (a new value replaces the old) or `merge` (an object value is merged field by field
+   * over the current value, so a patch may name only the fields it changes; the schema then
+   * accepts partial objects, for example `v.partial(v.strictObject(…))`). @defaultValue 'replace'
+   */
+  update?: 'replace' | 'merge'
+}
+
+/**
+ * Declares an app setting (an identity helper that keeps the default's type for {@link readSetting}).
+ * @param setting - key, schema, default and update mode.
+ * @returns the same declaration.
+ * @example
+ * ```ts
+ * import * as v from 'valibot'
+ * import { defineSetting } from 'portico/server'
+ * export const linkTtl = defineSetting({ key: 'magicLinkTtlS', schema: v.pipe(v.number(), v.integer(), v.minValue(60)), default: 900 })
+ * ```
+ */
+export function defineSetting<T>(setting: SettingDeclaration<T>): SettingDeclaration<T> {
+  return setting
+}
+
+/**
+ * Reads a plugin's setting for an app: the stored value, or the declaration's default. For a
+ * `merge` setting whose default is an object, the stored fields are merged over the default's.
+ * @param app - the app.
+ * @param setting - the setting's declaration.
+ * @returns the value.
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * const ttlS = readSetting(ctx.app, linkTtl)
+ * ```
+ */
+export function readSetting<T>(app: ServerApp, setting: SettingDeclaration<T>): T {
+  return settingValue((app.settings as unknown as Record<string, unknown>)[setting.key], setting)
+}
+
+/**
+ * A setting's value from what is stored (undefined when never set).
+ * @internal
+ */
+export function settingValue<T>(stored: unknown, setting: SettingDeclaration<T>): T {
+  if (stored === undefined) return setting.default
+  if (setting.update === 'merge' && isPlainObject(setting.default) && isPlainObject(stored)) {
+    return { ...setting.default, ...stored } as T
+  }
+  return stored as T
+}
+
+function isPlainObject(x: unknown): x is Record<string, unknown> {
+  return typeof x === 'object' && x !== null && !Array.isArray(x)
+}
+
+/** A login switch a plugin adds (`email_auth`, `google_oauth`…). */
+export interface LoginSwitchDeclaration {
+  /** The switch's name: the `loginMethods` entry and the app response's boolean field. */
+  name: string
+}
+
+/**
+ * A linked-account type a plugin stores (`email`, `phone`, `wallet`…). Types no plugin declares
+ * behave as the defaults say: shown as stored, transferable, not strong.
+ */
+export interface LinkedAccountType {
+  /** The stored and wire `type`; a trailing `*` declares a family (`custom:*`). */
+  type: string
+  /**
+   * Whether another user's account of this type can be moved to the signed-in user (the
+   * `account_transfer_required` offer); otherwise a link conflict answers 400
+   * `linked_to_another_user`, and `…/transfer` 400 `invalid_data`. @defaultValue true
+   */
+  transferable?: boolean
+  /**
+   * Whether it is a strong sign-in method (a key the user holds): unlinking a user's last strong
+   * account asks for a recent login. @defaultValue false
+   */
+  strong?: boolean
+  /**
+   * Whether the server keeps it for itself: never shown in `linked_accounts` (User object and
+   * identity token), not counted as the user's sign-in method when another is unlinked. @defaultValue false
+   */
+  hidden?: boolean
+  /**
+   * Whether it is a guest's credential: linking any visible account ends guest status and deletes
+   * the user's accounts of this type, so the credential no longer opens the account. Implies `hidden`.
+   * @defaultValue false
+   */
+  guestCredential?: boolean
+  /**
+   * The entry's fields in the User object's `linked_accounts`, besides `type` and the verification
+   * times. @defaultValue the stored details
+   */
+  toWire?: (account: AccountRecord) => Record<string, unknown>
+  /**
+   * The entry's identifying fields in the identity token's `linked_accounts` claim, besides `type`
+   * and `lv`. @defaultValue the stored details
+   */
+  toIdentityToken?: (account: AccountRecord) => Record<string, unknown>
+  /**
+   * What the `account_transfer_required` data says of another user's account of this type:
+   * `subject`, `account.displayName` and fields of `otherUser`. @defaultValue derived from the
+   * details (`address`, `phoneNumber`, `subject`, `username`…)
+   */
+  transferOffer?: (account: AccountInput) => { subject?: string; displayName?: string | null; otherUser?: Record<string, unknown> }
+  /**
+   * The address of an embedded wallet this account is, if any: the transfer offer shows the other
+   * user's (`otherUser.embeddedWalletAddress`) so the user can copy it before that user is deleted.
+   */
+  embeddedWalletAddress?: (account: AccountRecord) => string | null
 }
 
 /**

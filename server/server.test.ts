@@ -3,11 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { SignJWT, decodeProtectedHeader, importSPKI, jwtVerify } from 'jose'
 import { AppResponse, AuthenticatedUser, ErrorBody, ForkResponse, MeResponse, User } from '../kernel/schemas'
-import { createTestInstance, type TestInstance } from './testing'
+import { createTestInstance, type TestInstance } from '../test/support/server'
 import { importSigningKey, verifyAccessToken } from './index'
 import { collectRoutes } from './plugin'
 import { coreServerPlugin } from './core'
 import { emailServer } from '../plugins/email/server'
+import { smsServer } from '../plugins/sms/server'
 import { defineServerPlugin } from './plugin'
 import { route, defineSchemas, type SchemaRoute } from '../kernel/route'
 import { DevInbox } from './mail'
@@ -19,7 +20,11 @@ import { createMemoryStorage } from '../kernel/storage'
 const ORIGIN = 'http://localhost:5173'
 let t: TestInstance
 beforeAll(async () => {
-  t = await createTestInstance({ app: { name: 'Server Test', allowedOrigins: [ORIGIN], settings: { accentColor: '#6a5acd', theme: 'dark' } } })
+  // The SMS plugin declares the sms_auth switch the app response tests turn on.
+  t = await createTestInstance({
+    app: { name: 'Server Test', allowedOrigins: [ORIGIN], settings: { accentColor: '#6a5acd', theme: 'dark' } },
+    plugins: [emailServer(), smsServer()],
+  })
 })
 afterAll(() => t.close())
 
@@ -532,7 +537,7 @@ describe('users and analytics', () => {
 
 describe('route registry', () => {
   it('lists every core and plugin route with a handler and schemas', () => {
-    const routes = collectRoutes([coreServerPlugin, emailServer()] as never)
+    const routes = collectRoutes([coreServerPlugin, emailServer(), smsServer()] as never)
     expect(routes.map((r) => `${r.route.method} ${r.route.path}`)).toEqual(
       expect.arrayContaining(['GET /api/v1/apps/:app_id', 'POST /api/v1/sessions', 'POST /api/v1/passwordless/init']),
     )

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import * as v from 'valibot'
 import type { Route, RouteTable } from '../kernel/route'
-import { loadApp, type ServerApp } from './apps'
+import { DEFAULT_APP_SETTINGS, loadApp, type ServerApp } from './apps'
 import { createClock, type Clock } from './clock'
 import { coreServerPlugin } from './core'
 import { errors, HttpError } from './errors'
@@ -19,6 +19,7 @@ import type { SmsSender } from './sms'
 import { createSignIn } from './services/sign-in'
 import { mountAdminRoutes } from './admin'
 import { collectRoutes, type RegisteredRoute, type RequestContext, type ServerPlugin } from './plugin'
+import { composeServerPlugins, type ServerRegistry } from './registry'
 import type { Db } from './storage/db'
 import { coreMigrations, runMigrations, type Migration } from './storage/migrations'
 import { createOtpService } from './services/otp'
@@ -101,6 +102,8 @@ export interface PorticoServer {
   app: Hono
   /** Every registered route with its schemas and handler. */
   routes: RegisteredRoute[]
+  /** What the plugins declare: settings, login switches, linked-account types. */
+  registry: ServerRegistry
   /** The server clock. */
   clock: Clock
   db: Db
@@ -152,21 +155,23 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     if (seen.has(p.id)) throw new TypeError(`Server plugin "${p.id}" is registered twice`)
     seen.add(p.id)
   }
+  // Throws on clashing declarations (a setting or switch declared twice) before anything changes.
+  const registry = composeServerPlugins(plugins, Object.keys(DEFAULT_APP_SETTINGS))
   if (options.migrate !== false) {
     await runMigrations(db, serverMigrations(options.plugins ?? []))
   }
 
-  const strongTypes = new Set(plugins.flatMap((p) => p.strongAccountTypes ?? []))
+  const isStrong = (type: string) => registry.accountType(type).strong
   const clock = options.clock ?? createClock()
   const now = () => clock.now()
   const logError = options.logError ?? ((m, e) => console.error(`[portico] ${m}`, e))
   const publicUrl = options.publicUrl === undefined ? null : publicBaseUrl(options.publicUrl)
-  const users = createUserService(db)
+  const users = createUserService(db, registry)
   const sessions = createSessionService(db, users, now)
   const otp = createOtpService(db, options.secret, now)
   const limiter = createRateLimiter(db, now)
   const signIn = createSignIn({ users, sessions, now })
-  const transfers = createTransferService(db, users, { logError })
+  const transfers = createTransferService(db, users, { registry, logError })
   const sms: SmsSender =
     options.sms ??
     (mail instanceof DevInbox
@@ -312,20 +317,20 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     // Unlinking the last strong method needs a fresh login; the user row lock makes concurrent
     // unlinks of a user's last two strong methods see each other.
     const guardedUsers: UserService =
-      strongTypes.size === 0
+      !registry.hasStrongTypes
         ? users
         : {
             ...users,
             async unlink(a, userId, account) {
-              if (!strongTypes.has(account.type)) return users.unlink(a, userId, account)
+              if (!isStrong(account.type)) return users.unlink(a, userId, account)
               const s = await session()
               const fresh = s !== null && s.userId === userId && now() - s.authenticatedAt <= FRESH_AUTH_MAX_AGE_MS
               return db.transaction(async (tx) => {
                 await tx.query('SELECT id FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE', [userId, a.id])
-                const txUsers = createUserService(tx)
+                const txUsers = createUserService(tx, registry)
                 const user = await txUsers.get(a, userId)
                 const others = (user?.accounts ?? []).filter(
-                  (x) => strongTypes.has(x.type) && !(x.type === account.type && x.identityKey === account.identityKey),
+                  (x) => isStrong(x.type) && !(x.type === account.type && x.identityKey === account.identityKey),
                 )
                 const owns = user?.accounts.some((x) => x.type === account.type && x.identityKey === account.identityKey)
                 if (owns && others.length === 0 && !fresh) throw errors.reauthenticationRequired()
@@ -344,6 +349,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       now,
       ip,
       publicUrl,
+      registry,
       session,
       async requireSession(o) {
         const s = await session(o)
@@ -431,13 +437,19 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
 
   if (options.devMode) mountDevRoutes(app, { mail, clock, limiter })
   if (options.adminKey) {
-    mountAdminRoutes(app as unknown as Hono, { db, adminKey: options.adminKey, invalidate: (id) => void appCache.delete(id) })
+    mountAdminRoutes(app as unknown as Hono, {
+      db,
+      adminKey: options.adminKey,
+      invalidate: (id) => void appCache.delete(id),
+      registry,
+    })
   }
 
   return {
     fetch: (request, env) => app.fetch(request, env as object),
     app: app as unknown as Hono,
     routes,
+    registry,
     clock,
     db,
     transfers,

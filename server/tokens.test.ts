@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SignJWT, decodeProtectedHeader, decodeJwt, importSPKI } from 'jose'
-import { createTestInstance, type TestInstance } from './testing'
+import { createTestInstance, type TestInstance } from '../test/support/server'
 import { verifyAccessToken } from './index'
 
 let t: TestInstance

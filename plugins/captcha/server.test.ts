@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServer } from 'node:net'
 import { TurnstileVerifier } from '../../server/captcha'
-import { createTestInstance, type TestInstance } from '../../server/testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { startTurnstile, TEST_SECRETS, TEST_SITE_KEYS, type TurnstileStandIn } from '../../test/fixtures/turnstile'
 
 const INIT = '/api/v1/passwordless/init'

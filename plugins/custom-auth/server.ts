@@ -13,7 +13,7 @@ import {
 } from 'jose'
 import { isLoginEnabled, type CustomAuthSettings, type ServerApp } from '../../server/apps'
 import { errors, HttpError } from '../../server/errors'
-import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
 import type { AccountInput } from '../../server/services/users'
 import { customAuthRoutes } from './api'
 import { customAuthSchemas } from './schemas'
@@ -96,6 +96,9 @@ function allowedAlgorithms(settings: CustomAuthSettings): string[] {
   const supported = new Set<string>(SUPPORTED_ALGORITHMS)
   return settings.algorithms.filter((a) => supported.has(a))
 }
+
+/** The app's own users (`{custom_user_id}`): their ids belong to one user of the host, never transferred. */
+export const customAuthAccountType: LinkedAccountType = { type: 'custom_auth', transferable: false }
 
 /**
  * The custom-auth plugin's server half: `POST /api/v1/custom_jwt_account/authenticate` and `/link`.
@@ -208,6 +211,8 @@ export function customAuthServer(options: CustomAuthServerOptions = {}) {
     id: 'custom-auth',
     routes: customAuthRoutes,
     schemas: customAuthSchemas,
+    loginSwitches: [{ name: 'custom_jwt_auth' }],
+    accountTypes: [customAuthAccountType],
     handlers: {
       async authenticate(req, ctx) {
         const userId = await verify(ctx, req.body.token)

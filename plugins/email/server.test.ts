@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { createHmac } from 'node:crypto'
 import { AuthenticatedUser, User } from '../../kernel/schemas'
-import { createTestInstance, type TestInstance } from '../../server/testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 
 const INIT = '/api/v1/passwordless/init'
 const AUTH = '/api/v1/passwordless/authenticate'

@@ -4,7 +4,7 @@
  */
 import { isLoginEnabled, type ServerApp } from '../../server/apps'
 import { errors } from '../../server/errors'
-import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
 import { OTP_TTL_MS } from '../../server/services/otp'
 import { emailRoutes } from './api'
 import { emailSchemas } from './schemas'
@@ -60,6 +60,9 @@ async function checkCode(ctx: RequestContext, email: string, code: string): Prom
   if (!ok) throw errors.invalidCredentials()
 }
 
+/** Email addresses as linked accounts (`{address}`, lowercased), transferable. */
+export const emailAccountType: LinkedAccountType = { type: 'email' }
+
 /**
  * The email plugin's server half: `POST /api/v1/passwordless/init`, `/authenticate`, `/link`,
  * `/unlink`, `/update` and `/transfer`.
@@ -78,6 +81,8 @@ export function emailServer(options: EmailServerOptions = {}) {
     id: 'email',
     routes: emailRoutes,
     schemas: emailSchemas,
+    loginSwitches: [{ name: 'email_auth' }],
+    accountTypes: [emailAccountType],
     handlers: {
       async init(req, ctx) {
         const { app } = ctx

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { createTestInstance, type TestInstance } from '../../server/testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { emailServer } from '../email/server'
 import { startAnvil, type Anvil } from '../../test/fixtures/anvil'
 import { installIdRegistry, registerFid } from '../../test/fixtures/farcaster/id-registry'

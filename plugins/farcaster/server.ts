@@ -23,7 +23,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { parseSiweMessage } from 'viem/siwe'
 import { isLoginEnabled, type RateLimitSetting, type ServerApp } from '../../server/apps'
 import { HttpError, errors } from '../../server/errors'
-import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
 import type { Migration } from '../../server/storage/migrations'
 import { FARCASTER_CHANNEL_HEADER, farcasterRoutes } from './api'
 import {
@@ -222,6 +222,15 @@ function custodyReader(rpcUrl: string, registry: Address) {
 }
 
 /**
+ * Farcaster accounts (`{fid, owner_address, …}`), transferable. The identity token names the custody
+ * (owner) address `oa`.
+ */
+export const farcasterAccountType: LinkedAccountType = {
+  type: 'farcaster',
+  toIdentityToken: ({ details: { owner_address, ...rest } }) => (owner_address === undefined ? rest : { ...rest, oa: owner_address }),
+}
+
+/**
  * The Farcaster plugin's server half: `POST /api/v1/farcaster/init`, `GET /status`, `POST
  * /authenticate`, `/link`, `/unlink`, `/transfer`, `/signer/init` and `/signer/status`, and the Mini
  * App routes `POST /api/v2/farcaster/init` and `/api/v2/farcaster/authenticate`.
@@ -411,6 +420,8 @@ export function farcasterServer(options: FarcasterServerOptions = {}) {
     id: 'farcaster',
     routes: farcasterRoutes,
     schemas: farcasterSchemas,
+    loginSwitches: [{ name: 'farcaster_auth' }],
+    accountTypes: [farcasterAccountType],
     migrations: farcasterMigrations,
     handlers: {
       async init(req, ctx) {

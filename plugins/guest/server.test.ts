@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { decodeJwt } from 'jose'
 import { AuthenticatedUser, User } from '../../kernel/schemas'
 import { emailServer } from '../email/server'
-import { createTestInstance, type TestInstance } from '../../server/testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { GUEST_CREATE_LIMIT, guestServer } from './server'
 
 const GUEST = '/api/v1/guest/authenticate'

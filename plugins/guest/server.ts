@@ -6,7 +6,7 @@
 import { createHash } from 'node:crypto'
 import { isLoginEnabled } from '../../server/apps'
 import { errors } from '../../server/errors'
-import { defineServerPlugin } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType } from '../../server/plugin'
 import type { AccountInput } from '../../server/services/users'
 import type { RateLimitEntry } from '../../server/services/rate-limit'
 import { guestRoutes } from './api'
@@ -43,6 +43,12 @@ export function guestAccount(credential: string): AccountInput {
 }
 
 /**
+ * A guest's credential (the hash of the secret the browser keeps): hidden from the user object and
+ * the identity token, never transferred, and deleted once the guest links a real account.
+ */
+export const guestAccountType: LinkedAccountType = { type: 'guest', guestCredential: true, transferable: false }
+
+/**
  * The guest plugin's server half: `POST /api/v1/guest/authenticate`.
  * @param options - the creation rate limit.
  * @returns the server plugin.
@@ -59,6 +65,8 @@ export function guestServer(options: GuestServerOptions = {}) {
     id: 'guest',
     routes: guestRoutes,
     schemas: guestSchemas,
+    loginSwitches: [{ name: 'guest_auth' }],
+    accountTypes: [guestAccountType],
     handlers: {
       async authenticate(req, ctx) {
         const { app } = ctx

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { AuthenticatedUser } from '../../kernel/schemas'
-import { createTestInstance, type TestInstance } from '../../server/testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { emailServer } from '../email/server'
 import { createRedirectBrowser, startOidcProvider, type OidcFixture } from '../../test/fixtures/oidc'
 import { LinkResponse } from '../../protocols/oauth/schemas'

@@ -6,12 +6,12 @@
 import { isLoginEnabled, type LoginSwitch, type OAuthProviderConfig, type ServerApp } from '../../server/apps'
 import { errors, HttpError } from '../../server/errors'
 import { newId } from '../../server/ids'
-import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
 import type { AccountInput } from '../../server/services/users'
 import type { OAuthTokens } from '../../kernel/wire'
 import { oauthRoutes } from '../../protocols/oauth/routes'
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl, oauthSchemas, type OAuthProviderSource } from '../../protocols/oauth/server'
-import { isOAuthProvider, oauthProvider, type OAuthProviderSpec } from './providers'
+import { isOAuthProvider, OAUTH_PROVIDERS, oauthProvider, type OAuthProviderSpec } from './providers'
 import {
   ATTEMPT_TTL_MS,
   consumeAttempt,
@@ -195,6 +195,17 @@ async function bindSession(ctx: RequestContext, attemptId: string, answer: { tok
   throw badCode()
 }
 
+/** The profile the web client sends back as `userInfo` of `/oauth/transfer`, which names the account to move. */
+function oauthTransferOffer(account: AccountInput) {
+  const provider = account.type.endsWith('_oauth') ? account.type.slice(0, -'_oauth'.length) : account.type
+  return { otherUser: { oAuthUserInfo: { ...account.details, subject: account.identityKey, provider } } }
+}
+
+/** OAuth accounts (`<provider>_oauth` and the apps' own `custom:<id>`), transferable with their profile. */
+export const oauthAccountTypes: readonly LinkedAccountType[] = [...OAUTH_PROVIDERS.map((p) => `${p}_oauth`), 'custom:*'].map(
+  (type) => ({ type, transferOffer: oauthTransferOffer }),
+)
+
 /**
  * The OAuth plugin's server half: `POST /api/v1/oauth/init`, `/authenticate`, `/link`, and the
  * provider's return, `GET /api/v1/oauth/callback/:app_id`.
@@ -270,6 +281,8 @@ export function oauthServer(options: OAuthServerOptions = {}) {
     id: 'oauth',
     routes: oauthRoutes,
     schemas: oauthSchemas,
+    loginSwitches: OAUTH_PROVIDERS.map((p) => ({ name: `${p}_oauth` })),
+    accountTypes: oauthAccountTypes,
     migrations: oauthMigrations,
     handlers: {
       async init(req, ctx) {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { AuthenticatedUser, User } from '../../kernel/schemas'
 import { emailServer } from '../email/server'
-import { createTestInstance, type TestInstance } from '../../server/testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { MAX_PASSKEYS_PER_USER, passkeyServer } from './server'
 import { createSoftAuthenticator } from './soft-authenticator'
 

@@ -13,7 +13,7 @@ import {
 } from '@simplewebauthn/server'
 import { isLoginEnabled } from '../../server/apps'
 import { errors, HttpError } from '../../server/errors'
-import { defineServerPlugin, type RequestContext, type ServerRequest } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext, type ServerRequest } from '../../server/plugin'
 import type { UserRecord } from '../../server/services/users'
 import type { Migration } from '../../server/storage/migrations'
 import { passkeyRoutes } from './api'
@@ -196,6 +196,12 @@ function checkFraming(ctx: RequestContext, data: ClientData): void {
 }
 
 /**
+ * Passkeys (`{credential_id, …}`): a key the user holds (strong: unlinking the last one asks for a
+ * recent login) and bound to one user, never transferred.
+ */
+export const passkeyAccountType: LinkedAccountType = { type: PASSKEY_ACCOUNT_TYPE, strong: true, transferable: false }
+
+/**
  * The passkey plugin's server half: `POST /api/v1/passkeys/{register,authenticate,link}/init`,
  * `/register`, `/authenticate`, `/link` and `/unlink`.
  * @param options - challenge lifetime, dialogue timeout and rate limit.
@@ -367,8 +373,11 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
     id: 'passkey',
     routes: passkeyRoutes,
     schemas: passkeySchemas,
+    loginSwitches: [{ name: 'passkey_auth' }],
+    accountTypes: [passkeyAccountType],
+    // Sign-up with a passkey is on whenever passkey login is.
+    appResponse: (app) => ({ passkeys_for_signup_enabled: isLoginEnabled(app, 'passkey_auth') }),
     migrations: passkeyMigrations,
-    strongAccountTypes: [PASSKEY_ACCOUNT_TYPE],
     handlers: {
       async registerInit(req, ctx) {
         checkEnabled(ctx)

@@ -8,7 +8,7 @@ import { randomBytes } from 'node:crypto'
 import { createPublicClient, getAddress, http, isAddress, verifyMessage, type Hex, type PublicClient } from 'viem'
 import { isLoginEnabled, type RateLimitSetting, type ServerApp } from '../../server/apps'
 import { errors } from '../../server/errors'
-import { defineServerPlugin, type RequestContext, type ServerRequest } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext, type ServerRequest } from '../../server/plugin'
 import type { Migration } from '../../server/storage/migrations'
 import { siweRoutes } from './api'
 import { SiweParseError, parseSiweMessage, type SiweMessageFields } from './message'
@@ -250,6 +250,17 @@ function walletAccount(msg: SiweMessageFields, body: SignedBody) {
 }
 
 /**
+ * Wallets (`{address, chain_type, …}`): keys the user holds (strong). An embedded Ethereum wallet of
+ * another user is offered for copying before a transfer deletes that user.
+ */
+export const walletAccountType: LinkedAccountType = {
+  type: 'wallet',
+  strong: true,
+  embeddedWalletAddress: ({ details: d }) =>
+    d.connector_type === 'embedded' && d.chain_type === 'ethereum' && typeof d.address === 'string' && d.address !== '' ? d.address : null,
+}
+
+/**
  * The SIWE plugin's server half: `POST /api/v1/siwe/init`, `/authenticate`, `/link`, `/unlink` and
  * `/transfer`. Smart-contract
  * wallets are verified through the app's `chainRpcUrls` setting (CAIP-2 chain id → JSON-RPC URL).
@@ -268,8 +279,9 @@ export function siweServer(options: SiweServerOptions = {}) {
     id: 'siwe',
     routes: siweRoutes,
     schemas: siweSchemas,
+    loginSwitches: [{ name: 'wallet_auth' }],
+    accountTypes: [walletAccountType],
     migrations: siweMigrations,
-    strongAccountTypes: ['wallet'],
     handlers: {
       async init(req, ctx) {
         const { app } = ctx

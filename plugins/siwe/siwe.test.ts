@@ -16,7 +16,7 @@ import {
   type WalletAuthenticator,
   type WalletConnector,
 } from '../wallets'
-import { createTestInstance, type TestInstance } from '../../server/testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { emailServer } from '../email/server'
 import { emailRoutes } from '../email/api'
 import { siweServer } from './server'

@@ -6,7 +6,7 @@
 import { createPublicKey, randomBytes, verify } from 'node:crypto'
 import { isLoginEnabled, type RateLimitSetting } from '../../server/apps'
 import { errors } from '../../server/errors'
-import { defineServerPlugin, type RequestContext, type ServerRequest } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext, type ServerRequest } from '../../server/plugin'
 import type { AccountInput } from '../../server/services/users'
 import { siwsRoutes } from './api'
 import { base58Decode } from './base58'
@@ -77,6 +77,9 @@ function walletAccount(address: string, body: SignedBody): AccountInput {
     },
   }
 }
+
+/** Solana wallets share the `wallet` type with Ethereum ones: keys the user holds (strong). */
+export const solanaWalletAccountType: LinkedAccountType = { type: 'wallet', strong: true }
 
 /**
  * The SIWS plugin's server half: `POST /api/v1/siws/init`, `/authenticate`, `/link`, `/unlink` and
@@ -157,6 +160,8 @@ export function siwsServer(options: SiwsServerOptions = {}) {
     id: 'siws',
     routes: siwsRoutes,
     schemas: siwsSchemas,
+    loginSwitches: [{ name: 'solana_wallet_auth' }],
+    accountTypes: [solanaWalletAccountType],
     migrations: [
       {
         id: 'siws/0001_nonces',
@@ -172,7 +177,6 @@ CREATE TABLE siws_nonces (
 CREATE INDEX siws_nonces_expiry_idx ON siws_nonces (expires_at);`,
       },
     ],
-    strongAccountTypes: ['wallet'],
     handlers: {
       async init(req, ctx) {
         checkEnabled(ctx)

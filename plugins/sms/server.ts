@@ -5,7 +5,7 @@
  */
 import { isLoginEnabled, type ServerApp } from '../../server/apps'
 import { HttpError, errors } from '../../server/errors'
-import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
 import { OTP_TTL_MS } from '../../server/services/otp'
 import { smsRoutes } from './api'
 import { normalizePhoneNumber, type NormalizedPhone } from './number'
@@ -48,6 +48,15 @@ async function checkCode(ctx: RequestContext, phone: NormalizedPhone, code: stri
 }
 
 /**
+ * Phone numbers as linked accounts (`{phoneNumber, number}`), transferable. The identity token
+ * spells the number `phone_number`, unlike the User object.
+ */
+export const phoneAccountType: LinkedAccountType = {
+  type: 'phone',
+  toIdentityToken: ({ details: { phoneNumber, ...rest } }) => (phoneNumber === undefined ? rest : { ...rest, phone_number: phoneNumber }),
+}
+
+/**
  * The SMS plugin's server half: `POST /api/v1/passwordless_sms/init`, `/authenticate`, `/link`,
  * `/unlink`, `/update` and `/transfer`.
  * Texts go through the server's `sms` sender (the dev inbox in dev mode, a {@link TwilioSmsSender}
@@ -67,6 +76,8 @@ export function smsServer(options: SmsServerOptions = {}) {
     id: 'sms',
     routes: smsRoutes,
     schemas: smsSchemas,
+    loginSwitches: [{ name: 'sms_auth' }],
+    accountTypes: [phoneAccountType],
     handlers: {
       async init(req, ctx) {
         const { app } = ctx

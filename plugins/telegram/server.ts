@@ -6,7 +6,7 @@
 import * as v from 'valibot'
 import { isLoginEnabled, type ServerApp, type TelegramSettings } from '../../server/apps'
 import { errors } from '../../server/errors'
-import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
 import type { AccountInput } from '../../server/services/users'
 import { telegramRoutes } from './api'
 import { telegramSchemas, type TelegramAuthResult, type TelegramWebAppData } from './schemas'
@@ -102,6 +102,24 @@ async function countAttempt(ctx: RequestContext): Promise<void> {
   await ctx.rateLimit(`telegram:ip:${ctx.app.id}:${ctx.ip}`, limit, windowMs)
 }
 
+/** Telegram accounts (`{telegram_user_id, first_name, …}`), transferable. */
+export const telegramAccountType: LinkedAccountType = { type: TELEGRAM_ACCOUNT_TYPE }
+
+/** The bot the widget loads (public: never the token), when the app has one. */
+function telegramAppResponse(app: ServerApp): Record<string, unknown> {
+  const bot = app.settings.telegram
+  if (!bot) return {}
+  return {
+    telegram_auth_config: {
+      bot_id: bot.botId,
+      bot_name: bot.botName,
+      link_enabled: bot.linkEnabled,
+      seamless_auth_enabled: bot.seamlessAuthEnabled,
+    },
+    telegram_seamless_auth_enabled: bot.seamlessAuthEnabled,
+  }
+}
+
 /**
  * The Telegram plugin's server half: `POST /api/v1/telegram/authenticate`, `/link`, `/unlink` and `/transfer`.
  * Login Widget results are checked with HMAC-SHA256 keyed by SHA-256(bot token), Mini App `initData`
@@ -119,6 +137,9 @@ export function telegramServer() {
     id: 'telegram',
     routes: telegramRoutes,
     schemas: telegramSchemas,
+    loginSwitches: [{ name: 'telegram_auth' }],
+    accountTypes: [telegramAccountType],
+    appResponse: telegramAppResponse,
     handlers: {
       async authenticate(req, ctx) {
         const payload = payloadOf(req.body)

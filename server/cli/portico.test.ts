@@ -4,15 +4,19 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { promisify } from 'node:util'
-import { createTestInstance, type TestInstance } from '../testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { main } from './portico'
+import { emailServer } from '../../plugins/email/server'
+import { guestServer } from '../../plugins/guest/server'
+import { smsServer } from '../../plugins/sms/server'
 
 const ADMIN_KEY = 'cli-admin-key-for-tests-0123456789'
 const CLI = resolve(import.meta.dirname, 'portico.ts')
 
 let t: TestInstance
 beforeAll(async () => {
-  t = await createTestInstance({ adminKey: ADMIN_KEY })
+  // The admin API accepts the login switches of the server's plugins: these tests turn on SMS and guest logins.
+  t = await createTestInstance({ adminKey: ADMIN_KEY, plugins: [emailServer(), smsServer(), guestServer()] })
 })
 afterAll(() => t.close())
 

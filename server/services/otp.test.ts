@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
-import { createTestInstance, type TestInstance } from '../testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { createServer } from '../server'
 import { emailServer } from '../../plugins/email/server'
 import { SmtpSender } from '../mail'

@@ -4,10 +4,16 @@ import * as v from 'valibot'
 import { createRemoteJWKSet, decodeJwt, jwtVerify } from 'jose'
 import { User } from '../../kernel/schemas'
 import type { AuthenticatedUser } from '../../kernel/wire'
-import { createTestInstance, type TestInstance } from '../testing'
+import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { createSessionService } from './sessions'
 import { createUserService } from './users'
 import { TRANSFER_NONCE_TTL_MS } from './transfers'
+import { customAuthServer } from '../../plugins/custom-auth/server'
+import { emailServer } from '../../plugins/email/server'
+import { guestServer } from '../../plugins/guest/server'
+import { passkeyServer } from '../../plugins/passkey/server'
+import { siweServer } from '../../plugins/siwe/server'
+import { smsServer } from '../../plugins/sms/server'
 
 const ADMIN_KEY = 'admin-key-for-transfer-tests'
 const LINK = '/api/v1/passwordless/link'
@@ -15,7 +21,11 @@ const TRANSFER = '/api/v1/passwordless/transfer'
 
 let t: TestInstance
 beforeAll(async () => {
-  t = await createTestInstance({ adminKey: ADMIN_KEY })
+  // The plugins declare their account types: which move between users, how they show in the identity token.
+  t = await createTestInstance({
+    adminKey: ADMIN_KEY,
+    plugins: [emailServer(), smsServer(), siweServer(), customAuthServer(), passkeyServer(), guestServer()],
+  })
 })
 afterAll(() => t.close())
 
@@ -30,7 +40,7 @@ async function sendCode(email: string): Promise<string> {
 
 /** A signed-in user with only a phone account, made through the services (no email, so linking one is allowed). */
 async function phoneUser(): Promise<AuthenticatedUser> {
-  const users = createUserService(t.db)
+  const users = createUserService(t.db, t.server.registry)
   const sessions = createSessionService(t.db, users, () => t.clock.now())
   const number = `+1415${String(Math.floor(Math.random() * 1e7)).padStart(7, '0')}`
   const { user } = await users.create(t.app, { type: 'phone', identityKey: number, details: { phoneNumber: number } }, t.clock.now())

@@ -16,13 +16,11 @@ import type { ServerApp } from '../apps'
 import { errors, type AccountTransferData, type HttpError } from '../errors'
 import type { Db } from '../storage/db'
 import type { Migration } from '../storage/migrations'
-import { INTERNAL_ACCOUNT_TYPES, type AccountInput, type UserRecord, type UserService } from './users'
+import { EMPTY_REGISTRY, type ServerRegistry } from '../registry'
+import { endGuestStatus, type AccountInput, type UserRecord, type UserService } from './users'
 
 /** How long a transfer nonce may be used after the link conflict that issued it. */
 export const TRANSFER_NONCE_TTL_MS = 10 * 60 * 1000
-
-/** Account types that never move between users ('Invalid transfer account type'). */
-export const NON_TRANSFERABLE_ACCOUNT_TYPES: ReadonlySet<string> = new Set(['custom_auth', 'guest', 'passkey'])
 
 /** The pending-transfers table. */
 export const transferMigrations: readonly Migration[] = [
@@ -70,7 +68,7 @@ export interface TransferService {
   /**
    * When `account` belongs to another user of the app and may be transferred, records a pending
    * transfer to `userId` and returns the 400 `account_transfer_required` error to throw; returns null
-   * when nobody else owns it. Non-transferable types answer 400 `linked_to_another_user`.
+   * when nobody else owns it. Types declared `transferable: false` answer 400 `linked_to_another_user`.
    * @throws 400 `cannot_link_more_of_type` when `single` and the user already has that type.
    */
   conflict(
@@ -117,25 +115,13 @@ function accountSubject(account: AccountInput): string {
   return text(d.address) ?? text(d.phoneNumber) ?? text(d.subject) ?? account.identityKey
 }
 
-/** The other user's embedded Ethereum wallet, which the conflict screen offers to copy before it is lost. */
-function embeddedWalletAddress(user: UserRecord | null): string | null {
-  const wallet = user?.accounts.find(
-    (a) => a.type === 'wallet' && a.details.connector_type === 'embedded' && a.details.chain_type === 'ethereum',
-  )
-  return wallet ? text(wallet.details.address) : null
-}
-
-/**
- * An OAuth account's profile with its provider name (`google`, `custom:acme`): the web client sends it back
- * as the `userInfo` of `/oauth/transfer`, which names the account to move.
- */
-function oauthUserInfo(account: AccountInput): { oAuthUserInfo?: Record<string, unknown> } {
-  const provider = account.type.endsWith('_oauth')
-    ? account.type.slice(0, -'_oauth'.length)
-    : account.type.startsWith('custom:')
-      ? account.type
-      : null
-  return provider ? { oAuthUserInfo: { ...account.details, subject: account.identityKey, provider } } : {}
+/** The other user's embedded wallet, which the conflict screen offers to copy before it is lost. */
+function embeddedWalletAddress(registry: ServerRegistry, user: UserRecord | null): string | null {
+  for (const a of user?.accounts ?? []) {
+    const address = registry.accountType(a.type).embeddedWalletAddress(a)
+    if (address) return address
+  }
+  return null
 }
 
 interface TransferRow {
@@ -156,7 +142,8 @@ const badNonce = () => errors.invalidCredentials('Invalid or expired account tra
  * Builds the transfers service.
  * @param db - the database.
  * @param users - the users service (reads and the conflict's owner lookup).
- * @param options - `logError` for a deletion that failed after a committed move.
+ * @param options - `registry`: the plugins' declarations (which types may move, what the offer shows);
+ *   `logError` for a deletion that failed after a committed move.
  * @returns the service.
  * @example
  * ```ts
@@ -168,8 +155,9 @@ const badNonce = () => errors.invalidCredentials('Invalid or expired account tra
 export function createTransferService(
   db: Db,
   users: UserService,
-  options: { logError?: (message: string, error: unknown) => void } = {},
+  options: { registry?: ServerRegistry; logError?: (message: string, error: unknown) => void } = {},
 ): TransferService {
+  const registry = options.registry ?? EMPTY_REGISTRY
   const logError = options.logError ?? ((m, e) => console.error(`[portico] ${m}`, e))
   const hooks: TransferHooks = {}
 
@@ -191,7 +179,8 @@ export function createTransferService(
       )
       const fromUserId = owner[0]?.user_id
       if (!fromUserId || fromUserId === userId) return null
-      if (NON_TRANSFERABLE_ACCOUNT_TYPES.has(account.type)) return errors.linkedToAnotherUser()
+      const declared = registry.accountType(account.type)
+      if (!declared.transferable) return errors.linkedToAnotherUser()
       if (o.single) {
         // A transfer would give the user a second account of a one-per-user type: refuse as a link would.
         const mine = await db.query('SELECT 1 FROM linked_accounts WHERE app_id = $1 AND user_id = $2 AND type = $3', [
@@ -210,11 +199,12 @@ export function createTransferService(
         [hashNonce(nonce), app.id, userId, fromUserId, account.type, account.identityKey, account.details, o.single ?? false, now, now + TRANSFER_NONCE_TTL_MS],
       )
       const other = await users.get(app, fromUserId)
+      const offer = declared.transferOffer(account)
       const data: AccountTransferData = {
         nonce,
-        subject: accountSubject(account),
-        account: { displayName: accountDisplayName(account) },
-        otherUser: { embeddedWalletAddress: embeddedWalletAddress(other), ...oauthUserInfo(account) },
+        subject: offer.subject ?? accountSubject(account),
+        account: { displayName: offer.displayName !== undefined ? offer.displayName : accountDisplayName(account) },
+        otherUser: { embeddedWalletAddress: embeddedWalletAddress(registry, other), ...offer.otherUser },
       }
       return errors.accountTransferRequired(data)
     },
@@ -222,7 +212,7 @@ export function createTransferService(
     async transfer(app, userId, request, now) {
       const { nonce, type, identityKey } = request
       if (!nonce || !type || !identityKey) throw errors.invalidData('missing account transfer inputs')
-      if (NON_TRANSFERABLE_ACCOUNT_TYPES.has(type)) throw errors.invalidData('Invalid transfer account type')
+      if (!registry.accountType(type).transferable) throw errors.invalidData('Invalid transfer account type')
       const nonceHash = hashNonce(nonce)
       // Sweep deletions earlier transfers left behind; this nonce's own is left to its retry path below.
       await sweep(app, nonceHash)
@@ -261,14 +251,8 @@ export function createTransferService(
         )
         if (!updated[0]) throw errors.invalidData('The account is no longer linked to the other user.')
         await tx.query('UPDATE account_transfers SET used_at = $2 WHERE nonce_hash = $1', [nonceHash, now])
-        if (!INTERNAL_ACCOUNT_TYPES.has(type)) {
-          // As with a link: a guest who gains a real account is a guest no more.
-          const converted = await tx.query('UPDATE users SET is_guest = false WHERE id = $1 AND app_id = $2 AND is_guest RETURNING id', [
-            userId,
-            app.id,
-          ])
-          if (converted[0]) await tx.query("DELETE FROM linked_accounts WHERE user_id = $1 AND type = 'guest'", [userId])
-        }
+        // As with a link: a guest who gains a real account is a guest no more.
+        if (!registry.accountType(type).hidden) await endGuestStatus(tx, registry, app, userId)
         return { retry: false as const, fromUserId: row.from_user_id }
       })
 

@@ -1,9 +1,14 @@
 import { describe, expect, it } from 'vitest'
+import { farcasterServer } from '../../plugins/farcaster/server'
+import { guestServer } from '../../plugins/guest/server'
+import { smsServer } from '../../plugins/sms/server'
+import { composeServerPlugins } from '../registry'
 import type { Db } from '../storage/db'
 import { createUserService, type UserRecord } from './users'
 
-// toCompact reads only the record it is given; the database is never touched.
-const users = createUserService(null as unknown as Db)
+// toCompact reads only the record it is given; the database is never touched. The plugins declare
+// how their account types show in the identity token.
+const users = createUserService(null as unknown as Db, composeServerPlugins([farcasterServer(), smsServer(), guestServer()]))
 
 const record = (accounts: UserRecord['accounts']): UserRecord => ({
   id: 'a'.repeat(25),

@@ -8,6 +8,7 @@ import type { Db } from '../storage/db'
 import type { ServerApp } from '../apps'
 import { newId } from '../ids'
 import { errors, HttpError } from '../errors'
+import { EMPTY_REGISTRY, type ServerRegistry } from '../registry'
 
 /** A linked account as stored (times in ms). */
 export interface AccountRecord {
@@ -92,12 +93,6 @@ function freshlyVerified(user: UserRecord, account: Pick<AccountInput, 'type' | 
   }
   return user
 }
-
-/**
- * Account types the server keeps for itself and never shows in `linked_accounts`: `guest` holds
- * the hash of a guest credential, a secret the user object must not carry.
- */
-export const INTERNAL_ACCOUNT_TYPES: ReadonlySet<string> = new Set(['guest'])
 
 /** Largest `custom_metadata`, as JSON in UTF-8 bytes: it travels in every identity token. */
 export const MAX_CUSTOM_METADATA_BYTES = 1024
@@ -203,6 +198,9 @@ export interface UserService {
 /**
  * Builds the users service over a database.
  * @param db - the database.
+ * @param registry - the server plugins' declarations: how each linked-account type shows in the
+ *   User object and the identity token, which types are hidden or a guest's credential.
+ *   @defaultValue no declarations (every type shown as stored)
  * @returns the service.
  * @example
  * ```ts
@@ -211,7 +209,8 @@ export interface UserService {
  * const found = await users.findByAccount(app, { type: 'email', identityKey: 'a@b.co' }, Date.now())
  * ```
  */
-export function createUserService(db: Db): UserService {
+export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGISTRY): UserService {
+  const visible = (a: AccountRecord) => !registry.accountType(a.type).hidden
   const service: UserService = {
     async findByAccount(app, account, now) {
       // One statement: the verification is recorded and the user read together.
@@ -313,16 +312,7 @@ export function createUserService(db: Db): UserService {
           }
         }
       }
-      if (!INTERNAL_ACCOUNT_TYPES.has(account.type)) {
-        // A guest who links a real account is a guest no more; the guest credential stops opening it.
-        const converted = await db.query<{ id: string }>(
-          'UPDATE users SET is_guest = false WHERE id = $1 AND app_id = $2 AND is_guest RETURNING id',
-          [userId, app.id],
-        )
-        if (converted[0]) {
-          await db.query("DELETE FROM linked_accounts WHERE user_id = $1 AND type = 'guest'", [userId])
-        }
-      }
+      if (!registry.accountType(account.type).hidden) await endGuestStatus(db, registry, app, userId)
       const user = await service.get(app, userId)
       if (!user) throw errors.invalidToken()
       return user
@@ -331,7 +321,7 @@ export function createUserService(db: Db): UserService {
     async unlink(app, userId, account) {
       // One statement: the sole-account rule is checked where the row is deleted, so two concurrent
       // unlinks of a user's last two accounts cannot both succeed.
-      const internal = JSON.stringify([...INTERNAL_ACCOUNT_TYPES])
+      const internal = JSON.stringify(registry.hiddenTypes)
       const rows = await db.query<{ outcome: string }>(
         `WITH target AS (
            SELECT id FROM linked_accounts WHERE app_id = $1 AND user_id = $2 AND type = $3 AND identity_key = $4
@@ -404,8 +394,8 @@ export function createUserService(db: Db): UserService {
       return {
         id: `did:privy:${user.id}`,
         created_at: secs(user.createdAt),
-        linked_accounts: user.accounts.filter((a) => !INTERNAL_ACCOUNT_TYPES.has(a.type)).map((a) => ({
-          ...a.details,
+        linked_accounts: user.accounts.filter(visible).map((a) => ({
+          ...registry.accountType(a.type).toWire(a),
           type: a.type,
           verified_at: secs(a.verifiedAt),
           first_verified_at: a.firstVerifiedAt === null ? null : secs(a.firstVerifiedAt),
@@ -419,22 +409,34 @@ export function createUserService(db: Db): UserService {
     },
 
     toCompact(user) {
-      return user.accounts.filter((a) => !INTERNAL_ACCOUNT_TYPES.has(a.type)).map((a) => {
-        const entry: Record<string, unknown> = { type: a.type, ...a.details }
-        // The identity token spells the phone field in snake_case, unlike the User object.
-        if (a.type === 'phone' && 'phoneNumber' in entry) {
-          entry.phone_number = entry.phoneNumber
-          delete entry.phoneNumber
-        }
-        // A farcaster entry names its custody (owner) address `oa`.
-        if (a.type === 'farcaster' && 'owner_address' in entry) {
-          entry.oa = entry.owner_address
-          delete entry.owner_address
-        }
+      return user.accounts.filter(visible).map((a) => {
+        const entry: Record<string, unknown> = { type: a.type, ...registry.accountType(a.type).toIdentityToken(a) }
         entry.lv = a.latestVerifiedAt === null ? null : secs(a.latestVerifiedAt)
         return entry
       })
     },
   }
   return service
+}
+
+/**
+ * Ends a user's guest status after it gained a visible account: the user is a guest no more, and
+ * its guest credentials (the types declared `guestCredential`) stop opening the account.
+ * @param db - the database, or the transaction the account was added in.
+ * @param registry - the declarations naming the guest credential types.
+ * @param app - the app.
+ * @param userId - the user.
+ * @internal
+ */
+export async function endGuestStatus(db: Pick<Db, 'query'>, registry: ServerRegistry, app: ServerApp, userId: string): Promise<void> {
+  const converted = await db.query<{ id: string }>(
+    'UPDATE users SET is_guest = false WHERE id = $1 AND app_id = $2 AND is_guest RETURNING id',
+    [userId, app.id],
+  )
+  if (converted[0] && registry.guestCredentialTypes.length > 0) {
+    await db.query('DELETE FROM linked_accounts WHERE user_id = $1 AND type IN (SELECT jsonb_array_elements_text($2::jsonb))', [
+      userId,
+      JSON.stringify(registry.guestCredentialTypes),
+    ])
+  }
 }

@@ -9,7 +9,7 @@ import * as v from 'valibot'
 import { ErrorBody } from '../../kernel/schemas'
 import type { ServerPlugin } from '../../server/plugin'
 import { collectRoutes } from '../../server/plugin'
-import { createTestInstance, type TestInstance } from '../../server/testing'
+import { createTestInstance, type TestInstance } from '../support/server'
 
 const pluginsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins') + '/'
 const ids = readdirSync(pluginsDir, { withFileTypes: true })

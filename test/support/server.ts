@@ -5,19 +5,19 @@
  */
 import { serve, type ServerType } from '@hono/node-server'
 import type { AddressInfo } from 'node:net'
-import type { RouteTable } from '../kernel/route'
-import type { AuthenticatedUser } from '../kernel/wire'
-import { emailServer } from '../plugins/email/server'
-import { startSmtpSink, type SmtpSink } from '../test/fixtures/smtp'
-import { createApp, type CreateAppOptions, type ServerApp } from './apps'
-import { createClock, type Clock } from './clock'
-import { SmtpSender, type MailSender } from './mail'
-import type { ServerPlugin } from './plugin'
-import type { SmsSender } from './sms'
-import type { CaptchaVerifier } from './captcha'
-import { createServer, type PorticoServer } from './server'
-import type { Db } from './storage/db'
-import { createTestDb } from './storage/test-db'
+import type { RouteTable } from '../../kernel/route'
+import type { AuthenticatedUser } from '../../kernel/wire'
+import { emailServer } from '../../plugins/email/server'
+import { startSmtpSink, type SmtpSink } from '../fixtures/smtp'
+import { createApp, type CreateAppOptions, type ServerApp } from '../../server/apps'
+import { createClock, type Clock } from '../../server/clock'
+import { SmtpSender, type MailSender } from '../../server/mail'
+import type { ServerPlugin } from '../../server/plugin'
+import type { SmsSender } from '../../server/sms'
+import type { CaptchaVerifier } from '../../server/captcha'
+import { createServer, type PorticoServer } from '../../server/server'
+import type { Db } from '../../server/storage/db'
+import { createTestDb } from '../../server/storage/test-db'
 
 /** Options of {@link createTestInstance}. */
 export interface TestInstanceOptions {
@@ -100,7 +100,7 @@ export interface TestInstance {
  * @returns the running instance; call `close()` after the test.
  * @example
  * ```ts
- * import { createTestInstance } from '../../server/testing'
+ * import { createTestInstance } from '../../test/support/server'
  * const t = await createTestInstance({ app: { settings: { disablePlusEmails: true } } })
  * const res = await t.request('/api/v1/passwordless/init', { body: { email: 'a@b.co' } })
  * await t.close()
