@@ -4,10 +4,11 @@
  * @module
  */
 import type { ScreenProps } from '../../../ui/context'
-import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
 import { askForFreshProof } from '../../../ui/fresh-proof'
 import { emailRoutes } from '../api'
 import { emailCodeEntry } from '../code-entry'
+import { emailCodeTexts } from './code-texts'
 
 /** Params of the code screen. */
 export interface EmailCodeParams extends Record<string, unknown> {
@@ -37,17 +38,7 @@ export default function EmailCode({ ctx, params }: ScreenProps<EmailCodeParams>)
       spec={emailCodeEntry}
       destination={email}
       icon="mail"
-      texts={{
-        title: t('EMAIL_CODE_TITLE'),
-        subtitle: t('EMAIL_CODE_SUBTITLE', { email: DESTINATION_SLOT, app }),
-        codeLabel: t('EMAIL_CODE_LABEL'),
-        didntGet: t('EMAIL_DIDNT_GET'),
-        resendIn: (seconds) => t('EMAIL_RESEND_IN', { seconds }),
-        resent: t('EMAIL_RESENT'),
-        verifying: t('EMAIL_VERIFYING'),
-        successTitle: t('EMAIL_SUCCESS_TITLE'),
-        successSubtitle: t('EMAIL_SUCCESS_SUBTITLE'),
-      }}
+      texts={emailCodeTexts(t, app, 'new')}
       verify={(code) => {
         if (oldAddress) {
           return ctx

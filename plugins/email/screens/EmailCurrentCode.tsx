@@ -5,9 +5,10 @@
  * @module
  */
 import type { ScreenProps } from '../../../ui/context'
-import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
 import { emailRoutes } from '../api'
 import { emailCodeEntry } from '../code-entry'
+import { emailCodeTexts } from './code-texts'
 
 /** Params of the current-address code screen. */
 export interface EmailCurrentCodeParams extends Record<string, unknown> {
@@ -38,17 +39,7 @@ export default function EmailCurrentCode({ ctx, params }: ScreenProps<EmailCurre
       spec={emailCodeEntry}
       destination={oldAddress}
       icon="lock"
-      texts={{
-        title: t('EMAIL_CURRENT_CODE_TITLE'),
-        subtitle: t('EMAIL_CURRENT_CODE_SUBTITLE', { email: DESTINATION_SLOT, app }),
-        codeLabel: t('EMAIL_CODE_LABEL'),
-        didntGet: t('EMAIL_DIDNT_GET'),
-        resendIn: (seconds) => t('EMAIL_RESEND_IN', { seconds }),
-        resent: t('EMAIL_RESENT'),
-        verifying: t('EMAIL_VERIFYING'),
-        successTitle: t('EMAIL_SUCCESS_TITLE'),
-        successSubtitle: t('EMAIL_SUCCESS_SUBTITLE'),
-      }}
+      texts={emailCodeTexts(t, app, 'current')}
       verify={(currentCode) =>
         ctx.changeAccounts(
           () =>

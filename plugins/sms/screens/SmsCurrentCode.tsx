@@ -5,9 +5,10 @@
  * @module
  */
 import type { ScreenProps } from '../../../ui/context'
-import { DESTINATION_SLOT, PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
 import { smsRoutes } from '../api'
 import { smsCodeEntry } from '../code-entry'
+import { smsCodeTexts } from './code-texts'
 import { PhoneIcon } from './PhoneIcon'
 
 /** Params of the current-number code screen. */
@@ -39,17 +40,7 @@ export default function SmsCurrentCode({ ctx, params }: ScreenProps<SmsCurrentCo
       spec={smsCodeEntry}
       destination={oldPhoneNumber}
       icon={<PhoneIcon />}
-      texts={{
-        title: t('SMS_CURRENT_CODE_TITLE'),
-        subtitle: t('SMS_CURRENT_CODE_SUBTITLE', { phone: DESTINATION_SLOT, app }),
-        codeLabel: t('SMS_CODE_LABEL'),
-        didntGet: t('SMS_DIDNT_GET'),
-        resendIn: (seconds) => t('SMS_RESEND_IN', { seconds }),
-        resent: t('SMS_RESENT'),
-        verifying: t('SMS_VERIFYING'),
-        successTitle: t('SMS_SUCCESS_TITLE'),
-        successSubtitle: t('SMS_SUCCESS_SUBTITLE'),
-      }}
+      texts={smsCodeTexts(t, app, 'current')}
       verify={(currentCode) =>
         ctx.changeAccounts(
           () =>
