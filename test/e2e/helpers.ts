@@ -120,16 +120,20 @@ export async function withServerClockAdvanced(
  * show the texts, after it loaded (a navigation drops the record).
  * @param page - the page.
  * @param texts - texts to look for in the page's rendered text.
+ * @param options - `within`: a CSS selector; only the text of the elements it matches counts (for
+ *   instance `[role="dialog"]`, so that the host page's own status lines are not read as the modal's).
  * @returns a function that answers the texts seen so far, in order of first appearance.
  */
-export async function recordTexts(page: Page, texts: string[]): Promise<() => Promise<string[]>> {
+export async function recordTexts(page: Page, texts: string[], options: { within?: string } = {}): Promise<() => Promise<string[]>> {
   const key = `__porticoSeen${Math.floor(Math.random() * 1e9)}`
   await page.evaluate(
-    ({ key, texts }) => {
+    ({ key, texts, within }) => {
       const seen: string[] = []
       ;(window as unknown as Record<string, string[]>)[key] = seen
       const check = () => {
-        const rendered = document.body.innerText
+        const rendered = within
+          ? [...document.querySelectorAll<HTMLElement>(within)].map((el) => el.innerText).join('\n')
+          : document.body.innerText
         for (const t of texts) if (!seen.includes(t) && rendered.includes(t)) seen.push(t)
       }
       check()
@@ -140,7 +144,7 @@ export async function recordTexts(page: Page, texts: string[]): Promise<() => Pr
         attributes: true,
       })
     },
-    { key, texts },
+    { key, texts, within: options.within },
   )
   return () => page.evaluate((key) => [...(window as unknown as Record<string, string[]>)[key]!], key)
 }
