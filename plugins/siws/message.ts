@@ -4,7 +4,7 @@
  * builder and strict parser (`portico/protocols/eip4361`).
  * @module
  */
-import { buildSignInMessage, parseSignInMessage, type SignInChain } from '../../protocols/eip4361'
+import { buildSignInMessage, parseSignInMessage, type SignInChain, type SignInMessageFields } from '../../protocols/eip4361'
 
 /** The fixed statement: signing proves wallet ownership, costs no fee and starts no transaction. */
 export const SIWS_STATEMENT =
@@ -16,27 +16,11 @@ export const SIWS_CHAIN_ID = 'mainnet'
 /** The resource listed by default (the contract's SIWE value, mirrored). */
 export const SIWS_DEFAULT_RESOURCES: readonly string[] = ['https://privy.io']
 
-/** The fields of a SIWS message. */
-export interface SiwsMessage {
-  /** The host (and port) of the page asking: `localhost:3000`, `app.example.com`. */
-  domain: string
-  /** The base58 address of the signing account. */
-  address: string
-  statement: string
-  /** The page's origin or URL. */
-  uri: string
-  version: '1'
-  chainId: string
-  nonce: string
-  /** ISO 8601. */
-  issuedAt: string
-  /** ISO 8601; optional. */
-  expirationTime?: string
-  /** ISO 8601; optional. */
-  notBefore?: string
-  requestId?: string
-  resources: string[]
-}
+/**
+ * The fields of a SIWS message: the shared sign-in fields, with the statement and resources always
+ * present (empty when the text has none).
+ */
+export type SiwsMessage = SignInMessageFields & { statement: string; resources: string[] }
 
 /** What {@link buildSiwsMessage} needs; the rest has defaults. */
 export type SiwsMessageInput = Pick<SiwsMessage, 'domain' | 'address' | 'uri' | 'nonce' | 'issuedAt'> &
