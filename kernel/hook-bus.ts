@@ -114,9 +114,27 @@ class TapList {
   }
 }
 
-function makeTapable(Ctor: new (args: string[]) => unknown, args: string[]): TapableLike {
-  return new Ctor(args) as TapableLike
+/**
+ * The tap list of one hook: on the tapable engine, `add` taps each entry into a fresh tapable
+ * instance of `Ctor` (named arguments `args`); on the loop engine there is nothing to compile.
+ */
+function tapList(
+  engine: HookEngine,
+  Ctor: unknown,
+  args: string[],
+  add: (hook: TapableLike, tap: TapEntry, index: number) => void,
+): TapList {
+  if (engine !== 'tapable') return new TapList(null)
+  return new TapList((taps) => {
+    const hook = new (Ctor as new (args: string[]) => TapableLike)(args)
+    taps.forEach((t, i) => add(hook, t, i))
+    return hook
+  })
 }
+
+/** Taps an entry whose arguments travel as one array (`args`), spread back for the tap. */
+const spreadArgs = (hook: TapableLike, t: TapEntry): void =>
+  hook.tap({ name: t.name, stage: t.stage }, (args) => t.fn(...(args as unknown[])))
 
 /**
  * Creates a notification hook: every tap runs, return values are ignored.
@@ -132,15 +150,7 @@ function makeTapable(Ctor: new (args: string[]) => unknown, args: string[]): Tap
  */
 export function createSyncHook<Args extends unknown[]>(options: HookBusOptions = {}): SyncHook<Args> {
   const engine = pickEngine(options)
-  const list = new TapList(
-    engine === 'tapable'
-      ? (taps) => {
-          const h = makeTapable(TSyncHook as never, ['args'])
-          for (const t of taps) h.tap({ name: t.name, stage: t.stage }, (args) => t.fn(...(args as unknown[])))
-          return h
-        }
-      : null,
-  )
+  const list = tapList(engine, TSyncHook, ['args'], spreadArgs)
   return {
     tap: (name, fn, opts) => list.tap(name, fn, opts),
     call(...args) {
@@ -167,15 +177,7 @@ export function createSyncHook<Args extends unknown[]>(options: HookBusOptions =
  */
 export function createSyncBailHook<Args extends unknown[], R>(options: HookBusOptions = {}): SyncBailHook<Args, R> {
   const engine = pickEngine(options)
-  const list = new TapList(
-    engine === 'tapable'
-      ? (taps) => {
-          const h = makeTapable(TSyncBailHook as never, ['args'])
-          for (const t of taps) h.tap({ name: t.name, stage: t.stage }, (args) => t.fn(...(args as unknown[])))
-          return h
-        }
-      : null,
-  )
+  const list = tapList(engine, TSyncBailHook, ['args'], spreadArgs)
   return {
     tap: (name, fn, opts) => list.tap(name, fn, opts),
     call(...args) {
@@ -206,14 +208,8 @@ export function createSyncWaterfallHook<T, Rest extends unknown[] = []>(
   options: HookBusOptions = {},
 ): SyncWaterfallHook<T, Rest> {
   const engine = pickEngine(options)
-  const list = new TapList(
-    engine === 'tapable'
-      ? (taps) => {
-          const h = makeTapable(TSyncWaterfallHook as never, ['value', 'rest'])
-          for (const t of taps) h.tap({ name: t.name, stage: t.stage }, (value, rest) => t.fn(value, ...(rest as unknown[])))
-          return h
-        }
-      : null,
+  const list = tapList(engine, TSyncWaterfallHook, ['value', 'rest'], (h, t) =>
+    h.tap({ name: t.name, stage: t.stage }, (value, rest) => t.fn(value, ...(rest as unknown[]))),
   )
   return {
     tap: (name, fn, opts) => list.tap(name, fn, opts),
@@ -250,14 +246,8 @@ export function createAsyncSeriesBailHook<Args extends unknown[], R>(
   options: HookBusOptions = {},
 ): AsyncSeriesBailHook<Args, R> {
   const engine = pickEngine(options)
-  const list = new TapList(
-    engine === 'tapable'
-      ? (taps) => {
-          const h = makeTapable(TAsyncSeriesBailHook as never, ['args'])
-          for (const t of taps) h.tapPromise({ name: t.name, stage: t.stage }, (args) => settle(t.fn, args as unknown[]))
-          return h
-        }
-      : null,
+  const list = tapList(engine, TAsyncSeriesBailHook, ['args'], (h, t) =>
+    h.tapPromise({ name: t.name, stage: t.stage }, (args) => settle(t.fn, args as unknown[])),
   )
   return {
     tap: (name, fn, opts) => list.tap(name, fn, opts),
@@ -288,21 +278,13 @@ export function createAsyncParallelHook<Args extends unknown[], R>(
   options: HookBusOptions = {},
 ): AsyncParallelHook<Args, R> {
   const engine = pickEngine(options)
-  const list = new TapList(
-    engine === 'tapable'
-      ? (taps) => {
-          // tapable's parallel hook returns nothing, so each tap writes its answer into a slot of `out`.
-          const h = makeTapable(TAsyncParallelHook as never, ['args', 'out'])
-          taps.forEach((t, i) =>
-            h.tapPromise({ name: t.name, stage: t.stage }, (args, out) =>
-              settle(t.fn, args as unknown[]).then((v) => {
-                ;(out as unknown[])[i] = v
-              }),
-            ),
-          )
-          return h
-        }
-      : null,
+  // tapable's parallel hook returns nothing, so each tap writes its answer into a slot of `out`.
+  const list = tapList(engine, TAsyncParallelHook, ['args', 'out'], (h, t, i) =>
+    h.tapPromise({ name: t.name, stage: t.stage }, (args, out) =>
+      settle(t.fn, args as unknown[]).then((v) => {
+        ;(out as unknown[])[i] = v
+      }),
+    ),
   )
   return {
     tap: (name, fn, opts) => list.tap(name, fn, opts),
