@@ -16,6 +16,10 @@ export const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`
 const FARCASTER_PORT = Number(process.env.E2E_FARCASTER_PORT ?? API_PORT + 4500)
 export const FARCASTER_URL = `http://127.0.0.1:${FARCASTER_PORT}`
 /** The admin key of the server under test: e2e tests create apps with their own settings through the admin API. */
+// A limit for a stuck start, not a wait: Playwright goes on as soon as each URL answers. The demo
+// server bundles the demo before it listens, which took over two minutes on two cores kept busy.
+const START_LIMIT = 600_000
+
 export const E2E_ADMIN_KEY = 'e2e-admin-key-not-secret'
 
 export default defineConfig({
@@ -44,8 +48,7 @@ export default defineConfig({
       command: 'npx tsx test/fixtures/turnstile.ts',
       url: `${TURNSTILE_URL}/api.js`,
       reuseExistingServer: false,
-      // A limit for a stuck test, not a wait: a test with several logins takes minutes on two busy cores.
-  timeout: 180_000,
+      timeout: START_LIMIT,
       env: { TURNSTILE_PORT: String(TURNSTILE_PORT) },
     },
     {
@@ -53,16 +56,14 @@ export default defineConfig({
       // anvil answers a plain GET with 400, which counts as up.
       url: ANVIL_URL,
       reuseExistingServer: false,
-      // A limit for a stuck test, not a wait: a test with several logins takes minutes on two busy cores.
-  timeout: 180_000,
+      timeout: START_LIMIT,
       env: { ANVIL_PORT: String(ANVIL_PORT) },
     },
     {
       command: 'npx tsx test/fixtures/oidc.ts',
       url: `${OIDC_URL}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      // A limit for a stuck test, not a wait: a test with several logins takes minutes on two busy cores.
-  timeout: 180_000,
+      timeout: START_LIMIT,
       env: { OIDC_PORT: String(OIDC_PORT) },
     },
     {
@@ -70,15 +71,14 @@ export default defineConfig({
       // Answers 401 without a channel token, which counts as up.
       url: `${FARCASTER_URL}/v1/channel/status`,
       reuseExistingServer: false,
-      // A limit for a stuck test, not a wait: a test with several logins takes minutes on two busy cores.
-  timeout: 180_000,
+      timeout: START_LIMIT,
       env: { FARCASTER_RELAY_PORT: String(FARCASTER_PORT) },
     },
     {
       command: 'npx tsx server/cli/start.ts',
       url: `http://localhost:${DEMO_PORT}`,
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: START_LIMIT,
       stdout: 'pipe',
       env: {
         PORT: String(DEMO_PORT),
