@@ -29,7 +29,24 @@ const typeParsers = {
 
 type Runner = Pick<pg.PoolClient, 'query'>
 
-function wrap(runner: Runner, pool: pg.Pool, inTx: boolean, secrets: SecretBox | null): Db {
+/** Hands out pooled clients once their session settings are applied (see createPostgresDb). */
+type Checkout = () => Promise<pg.PoolClient>
+
+/** Runs each statement on a client of its own, as `pool.query` does, but through `checkout`. */
+function pooled(checkout: Checkout): Runner {
+  return {
+    query: (async (config: pg.QueryConfig) => {
+      const client = await checkout()
+      try {
+        return await client.query(config)
+      } finally {
+        client.release()
+      }
+    }) as Runner['query'],
+  }
+}
+
+function wrap(runner: Runner, checkout: Checkout, pool: pg.Pool, inTx: boolean, secrets: SecretBox | null): Db {
   const db: Db = {
     kind: 'postgres',
     secrets,
@@ -42,10 +59,10 @@ function wrap(runner: Runner, pool: pg.Pool, inTx: boolean, secrets: SecretBox |
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       if (inTx) return fn(db)
-      const client = await pool.connect()
+      const client = await checkout()
       try {
         await client.query('BEGIN')
-        const result = await fn(wrap(client, pool, true, secrets))
+        const result = await fn(wrap(client, checkout, pool, true, secrets))
         await client.query('COMMIT')
         return result
       } catch (err) {
@@ -85,12 +102,22 @@ export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> 
   pool.on('error', (err) => console.error('[portico] idle database client error:', err.message))
   // An acknowledged write must survive a crash: a database (or role) set to `synchronous_commit =
   // off` is put back to `on` for our sessions; stronger settings (remote_apply...) are kept.
+  // The setting is applied before the client's first statement: a client runs one query at a time.
+  const ready = new WeakMap<pg.PoolClient, Promise<unknown>>()
   pool.on('connect', (client) => {
-    client
-      .query("SELECT set_config('synchronous_commit', 'on', false) WHERE current_setting('synchronous_commit') = 'off'")
-      .catch((err: Error) => console.error('[portico] could not set synchronous_commit:', err.message))
+    ready.set(
+      client,
+      client
+        .query("SELECT set_config('synchronous_commit', 'on', false) WHERE current_setting('synchronous_commit') = 'off'")
+        .catch((err: Error) => console.error('[portico] could not set synchronous_commit:', err.message)),
+    )
   })
-  const db = wrap(pool, pool, false, options.secrets ?? null)
+  const checkout: Checkout = async () => {
+    const client = await pool.connect()
+    await ready.get(client)
+    return client
+  }
+  const db = wrap(pooled(checkout), checkout, pool, false, options.secrets ?? null)
   const [settings] = await db.query<{ fsync: string }>("SELECT current_setting('fsync') AS fsync")
   if (settings?.fsync === 'off') {
     console.warn('[portico] WARNING: the PostgreSQL server runs with fsync = off: a crash of its host can lose acknowledged writes.')
