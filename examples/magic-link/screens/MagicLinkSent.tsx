@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import type { ScreenProps } from 'portico/react'
-import { Button, ErrorText, Screen } from 'portico/react/components'
+import { Button, ErrorText, Screen, porticoRecipes } from 'portico/react/components'
 import { LOGIN_ABORTED_CODE } from 'portico/kernel'
 import { SCREENS, sendLink } from '../flow'
 
@@ -55,7 +55,15 @@ export default function MagicLinkSent({ ctx, params }: ScreenProps<{ email: stri
         </>
       }
     >
-      {note ? note.error ? <ErrorText center>{note.text}</ErrorText> : <p role="status">{note.text}</p> : null}
+      {note ? (
+        note.error ? (
+          <ErrorText center>{note.text}</ErrorText>
+        ) : (
+          <p role="status" className={porticoRecipes.muted}>
+            {note.text}
+          </p>
+        )
+      ) : null}
     </Screen>
   )
 }

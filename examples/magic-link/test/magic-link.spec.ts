@@ -74,6 +74,24 @@ test('a link from the inbox signs the user in, in a new tab of the same browser'
   await expect(tab.getByRole('dialog').getByRole('heading', { name: 'Sign in with a link' })).toBeVisible()
 })
 
+test("the screens wear the page's theme and the shipped recipes, with no CSS build of their own", async ({ page, request }) => {
+  const address = freshAddress('style')
+  await askForLink(page, address)
+  const dialog = page.getByRole('dialog')
+  // lightTheme({ accentColor: '#0E7490', radius: '6px' }): the primary button and the controls follow it.
+  const resend = dialog.getByRole('button', { name: 'Send another link' })
+  await expect(resend).toHaveCSS('border-radius', '6px')
+  await expect(dialog.getByRole('button', { name: 'Use another address' })).toHaveCSS('border-radius', '6px')
+  await resend.click()
+  const note = dialog.getByRole('status').filter({ hasText: 'A new link is on its way. Only the newest one works.' })
+  await expect(note).toBeVisible()
+  // porticoRecipes.muted: the secondary text colour and size of the light theme.
+  await expect(note).toHaveCSS('color', 'rgb(84, 92, 106)')
+  await expect(note).toHaveCSS('font-size', '14px')
+  // The second link replaced the first.
+  await expect.poll(async () => ((await (await request.get(`${example.apiUrl}/dev/messages?to=${encodeURIComponent(address)}`)).json()) as unknown[]).length).toBe(2)
+})
+
 test('an expired link says so and signs nobody in', async ({ page, request }) => {
   const address = freshAddress('late')
   await askForLink(page, address)
