@@ -3,13 +3,50 @@
  * - a plugin imports only public modules, its own files and other plugins' public entries (the
  *   `portico/plugins/<id>` export), never another plugin's files;
  * - the kernel and the protocol modules are framework-free: no React, no `ui/`, no plugin.
+ * - an example (`examples/<name>/`, tests included) is written as an outside author would write it:
+ *   it imports the package only through its `exports` (`portico/kernel`, `portico/react`…) and its
+ *   own files, never a repository path or `styled-system/`.
  * Relative imports are resolved against the importing file, and `portico/*` specifiers are read as
- * the folders they export, so neither spelling gets around the rule. Test files are exempt: a test
- * may wire several plugins together.
+ * the folders they export, so neither spelling gets around the rule. Test files outside `examples/`
+ * are exempt: a test may wire several plugins together.
  */
+import { readFileSync } from 'node:fs'
 import path from 'node:path'
 
 const ROOT = path.dirname(new URL(import.meta.url).pathname)
+
+/** The package's `exports` keys as patterns over `portico/…` specifiers (`*` stands for one path segment). */
+const EXPORTS = Object.keys(JSON.parse(readFileSync(path.join(ROOT, 'package.json'), 'utf8')).exports).map(
+  (key) => new RegExp(`^portico${key.slice(1).replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '[^/]+')}$`),
+)
+
+/**
+ * Whether a specifier names one of the package's exports (`portico/react/components`, `portico/plugins/email/server`).
+ * @param {string} spec - the specifier.
+ */
+export function isPackageExport(spec) {
+  return EXPORTS.some((pattern) => pattern.test(spec))
+}
+
+/**
+ * What is wrong with an import of an example, or null: an example imports the package only through
+ * its exports, and otherwise only its own files and outside packages.
+ * @param {string} fromFile - the importing file, relative to the repository root.
+ * @param {string} spec - the specifier.
+ */
+function exampleProblem(fromFile, spec) {
+  const [, name] = fromFile.split('/')
+  const where = `examples/${name}`
+  if (spec.startsWith('.')) {
+    const target = targetOf(fromFile, spec)
+    if (target === where || target.startsWith(`${where}/`)) return null
+    return `${where} imports ${target}: an example imports the package only through its exports (portico/kernel, portico/react…), as an outside author would`
+  }
+  if (/^(portico|styled-system)(\/|$)/.test(spec) && !isPackageExport(spec)) {
+    return `${where} imports ${spec}, which the package does not export: an example imports only the package's exports (see package.json "exports")`
+  }
+  return null
+}
 
 /** Folders whose code must not know React, the UI or any plugin. */
 export const FRAMEWORK_FREE = ['kernel', 'protocols']
@@ -54,6 +91,7 @@ export function isPluginEntry(target) {
  * @param {string} spec - the specifier.
  */
 export function boundaryProblem(fromFile, spec) {
+  if (fromFile.startsWith('examples/')) return exampleProblem(fromFile, spec)
   if (isTestFile(fromFile)) return null
   const [top, owner] = fromFile.split('/')
   const target = targetOf(fromFile, spec)

@@ -9,9 +9,17 @@
  * @module
  */
 import { defineConfig } from '@pandacss/dev'
+import { RECIPE_STYLES } from './ui/recipe-styles'
 
 /** The accent colour comes from the app configuration at run time, so it is a plain CSS variable. */
 const accent = 'var(--portico-accent, #4f46e5)'
+/** The control radius and the font come from the theme too (`lightTheme({ radius, fontFamily })`). */
+const radius = 'var(--portico-radius, 12px)'
+const font =
+  'var(--portico-font, ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif)'
+
+/** The public class recipes (`porticoRecipes`), scoped to the root so they cannot touch the host page. */
+const recipes = Object.fromEntries(Object.entries(RECIPE_STYLES).map(([name, style]) => [`.portico-root .${name}`, style]))
 
 export default defineConfig({
   preflight: { scope: '.portico-root' },
@@ -47,20 +55,19 @@ export default defineConfig({
       colorScheme: 'light',
       '&[data-theme=dark]': { colorScheme: 'dark' },
     },
+    ...recipes,
   },
   theme: {
     extend: {
       tokens: {
         fonts: {
-          body: {
-            value:
-              'ui-sans-serif, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, "Noto Sans", sans-serif',
-          },
+          body: { value: font },
           mono: { value: 'ui-monospace, SFMono-Regular, Menlo, Consolas, monospace' },
         },
         radii: {
-          control: { value: '12px' },
-          modal: { value: '20px' },
+          control: { value: radius },
+          // 20 px at the default 12 px: the modal's corners follow the theme's radius (0 stays square).
+          modal: { value: `calc(${radius} * 5 / 3)` },
         },
         shadows: {
           modal: { value: '0 24px 64px -12px rgba(16, 24, 40, 0.28), 0 4px 12px rgba(16, 24, 40, 0.08)' },

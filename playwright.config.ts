@@ -42,6 +42,14 @@ export default defineConfig({
   },
   projects: [
     { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    // The examples under examples/ (third-party plugins written against the package's exports): each
+    // spec starts its own server and page, so it needs none of the web servers below.
+    {
+      name: 'examples',
+      testDir: './examples',
+      testMatch: '**/*.spec.ts',
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } },
+    },
   ],
   webServer: [
     {

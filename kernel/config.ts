@@ -23,6 +23,13 @@ export interface AppearanceConfig {
   theme?: 'light' | 'dark'
   /** Accent colour as a CSS colour. Defaults to the server's `accent_color`. */
   accentColor?: string
+  /**
+   * Corner radius of controls (buttons, fields, tiles) as a CSS length; the modal's corners follow it
+   * (5/3 of it). @defaultValue '12px'
+   */
+  radius?: string
+  /** Font stack of the modal, as a CSS `font-family` value. @defaultValue the system UI font */
+  fontFamily?: string
   /** Wallet list entries (wallet plugins). */
   walletList?: readonly string[]
   /** Which wallet chains are listed. @defaultValue 'ethereum-only' */

@@ -105,6 +105,20 @@ describe('init', () => {
     }
   })
 
+  it("resolves a plugin's ready() only once the configuration is loaded and the stored session restored", async () => {
+    const storage = createMemoryStorage()
+    storage.set(SESSION_KEYS.refresh, 'refresh-1')
+    const k = make({ storage })
+    const seen: string[] = []
+    void seenCtx!.ready().then(() => seen.push(`${k.state.session.status}:${k.state.config ? 'config' : 'none'}`))
+    await Promise.resolve()
+    expect(seen).toEqual([])
+    await k.init()
+    await vi.waitFor(() => expect(seen).toEqual(['authenticated:config']))
+    // Asked later, it is already settled.
+    await expect(seenCtx!.ready()).resolves.toBeUndefined()
+  })
+
   it('records a config error without failing init; analytics errors are ignored and not retried', async () => {
     server.handler = api((r) =>
       r.path.startsWith('/api/v1/apps/')

@@ -116,6 +116,11 @@ export function createPortico(options: PorticoOptions): Kernel {
   let stepResolver: ((result: 'continue' | 'abort') => void) | null = null
   let destroyed = false
   let initPromise: Promise<void> | null = null
+  // Settles when init has loaded the configuration and restored the session (`PluginContext.ready`).
+  let markReady!: () => void
+  const readyPromise = new Promise<void>((resolve) => {
+    markReady = resolve
+  })
   // The link waiting on the link-conflict screen, with the plugin's transfer call.
   let pendingTransfer: { conflict: LinkConflict; transfer: NonNullable<LinkOptions['transfer']>; user: User | null } | null = null
 
@@ -316,6 +321,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       session: () => ({ status: state.session.status, user: state.session.user }),
       logout: () => session.logout(),
       config: () => state.config,
+      ready: () => readyPromise,
       loginMode: () => loginMode,
       intent: () => intent,
       beginLogin,
@@ -373,6 +379,7 @@ export function createPortico(options: PorticoOptions): Kernel {
           .catch(() => undefined)
         await session.restore()
         state.ready = true
+        markReady()
       })()
       return initPromise
     },

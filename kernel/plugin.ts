@@ -130,6 +130,16 @@ export interface PluginContext<Slice extends object = object> {
   logout(): Promise<void>
   /** The merged app configuration (null until loaded). */
   readonly config: () => AppConfig | null
+  /**
+   * Resolves once the kernel is ready: the app configuration is loaded and the stored session restored
+   * (`session().status` is no longer `loading`). A plugin that signs in on page load (a returning
+   * redirect, a sign-in link) waits on it, so the restored session cannot overwrite the new one.
+   * @example
+   * ```ts
+   * setup(ctx) { void ctx.ready().then(() => ctx.navigate('hello/welcome')) }
+   * ```
+   */
+  ready(): Promise<void>
   /** Sign-in mode for authenticate calls: 'no-signup' when the host disabled sign-up for this attempt. */
   readonly loginMode: () => LoginMode
   /**

@@ -36,6 +36,27 @@ describe('import boundaries', () => {
     expect(problem('kernel/kernel.ts', 'valtio/vanilla')).toBeNull()
   })
 
+  it("error: an example importing anything of the package but its exports, by any spelling, tests included", () => {
+    expect(problem('examples/magic-link/index.ts', '../../kernel/plugin')).toMatch(/only through its exports/)
+    expect(problem('examples/magic-link/screens/MagicLinkSent.tsx', '../../../ui/components/Button')).toMatch(/ui\/components\/Button/)
+    expect(problem('examples/magic-link/server.test.ts', '../../server/storage/test-db')).toMatch(/only through its exports/)
+    expect(problem('examples/magic-link/index.ts', '../demo/build')).toMatch(/examples\/demo\/build/)
+    expect(problem('examples/magic-link/screens/MagicLinkEntry.tsx', 'styled-system/css')).toMatch(/does not export/)
+    expect(problem('examples/magic-link/index.ts', 'portico/plugins/email/screens/EmailEntry')).toMatch(/does not export/)
+    expect(problem('examples/magic-link/index.ts', 'portico/ui/context')).toMatch(/does not export/)
+  })
+
+  it("default: an example may import the package's exports, its own files and outside packages", () => {
+    expect(problem('examples/magic-link/index.ts', 'portico/kernel')).toBeNull()
+    expect(problem('examples/magic-link/schemas.ts', 'portico/kernel/schemas')).toBeNull()
+    expect(problem('examples/magic-link/screens/MagicLinkSent.tsx', 'portico/react/components')).toBeNull()
+    expect(problem('examples/magic-link/server.ts', 'portico/server')).toBeNull()
+    expect(problem('examples/magic-link/flow.ts', 'portico/protocols/oauth')).toBeNull()
+    expect(problem('examples/demo/main.tsx', 'portico/plugins/email')).toBeNull()
+    expect(problem('examples/magic-link/screens/MagicLinkSent.tsx', '../flow')).toBeNull()
+    expect(problem('examples/magic-link/page/serve.ts', 'esbuild')).toBeNull()
+  })
+
   it('behavior: test files may wire plugins together', () => {
     expect(problem('plugins/cross-app/server.test.ts', '../oauth/server')).toBeNull()
     expect(problem('kernel/test-server.ts', '../plugins/email/server')).toBeNull()

@@ -15,4 +15,5 @@ export { Screen, type ScreenProps as ScreenLayoutProps } from './components/Scre
 export { Spinner, type SpinnerProps } from './components/Spinner'
 export { TextInput, type TextInputProps } from './components/TextInput'
 export { ThemeRoot, readableOn, type ThemeRootProps } from './components/ThemeRoot'
+export { porticoRecipes, porticoTokens } from './styles'
 export { PasscodeScreen, RESEND_COOLDOWN_S, DESTINATION_SLOT, errorCode, type PasscodeScreenProps, type PasscodeTexts } from './components/PasscodeScreen'

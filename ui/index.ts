@@ -29,6 +29,7 @@ export {
 } from './hooks'
 export { useKernel, useScreen, type ScreenProps } from './context'
 export { portico, PORTICO_SCREENS } from './plugin'
+export { lightTheme, darkTheme, type PorticoTheme, type ThemeOptions } from './theme'
 export { uiMessages, type UiMessageKey } from './messages/en'
 export { landingItems, layoutLanding, MAX_LANDING_ITEMS, MAX_WEB2_ITEMS, type LandingItem, type LandingLayout, type LayoutOptions } from './screens/landing-layout'
 export {

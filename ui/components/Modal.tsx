@@ -51,7 +51,7 @@ const iconButton = css({
  * <Modal open onClose={close} labels={{ close: 'Close', back: 'Back' }} theme="dark">{screen}</Modal>
  * ```
  */
-export function Modal({ open, onClose, onBack, blocking = false, labels, children, theme, accentColor }: ModalProps) {
+export function Modal({ open, onClose, onBack, blocking = false, labels, children, theme, accentColor, radius, fontFamily }: ModalProps) {
   const id = useId()
   const ids = { titleId: `po-modal-title-${id}`, descriptionId: `po-modal-desc-${id}` }
   const contentRef = useRef<HTMLDivElement>(null)
@@ -73,7 +73,7 @@ export function Modal({ open, onClose, onBack, blocking = false, labels, childre
         contentRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled])') ?? contentRef.current
       }
     >
-      <ThemeRoot theme={theme} accentColor={accentColor}>
+      <ThemeRoot theme={theme} accentColor={accentColor} radius={radius} fontFamily={fontFamily}>
         <Dialog.Backdrop
           className={css({
             position: 'fixed',

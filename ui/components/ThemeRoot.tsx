@@ -12,6 +12,10 @@ export interface ThemeRootProps {
   theme?: 'light' | 'dark' | undefined
   /** Accent colour (any CSS colour; hex gets a readable text colour computed). */
   accentColor?: string | undefined
+  /** Corner radius of controls, a CSS length (the modal's is 5/3 of it). @defaultValue '12px' */
+  radius?: string | undefined
+  /** Font stack, a CSS `font-family` value. @defaultValue the system UI font */
+  fontFamily?: string | undefined
   children: ReactNode
   className?: string
 }
@@ -40,8 +44,9 @@ export function readableOn(hex: string): string {
 }
 
 /**
- * Renders the themed root element.
- * @param props - theme, accent colour, children.
+ * Renders the themed root element: the theme's values become the CSS variables the tokens read
+ * (`--portico-accent`, `--portico-accent-fg`, `--portico-radius`, `--portico-font`).
+ * @param props - theme, accent colour, radius, font, children.
  * @returns the root element.
  * @example
  * ```tsx
@@ -49,10 +54,12 @@ export function readableOn(hex: string): string {
  * <ThemeRoot theme="dark" accentColor="#7c3aed">...</ThemeRoot>
  * ```
  */
-export function ThemeRoot({ theme = 'light', accentColor, children, className }: ThemeRootProps) {
-  const style = accentColor
-    ? ({ '--portico-accent': accentColor, '--portico-accent-fg': readableOn(accentColor) } as CSSProperties)
-    : undefined
+export function ThemeRoot({ theme = 'light', accentColor, radius, fontFamily, children, className }: ThemeRootProps) {
+  const vars: Record<string, string> = {}
+  if (accentColor) Object.assign(vars, { '--portico-accent': accentColor, '--portico-accent-fg': readableOn(accentColor) })
+  if (radius) vars['--portico-radius'] = radius
+  if (fontFamily) vars['--portico-font'] = fontFamily
+  const style = Object.keys(vars).length > 0 ? (vars as CSSProperties) : undefined
   return (
     <div className={cx('portico-root', className)} data-theme={theme} style={style}>
       {children}

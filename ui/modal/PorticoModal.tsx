@@ -94,6 +94,8 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
       labels={{ close: kernel.t('PORTICO_CLOSE'), back: kernel.t('PORTICO_BACK') }}
       theme={theme ?? appearance?.theme}
       accentColor={appearance?.accentColor}
+      radius={appearance?.radius}
+      fontFamily={appearance?.fontFamily}
     >
       {top ? (
         <ScreenHost
