@@ -3,7 +3,7 @@
  * screens of funding methods.
  * @module
  */
-import { useCallback } from 'react'
+import { useCallback, useState } from 'react'
 import { useKernel, useScreen } from '../../ui/context'
 import { fundWallet as fund } from './fund-wallet'
 import { currentFunding } from './hooks'
@@ -37,8 +37,9 @@ export function useFundWallet(): UseFundWalletResult {
 }
 
 /**
- * The funding flow the modal is in, for a funding method's screen: the request, `complete` and
- * `showMethods`. Null when the screen was opened outside a funding flow.
+ * The funding flow a funding method's screen opened in: the request, `complete` and `showMethods`.
+ * The screen keeps it while it stays mounted, so its success view can still read the request after
+ * `complete` ended the flow. Null when the screen was opened outside a funding flow.
  * @returns the flow, or null.
  * @example
  * ```tsx
@@ -51,5 +52,7 @@ export function useFundWallet(): UseFundWalletResult {
  * ```
  */
 export function useFundingFlow(): FundingFlow | null {
-  return currentFunding(useScreen().ctx)
+  const { ctx } = useScreen()
+  const [flow] = useState(() => currentFunding(ctx))
+  return flow
 }
