@@ -5,6 +5,7 @@
  * kernel against the UI harness's HTTP server.
  */
 import { afterEach, describe, expect, it } from 'vitest'
+import { useState } from 'react'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { axeViolations, authenticated, renderScreen, startHarness, type Harness } from '../../ui/test-harness'
 import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
@@ -40,11 +41,12 @@ const chains = {
 function method(id: string, tiles: Partial<FundingMethod>[], screenBody?: () => React.ReactElement): PluginDefinition {
   function MethodScreen() {
     const flow = useFundingFlow()
+    const [done, setDone] = useState(false)
     return (
       <div>
         <h2>{`${id} screen`}</h2>
-        <p data-testid="request">{flow ? `${flow.request.address} ${flow.request.chain?.id ?? flow.request.cluster?.name} ${flow.request.amount}` : 'no flow'}</p>
-        <button type="button" onClick={() => flow?.complete({ amount: '0.5', details: { receipt: 'r-1' } })}>Finish</button>
+        <p data-testid="request">{flow ? `${done ? 'done ' : ''}${flow.request.address} ${flow.request.chain?.id ?? flow.request.cluster?.name} ${flow.request.amount}` : 'no flow'}</p>
+        <button type="button" onClick={() => (flow?.complete({ amount: '0.5', details: { receipt: 'r-1' } }), setDone(true))}>Finish</button>
         <button type="button" onClick={() => flow?.showMethods(new PorticoError('refused', { code: `${id.toUpperCase()}_REFUSED` }))}>
           Fail
         </button>
@@ -273,6 +275,9 @@ describe('method selection and flow', () => {
       details: { receipt: 'r-1' },
     })
     expect(events).toEqual([`started ${EVM}`, 'opened voucher', 'finished completed'])
+    // The flow is over, but the method's screen keeps the one it opened in while its success shows.
+    expect(findFunding(harness.kernel)!.current()).toBeNull()
+    expect(screen.getByTestId('request').textContent).toBe(`done ${EVM} eip155:8453 0.5`)
     await waitFor(() => expect(harness.kernel.state.modal.open).toBe(false), { timeout: 5000 })
   })
 
