@@ -237,6 +237,15 @@ describe('fundWallet', () => {
     }
   })
 
+  it("behavior: the funding plugin's defaultAmount fills a call without an amount; a malformed one is refused at once", async () => {
+    expect(() => funding({ defaultAmount: '1.2.3' })).toThrow(expect.objectContaining({ code: 'invalid_plugin' }))
+    const harness = await start([method('alpha', [{ id: 'one' }])], { defaultAmount: '0.02' })
+    await signIn(harness)
+    const core = findFunding(harness.kernel)!
+    expect(core.prepare(EVM).amount).toBe('0.02')
+    expect(core.prepare(EVM, { amount: '3' }).amount).toBe('3')
+  })
+
   it("behavior: a chain outside the app's list is refused with the spec's text", async () => {
     const harness = await start([method('alpha', [{ id: 'one' }])])
     await signIn(harness)
