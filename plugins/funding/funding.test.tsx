@@ -1,0 +1,340 @@
+// @vitest-environment jsdom
+/**
+ * The funding plugin: request checks, the method hooks (contribute, enable, filter, order), the
+ * method selection screen and the flow from `fundWallet` to a method's screen and back, with a real
+ * kernel against the UI harness's HTTP server.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { useState } from 'react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { axeViolations, authenticated, renderScreen, startHarness, type Harness } from '../../ui/test-harness'
+import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
+import type { AuthenticatedUser } from '../../kernel/wire'
+import { PorticoError } from '../../kernel/errors'
+import { email } from '../email'
+import {
+  FUNDING_METHODS_SCREEN,
+  acceptsAmountInput,
+  buildFundingRequest,
+  findFunding,
+  funding,
+  fundingHooks,
+  fundWallet,
+  isFundableAmount,
+  useFundingFlow,
+  type FundingMethod,
+  type FundingOptions,
+  type FundingResult,
+} from './index'
+
+const EVM = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+const SOL = '7EYnhQoR9YM3N7UoaKRoA44Uy8JeaZV3qyouov87awMs'
+const chains = {
+  supportedChains: [
+    { id: 'eip155:1', name: 'Ethereum', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+    { id: 'eip155:8453', name: 'Base', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
+  ],
+  defaultChain: 'eip155:1',
+}
+
+/** A funding method plugin as a third party writes one: tiles through the hook, a screen that finishes the flow. */
+function method(id: string, tiles: Partial<FundingMethod>[], screenBody?: () => React.ReactElement): PluginDefinition {
+  function MethodScreen() {
+    const flow = useFundingFlow()
+    const [done, setDone] = useState(false)
+    return (
+      <div>
+        <h2>{`${id} screen`}</h2>
+        <p data-testid="request">{flow ? `${done ? 'done ' : ''}${flow.request.address} ${flow.request.chain?.id ?? flow.request.cluster?.name} ${flow.request.amount}` : 'no flow'}</p>
+        <button type="button" onClick={() => (flow?.complete({ amount: '0.5', details: { receipt: 'r-1' } }), setDone(true))}>Finish</button>
+        <button type="button" onClick={() => flow?.showMethods(new PorticoError('refused', { code: `${id.toUpperCase()}_REFUSED` }))}>
+          Fail
+        </button>
+      </div>
+    )
+  }
+  return definePlugin({
+    id,
+    kind: 'funding',
+    requires: [funding()],
+    screens: { pay: { load: async () => ({ default: screenBody ?? MethodScreen }) } },
+    errors: { [`${id.toUpperCase()}_REFUSED`]: { inline: true, message: `${id.toUpperCase()}_REFUSED` } },
+    messages: {
+      [`${id.toUpperCase()}_REFUSED`]: 'The voucher was refused',
+      ...Object.fromEntries(tiles.map((t) => [`${id.toUpperCase()}_${t.id!.toUpperCase()}`, `Pay with ${t.id}`])),
+    },
+    setup: (ctx) =>
+      fundingHooks(ctx).methods.tap(id, (list) => [
+        ...list,
+        ...tiles.map((t) => ({ method: 'card', label: `${id.toUpperCase()}_${t.id!.toUpperCase()}`, screen: `${id}/pay`, ...t }) as FundingMethod),
+      ]),
+  })
+}
+
+let h: Harness | null = null
+afterEach(async () => {
+  cleanup()
+  await h?.close()
+  h = null
+})
+
+async function start(plugins: PluginDefinition[], options?: FundingOptions): Promise<Harness> {
+  h = await startHarness({ plugins: [email(), ...(options ? [funding(options)] : []), ...plugins], config: chains })
+  return h
+}
+
+async function signIn(harness: Harness): Promise<void> {
+  await harness.kernel.contextFor('email').authenticate(async () => authenticated() as unknown as AuthenticatedUser, { method: 'email' })
+  expect(harness.kernel.state.session.status).toBe('authenticated')
+}
+
+/**
+ * Renders the provider and starts a funding flow; once the selection shows, resolves to the flow's
+ * result, wrapped (an async function returning a promise would wait for it).
+ */
+async function openFunding(harness: Harness, options = {}): Promise<{ result: Promise<FundingResult> }> {
+  await renderScreen(harness.kernel, FUNDING_METHODS_SCREEN)
+  await act(async () => harness.kernel.closeModal({ force: true }))
+  let result!: Promise<FundingResult>
+  await act(async () => {
+    result = fundWallet(harness.kernel, EVM, options)
+    result.catch(() => undefined)
+  })
+  await screen.findByRole('list', { name: 'Funding methods' })
+  return { result }
+}
+
+describe('funding requests', () => {
+  it('default: an EVM address is funded on the default chain in native currency, with no amount', () => {
+    expect(buildFundingRequest(EVM, {}, chains, null)).toEqual({
+      address: EVM,
+      chainType: 'ethereum',
+      chain: chains.supportedChains[0],
+      cluster: null,
+      amount: null,
+      asset: 'native-currency',
+    })
+  })
+
+  it('behavior: a Solana address is funded on mainnet-beta unless a cluster is named', () => {
+    expect(buildFundingRequest(SOL, { amount: '1.5', asset: 'USDC' }, chains, null)).toMatchObject({
+      chainType: 'solana',
+      chain: null,
+      cluster: { name: 'mainnet-beta' },
+      amount: '1.5',
+      asset: 'USDC',
+    })
+    expect(buildFundingRequest(SOL, { cluster: { name: 'devnet' } }, chains, '0.1').cluster).toEqual({ name: 'devnet' })
+  })
+
+  it("behavior: a chain the app does not list is refused with the spec's text", () => {
+    expect(() => buildFundingRequest(EVM, { chain: 'eip155:5' }, chains, null)).toThrow(
+      expect.objectContaining({ code: 'FUNDING_CHAIN_NOT_CONFIGURED', shortMessage: 'Funding chain eip155:5 is not in PrivyProvider chains list' }),
+    )
+  })
+
+  it.each([
+    ['an address of neither kind', 'not-an-address', {}],
+    ['a chain that is not CAIP-2', EVM, { chain: '8453' }],
+    ['a chain for a Solana address', SOL, { chain: 'eip155:1' }],
+    ['a cluster for an EVM address', EVM, { cluster: { name: 'devnet' } }],
+    ['an unknown cluster', SOL, { cluster: { name: 'localnet' } }],
+    ['an amount of 0', EVM, { amount: '0.0' }],
+    ['an amount with two points', EVM, { amount: '1.2.3' }],
+    ['a negative amount', EVM, { amount: '-1' }],
+    ['an ERC-20 asset for Solana', SOL, { asset: { erc20: EVM } }],
+    ['an unknown asset', EVM, { asset: 'DOGE' }],
+  ])("behavior: %s is 'Invalid funding data'", (_name, address, options) => {
+    expect(() => buildFundingRequest(address, options as never, chains, null)).toThrow(
+      expect.objectContaining({ code: 'FUNDING_INVALID_DATA', shortMessage: 'Invalid funding data' }),
+    )
+  })
+
+  it('behavior: amounts are digits and at most one decimal point, fundable only above 0', () => {
+    expect(['', '.', '0', '12', '0.5', '.5', '5.'].map(acceptsAmountInput)).toEqual([true, true, true, true, true, true, true])
+    expect(['1.2.3', '1,5', '-1', '1e3', ' 1', 'abc'].map(acceptsAmountInput)).toEqual([false, false, false, false, false, false])
+    expect(['0.01', '.5', '5.', '3'].map(isFundableAmount)).toEqual([true, true, true, true])
+    expect(['', '.', '0', '0.000', '1.2.3'].map(isFundableAmount)).toEqual([false, false, false, false, false])
+  })
+})
+
+describe('funding method hooks', () => {
+  it('default: the tiles are the contributed ones, in order, then in tap order', async () => {
+    const harness = await start([
+      method('alpha', [{ id: 'late', order: 300 }, { id: 'first', order: 10 }]),
+      method('beta', [{ id: 'tie-a' }, { id: 'tie-b' }]),
+    ])
+    const request = buildFundingRequest(EVM, {}, chains, null)
+    expect(findFunding(harness.kernel)!.methodsFor(request).map((m) => m.id)).toEqual(['first', 'tie-a', 'tie-b', 'late'])
+  })
+
+  it("behavior: the funding plugin's options keep only the methods they name, by kind and provider", async () => {
+    const harness = await start(
+      [
+        method('alpha', [
+          { id: 'moon-card', method: 'card', provider: 'moonpay' },
+          { id: 'coin-card', method: 'card', provider: 'coinbase' },
+          { id: 'exchange', method: 'exchange', provider: 'coinbase' },
+          { id: 'receive', method: 'payment-request' },
+        ]),
+      ],
+      { options: [{ method: 'card', provider: 'coinbase' }, { method: 'payment-request' }] },
+    )
+    const request = buildFundingRequest(EVM, {}, chains, null)
+    expect(findFunding(harness.kernel)!.methodsFor(request).map((m) => m.id)).toEqual(['coin-card', 'receive'])
+  })
+
+  it('behavior: a tile that is not available for the request (chain, asset, config) is left out', async () => {
+    const seen: unknown[] = []
+    const harness = await start([
+      method('alpha', [
+        { id: 'base-only', available: (r) => r.chain?.id === 'eip155:8453' },
+        { id: 'usdc-only', available: (r, config) => (seen.push(config.name), r.asset === 'USDC') },
+        { id: 'always' },
+      ]),
+    ])
+    const core = findFunding(harness.kernel)!
+    expect(core.methodsFor(buildFundingRequest(EVM, {}, chains, null)).map((m) => m.id)).toEqual(['always'])
+    expect(core.methodsFor(buildFundingRequest(EVM, { chain: 'eip155:8453', asset: 'USDC' }, chains, null)).map((m) => m.id)).toEqual([
+      'base-only',
+      'usdc-only',
+      'always',
+    ])
+    expect(seen).toContain('Acme')
+  })
+
+  it('behavior: two tiles with one id are refused as an invalid plugin', async () => {
+    const harness = await start([method('alpha', [{ id: 'same' }]), method('beta', [{ id: 'same' }])])
+    expect(() => findFunding(harness.kernel)!.methodsFor(buildFundingRequest(EVM, {}, chains, null))).toThrow(
+      expect.objectContaining({ code: 'invalid_plugin' }),
+    )
+  })
+})
+
+describe('fundWallet', () => {
+  it('behavior: nobody signed in is refused before the modal opens', async () => {
+    const harness = await start([method('alpha', [{ id: 'one' }])])
+    await expect(fundWallet(harness.kernel, EVM)).rejects.toMatchObject({ code: 'must_be_authenticated' })
+    expect(harness.kernel.state.modal.open).toBe(false)
+  })
+
+  it("behavior: without a funding method, or with every method turned off, it is 'Wallet funding is not enabled'", async () => {
+    for (const [plugins, options] of [
+      [[], undefined],
+      [[funding()], undefined],
+      [[method('alpha', [{ id: 'one' }])], { options: [] }],
+      [[method('alpha', [{ id: 'base-only', available: (r: { chain: { id: string } | null }) => r.chain?.id === 'eip155:8453' }])], undefined],
+    ] as [PluginDefinition[], FundingOptions | undefined][]) {
+      const harness = await start(plugins, options)
+      await signIn(harness)
+      await expect(fundWallet(harness.kernel, EVM)).rejects.toMatchObject({
+        code: 'FUNDING_NOT_ENABLED',
+        shortMessage: 'Wallet funding is not enabled',
+      })
+      expect(harness.kernel.state.modal.open).toBe(false)
+      await harness.close()
+      h = null
+    }
+  })
+
+  it("behavior: the funding plugin's defaultAmount fills a call without an amount; a malformed one is refused at once", async () => {
+    expect(() => funding({ defaultAmount: '1.2.3' })).toThrow(expect.objectContaining({ code: 'invalid_plugin' }))
+    const harness = await start([method('alpha', [{ id: 'one' }])], { defaultAmount: '0.02' })
+    await signIn(harness)
+    const core = findFunding(harness.kernel)!
+    expect(core.prepare(EVM).amount).toBe('0.02')
+    expect(core.prepare(EVM, { amount: '3' }).amount).toBe('3')
+  })
+
+  it("behavior: a chain outside the app's list is refused with the spec's text", async () => {
+    const harness = await start([method('alpha', [{ id: 'one' }])])
+    await signIn(harness)
+    await expect(fundWallet(harness.kernel, EVM, { chain: 'eip155:10' })).rejects.toMatchObject({
+      code: 'FUNDING_CHAIN_NOT_CONFIGURED',
+      shortMessage: 'Funding chain eip155:10 is not in PrivyProvider chains list',
+    })
+  })
+})
+
+describe('method selection and flow', () => {
+  it("default: 'Add funds to your … wallet' lists the tiles; a tile opens its screen, which finishes the flow and closes the modal", async () => {
+    const harness = await start([method('alpha', [{ id: 'voucher', order: 20 }, { id: 'card', order: 10 }])])
+    const events: string[] = []
+    fundingHooks(harness.kernel).started.tap('test', (r) => void events.push(`started ${r.address}`))
+    fundingHooks(harness.kernel).methodOpened.tap('test', (m) => void events.push(`opened ${m.id}`))
+    fundingHooks(harness.kernel).finished.tap('test', (r) => void events.push(`finished ${r.status}`))
+    await signIn(harness)
+    const { result } = await openFunding(harness, { chain: 'eip155:8453', amount: '0.25' })
+
+    const dialog = screen.getByRole('dialog')
+    expect(within(dialog).getByRole('heading', { name: 'Add funds to your Acme wallet' })).toBeTruthy()
+    const tiles = within(screen.getByRole('list', { name: 'Funding methods' })).getAllByRole('button')
+    expect(tiles.map((b) => b.textContent)).toEqual(['Pay with card', 'Pay with voucher'])
+    expect(await axeViolations()).toEqual([])
+
+    await act(async () => fireEvent.click(tiles[1]!))
+    expect(await screen.findByRole('heading', { name: 'alpha screen' })).toBeTruthy()
+    expect(screen.getByTestId('request').textContent).toBe(`${EVM} eip155:8453 0.25`)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Finish' })))
+    await expect(result).resolves.toMatchObject({
+      status: 'completed',
+      address: EVM,
+      method: 'voucher',
+      request: { amount: '0.5', chain: { id: 'eip155:8453' } },
+      details: { receipt: 'r-1' },
+    })
+    expect(events).toEqual([`started ${EVM}`, 'opened voucher', 'finished completed'])
+    // The flow is over, but the method's screen keeps the one it opened in while its success shows.
+    expect(findFunding(harness.kernel)!.current()).toBeNull()
+    expect(screen.getByTestId('request').textContent).toBe(`done ${EVM} eip155:8453 0.5`)
+    await waitFor(() => expect(harness.kernel.state.modal.open).toBe(false), { timeout: 5000 })
+  })
+
+  it('behavior: a method that fails sends the user back to the selection with its error shown', async () => {
+    const harness = await start([method('alpha', [{ id: 'voucher' }])])
+    await signIn(harness)
+    await openFunding(harness)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay with voucher' })))
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Fail' })))
+    expect(await screen.findByRole('heading', { name: 'Add funds to your Acme wallet' })).toBeTruthy()
+    expect(screen.getByText('The voucher was refused')).toBeTruthy()
+    expect(harness.kernel.state.modal.stack.map((s) => s.screen)).toEqual([FUNDING_METHODS_SCREEN])
+  })
+
+  it('behavior: closing the modal ends the flow as exited, naming the method last opened', async () => {
+    const harness = await start([method('alpha', [{ id: 'voucher' }])])
+    const finished: FundingResult[] = []
+    fundingHooks(harness.kernel).finished.tap('test', (r) => void finished.push(r))
+    await signIn(harness)
+    const { result } = await openFunding(harness)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay with voucher' })))
+    await screen.findByRole('heading', { name: 'alpha screen' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })))
+    await expect(result).resolves.toMatchObject({ status: 'exited', method: 'voucher', address: EVM })
+    expect(finished).toHaveLength(1)
+    // The flow is over: a late finish from the method's screen changes nothing.
+    expect(findFunding(harness.kernel)!.current()).toBeNull()
+  })
+
+  it('behavior: a second fundWallet ends the first flow as exited', async () => {
+    const harness = await start([method('alpha', [{ id: 'voucher' }])])
+    await signIn(harness)
+    const { result: first } = await openFunding(harness)
+    let second!: Promise<FundingResult>
+    await act(async () => {
+      second = fundWallet(harness.kernel, SOL)
+    })
+    await expect(first).resolves.toMatchObject({ status: 'exited', method: null })
+    expect(findFunding(harness.kernel)!.current()?.request.chainType).toBe('solana')
+    await act(async () => harness.kernel.closeModal())
+    await expect(second).resolves.toMatchObject({ status: 'exited' })
+  })
+
+  it("behavior: a method's screen opened outside a flow, and the selection without one, say so", async () => {
+    const harness = await start([method('alpha', [{ id: 'voucher' }])])
+    await renderScreen(harness.kernel, FUNDING_METHODS_SCREEN)
+    expect(await screen.findByText("Couldn't find funding config")).toBeTruthy()
+    await act(async () => harness.kernel.navigate('alpha/pay'))
+    expect((await screen.findByTestId('request')).textContent).toBe('no flow')
+  })
+})
