@@ -49,12 +49,18 @@ export interface AsyncParallelHook<Args extends unknown[], R>
 
 /** A step shown after a login before the modal closes (terms consent, wallet creation, MFA...). */
 export interface PostLoginStep {
-  /** Screen id to show. The screen ends the step through the kernel's `resolveStep`. */
+  /**
+   * Screen id to show, as a step of the kernel's step stack (`kernel.flow`); the screen ends it with
+   * `resolveStep` ('continue' or 'abort'). Its screen stays until the next step or the close.
+   */
   screen: string
   params?: Record<string, unknown>
 }
 
-/** A step required before a login request is sent (a captcha, for one). */
+/**
+ * A step required before a login request is sent (a captcha, for one). The screen ends it with
+ * `resolveStep`; then the modal returns to the screen that started the login.
+ */
 export interface PreLoginStep {
   screen: string
   params?: Record<string, unknown>

@@ -24,6 +24,8 @@ import type {
 } from './plugin'
 import { mergePlugins, setupPlugins } from './registry'
 import { createRouter, LANDING_SCREEN } from './router'
+import { createFlow } from './flow'
+import type { StepHandle, StepOptions } from './flow-types'
 import { createSession } from './session'
 import { defaultStorage, migrateStorage } from './storage'
 import type { Kernel, KernelState, LinkConflict, PorticoOptions, ResolvedError } from './types'
@@ -109,11 +111,11 @@ export function createPortico(options: PorticoOptions): Kernel {
   const session = createSession({ appId, storage, api, hooks, state: state.session, autoRefresh: options.autoRefresh })
   api.setTokenSource(session.tokens)
   const router = createRouter(state.modal, merged.screens)
+  const flow = createFlow(router, state.modal)
   const t = (key: string, values?: Record<string, string | number>) => format(merged.messages[key] ?? key, values)
   const loginListeners = new Set<(result: LoginResult) => void>()
   let loginMode: LoginMode = 'login-or-sign-up'
   let intent: FlowIntent = 'login'
-  let stepResolver: ((result: 'continue' | 'abort') => void) | null = null
   let destroyed = false
   let initPromise: Promise<void> | null = null
   // Settles when init has loaded the configuration and restored the session (`PluginContext.ready`).
@@ -122,28 +124,15 @@ export function createPortico(options: PorticoOptions): Kernel {
     markReady = resolve
   })
   // The link waiting on the link-conflict screen, with the plugin's transfer call.
-  let pendingTransfer: { conflict: LinkConflict; transfer: NonNullable<LinkOptions['transfer']>; user: User | null } | null = null
+  let pendingTransfer: {
+    conflict: LinkConflict
+    transfer: NonNullable<LinkOptions['transfer']>
+    step: StepHandle | null
+  } | null = null
 
-  function waitForStep(
-    screen: string,
-    params?: Record<string, unknown>,
-    options?: { reset?: boolean },
-  ): Promise<'continue' | 'abort'> {
-    // A step left unanswered by a previous flow is abandoned by the new one.
-    stepResolver?.('abort')
-    return new Promise((resolve) => {
-      stepResolver = resolve
-      router.navigate(screen, params, options)
-    })
-  }
-
+  // Closing the modal cancels the steps waiting on its screens (the step stack hears it from the router).
   function closeModal(opts: { force?: boolean } = {}) {
-    if (router.close(opts)) {
-      // Closing the modal ends any step that was waiting on a screen.
-      const r = stepResolver
-      stepResolver = null
-      r?.('abort')
-    }
+    router.close(opts)
   }
 
   function aborted(): PorticoError {
@@ -167,10 +156,14 @@ export function createPortico(options: PorticoOptions): Kernel {
         if (!step) break
         // The first step follows the success state, shortly before the modal would have closed.
         if (stepsShown++ === 0) await wait(POST_SUCCESS_DELAY_MS - NEXT_STEP_LEAD_MS)
-        if ((await waitForStep(step.screen, step.params)) === 'abort') {
+        try {
+          // The step's screen stays while the next step (or the close) comes.
+          await flow.begin({ screen: step.screen, params: step.params, keepScreens: true, cancelError: aborted })
+        } catch (e) {
+          // Declined, left or closed: the login does not stand.
           await session.logout()
           closeModal({ force: true })
-          throw aborted()
+          throw e
         }
         if (state.session.user) result.user = state.session.user
       }
@@ -198,11 +191,8 @@ export function createPortico(options: PorticoOptions): Kernel {
     if (state.session.status === 'authenticated') return {}
     try {
       const pre = await hooks.beforeLogin.promise({ method })
-      if (pre) {
-        if ((await waitForStep(pre.screen, pre.params)) === 'abort') throw aborted()
-        // The step is done: return to the screen that started the login, which goes on from there.
-        if (state.modal.stack[state.modal.stack.length - 1]?.screen === pre.screen) router.back()
-      }
+      // Once the step is done the modal returns to the screen that started the login, which goes on from there.
+      if (pre) await flow.begin({ screen: pre.screen, params: pre.params, cancelError: aborted })
       const answers = await hooks.loginStart.promise({ method })
       return Object.assign({}, ...answers) as LoginStart
     } catch (e) {
@@ -256,14 +246,24 @@ export function createPortico(options: PorticoOptions): Kernel {
       } catch (e) {
         const conflict = options.transfer ? conflictOf(e, options) : null
         if (!conflict || !options.transfer) throw e
-        pendingTransfer = { conflict, transfer: options.transfer, user: null }
-        // A fresh stack: the screens behind (a spent code) have nothing to go back to.
-        const outcome = await waitForStep(LINK_CONFLICT_SCREEN, { method: conflict.method }, { reset: true })
-        const user = pendingTransfer?.user ?? null
-        pendingTransfer = null
-        // 'No thanks', closing the modal or a new flow: both users stay as they are.
-        if (outcome === 'abort' || !user) throw aborted()
-        return user
+        const pending = { conflict, transfer: options.transfer, step: null as StepHandle | null }
+        pendingTransfer = pending
+        try {
+          // A fresh stack: the screens behind (a spent code) have nothing to go back to. The screen
+          // stays after the transfer, for its success state.
+          const { step, result } = flow.open<User>(undefined, {
+            screen: LINK_CONFLICT_SCREEN,
+            params: { method: conflict.method },
+            reset: true,
+            keepScreens: true,
+            cancelError: aborted,
+          })
+          pending.step = step
+          // 'No thanks', closing the modal or a new flow: both users stay as they are.
+          return await result
+        } finally {
+          if (pendingTransfer === pending) pendingTransfer = null
+        }
       }
       const user = await refreshedUser()
       closeAfter(POST_SUCCESS_DELAY_MS)
@@ -280,11 +280,8 @@ export function createPortico(options: PorticoOptions): Kernel {
     if (!pending) throw new PorticoError(t('PORTICO_NO_PENDING_TRANSFER'), { code: 'missing_account_transfer_inputs' })
     await pending.transfer(String(pending.conflict.data.nonce), pending.conflict.data)
     const user = await refreshedUser()
-    pending.user = user
     closeAfter(TRANSFER_SUCCESS_DELAY_MS)
-    const r = stepResolver
-    stepResolver = null
-    r?.('continue')
+    pending.step?.resolve(user)
     return user
   }
 
@@ -330,6 +327,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       navigate: (screen: string, params?: Record<string, unknown>, opts?: { replace?: boolean; reset?: boolean }) =>
         router.navigate(screen, params, opts),
       back: () => router.back(),
+      step: <T>(options: StepOptions) => flow.beginFor<T>(plugin.id, options),
       authenticate,
       resolveError: (error: unknown, context: ErrorContext = {}) => resolveKernelError(error, { method: plugin.id, ...context }),
       t,
@@ -357,6 +355,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     hooks,
     api,
     plugins: merged.plugins,
+    flow,
     init() {
       initPromise ??= (async () => {
         try {
@@ -425,9 +424,9 @@ export function createPortico(options: PorticoOptions): Kernel {
     linkConflict: () => (pendingTransfer ? { ...pendingTransfer.conflict } : null),
     transferAccount,
     resolveStep(result) {
-      const r = stepResolver
-      stepResolver = null
-      r?.(result)
+      const step = flow.current()
+      if (result === 'continue') step?.resolve()
+      else step?.cancel()
     },
     t,
     onLogin(listener) {
@@ -440,9 +439,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       lifecycle.teardown()
       session.destroy()
       loginListeners.clear()
-      const r = stepResolver
-      stepResolver = null
-      r?.('abort')
+      flow.destroy()
     },
   }
   return kernel

@@ -10,6 +10,7 @@ import type { ErrorContext, TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
 import type { StorageAdapter } from './storage'
 import type { LoginMethodDefinition, LoginResult, LoginStart } from './login'
+import type { StepOptions } from './flow-types'
 
 export type { LoginGroup, LoginMethodDefinition, LoginResult, LoginStart } from './login'
 
@@ -158,6 +159,25 @@ export interface PluginContext<Slice extends object = object> {
   navigate(screen: string, params?: Record<string, unknown>, options?: NavigateOptions): void
   /** Goes back one screen. */
   back(): void
+  /**
+   * Opens a step of this plugin inside the steps already open (`kernel.flow`): shows its screen and
+   * waits until the step is resolved or cancelled. The screens it navigates to belong to it; when it
+   * ends, the modal returns to the screen it was opened from (closing if it opened the modal), and
+   * the steps around it keep waiting. Back from its first screen, or closing the modal, cancels it.
+   * @param options - the screen, its params, and what a cancellation rejects with (`cancelError`).
+   * @returns the value the step is resolved with; rejects with its `cancelError` (by default
+   *   `exited_auth_flow`) when cancelled.
+   * @example
+   * ```ts
+   * import { PorticoError } from 'portico/kernel'
+   * // In a transaction plugin: ask for MFA before signing; the review screen stays underneath.
+   * const code = await ctx.step<string>({
+   *   screen: 'mfa/verify',
+   *   cancelError: () => new PorticoError('MFA canceled', { code: 'mfa_canceled' }),
+   * })
+   * ```
+   */
+  step<T = void>(options: StepOptions): Promise<T>
   /**
    * Finishes a login: stores the session from an authenticate response, runs the post-login steps
    * (terms, wallet creation...) and closes the modal on success. Errors are routed by the error registry.

@@ -10,6 +10,9 @@ import type { KernelState, ScreenEntry } from './types'
 /** The screen `openModal()` shows when given none. */
 export const LANDING_SCREEN = 'portico/landing'
 
+/** What changed the modal's screen stack, as a router's listeners hear it. */
+export type RouterChange = 'navigate' | 'back' | 'open' | 'close'
+
 /** Navigation over the modal's screen stack. */
 export interface Router {
   /** The screen on top of the stack, or null when the modal is closed. */
@@ -18,6 +21,11 @@ export interface Router {
   navigate(screen: string, params?: Record<string, unknown>, options?: NavigateOptions): void
   /** Goes back one screen; does nothing on the first screen. */
   back(): void
+  /**
+   * Goes back to the first `length` screens, dropping those above; does nothing when the stack is no
+   * longer than that, or for a length under 1 (closing is {@link Router.close}'s).
+   */
+  backTo(length: number): void
   /** Opens the modal on a screen, starting a fresh stack. */
   open(screen: string, params?: Record<string, unknown>): void
   /**
@@ -25,6 +33,12 @@ export interface Router {
    * @returns false when the current screen is blocking and `force` was not set.
    */
   close(options?: { force?: boolean }): boolean
+  /**
+   * Listens to every change of the stack, after it happened (the kernel's step stack uses it to end
+   * the steps whose screens left).
+   * @returns the function that stops listening.
+   */
+  subscribe(listener: (change: RouterChange) => void): () => void
 }
 
 /**
@@ -51,30 +65,53 @@ export function createRouter(modal: KernelState['modal'], screens: ReadonlyMap<s
     }
   }
   const entry = (screen: string, params: Record<string, unknown> = {}): ScreenEntry => ({ screen, params })
+  const listeners = new Set<(change: RouterChange) => void>()
+  const changed = (change: RouterChange) => {
+    for (const listener of [...listeners]) listener(change)
+  }
 
   return {
     current: () => (modal.open ? (modal.stack[modal.stack.length - 1] ?? null) : null),
     navigate(screen, params, options = {}) {
       check(screen)
       if (options.reset || !modal.open) modal.stack = [entry(screen, params)]
-      else if (options.replace && modal.stack.length > 0) modal.stack.splice(modal.stack.length - 1, 1, entry(screen, params))
-      else modal.stack.push(entry(screen, params))
+      else if (options.replace && modal.stack.length > 0) {
+        const replaced = modal.stack[modal.stack.length - 1]!
+        const next = entry(screen, params)
+        // A screen that replaces itself stays the first screen of its step.
+        if (replaced.step !== undefined) next.step = replaced.step
+        modal.stack.splice(modal.stack.length - 1, 1, next)
+      } else modal.stack.push(entry(screen, params))
       modal.open = true
+      changed('navigate')
     },
     back() {
-      if (modal.stack.length > 1) modal.stack.pop()
+      if (modal.stack.length <= 1) return
+      modal.stack.pop()
+      changed('back')
+    },
+    backTo(length) {
+      if (length < 1 || modal.stack.length <= length) return
+      modal.stack.splice(length)
+      changed('back')
     },
     open(screen, params) {
       check(screen)
       modal.stack = [entry(screen, params)]
       modal.open = true
+      changed('open')
     },
     close(options = {}) {
       const top = modal.stack[modal.stack.length - 1]
       if (!options.force && top && screens.get(top.screen)?.blocking) return false
       modal.open = false
       modal.stack = []
+      changed('close')
       return true
+    },
+    subscribe(listener) {
+      listeners.add(listener)
+      return () => listeners.delete(listener)
     },
   }
 }

@@ -6,6 +6,7 @@ import type { ApiClient, LoginResult, PluginContext, PluginDefinition, ScreenDef
 import type { AppConfig, ClientConfig } from './config'
 import type { ErrorContext, HookBus } from './hooks'
 import type { ResolvedError } from './errors'
+import type { Flow } from './flow-types'
 
 export type { ResolvedError } from './errors'
 import type { SessionEntry, User } from './wire'
@@ -42,6 +43,11 @@ export interface PorticoOptions {
 export interface ScreenEntry {
   screen: string
   params: Record<string, unknown>
+  /**
+   * Set on the first screen of a step (`kernel.flow`, `ctx.step`): that step's id. The screens above
+   * it, up to the next step's first screen, belong to the same step. Set by the kernel only.
+   */
+  step?: number
 }
 
 /** The kernel's valtio state. Read it through snapshots. */
@@ -88,6 +94,12 @@ export interface Kernel {
   readonly hooks: HookBus
   readonly api: ApiClient
   readonly plugins: readonly PluginDefinition[]
+  /**
+   * The step stack: steps that nest (MFA inside a send-transaction inside a funding flow), each
+   * waiting on its screens and ending only itself and the steps inside it. Plugins open steps with
+   * `ctx.step`; a screen ends its own step with `flow.stepAt(its index)`.
+   */
+  readonly flow: Flow
   /** Loads the app configuration and restores the stored session. Idempotent. */
   init(): Promise<void>
   /** The current access token, refreshed first when it is about to expire; null when signed out. */
@@ -133,7 +145,11 @@ export interface Kernel {
    * @returns the updated user; rejects with the server's error (the link keeps waiting).
    */
   transferAccount(): Promise<User>
-  /** Ends the current post-login step: continue the login, or abort it (logs out). */
+  /**
+   * Ends the step the top screen belongs to (`flow.current()`): `continue` resolves it, `abort`
+   * cancels it (a post-login step's login then logs out). Nothing happens when no step owns the top
+   * screen. A screen whose step may no longer be on top ends it through `flow.stepAt(index)` instead.
+   */
   resolveStep(result: 'continue' | 'abort'): void
   /** Translates a message key. */
   t(key: string, values?: Record<string, string | number>): string

@@ -1,6 +1,7 @@
 /**
  * The captcha step: runs the Turnstile challenge, shows its progress, shows the widget when the
- * challenge needs the user, and ends the step with the token. Going back or closing aborts the login.
+ * challenge needs the user, and ends the step with the token. Going back or closing cancels the step
+ * (the kernel's step stack does it), which aborts the login.
  * @module
  */
 import { useEffect, useRef, useState } from 'react'
@@ -18,15 +19,13 @@ export interface CaptchaChallengeParams extends Record<string, unknown> {
   siteKey?: string
 }
 
-const SCREEN_ID = 'captcha/challenge'
-
 /**
  * The challenge screen.
  * @param props - screen props with {@link CaptchaChallengeParams}.
  * @returns the screen.
  * @example
  * ```ts
- * // Shown by the captcha plugin's beforeLogin tap; a screen ends it with kernel.resolveStep.
+ * // Shown by the captcha plugin's beforeLogin tap as a step; the screen resolves it with kernel.resolveStep.
  * kernel.navigate('captcha/challenge', { siteKey: '1x00000000000000000000AA' })
  * ```
  */
@@ -67,16 +66,10 @@ export default function CaptchaChallenge({ kernel, ctx, params }: ScreenProps<Ca
         slice.tokenAt = null
       },
     })
+    // Going back or closing the modal cancels the step in the kernel: the screen has nothing to end.
     return () => {
       run.current?.destroy()
       run.current = null
-      if (done) return
-      // Unmounted without a token: the user went back (closing already aborted the step). Checked a
-      // moment later, because a remount of the same screen (React's strict mode) is not leaving it.
-      setTimeout(() => {
-        const top = kernel.state.modal.stack[kernel.state.modal.stack.length - 1]
-        if (top?.screen !== SCREEN_ID) kernel.resolveStep('abort')
-      }, 0)
     }
   }, [kernel, slice, siteKey, theme])
 
