@@ -18,19 +18,17 @@ export interface CaptchaChallengeParams extends Record<string, unknown> {
   siteKey?: string
 }
 
-const SCREEN_ID = 'captcha/challenge'
-
 /**
  * The challenge screen.
  * @param props - screen props with {@link CaptchaChallengeParams}.
  * @returns the screen.
  * @example
  * ```ts
- * // Shown by the captcha plugin's beforeLogin tap; a screen ends it with kernel.resolveStep.
- * kernel.navigate('captcha/challenge', { siteKey: '1x00000000000000000000AA' })
+ * // Shown by the captcha plugin's beforeLogin tap, which waits until the screen ends its step.
+ * ctx.navigate('captcha/challenge', { siteKey: '1x00000000000000000000AA' })
  * ```
  */
-export default function CaptchaChallenge({ kernel, ctx, params }: ScreenProps<CaptchaChallengeParams>) {
+export default function CaptchaChallenge({ ctx, params, isShown, resolveStep, cancelStep }: ScreenProps<CaptchaChallengeParams>) {
   const t = ctx.t
   const slice = ctx.state as CaptchaState
   const widget = useRef<HTMLDivElement>(null)
@@ -56,7 +54,7 @@ export default function CaptchaChallenge({ kernel, ctx, params }: ScreenProps<Ca
           slice.tokenAt = Date.now()
           slice.error = null
           slice.status = 'success'
-          kernel.resolveStep('continue')
+          resolveStep()
           return
         }
         slice.status = s.status === 'interactive' ? 'loading' : s.status === 'success' ? 'success' : s.status
@@ -74,11 +72,10 @@ export default function CaptchaChallenge({ kernel, ctx, params }: ScreenProps<Ca
       // Unmounted without a token: the user went back (closing already aborted the step). Checked a
       // moment later, because a remount of the same screen (React's strict mode) is not leaving it.
       setTimeout(() => {
-        const top = kernel.state.modal.stack[kernel.state.modal.stack.length - 1]
-        if (top?.screen !== SCREEN_ID) kernel.resolveStep('abort')
+        if (!isShown()) cancelStep()
       }, 0)
     }
-  }, [kernel, slice, siteKey, theme])
+  }, [cancelStep, isShown, resolveStep, slice, siteKey, theme])
 
   const interactive = view.status === 'interactive'
   const failed = view.status === 'error'
