@@ -2,13 +2,17 @@
  * The import boundaries of the package, as an ESLint rule (`portico/boundaries`):
  * - a plugin imports only public modules, its own files and other plugins' public entries (the
  *   `portico/plugins/<id>` export), never another plugin's files;
- * - the kernel and the protocol modules are framework-free: no React, no `ui/`, no plugin.
+ * - the kernel and the protocol modules are framework-free: no React, no `ui/`, no plugin;
+ * - a screen (a file under `plugins/<id>/screens/` or `ui/screens/`) never gets the kernel: it imports
+ *   neither `useKernel` nor `KernelContext`, and of the kernel only its public entry (`portico/kernel`)
+ *   for types and helpers; what it needs comes through its screen context;
  * - an example (`examples/<name>/`, tests included) is written as an outside author would write it:
  *   it imports the package only through its `exports` (`portico/kernel`, `portico/react`…) and its
  *   own files, never a repository path or `styled-system/`.
  * Relative imports are resolved against the importing file, and `portico/*` specifiers are read as
  * the folders they export, so neither spelling gets around the rule. Test files outside `examples/`
- * are exempt: a test may wire several plugins together.
+ * are exempt: a test may wire several plugins together; so are the screenshot pages of a screens
+ * folder, which build a kernel to show the screens.
  */
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
@@ -59,6 +63,17 @@ export function isTestFile(file) {
 /** A React package: `react`, `react-dom`, `react/jsx-runtime`, `@ark-ui/react`, `valtio/react`... */
 const REACT = /^(react|react-dom)(\/.*)?$|^@[^/]+\/react(\/.*)?$|^[^./@][^/]*\/react$/
 
+/** Whether a repository path is a screen file: under a plugin's `screens/` or `ui/screens/`. */
+export function isScreenFile(file) {
+  return /^(plugins\/[^/]+|ui)\/screens\//.test(file) && !/(^|\/)screenshots(-entry)?\.tsx?$/.test(file)
+}
+
+/** The names through which a screen would reach the kernel. */
+export const KERNEL_DOORS = ['useKernel', 'KernelContext']
+
+/** Modules that export a {@link KERNEL_DOORS} name: a namespace import of one would get around the names. */
+const KERNEL_DOOR_MODULES = /^ui\/(context|index)(\.tsx?)?$/
+
 /**
  * The repository path an import specifier points into, or null for an outside package.
  * @param {string} fromFile - the importing file, relative to the repository root.
@@ -86,11 +101,29 @@ export function isPluginEntry(target) {
 }
 
 /**
+ * What is wrong with one import of a screen file, or null.
+ * @param {string} target - the repository path the import points into, or null.
+ * @param {readonly string[]} names - the imported names (`*` for a namespace import).
+ */
+function screenProblem(target, names) {
+  const door = names.find((n) => KERNEL_DOORS.includes(n))
+  if (door) return `a screen imports ${door}: screens never get the kernel; use the screen context (props or useScreen()) and usePorticoState`
+  if (target && KERNEL_DOOR_MODULES.test(target) && names.includes('*')) {
+    return `a screen imports all of ${target} (which exports useKernel): import the names it needs`
+  }
+  if (target && /^kernel\//.test(target) && !/^kernel\/index(\.ts)?$/.test(target)) {
+    return `a screen imports ${target}: screens import only the kernel's public entry (portico/kernel), and get the rest through the screen context`
+  }
+  return null
+}
+
+/**
  * What is wrong with one import, or null.
  * @param {string} fromFile - the importing file, relative to the repository root.
  * @param {string} spec - the specifier.
+ * @param {readonly string[]} [names] - the imported names (`*` for a namespace import, `default`).
  */
-export function boundaryProblem(fromFile, spec) {
+export function boundaryProblem(fromFile, spec, names = []) {
   if (fromFile.startsWith('examples/')) return exampleProblem(fromFile, spec)
   if (isTestFile(fromFile)) return null
   const [top, owner] = fromFile.split('/')
@@ -103,23 +136,36 @@ export function boundaryProblem(fromFile, spec) {
     if (REACT.test(spec)) return `${top}/ imports ${spec}: the ${top} is framework-free`
     if (ttop === 'ui' || ttop === 'plugins') return `${top}/ imports ${ttop}/: the ${top} knows no UI and no plugin`
   }
+  if (isScreenFile(fromFile)) return screenProblem(target === 'kernel' ? 'kernel/index.ts' : target, names)
   return null
 }
 
+/** The names an import or export declaration brings in (`*` for a namespace import or `export *`). */
+function importedNames(node) {
+  if (node.type === 'ExportAllDeclaration') return ['*']
+  return (node.specifiers ?? []).map((s) => {
+    if (s.type === 'ImportNamespaceSpecifier') return '*'
+    if (s.type === 'ImportDefaultSpecifier') return 'default'
+    const named = s.type === 'ExportSpecifier' ? s.local : s.imported
+    return named.type === 'Identifier' ? named.name : named.value
+  })
+}
+
 const rule = {
-  meta: { type: 'problem', docs: { description: 'Keeps plugins apart and the kernel framework-free' }, schema: [] },
+  meta: { type: 'problem', docs: { description: 'Keeps plugins apart, the kernel framework-free and the kernel out of screens' }, schema: [] },
   create(context) {
     const file = path.relative(ROOT, context.filename).split(path.sep).join('/')
-    const check = (node, source) => {
+    const check = (node, source, names) => {
       if (!source || typeof source.value !== 'string') return
-      const problem = boundaryProblem(file, source.value)
+      const problem = boundaryProblem(file, source.value, names)
       if (problem) context.report({ node, message: problem })
     }
     return {
-      ImportDeclaration: (node) => check(node, node.source),
-      ExportNamedDeclaration: (node) => check(node, node.source),
-      ExportAllDeclaration: (node) => check(node, node.source),
-      ImportExpression: (node) => check(node, node.source),
+      ImportDeclaration: (node) => check(node, node.source, importedNames(node)),
+      ExportNamedDeclaration: (node) => check(node, node.source, importedNames(node)),
+      ExportAllDeclaration: (node) => check(node, node.source, importedNames(node)),
+      // A dynamic import hands over the whole module.
+      ImportExpression: (node) => check(node, node.source, ['*']),
     }
   },
 }

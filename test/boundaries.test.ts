@@ -1,8 +1,18 @@
+import path from 'node:path'
+import { ESLint } from 'eslint'
 import { describe, expect, it } from 'vitest'
 // @ts-expect-error: a plain ESM module without types (the ESLint config loads it as is).
 import { boundaryProblem } from '../eslint.boundaries.js'
 
-const problem = boundaryProblem as (fromFile: string, spec: string) => string | null
+const problem = boundaryProblem as (fromFile: string, spec: string, names?: readonly string[]) => string | null
+const ROOT = path.resolve(import.meta.dirname, '..')
+
+/** The `portico/boundaries` messages ESLint reports, with the repository's config, for a source at a path. */
+async function lintAs(file: string, source: string): Promise<string[]> {
+  const eslint = new ESLint({ cwd: ROOT })
+  const [result] = await eslint.lintText(source, { filePath: path.join(ROOT, file) })
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'portico/boundaries').map((m) => m.message)
+}
 
 describe('import boundaries', () => {
   it("error: a plugin file importing another plugin's files, by any spelling", () => {
@@ -61,4 +71,51 @@ describe('import boundaries', () => {
     expect(problem('plugins/cross-app/server.test.ts', '../oauth/server')).toBeNull()
     expect(problem('kernel/test-server.ts', '../plugins/email/server')).toBeNull()
   })
+
+  it('error: a screen importing useKernel or KernelContext, by any spelling', () => {
+    expect(problem('plugins/email/screens/EmailCode.tsx', '../../../ui/context', ['useKernel'])).toMatch(/imports useKernel: screens never get the kernel/)
+    expect(problem('plugins/email/screens/EmailCode.tsx', 'portico/react', ['useKernel'])).toMatch(/useKernel/)
+    expect(problem('ui/screens/Landing.tsx', '../context', ['KernelContext'])).toMatch(/imports KernelContext/)
+    expect(problem('ui/screens/transfer/LinkConflict.tsx', '../../index', ['*'])).toMatch(/imports all of ui\/index/)
+    expect(problem('plugins/captcha/screens/CaptchaChallenge.tsx', '../../../ui/context', ['*'])).toMatch(/ui\/context/)
+  })
+
+  it("error: a screen importing the kernel's files rather than its public entry", () => {
+    expect(problem('plugins/passkey/screens/shared.tsx', '../../../kernel/types', ['Kernel'])).toMatch(/only the kernel's public entry/)
+    expect(problem('ui/screens/wallets/WalletConnect.tsx', '../../../kernel/kernel', ['POST_SUCCESS_DELAY_MS'])).toMatch(/kernel\/kernel/)
+    expect(problem('ui/screens/Terms.tsx', 'portico/kernel/schemas', ['User'])).toMatch(/kernel\/schemas/)
+  })
+
+  it('default: a screen may use the screen context, public hooks and the kernel\'s public entry', () => {
+    expect(problem('plugins/email/screens/EmailCode.tsx', '../../../ui/context', ['usePorticoState', 'ScreenProps'])).toBeNull()
+    expect(problem('plugins/email/screens/EmailCode.tsx', 'portico/react', ['useScreen'])).toBeNull()
+    expect(problem('ui/screens/Terms.tsx', '../../kernel', ['coreRoutes'])).toBeNull()
+    expect(problem('plugins/oauth/screens/OAuthStart.tsx', 'portico/kernel', ['AppConfig'])).toBeNull()
+    expect(problem('ui/screens/transfer/shared.tsx', '../../modal/screen-host', ['usePendingTransfer'])).toBeNull()
+  })
+
+  it('behavior: hooks and the modal shell keep the kernel; screenshot pages of a screens folder build one', () => {
+    expect(problem('plugins/email/react.ts', '../../ui/context', ['useKernel'])).toBeNull()
+    expect(problem('ui/modal/screen-host.tsx', '../context', ['useKernel'])).toBeNull()
+    expect(problem('ui/screens/wallets/screenshots-entry.tsx', '../../../kernel/kernel', ['createPortico'])).toBeNull()
+    expect(problem('ui/screens/screens.test.tsx', '../../kernel/types', ['Kernel'])).toBeNull()
+  })
+
+  it('error: ESLint with the repository config reports a screen that reaches for the kernel', async () => {
+    const messages = await lintAs(
+      'plugins/email/screens/Probe.tsx',
+      [
+        "import { useKernel } from '../../../ui/context'",
+        "import * as react from 'portico/react'",
+        "import type { Kernel } from '../../../kernel/types'",
+        "export const probe = (k: Kernel) => [useKernel, react, k]",
+      ].join('\n'),
+    )
+    expect(messages).toHaveLength(3)
+    expect(messages[0]).toMatch(/imports useKernel/)
+    expect(messages[1]).toMatch(/imports all of ui\/index/)
+    expect(messages[2]).toMatch(/kernel\/types/)
+    // The same imports in a hook file are fine.
+    expect(await lintAs('plugins/email/probe-hook.ts', "import { useKernel } from '../../ui/context'\nexport const probe = useKernel\n")).toEqual([])
+  }, 60_000)
 })

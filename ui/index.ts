@@ -27,7 +27,7 @@ export {
   type UseLinkAccountResult,
   type UseSessionsResult,
 } from './hooks'
-export { useKernel, useScreen, type ScreenProps } from './context'
+export { useKernel, useScreen, usePorticoState, type ScreenContext, type ScreenProps, type PorticoState } from './context'
 export { portico, PORTICO_SCREENS } from './plugin'
 export { lightTheme, darkTheme, type PorticoTheme, type ThemeOptions } from './theme'
 export { uiMessages, type UiMessageKey } from './messages/en'

@@ -2,8 +2,9 @@
  * The modal shell: renders the router's current screen (the top of `state.modal.stack`), loading
  * its module lazily through `kernel.screen(id).load()` and caching it.
  *
- * Screens receive `{ kernel, ctx, params }` as props, and the same object through `useScreen()`;
- * `ctx` is the `PluginContext` of the plugin that owns the screen (the id's prefix).
+ * Screens receive their screen context (`ScreenContext`: the `PluginContext` of the plugin that
+ * owns the screen, the id's prefix; params; navigation; the step they show) as props, and the same
+ * object through `useScreen()`. They never receive the kernel.
  * @module
  */
 import { useEffect, useState, type ComponentType } from 'react'
@@ -11,11 +12,12 @@ import { useSnapshot } from 'valtio'
 import { EnvironmentProvider } from '@ark-ui/react/environment'
 import { css } from '../../styled-system/css'
 import type { Kernel } from '../../kernel/types'
-import { ScreenContext, type ScreenProps } from '../context'
+import type { ScreenProps } from '../context'
 import { Modal } from '../components/Modal'
 import { Spinner } from '../components/Spinner'
 import { useModalIds } from '../components/modal-context'
 import { cachedScreen, loadScreen } from './screen-cache'
+import { ScreenView, useStackScreenContext } from './screen-host'
 
 export { loadScreen, preloadScreens } from './screen-cache'
 
@@ -26,11 +28,12 @@ export interface PorticoModalProps {
   theme?: 'light' | 'dark' | undefined
 }
 
-/** Renders one screen once its module is loaded. */
-function ScreenHost({ kernel, id, params }: { kernel: Kernel; id: string; params: Record<string, unknown> }) {
+/** Renders one screen once its module is loaded; `depth` is the stack's length when it was shown. */
+function ScreenHost({ kernel, id, params, depth }: { kernel: Kernel; id: string; params: Record<string, unknown>; depth: number }) {
   const [Component, setComponent] = useState<ComponentType<ScreenProps> | null>(() => cachedScreen(kernel, id) ?? null)
   const [failed, setFailed] = useState(false)
   const ids = useModalIds()
+  const screen = useStackScreenContext(kernel, id, params, depth)
   useEffect(() => {
     let live = true
     const hit = cachedScreen(kernel, id)
@@ -60,13 +63,7 @@ function ScreenHost({ kernel, id, params }: { kernel: Kernel; id: string; params
       </div>
     )
   }
-  const pluginId = id.split('/')[0] ?? ''
-  const props: ScreenProps = { kernel, ctx: kernel.contextFor(pluginId), params }
-  return (
-    <ScreenContext.Provider value={props}>
-      <Component {...props} />
-    </ScreenContext.Provider>
-  )
+  return <ScreenView Component={Component} screen={screen} />
 }
 
 /**
@@ -103,6 +100,7 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
           kernel={kernel}
           id={top.screen}
           params={top.params as Record<string, unknown>}
+          depth={stack.length}
         />
       ) : null}
     </Modal>

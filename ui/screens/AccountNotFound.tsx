@@ -17,14 +17,14 @@ import { toLanding } from './shared'
  * kernel.navigate('portico/account-not-found')
  * ```
  */
-export default function AccountNotFound({ kernel }: ScreenProps) {
-  const t = kernel.t.bind(kernel)
+export default function AccountNotFound({ ctx, navigate }: ScreenProps) {
+  const t = ctx.t
   return (
     <Screen
       icon="warning"
       title={t('PORTICO_UI_NOT_FOUND_TITLE')}
       subtitle={t('PORTICO_UI_NOT_FOUND_DETAIL')}
-      footer={<Button onClick={() => toLanding(kernel)}>{t('PORTICO_ACCOUNT_NOT_FOUND_CTA')}</Button>}
+      footer={<Button onClick={() => toLanding(navigate)}>{t('PORTICO_ACCOUNT_NOT_FOUND_CTA')}</Button>}
     />
   )
 }

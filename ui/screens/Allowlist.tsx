@@ -18,9 +18,9 @@ import { toLanding, useConfig } from './shared'
  * kernel.navigate('portico/allowlist')
  * ```
  */
-export default function Allowlist({ kernel }: ScreenProps) {
-  const config = useConfig(kernel)
-  const t = kernel.t.bind(kernel)
+export default function Allowlist({ ctx, navigate }: ScreenProps) {
+  const config = useConfig()
+  const t = ctx.t
   const custom = config?.server.allowlist_config
   const cta = custom?.cta_text || t('PORTICO_ALLOWLIST_CTA')
   return (
@@ -34,7 +34,7 @@ export default function Allowlist({ kernel }: ScreenProps) {
             {cta}
           </a>
         ) : (
-          <Button onClick={() => toLanding(kernel)}>{cta}</Button>
+          <Button onClick={() => toLanding(navigate)}>{cta}</Button>
         )
       }
     />

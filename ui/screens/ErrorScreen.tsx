@@ -25,8 +25,8 @@ export interface ErrorScreenParams extends Record<string, unknown> {
  * kernel.navigate('portico/error', { code: 'invalid_data', message: 'Invalid email' })
  * ```
  */
-export default function ErrorScreen({ kernel, params }: ScreenProps<ErrorScreenParams>) {
-  const t = kernel.t.bind(kernel)
+export default function ErrorScreen({ ctx, params, navigate }: ScreenProps<ErrorScreenParams>) {
+  const t = ctx.t
   const tooMany = params.code === 'too_many_requests'
   const generic = t('PORTICO_GENERIC_TITLE')
   const detail = !tooMany && typeof params.message === 'string' && params.message && params.message !== generic
@@ -37,7 +37,7 @@ export default function ErrorScreen({ kernel, params }: ScreenProps<ErrorScreenP
       icon="error"
       title={tooMany ? t('PORTICO_TOO_MANY_ATTEMPTS') : generic}
       subtitle={detail}
-      footer={<Button onClick={() => toLanding(kernel)}>{t('PORTICO_UI_TRY_AGAIN')}</Button>}
+      footer={<Button onClick={() => toLanding(navigate)}>{t('PORTICO_UI_TRY_AGAIN')}</Button>}
     />
   )
 }

@@ -4,10 +4,9 @@
  * @module
  */
 import { css } from '../../styled-system/css'
-import type { Kernel } from '../../kernel/types'
-import { landingItems, layoutLanding, type LandingItem } from './landing-layout'
-import type { ScreenProps } from '../context'
-import { ScreenContext } from '../context'
+import { layoutLanding, type LandingItem } from './landing-layout'
+import { usePorticoState, type ScreenProps } from '../context'
+import { InlineScreen, useLoginMethods } from '../modal/screen-host'
 import { Screen } from '../components/Screen'
 import { LoginMethodButton } from '../components/LoginMethodButton'
 import { Spinner } from '../components/Spinner'
@@ -15,15 +14,10 @@ import { ErrorText } from '../components/ErrorText'
 import { useConfig, useLoaded } from './shared'
 
 /** Renders a plugin's inline input (email field) with that plugin's context. */
-function InlineMethod({ kernel, item, params }: { kernel: Kernel; item: LandingItem; params: Record<string, unknown> }) {
+function InlineMethod({ item, params }: { item: LandingItem; params: Record<string, unknown> }) {
   const Component = useLoaded(item.method.inline)
   if (!Component) return <div className={css({ display: 'flex', justifyContent: 'center', py: '3' })}><Spinner /></div>
-  const props = { kernel, ctx: kernel.contextFor(item.pluginId), params: { ...params, inline: true } }
-  return (
-    <ScreenContext.Provider value={props}>
-      <Component {...props} />
-    </ScreenContext.Provider>
-  )
+  return <InlineScreen Component={Component} pluginId={item.pluginId} params={{ ...params, inline: true }} />
 }
 
 /**
@@ -36,13 +30,15 @@ function InlineMethod({ kernel, item, params }: { kernel: Kernel; item: LandingI
  * kernel.openModal('portico/landing')
  * ```
  */
-export default function Landing({ kernel, params }: ScreenProps) {
-  const config = useConfig(kernel)
-  const t = kernel.t.bind(kernel)
+export default function Landing({ ctx, params, navigate }: ScreenProps) {
+  const config = useConfig()
+  const configError = usePorticoState((s) => s.configError)
+  const methods = useLoginMethods(config)
+  const t = ctx.t
   if (!config) {
     return (
       <Screen title={t('PORTICO_LANDING_TITLE')}>
-        {kernel.state.configError ? (
+        {configError ? (
           <ErrorText center>{t('PORTICO_UI_CONFIG_ERROR')}</ErrorText>
         ) : (
           <div className={css({ display: 'flex', justifyContent: 'center', py: '6' })}><Spinner size={28} label={t('PORTICO_UI_LOADING')} /></div>
@@ -50,13 +46,12 @@ export default function Landing({ kernel, params }: ScreenProps) {
       </Screen>
     )
   }
-  const { primary, overflow } = landingItems(kernel, config)
   // An explicit primary list keeps the host's order; otherwise the groups follow the priority.
-  const keepOrder = !!kernel.options.config?.loginMethodsAndOrder
+  const { primary, overflow, keepOrder } = methods
   const layout = layoutLanding(primary, overflow, config.appearance.landingMode, config.appearance.loginGroupPriority, { keepOrder })
   const showOverflow = params.overflow === true
   const items = showOverflow ? layout.overflow.map((i) => ({ ...i, inline: false })) : layout.visible
-  const open = (item: LandingItem) => kernel.navigate(item.method.screen, {})
+  const open = (item: LandingItem) => navigate(item.method.screen, {})
   const inlineItems = items.filter((i) => i.inline)
   const buttons = items.filter((i) => !i.inline)
   const hasMore = !showOverflow && layout.overflow.length > 0
@@ -72,7 +67,6 @@ export default function Landing({ kernel, params }: ScreenProps) {
       {inlineItems.map((item) => (
         <InlineMethod
           key={item.method.id}
-          kernel={kernel}
           item={item}
           params={params.method === item.method.id ? { error: params.error } : {}}
         />
@@ -93,7 +87,7 @@ export default function Landing({ kernel, params }: ScreenProps) {
             <LoginMethodButton
               label={t('PORTICO_MORE_OPTIONS')}
               icon="M5 12h.01M12 12h.01M19 12h.01"
-              onClick={() => kernel.navigate('portico/landing', { overflow: true })}
+              onClick={() => navigate('portico/landing', { overflow: true })}
             />
           </li>
         ) : null}

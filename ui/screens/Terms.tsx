@@ -5,7 +5,7 @@
  */
 import { useState } from 'react'
 import { css } from '../../styled-system/css'
-import { coreRoutes } from '../../kernel/api'
+import { coreRoutes } from '../../kernel'
 import type { ScreenProps } from '../context'
 import { Screen } from '../components/Screen'
 import { Button } from '../components/Button'
@@ -22,9 +22,9 @@ import { useConfig } from './shared'
  * // Shown by the `portico` plugin's afterAuthenticate tap when the app requires consent.
  * ```
  */
-export default function Terms({ kernel }: ScreenProps) {
-  const config = useConfig(kernel)
-  const t = kernel.t.bind(kernel)
+export default function Terms({ ctx, resolveStep, cancelStep, resolveError }: ScreenProps) {
+  const config = useConfig()
+  const t = ctx.t
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const terms = config?.legal.termsAndConditionsUrl
@@ -34,10 +34,10 @@ export default function Terms({ kernel }: ScreenProps) {
     setBusy(true)
     setError(null)
     try {
-      await kernel.api.request(coreRoutes.acceptTerms, {})
-      kernel.resolveStep('continue')
+      await ctx.api.request(coreRoutes.acceptTerms, {})
+      resolveStep()
     } catch (err) {
-      setError(kernel.resolveError(err, { screen: 'portico/terms' }).message)
+      setError(resolveError(err).message)
       setBusy(false)
     }
   }
@@ -51,7 +51,7 @@ export default function Terms({ kernel }: ScreenProps) {
         <>
           <ErrorText center>{error}</ErrorText>
           <Button loading={busy} onClick={accept}>{t('PORTICO_TERMS_ACCEPT')}</Button>
-          <Button variant="secondary" disabled={busy} onClick={() => kernel.resolveStep('abort')}>
+          <Button variant="secondary" disabled={busy} onClick={cancelStep}>
             {t('PORTICO_TERMS_DECLINE')}
           </Button>
         </>

@@ -16,14 +16,14 @@ import { toLanding } from './shared'
  * kernel.navigate('portico/user-limit')
  * ```
  */
-export default function UserLimit({ kernel }: ScreenProps) {
-  const t = kernel.t.bind(kernel)
+export default function UserLimit({ ctx, navigate }: ScreenProps) {
+  const t = ctx.t
   return (
     <Screen
       icon="warning"
       title={t('PORTICO_USER_LIMIT_TITLE')}
       subtitle={t('PORTICO_UI_USER_LIMIT_DETAIL')}
-      footer={<Button onClick={() => toLanding(kernel)}>{t('PORTICO_USER_LIMIT_CTA')}</Button>}
+      footer={<Button onClick={() => toLanding(navigate)}>{t('PORTICO_USER_LIMIT_CTA')}</Button>}
     />
   )
 }

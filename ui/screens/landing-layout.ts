@@ -3,9 +3,7 @@
  * behind 'More options'. Kept apart from the screen so it is importable without loading it.
  * @module
  */
-import type { Kernel } from '../../kernel/types'
-import type { AppConfig } from '../../kernel/config'
-import type { LoginMethodDefinition } from '../../kernel/plugin'
+import type { AppConfig, Kernel, LoginMethodDefinition } from '../../kernel'
 
 /** A login method with the id of the plugin that offers it. */
 export interface LandingItem {

@@ -3,10 +3,8 @@
  * @module
  */
 import { useEffect, useState, type ComponentType } from 'react'
-import { useSnapshot } from 'valtio'
-import type { Kernel } from '../../kernel/types'
-import type { AppConfig } from '../../kernel/config'
-import type { ScreenProps } from '../context'
+import type { AppConfig } from '../../kernel'
+import { usePorticoState, type ScreenContext, type ScreenProps } from '../context'
 import { PORTICO_SCREENS } from '../plugin'
 
 /** A component module as screen loaders resolve it. */
@@ -52,18 +50,17 @@ export function useLoaded(load: Loader | undefined): ComponentType<ScreenProps> 
 }
 
 /**
- * The merged app configuration from the kernel's snapshot.
+ * The merged app configuration; re-renders when it changes.
  * @internal
  */
-export function useConfig(kernel: Kernel): AppConfig | null {
-  const snap = useSnapshot(kernel.state)
-  return snap.config as AppConfig | null
+export function useConfig(): AppConfig | null {
+  return usePorticoState((s) => s.config)
 }
 
 /**
  * Clears the stack and shows the landing screen.
  * @internal
  */
-export function toLanding(kernel: Kernel, params: Record<string, unknown> = {}): void {
-  kernel.navigate(PORTICO_SCREENS.landing, params, { reset: true })
+export function toLanding(navigate: ScreenContext['navigate'], params: Record<string, unknown> = {}): void {
+  navigate(PORTICO_SCREENS.landing, params, { reset: true })
 }

@@ -25,11 +25,11 @@ export interface CaptchaChallengeParams extends Record<string, unknown> {
  * @returns the screen.
  * @example
  * ```ts
- * // Shown by the captcha plugin's beforeLogin tap as a step; the screen resolves it with kernel.resolveStep.
- * kernel.navigate('captcha/challenge', { siteKey: '1x00000000000000000000AA' })
+ * // Opened as a step by the captcha plugin's beforeLogin tap, which waits until the screen resolves it:
+ * hooks.beforeLogin.tap('captcha', async () => ({ screen: 'captcha/challenge', params: { siteKey } }))
  * ```
  */
-export default function CaptchaChallenge({ kernel, ctx, params }: ScreenProps<CaptchaChallengeParams>) {
+export default function CaptchaChallenge({ ctx, params, resolveStep }: ScreenProps<CaptchaChallengeParams>) {
   const t = ctx.t
   const slice = ctx.state as CaptchaState
   const widget = useRef<HTMLDivElement>(null)
@@ -55,7 +55,7 @@ export default function CaptchaChallenge({ kernel, ctx, params }: ScreenProps<Ca
           slice.tokenAt = Date.now()
           slice.error = null
           slice.status = 'success'
-          kernel.resolveStep('continue')
+          resolveStep()
           return
         }
         slice.status = s.status === 'interactive' ? 'loading' : s.status === 'success' ? 'success' : s.status
@@ -71,7 +71,7 @@ export default function CaptchaChallenge({ kernel, ctx, params }: ScreenProps<Ca
       run.current?.destroy()
       run.current = null
     }
-  }, [kernel, slice, siteKey, theme])
+  }, [resolveStep, slice, siteKey, theme])
 
   const interactive = view.status === 'interactive'
   const failed = view.status === 'error'

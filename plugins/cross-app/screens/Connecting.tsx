@@ -35,7 +35,7 @@ export interface ConnectingParams extends Record<string, unknown> {
  * ctx.navigate('cross-app/connecting')
  * ```
  */
-export function ConnectingView({ kernel, ctx, params }: ScreenProps<ConnectingParams>) {
+export function ConnectingView({ ctx, params, navigate }: ScreenProps<ConnectingParams>) {
   const snap = useSnapshot(ctx.state as CrossAppState)
   const t = ctx.t
   const status = params.status ?? snap.status
@@ -53,7 +53,7 @@ export function ConnectingView({ kernel, ctx, params }: ScreenProps<ConnectingPa
             {retryable && providerId ? (
               <Button onClick={() => void loginWithCrossAppAccount(ctx, { appId: providerId })}>{t('CROSS_APP_RETRY')}</Button>
             ) : null}
-            <Button variant={retryable && providerId ? 'ghost' : 'primary'} onClick={() => kernel.navigate(PORTICO_SCREENS.landing, {}, { reset: true })}>
+            <Button variant={retryable && providerId ? 'ghost' : 'primary'} onClick={() => navigate(PORTICO_SCREENS.landing, {}, { reset: true })}>
               {t('CROSS_APP_OTHER_METHOD')}
             </Button>
           </>

@@ -4,7 +4,7 @@
  * @module
  */
 import { DESTINATION_SLOT, type PasscodeTexts } from '../../../ui/components/PasscodeScreen'
-import type { PluginContext } from '../../../kernel/plugin'
+import type { PluginContext } from '../../../kernel'
 
 /**
  * The code screen's texts.

@@ -42,7 +42,7 @@ type View =
  * kernel.openModal('farcaster/signer', { publicKey: '0x…' })
  * ```
  */
-export default function FarcasterSigner({ ctx, kernel, params }: ScreenProps<FarcasterSignerParams>) {
+export default function FarcasterSigner({ ctx, params, refreshSession }: ScreenProps<FarcasterSignerParams>) {
   const t = ctx.t
   const [view, setView] = useState<View>(() => {
     switch (params.preview) {
@@ -93,7 +93,7 @@ export default function FarcasterSigner({ ctx, kernel, params }: ScreenProps<Far
         }
         setView({ status: 'approved' })
         // The account now carries signer_public_key: refresh the user the host sees.
-        await kernel.refresh().catch(() => null)
+        await refreshSession().catch(() => null)
         return settleSignerRequest(key, { status: 'approved', fid: s.fid, public_key: s.public_key })
       }
     } catch (err) {
@@ -101,7 +101,7 @@ export default function FarcasterSigner({ ctx, kernel, params }: ScreenProps<Far
       setView({ status: 'failed', message: t('FARCASTER_AUTH_FAILED') })
       settleSignerRequest(key, err instanceof Error ? err : new Error(String(err)))
     }
-  }, [ctx, kernel, key, t])
+  }, [ctx, key, refreshSession, t])
 
   useEffect(() => {
     if (params.preview) return

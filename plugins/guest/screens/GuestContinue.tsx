@@ -45,7 +45,7 @@ function GuestIcon() {
  * kernel.openModal('guest/continue')
  * ```
  */
-export default function GuestContinue({ kernel, ctx }: ScreenProps<GuestContinueParams>) {
+export default function GuestContinue({ ctx, resolveError }: ScreenProps<GuestContinueParams>) {
   const t = ctx.t
   const [phase, setPhase] = useState<Phase>({ kind: 'working' })
   const started = useRef(false)
@@ -64,7 +64,7 @@ export default function GuestContinue({ kernel, ctx }: ScreenProps<GuestContinue
         setPhase({ kind: 'error', message: t('GUEST_LINK_UNSUPPORTED'), retryable: false })
         return
       }
-      const resolved = kernel.resolveError(err, { method: 'guest', screen: 'guest/continue' })
+      const resolved = resolveError(err)
       const screen = resolved.reaction.screen
       // Screens with their own story (allowlist, user limit) take over; the generic one does not.
       if (screen && screen !== 'portico/error' && !resolved.reaction.inline) {
@@ -78,7 +78,7 @@ export default function GuestContinue({ kernel, ctx }: ScreenProps<GuestContinue
         retryable: own ? resolved.reaction.retryable !== false : true,
       })
     }
-  }, [ctx, kernel, t])
+  }, [ctx, resolveError, t])
 
   useEffect(() => {
     // Once per mount, StrictMode's second effect run included.

@@ -25,7 +25,7 @@ export interface InAppBrowserParams extends Record<string, unknown> {
  * ctx.navigate('oauth/in-app-browser', { provider: 'google' })
  * ```
  */
-export default function InAppBrowser({ kernel, ctx, params }: ScreenProps<InAppBrowserParams>) {
+export default function InAppBrowser({ ctx, params, navigate }: ScreenProps<InAppBrowserParams>) {
   const t = ctx.t
   const [copied, setCopied] = useState(false)
   const display = providerDisplay(params.provider, ctx.config())
@@ -46,7 +46,7 @@ export default function InAppBrowser({ kernel, ctx, params }: ScreenProps<InAppB
       footer={
         <>
           <Button onClick={copy} aria-live="polite">{copied ? t('OAUTH_LINK_COPIED') : t('OAUTH_COPY_LINK')}</Button>
-          <Button variant="ghost" onClick={() => kernel.navigate(PORTICO_SCREENS.landing, {}, { reset: true })}>
+          <Button variant="ghost" onClick={() => navigate(PORTICO_SCREENS.landing, {}, { reset: true })}>
             {t('OAUTH_BACK')}
           </Button>
         </>

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, type ComponentType } from 'react'
 import type { ScreenProps } from '../../../ui/context'
-import type { AppConfig } from '../../../kernel/config'
+import type { AppConfig } from '../../../kernel'
 import { useSnapshot } from 'valtio'
 import { startOAuth, type OAuthMode, type OAuthState } from '../client/flow'
 import { OAuthStatusView } from './OAuthStatus'

@@ -32,7 +32,7 @@ export interface OAuthStatusParams extends Record<string, unknown> {
  * ctx.navigate('oauth/status')
  * ```
  */
-export function OAuthStatusView({ kernel, ctx, params }: ScreenProps<OAuthStatusParams>) {
+export function OAuthStatusView({ ctx, params, navigate }: ScreenProps<OAuthStatusParams>) {
   const snap = useSnapshot(ctx.state as OAuthState)
   const t = ctx.t
   const status = params.status ?? snap.status
@@ -58,7 +58,7 @@ export function OAuthStatusView({ kernel, ctx, params }: ScreenProps<OAuthStatus
         footer={
           <>
             {retryable && providerId ? <Button onClick={retry}>{t('OAUTH_RETRY')}</Button> : null}
-            <Button variant={retryable && providerId ? 'ghost' : 'primary'} onClick={() => kernel.navigate(PORTICO_SCREENS.landing, {}, { reset: true })}>
+            <Button variant={retryable && providerId ? 'ghost' : 'primary'} onClick={() => navigate(PORTICO_SCREENS.landing, {}, { reset: true })}>
               {t('OAUTH_OTHER_METHOD')}
             </Button>
           </>

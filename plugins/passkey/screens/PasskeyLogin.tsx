@@ -5,9 +5,8 @@
  * @module
  */
 import { useCallback, useState } from 'react'
-import { useSnapshot } from 'valtio'
 import { css } from '../../../styled-system/css'
-import type { ScreenProps } from '../../../ui/context'
+import { usePorticoState, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { Spinner } from '../../../ui/components/Spinner'
@@ -29,8 +28,6 @@ type Phase =
   | { kind: 'awaiting' | 'submitting'; action: Action }
   | { kind: 'success' }
   | { kind: 'error'; message: string; retryable: boolean; action: Action }
-
-const SCREEN = 'passkey/login'
 
 function initialPhase(params: PasskeyLoginParams, t: (k: string) => string): Phase {
   if (!webAuthnSupported() && params.phase === undefined) {
@@ -58,12 +55,12 @@ function initialPhase(params: PasskeyLoginParams, t: (k: string) => string): Pha
  * kernel.openModal('passkey/login')
  * ```
  */
-export default function PasskeyLogin({ kernel, ctx, params }: ScreenProps<PasskeyLoginParams>) {
+export default function PasskeyLogin(screen: ScreenProps<PasskeyLoginParams>) {
+  const { ctx, params } = screen
   const t = ctx.t
-  const snap = useSnapshot(kernel.state)
   const [phase, setPhase] = useState<Phase>(() => initialPhase(params, t))
   const linking = ctx.intent() === 'link'
-  const server = snap.config?.server
+  const server = usePorticoState((s) => s.config?.server)
   // A new passkey is a new user: offered when the app allows passkey sign-up and this attempt may sign up.
   const canSignUp = !linking && (server?.passkeys_for_signup_enabled ?? false) && ctx.loginMode() !== 'no-signup'
 
@@ -80,7 +77,7 @@ export default function PasskeyLogin({ kernel, ctx, params }: ScreenProps<Passke
       } catch (err) {
         // The user left a step (captcha, terms): the kernel has already moved the modal on.
         if (codeOf(err) === 'exited_auth_flow') return
-        const outcome = outcomeOf(kernel, err, SCREEN)
+        const outcome = outcomeOf(screen, err)
         if (outcome.kind === 'navigate') {
           ctx.navigate(outcome.screen, { code: outcome.code, message: outcome.message }, { replace: true })
           return
@@ -88,7 +85,7 @@ export default function PasskeyLogin({ kernel, ctx, params }: ScreenProps<Passke
         setPhase({ kind: 'error', message: outcome.message, retryable: outcome.retryable, action })
       }
     },
-    [ctx, kernel],
+    [ctx, screen],
   )
 
   if (phase.kind === 'success') {

@@ -5,10 +5,8 @@
  * @module
  */
 import { useState } from 'react'
-import { useSnapshot } from 'valtio'
 import { css, cx } from '../../../styled-system/css'
-import type { User } from '../../../kernel/wire'
-import type { ScreenProps } from '../../../ui/context'
+import { usePorticoState, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { passkeyRoutes } from '../api'
@@ -18,8 +16,6 @@ import { outcomeOf, PasskeyIcon } from './shared'
 
 /** Params of the management screen: none (it reads the signed-in user). */
 export type PasskeyManageParams = Record<string, unknown>
-
-const SCREEN = 'passkey/manage'
 
 type Busy = { kind: 'add' } | { kind: 'unlink'; id: string } | null
 
@@ -41,10 +37,10 @@ const dateOf = (seconds: number) =>
  * kernel.openModal('passkey/manage')
  * ```
  */
-export default function PasskeyManage({ kernel, ctx }: ScreenProps<PasskeyManageParams>) {
+export default function PasskeyManage(screen: ScreenProps<PasskeyManageParams>) {
+  const { ctx, close } = screen
   const t = ctx.t
-  const snap = useSnapshot(kernel.state)
-  const passkeys = passkeysOf(snap.session.user as User | null)
+  const passkeys = passkeysOf(usePorticoState((s) => s.session.user))
   const [expanded, setExpanded] = useState(false)
   const [busy, setBusy] = useState<Busy>(null)
   const [updated, setUpdated] = useState(false)
@@ -55,12 +51,12 @@ export default function PasskeyManage({ kernel, ctx }: ScreenProps<PasskeyManage
     setBusy(kind)
     setError(null)
     try {
-      await call()
-      // The server answered with the new user; the session refresh puts it (and a fresh identity token) in the store.
-      await kernel.refresh()
+      // The server answers with the new user; the session refresh that follows puts it (and a fresh
+      // identity token) in the store.
+      await ctx.changeAccounts(call, { method: 'passkey' })
       setUpdated(true)
     } catch (err) {
-      const outcome = outcomeOf(kernel, err, SCREEN)
+      const outcome = outcomeOf(screen, err)
       if (outcome.kind === 'navigate') {
         ctx.navigate(outcome.screen, { code: outcome.code, message: outcome.message })
         return
@@ -112,7 +108,7 @@ export default function PasskeyManage({ kernel, ctx }: ScreenProps<PasskeyManage
               {t('PASSKEY_ADD')}
             </Button>
           ) : null}
-          <Button onClick={() => kernel.closeModal()}>{t('PASSKEY_DONE')}</Button>
+          <Button onClick={close}>{t('PASSKEY_DONE')}</Button>
         </div>
       }
     >

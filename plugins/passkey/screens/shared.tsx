@@ -3,7 +3,7 @@
  * @module
  */
 import { css } from '../../../styled-system/css'
-import type { Kernel } from '../../../kernel/types'
+import type { ScreenContext } from '../../../ui/context'
 import { PASSKEY_ICON_PATH } from '../icon'
 
 /** The passkey icon in an accent circle, above a screen's title. */
@@ -32,13 +32,12 @@ export type Outcome = { kind: 'navigate'; screen: string; code: string | undefin
 /**
  * Resolves a passkey failure through the kernel's error registry. Codes the passkey table does not
  * claim show 'An unknown error occurred.' unless a screen of their own takes over.
- * @param kernel - the kernel.
+ * @param screen - the passkey screen's context (its plugin's texts, the registry with its id).
  * @param err - the failure.
- * @param screen - the current screen id.
  * @returns what to show.
  */
-export function outcomeOf(kernel: Kernel, err: unknown, screen: string): Outcome {
-  const resolved = kernel.resolveError(err, { method: 'passkey', screen })
+export function outcomeOf(screen: Pick<ScreenContext, 'ctx' | 'resolveError'>, err: unknown): Outcome {
+  const resolved = screen.resolveError(err)
   const target = resolved.reaction.screen
   if (target && target !== 'portico/error' && !resolved.reaction.inline) {
     return { kind: 'navigate', screen: target, code: resolved.code, message: resolved.message }
@@ -46,5 +45,5 @@ export function outcomeOf(kernel: Kernel, err: unknown, screen: string): Outcome
   if (resolved.code?.startsWith('PASSKEY_') || resolved.reaction.inline) {
     return { kind: 'inline', message: resolved.message, retryable: resolved.reaction.retryable !== false }
   }
-  return { kind: 'inline', message: kernel.t('PASSKEY_UNKNOWN'), retryable: true }
+  return { kind: 'inline', message: screen.ctx.t('PASSKEY_UNKNOWN'), retryable: true }
 }

@@ -77,7 +77,7 @@ const BUSY: ReadonlySet<TelegramState['status']> = new Set(['loading', 'waiting'
  * ```
  */
 export function telegramAuthScreen(scriptUrl: string) {
-  return function TelegramAuth({ kernel, ctx, params }: ScreenProps<TelegramAuthParams>) {
+  return function TelegramAuth({ ctx, params, navigate }: ScreenProps<TelegramAuthParams>) {
     const snap = useSnapshot(ctx.state as TelegramState)
     const t = ctx.t
     const status = params.status ?? snap.status
@@ -106,7 +106,7 @@ export function telegramAuthScreen(scriptUrl: string) {
           footer={
             <>
               {retryable ? <Button onClick={retry}>{t('TELEGRAM_RETRY')}</Button> : null}
-              <Button variant={retryable ? 'ghost' : 'primary'} onClick={() => kernel.navigate(PORTICO_SCREENS.landing, {}, { reset: true })}>
+              <Button variant={retryable ? 'ghost' : 'primary'} onClick={() => navigate(PORTICO_SCREENS.landing, {}, { reset: true })}>
                 {t('TELEGRAM_OTHER_METHOD')}
               </Button>
             </>

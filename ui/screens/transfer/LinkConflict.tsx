@@ -9,7 +9,8 @@ import type { ScreenProps } from '../../context'
 import { Screen } from '../../components/Screen'
 import { Button } from '../../components/Button'
 import { PORTICO_SCREENS } from '../../plugin'
-import { DeclineButton, TransferButton, pendingConflict } from './shared'
+import { usePendingTransfer } from '../../modal/screen-host'
+import { DeclineButton, TransferButton } from './shared'
 import { css } from '../../../styled-system/css'
 
 /**
@@ -25,16 +26,16 @@ import { css } from '../../../styled-system/css'
  * })
  * ```
  */
-export default function LinkConflict({ kernel }: ScreenProps) {
-  const t = kernel.t.bind(kernel)
-  const conflict = pendingConflict(kernel)
+export default function LinkConflict({ ctx, navigate, close }: ScreenProps) {
+  const t = ctx.t
+  const { conflict } = usePendingTransfer()
   if (!conflict) {
     return (
       <Screen
         icon="error"
         title={t('PORTICO_GENERIC_TITLE')}
         subtitle={t('PORTICO_LINKED_TO_ANOTHER_USER')}
-        footer={<Button onClick={() => kernel.closeModal({ force: true })}>{t('PORTICO_TRANSFER_CLOSE')}</Button>}
+        footer={<Button onClick={close}>{t('PORTICO_TRANSFER_CLOSE')}</Button>}
       />
     )
   }
@@ -47,11 +48,11 @@ export default function LinkConflict({ kernel }: ScreenProps) {
       footer={
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {conflict.embeddedWalletAddress ? (
-            <Button onClick={() => kernel.navigate(PORTICO_SCREENS.transferAssets, { view: 'info' })}>{t('PORTICO_TRANSFER_CONTINUE')}</Button>
+            <Button onClick={() => navigate(PORTICO_SCREENS.transferAssets, { view: 'info' })}>{t('PORTICO_TRANSFER_CONTINUE')}</Button>
           ) : (
-            <TransferButton kernel={kernel} />
+            <TransferButton />
           )}
-          <DeclineButton kernel={kernel} />
+          <DeclineButton />
         </div>
       }
     />

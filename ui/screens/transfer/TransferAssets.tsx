@@ -12,7 +12,8 @@ import { Button } from '../../components/Button'
 import { Link } from '../../components/Link'
 import { PORTICO_SCREENS } from '../../plugin'
 import { useConfig } from '../shared'
-import { DeclineButton, TransferButton, explorerAddressUrl, pendingConflict } from './shared'
+import { usePendingTransfer } from '../../modal/screen-host'
+import { DeclineButton, TransferButton, explorerAddressUrl } from './shared'
 
 /** Params of the assets screen: which of its two views shows. */
 export interface TransferAssetsParams extends Record<string, unknown> {
@@ -44,10 +45,10 @@ const box = css({
  * kernel.navigate('portico/transfer-assets', { view: 'info' })
  * ```
  */
-export default function TransferAssets({ kernel, params }: ScreenProps<TransferAssetsParams>) {
-  const t = kernel.t.bind(kernel)
-  const config = useConfig(kernel)
-  const conflict = pendingConflict(kernel)
+export default function TransferAssets({ ctx, params, navigate }: ScreenProps<TransferAssetsParams>) {
+  const t = ctx.t
+  const config = useConfig()
+  const { conflict } = usePendingTransfer()
   const address = conflict?.embeddedWalletAddress ?? (typeof params.address === 'string' ? params.address : '')
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
@@ -61,8 +62,8 @@ export default function TransferAssets({ kernel, params }: ScreenProps<TransferA
         subtitle={t('PORTICO_ASSETS_BODY')}
         footer={
           <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            <Button onClick={() => kernel.navigate(PORTICO_SCREENS.transferAssets, { ...params, view: 'address' })}>{t('PORTICO_TRANSFER_CONTINUE')}</Button>
-            <DeclineButton kernel={kernel} />
+            <Button onClick={() => navigate(PORTICO_SCREENS.transferAssets, { ...params, view: 'address' })}>{t('PORTICO_TRANSFER_CONTINUE')}</Button>
+            <DeclineButton />
           </div>
         }
       >
@@ -90,8 +91,8 @@ export default function TransferAssets({ kernel, params }: ScreenProps<TransferA
       subtitle={t('PORTICO_ASSETS_ADDRESS_HINT')}
       footer={
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          <TransferButton kernel={kernel} disabled={!conflict} />
-          <DeclineButton kernel={kernel} />
+          <TransferButton disabled={!conflict} />
+          <DeclineButton />
         </div>
       }
     >

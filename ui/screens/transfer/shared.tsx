@@ -5,8 +5,9 @@
  */
 import { useState } from 'react'
 import { css } from '../../../styled-system/css'
-import type { Kernel, LinkConflict } from '../../../kernel/types'
-import type { AppConfig } from '../../../kernel/config'
+import type { AppConfig } from '../../../kernel'
+import { useScreen } from '../../context'
+import { usePendingTransfer } from '../../modal/screen-host'
 import { Button } from '../../components/Button'
 import { PORTICO_SCREENS } from '../../plugin'
 
@@ -34,31 +35,25 @@ export function explorerAddressUrl(config: AppConfig | null, address: string): s
 }
 
 /**
- * The conflict the screens show: the kernel's pending one, read once per render.
- * @internal
- */
-export function pendingConflict(kernel: Kernel): LinkConflict | null {
-  return kernel.linkConflict()
-}
-
-/**
  * 'Transfer and delete account': runs the kernel's transfer; shows progress, then 'Success!' until
  * the kernel closes the modal; a failure goes to the error screen.
  * @internal
  */
-export function TransferButton({ kernel, disabled }: { kernel: Kernel; disabled?: boolean }) {
+export function TransferButton({ disabled }: { disabled?: boolean }) {
   const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle')
-  const t = kernel.t.bind(kernel)
+  const { ctx, navigate, resolveError } = useScreen()
+  const { transfer } = usePendingTransfer()
+  const t = ctx.t
   const run = async () => {
     if (state !== 'idle') return
     setState('busy')
     try {
-      await kernel.transferAccount()
+      await transfer()
       setState('done')
     } catch (err) {
       setState('idle')
-      const resolved = kernel.resolveError(err, { screen: PORTICO_SCREENS.linkConflict })
-      kernel.navigate(PORTICO_SCREENS.error, { code: resolved.code, message: resolved.message })
+      const resolved = resolveError(err, { screen: PORTICO_SCREENS.linkConflict })
+      navigate(PORTICO_SCREENS.error, { code: resolved.code, message: resolved.message })
     }
   }
   return (
@@ -77,10 +72,11 @@ export function TransferButton({ kernel, disabled }: { kernel: Kernel; disabled?
  * 'No thanks': closes the modal, which ends the waiting link; both users stay as they are.
  * @internal
  */
-export function DeclineButton({ kernel }: { kernel: Kernel }) {
+export function DeclineButton() {
+  const { ctx, close } = useScreen()
   return (
-    <Button variant="ghost" onClick={() => kernel.closeModal({ force: true })}>
-      {kernel.t('PORTICO_TRANSFER_DECLINE')}
+    <Button variant="ghost" onClick={close}>
+      {ctx.t('PORTICO_TRANSFER_DECLINE')}
     </Button>
   )
 }

@@ -11,8 +11,7 @@ import { css } from '../../../styled-system/css'
 import type { ScreenProps } from '../../context'
 import type { ConnectedWallet } from '../../../plugins/wallets'
 import { WALLET_ERROR_CODES, walletsOf } from '../../../plugins/wallets'
-import { PorticoError } from '../../../kernel/errors'
-import { POST_SUCCESS_DELAY_MS } from '../../../kernel/kernel'
+import { PorticoError, POST_SUCCESS_DELAY_MS } from '../../../kernel'
 import { Screen } from '../../components/Screen'
 import { Button } from '../../components/Button'
 import { Spinner } from '../../components/Spinner'
@@ -85,7 +84,7 @@ function WalletBadge({ icon, busy }: { icon?: string | undefined; busy: boolean 
  * kernel.navigate('portico/wallet-connect', { entryId: 'injected:io.metamask', name: 'MetaMask' })
  * ```
  */
-export default function WalletConnect({ kernel, ctx, params }: ScreenProps<WalletConnectParams>) {
+export default function WalletConnect({ ctx, params, close, resolveError }: ScreenProps<WalletConnectParams>) {
   const t = ctx.t
   const intent = ctx.intent()
   const wallet = params.name || 'wallet'
@@ -129,7 +128,7 @@ export default function WalletConnect({ kernel, ctx, params }: ScreenProps<Walle
         setPhase({ kind: 'error', title: t('PORTICO_WALLET_ERROR_TITLE'), message: t('PORTICO_WALLET_NO_SIGN_IN'), retryable: false })
         return
       }
-      const resolved = kernel.resolveError(err, { method: 'wallet', screen: 'portico/wallet-connect' })
+      const resolved = resolveError(err, { method: 'wallet' })
       const screen = resolved.reaction.screen
       // Screens with their own story (allowlist, user limit, account not found) take over.
       if (screen && screen !== 'portico/error' && !resolved.reaction.inline) {
@@ -144,7 +143,7 @@ export default function WalletConnect({ kernel, ctx, params }: ScreenProps<Walle
       const title = code === WALLET_ERROR_CODES.rejected ? t('PORTICO_WALLET_REJECTED_TITLE') : t('PORTICO_WALLET_ERROR_TITLE')
       setPhase({ kind: 'error', title, message: resolved.message, retryable })
     },
-    [ctx, kernel, t],
+    [ctx, resolveError, t],
   )
 
   const run = useCallback(async () => {
@@ -157,8 +156,8 @@ export default function WalletConnect({ kernel, ctx, params }: ScreenProps<Walle
       let connected: ConnectedWallet = await walletsOf(ctx).connect(params.entryId, { signal, ...(params.chainId ? { chainId: params.chainId } : {}) })
       if (intent === 'connect') {
         if (alive.current) setPhase({ kind: 'success' })
-        await (kernel.options.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms))))(POST_SUCCESS_DELAY_MS)
-        if (alive.current) kernel.closeModal()
+        await ctx.sleep(POST_SUCCESS_DELAY_MS)
+        if (alive.current) close()
         return
       }
       const config = ctx.config()
@@ -197,7 +196,7 @@ export default function WalletConnect({ kernel, ctx, params }: ScreenProps<Walle
       if (signal.aborted && !alive.current) return
       fail(err)
     }
-  }, [ctx, fail, intent, kernel, params.chainId, params.entryId, t])
+  }, [ctx, close, fail, intent, params.chainId, params.entryId, t])
 
   useEffect(() => {
     alive.current = true

@@ -7,8 +7,7 @@
 import { useEffect, useState } from 'react'
 import { css } from '../../../styled-system/css'
 import type { ScreenProps } from '../../context'
-import type { AppConfig } from '../../../kernel/config'
-import type { Kernel } from '../../../kernel/types'
+import type { AppConfig, PluginContext } from '../../../kernel'
 import { walletsOf, type ConnectorEntry, type WalletChainType } from '../../../plugins/wallets'
 import { Screen } from '../../components/Screen'
 import { Link } from '../../components/Link'
@@ -27,19 +26,19 @@ export interface WalletListParams extends Record<string, unknown> {
 const REFRESH_MS = 500
 
 /** Chain types a sign-in can use: some plugin signs them in and the app's switch is on. */
-function signInChains(kernel: Kernel, config: AppConfig): WalletChainType[] {
+function signInChains(ctx: PluginContext, config: AppConfig): WalletChainType[] {
   const server = config.server as unknown as Record<string, unknown>
   const on: Record<WalletChainType, boolean> = { ethereum: server.wallet_auth === true, solana: server.solana_wallet_auth === true }
-  return (['ethereum', 'solana'] as const).filter((c) => on[c] && walletsOf(kernel).canAuthenticate(c))
+  return (['ethereum', 'solana'] as const).filter((c) => on[c] && walletsOf(ctx).canAuthenticate(c))
 }
 
-function listOf(kernel: Kernel, config: AppConfig, connectOnly: boolean, params: WalletListParams): WalletListItem[] {
+function listOf(ctx: PluginContext, config: AppConfig, connectOnly: boolean, params: WalletListParams): WalletListItem[] {
   const walletList = params.walletList ?? config.appearance.walletList
-  return walletListItems(walletsOf(kernel).entries(), {
+  return walletListItems(walletsOf(ctx).entries(), {
     walletChainType: params.walletChainType ?? config.appearance.walletChainType,
     ...(walletList ? { walletList } : {}),
-    history: walletsOf(kernel).history(),
-    ...(connectOnly ? {} : { chainTypes: signInChains(kernel, config) }),
+    history: walletsOf(ctx).history(),
+    ...(connectOnly ? {} : { chainTypes: signInChains(ctx, config) }),
   })
 }
 
@@ -55,23 +54,23 @@ const sameIds = (a: WalletListItem[], b: WalletListItem[]) =>
  * kernel.openModal('portico/wallets')
  * ```
  */
-export default function WalletList({ kernel, ctx, params }: ScreenProps<WalletListParams>) {
+export default function WalletList({ ctx, params }: ScreenProps<WalletListParams>) {
   const t = ctx.t
-  const config = useConfig(kernel)
+  const config = useConfig()
   const connectOnly = ctx.intent() === 'connect'
-  const [items, setItems] = useState<WalletListItem[] | null>(() => (config ? listOf(kernel, config, connectOnly, params) : null))
+  const [items, setItems] = useState<WalletListItem[] | null>(() => (config ? listOf(ctx, config, connectOnly, params) : null))
 
   useEffect(() => {
     if (!config) return
     const refresh = () => setItems((prev) => {
-      const next = listOf(kernel, config, connectOnly, params)
+      const next = listOf(ctx, config, connectOnly, params)
       return prev && sameIds(prev, next) ? prev : next
     })
     refresh()
     // The registry has no change event; wallets that announce late (extensions waking up) show on the next look.
     const timer = setInterval(refresh, REFRESH_MS)
     return () => clearInterval(timer)
-  }, [kernel, config, connectOnly, params])
+  }, [ctx, config, connectOnly, params])
 
   const open = (entry: ConnectorEntry) =>
     ctx.navigate('portico/wallet-connect', { entryId: entry.id, name: entry.branding.name, ...(entry.branding.icon ? { icon: entry.branding.icon } : {}) })

@@ -2,7 +2,7 @@
  * English texts of the wallet screens (list, connecting, install) and the landing's wallet row.
  * @module
  */
-import { defineMessages } from '../../../kernel/messages'
+import { defineMessages } from '../../../kernel'
 
 /** The wallet screens' English message table (merged into the `portico` plugin's messages). */
 export const walletScreenMessages = defineMessages({

@@ -3,7 +3,7 @@
  * one carries the 'Recent' marker. Kept apart from the screen so it is testable alone.
  * @module
  */
-import type { AppearanceConfig } from '../../../kernel/config'
+import type { AppearanceConfig } from '../../../kernel'
 import type { ConnectionHistoryEntry, ConnectorEntry, WalletChainType } from '../../../plugins/wallets'
 
 /** One row of the wallet list. */
