@@ -3,7 +3,7 @@ import { createApp, loadApp, resealAppSecrets, updateApp, type AppSettings } fro
 import { createSecretBox, generateEncryptionKey, SecretKeyError, type SecretBox } from './secrets'
 import type { Db } from './storage/db'
 import { runMigrations, coreMigrations } from './storage/migrations'
-import { createTestDb } from './storage/test-db'
+import { createTestDb } from '../test/support/test-db'
 
 const SECRETS = {
   captcha: 'captcha-secret-0123456789',

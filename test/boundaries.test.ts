@@ -38,6 +38,6 @@ describe('import boundaries', () => {
 
   it('behavior: test files may wire plugins together', () => {
     expect(problem('plugins/cross-app/server.test.ts', '../oauth/server')).toBeNull()
-    expect(problem('kernel/test-server.ts', '../plugins/email/server')).toBeNull()
+    expect(problem('test/support/server.ts', '../../plugins/email/server')).toBeNull()
   })
 })

@@ -17,7 +17,7 @@ import type { SmsSender } from '../../server/sms'
 import type { CaptchaVerifier } from '../../server/captcha'
 import { createServer, type PorticoServer } from '../../server/server'
 import type { Db } from '../../server/storage/db'
-import { createTestDb } from '../../server/storage/test-db'
+import { createTestDb } from './test-db'
 
 /** Options of {@link createTestInstance}. */
 export interface TestInstanceOptions {
