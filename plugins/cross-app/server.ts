@@ -8,7 +8,7 @@
  */
 import { loadApp, type ServerApp } from '../../server/apps'
 import { errors, HttpError } from '../../server/errors'
-import { defineServerPlugin, type RequestContext } from '../../server/plugin'
+import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
 import type { UserRecord } from '../../server/services/users'
 import { oauthCallbackUrl } from '../../protocols/oauth/server'
 import { CROSS_APP_ACCOUNT_TYPE, crossAppRoutes } from './api'
@@ -53,6 +53,15 @@ function wallets(user: UserRecord) {
 }
 
 /**
+ * The `cross_app` account: a provider app's user, shown with its subject, provider app and wallet
+ * addresses (the stored details). Not transferable: the OAuth transfer route names an account by
+ * provider, and a `privy:<app id>` provider names no account type of its own, so a link conflict
+ * answers `linked_to_another_user` rather than offering a transfer that could not complete; the user
+ * signs in with that account instead.
+ */
+export const crossAppAccountType: LinkedAccountType = { type: CROSS_APP_ACCOUNT_TYPE, transferable: false }
+
+/**
  * The cross-app plugin's server half. Provider apps need `crossApp.providerEnabled` (and may list
  * `allowedRequesters`); requesters list them in `crossApp.providerApps`. Register it with
  * `oauthServer({ sources: [crossAppOAuthSource()] })`, which runs the requester's side of the round trip. Requesters' callbacks must be
@@ -93,6 +102,7 @@ export function crossAppServer() {
     routes: crossAppRoutes,
     schemas: crossAppSchemas,
     migrations: crossAppMigrations,
+    accountTypes: [crossAppAccountType],
     handlers: {
       async details(_req, ctx) {
         if (!ctx.app.settings.crossApp.providerEnabled) throw notProvider()
