@@ -136,7 +136,7 @@ export async function createTestInstance(options: TestInstanceOptions = {}): Pro
     logError: (m, e) => console.error(`[test server] ${m}`, e),
   })
   const mkApp = (o: Partial<CreateAppOptions> = {}) =>
-    createApp(db, { name: 'Test App', allowedOrigins: ['http://localhost:5173'], ...o })
+    createApp(db, { name: 'Test App', allowedOrigins: ['http://localhost:5173'], ...o }, server.registry)
   const app = await mkApp(options.app)
   handler = server.fetch
 
