@@ -6,7 +6,14 @@
  */
 import { SecretKeyError, type SecretBox } from './secrets'
 
-/** The core settings' secrets: the captcha secret key. */
+/**
+ * The core settings' secrets: the captcha secret key. Plugins declare theirs with `defineSetting({ secrets })`.
+ * @example
+ * ```ts
+ * import { CORE_SECRET_PATHS } from 'portico/server'
+ * CORE_SECRET_PATHS // ['captchaSecretKey']
+ * ```
+ */
 export const CORE_SECRET_PATHS: readonly string[] = ['captchaSecretKey']
 
 /** Every sealed format starts so (the version follows); anything else is clear text. */

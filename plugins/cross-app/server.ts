@@ -66,6 +66,11 @@ function wallets(user: UserRecord) {
  * provider, and a `privy:<app id>` provider names no account type of its own, so a link conflict
  * answers `linked_to_another_user` rather than offering a transfer that could not complete; the user
  * signs in with that account instead.
+ * @example
+ * ```ts
+ * import { crossAppAccountType } from 'portico/plugins/cross-app/server'
+ * crossAppAccountType.transferable // false
+ * ```
  */
 export const crossAppAccountType: LinkedAccountType = { type: CROSS_APP_ACCOUNT_TYPE, transferable: false }
 

@@ -48,6 +48,12 @@ const nullableText = v.nullable(v.pipe(v.string(), v.maxLength(2000)))
 /**
  * `customAuth`: how the app's own JWTs are verified. A patch names only the fields it changes
  * (`update: 'merge'`). @defaultValue no key, RS256/ES256, `sub`
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { customAuthSetting } from 'portico/plugins/custom-auth/server'
+ * const { jwksUrl } = readSetting(ctx.app, customAuthSetting)
+ * ```
  */
 export const customAuthSetting = defineSetting<CustomAuthSettings>({
   key: 'customAuth',

@@ -57,6 +57,12 @@ export interface FarcasterSignerSettings {
 /**
  * `farcasterSigner`: the app's Farcaster account for signer requests, or null when none is configured.
  * The custody key is a secret: sealed at rest, masked in the admin API. @defaultValue null
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { farcasterSignerSetting } from 'portico/plugins/farcaster/server'
+ * const signer = readSetting(ctx.app, farcasterSignerSetting)
+ * ```
  */
 export const farcasterSignerSetting = defineSetting<FarcasterSignerSettings | null>({
   key: 'farcasterSigner',

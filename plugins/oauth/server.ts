@@ -70,6 +70,12 @@ interface UsableProvider {
  * `custom:acme`…), with optional endpoint overrides. A built-in provider needs both its login switch
  * and an entry; a `custom:<id>` one only the entry. Client secrets are secrets: sealed at rest,
  * masked in the admin API. A new value replaces the whole table. @defaultValue {}
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { oauthProvidersSetting } from 'portico/plugins/oauth/server'
+ * const google = readSetting(ctx.app, oauthProvidersSetting).google
+ * ```
  */
 export const oauthProvidersSetting = defineSetting<Record<string, OAuthProviderSettings>>({
   key: 'oauthProviders',

@@ -73,6 +73,12 @@ interface CredentialRow {
 /**
  * `passkeyCrossOriginAllowed`: let passkey ceremonies run in a cross-origin frame (clientDataJSON
  * `crossOrigin: true`). The top-level page (`topOrigin`) must still be an allowed origin. @defaultValue false
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { passkeyCrossOriginSetting } from 'portico/plugins/passkey/server'
+ * if (readSetting(ctx.app, passkeyCrossOriginSetting)) console.log('frames allowed')
+ * ```
  */
 export const passkeyCrossOriginSetting = defineSetting<boolean>({ key: 'passkeyCrossOriginAllowed', schema: v.boolean(), default: false })
 

@@ -36,6 +36,12 @@ export interface TelegramSettings {
 /**
  * `telegram`: the app's bot, or null when none is configured (Telegram login then refuses). The bot
  * token is a secret: sealed at rest, masked in the admin API. @defaultValue null
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { telegramSetting } from 'portico/plugins/telegram/server'
+ * const bot = readSetting(app, telegramSetting) // null until an admin sets one
+ * ```
  */
 export const telegramSetting = defineSetting<(Omit<TelegramSettings, 'linkEnabled' | 'seamlessAuthEnabled'> & Partial<TelegramSettings>) | null>({
   key: 'telegram',

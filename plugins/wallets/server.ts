@@ -13,6 +13,12 @@ import { DEFAULT_SUPPORTED_CHAINS } from './chains'
  * `chainRpcUrls`: JSON-RPC URLs by CAIP-2 chain id (`eip155:8453` → `https://…`), used to verify
  * smart-contract wallet signatures (EIP-1271 / EIP-6492) at sign-in. Each URL is a secret (RPC URLs
  * often carry an API key): sealed at rest, masked in the admin API. @defaultValue {}
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { chainRpcUrlsSetting } from 'portico/plugins/wallets/server'
+ * const rpcUrl = readSetting(ctx.app, chainRpcUrlsSetting)['eip155:8453']
+ * ```
  */
 export const chainRpcUrlsSetting = defineSetting<Record<string, string>>({
   key: 'chainRpcUrls',
@@ -28,6 +34,12 @@ export const chainRpcUrlsSetting = defineSetting<Record<string, string>>({
  * `ethereumChains`: CAIP-2 ids of the Ethereum chains a sign-in message (SIWE `Chain ID`) may name;
  * the chains of `chainRpcUrls` are accepted too. @defaultValue the Ethereum chains of
  * `DEFAULT_SUPPORTED_CHAINS` (Ethereum, Sepolia, Base, Base Sepolia, OP Mainnet, Arbitrum One, Polygon)
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { ethereumChainsSetting } from 'portico/plugins/wallets/server'
+ * readSetting(ctx.app, ethereumChainsSetting).includes('eip155:1')
+ * ```
  */
 export const ethereumChainsSetting = defineSetting<string[]>({
   key: 'ethereumChains',

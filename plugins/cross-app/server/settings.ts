@@ -26,6 +26,12 @@ export interface CrossAppSettings {
 /**
  * `crossApp`: cross-app login, both sides. A patch names only the fields it changes
  * (`update: 'merge'`). @defaultValue no providers, not a provider
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { crossAppSetting } from 'portico/plugins/cross-app/server'
+ * readSetting(app, crossAppSetting).providerEnabled
+ * ```
  */
 export const crossAppSetting = defineSetting<CrossAppSettings>({
   key: 'crossApp',
