@@ -1,7 +1,9 @@
 /**
  * The import boundaries of the package, as an ESLint rule (`portico/boundaries`):
  * - a plugin imports only public modules, its own files and other plugins' public entries (the
- *   `portico/plugins/<id>` export), never another plugin's files;
+ *   `portico/plugins/<id>` and `portico/plugins/<id>/server` exports), never another plugin's files;
+ * - a plugin's server code imports the server through its public module (`portico/server`,
+ *   `server/index.ts`), never the server's own files;
  * - the kernel and the protocol modules are framework-free: no React, no `ui/`, no plugin;
  * - a screen (a file under `plugins/<id>/screens/` or `ui/screens/`) never gets the kernel: it imports
  *   neither `useKernel` nor `KernelContext`, and of the kernel only its public entry (`portico/kernel`)
@@ -92,12 +94,21 @@ export function targetOf(fromFile, spec) {
 }
 
 /**
- * Whether a repository path is a plugin's public entry (`portico/plugins/<id>`, its `index.ts`), the one
- * door of a plugin that another plugin may use (as the wallet plugins use the wallets plugin).
+ * Whether a repository path is a plugin's public entry (`portico/plugins/<id>`, its `index.ts`, or
+ * `portico/plugins/<id>/server`, its `server.ts`), the doors of a plugin that another plugin may use
+ * (as the wallet plugins use the wallets plugin, and SIWE's server half the wallets server half).
  * @param {string} target - the repository path an import points into.
  */
 export function isPluginEntry(target) {
-  return /^plugins\/[^/]+(\/index(\.tsx?)?)?$/.test(target)
+  return /^plugins\/[^/]+(\/(index|server)(\.tsx?)?)?$/.test(target)
+}
+
+/**
+ * Whether a repository path is the server's public module (`portico/server`).
+ * @param {string} target - the repository path an import points into.
+ */
+export function isServerEntry(target) {
+  return /^server(\/index(\.ts)?)?$/.test(target)
 }
 
 /**
@@ -131,6 +142,9 @@ export function boundaryProblem(fromFile, spec, names = []) {
   const [ttop, towner] = (target ?? '').split('/')
   if (top === 'plugins' && ttop === 'plugins' && towner && towner !== owner && !isPluginEntry(target)) {
     return `plugins/${owner} imports plugins/${towner}'s files: a plugin reaches another only through its public entry (portico/plugins/${towner}), which it lists in \`requires\`; share other pieces through a public module (kernel, protocols, ui)`
+  }
+  if (top === 'plugins' && ttop === 'server' && !isServerEntry(target)) {
+    return `plugins/${owner} imports ${target}: a plugin uses the server through its public module (portico/server, server/index.ts); export what it needs there`
   }
   if (FRAMEWORK_FREE.includes(top)) {
     if (REACT.test(spec)) return `${top}/ imports ${spec}: the ${top} is framework-free`

@@ -7,7 +7,7 @@ type Body = Record<string, unknown>
 import { coreRoutes } from './api'
 import { ApiError, PorticoError } from './errors'
 import { PORTICO_VERSION } from './version'
-import { startTestServer, type TestServer } from './test-server'
+import { startTestServer, type TestServer } from '../test/support/http-server'
 import type { StorageAdapter } from './types'
 
 const APP_ID = 'cl9aaaaaaaaaaaaaaaaaaaaaa'

@@ -4,7 +4,7 @@ import { createPortico } from './kernel'
 import { createLocalStorage, defaultStorage, STORAGE_VERSION_KEY } from './storage'
 import { SESSION_KEYS } from './session'
 import { definePlugin } from './plugin'
-import { startTestServer, type TestServer } from './test-server'
+import { startTestServer, type TestServer } from '../test/support/http-server'
 import { makeAuthResponse, makeUser, TEST_APP_ID } from './test-fixtures'
 import type { Kernel } from './types'
 

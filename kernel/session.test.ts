@@ -3,7 +3,7 @@ import { createApiClient } from './client'
 import { createHooks } from './hook-bus'
 import { createSession, SESSION_KEYS, type Session } from './session'
 import { createMemoryStorage } from './storage'
-import { startTestServer, type RecordedRequest, type TestServer } from './test-server'
+import { startTestServer, type RecordedRequest, type TestServer } from '../test/support/http-server'
 import { makeAuthResponse, makeToken, makeUser, TEST_APP_ID } from './test-fixtures'
 import type { KernelState, StorageAdapter } from './types'
 

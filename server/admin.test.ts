@@ -3,14 +3,23 @@ import { createTestInstance, type TestInstance } from '../test/support/server'
 import { emailServer } from '../plugins/email/server'
 import { guestServer } from '../plugins/guest/server'
 import { telegramServer } from '../plugins/telegram/server'
+import { crossAppServer } from '../plugins/cross-app/server'
+import { farcasterServer } from '../plugins/farcaster/server'
+import { oauthProvidersSetting, oauthServer } from '../plugins/oauth/server'
+import { loadApp } from './apps'
+import { readSetting } from './plugin'
+import { siweServer } from '../plugins/siwe/server'
 
 const ADMIN_KEY = 'admin-key-for-tests-0123456789'
 
 describe('admin API', () => {
   let t: TestInstance
   beforeAll(async () => {
-    // The admin API accepts the login switches of the server's plugins: these tests turn on guest and Telegram logins.
-    t = await createTestInstance({ adminKey: ADMIN_KEY, plugins: [emailServer(), guestServer(), telegramServer()] })
+    // The admin API accepts the login switches and settings of the server's plugins, and only those.
+    t = await createTestInstance({
+      adminKey: ADMIN_KEY,
+      plugins: [emailServer(), guestServer(), telegramServer(), crossAppServer(), farcasterServer(), oauthServer(), siweServer()],
+    })
   })
   afterAll(() => t.close())
 
@@ -111,6 +120,56 @@ describe('admin API', () => {
       telegram_auth_config: { bot_id: '7000000001', bot_name: 'portico_test_bot', link_enabled: true, seamless_auth_enabled: false },
     })
     expect(JSON.stringify(pub.body)).not.toContain(botToken.split(':')[1])
+  })
+
+  it('never shows a declared secret: not in any admin answer, not in the public app response', async () => {
+    const secrets = {
+      captcha: 'captcha-secret-0123456789abcdef',
+      bot: '7000000002:AAHdqTcvCH1vGWJxfSeofSAs0K5PALDsaw',
+      custody: '0x' + 'cd'.repeat(32),
+      oauth: 'oauth-client-secret-0123456789',
+      rpc: 'https://rpc.example.test/v2/alchemy-key-0123456789',
+    }
+    const settings = {
+      loginMethods: ['email_auth', 'telegram_auth', 'google_oauth', 'wallet_auth'],
+      captchaSecretKey: secrets.captcha,
+      telegram: { botId: '7000000002', botName: 'portico_test_bot', botToken: secrets.bot },
+      farcasterSigner: { appFid: 42, custodyPrivateKey: secrets.custody },
+      oauthProviders: { google: { clientId: 'client-id', clientSecret: secrets.oauth } },
+      chainRpcUrls: { 'eip155:8453': secrets.rpc },
+    }
+    const hidden = (text: string) => {
+      for (const s of Object.values(secrets)) expect(text).not.toContain(s.slice(8))
+    }
+    const create = await admin('/admin/v1/apps', { body: { name: 'Secrets', settings } })
+    expect(create.status).toBe(200)
+    const createdText = await create.text()
+    hidden(createdText)
+    const created = JSON.parse(createdText) as { id: string; settings: Record<string, unknown> }
+    expect(created.settings).toMatchObject({
+      captchaSecretKey: 'capt…',
+      telegram: { botToken: '7000…' },
+      farcasterSigner: { custodyPrivateKey: '0xcd…' },
+      oauthProviders: { google: { clientId: 'client-id', clientSecret: 'oaut…' } },
+      chainRpcUrls: { 'eip155:8453': 'http…' },
+    })
+    const patch = await admin(`/admin/v1/apps/${created.id}`, { method: 'PATCH', body: { settings: { theme: 'dark' } } })
+    hidden(await patch.text())
+    hidden(await (await admin(`/admin/v1/apps/${created.id}`)).text())
+    hidden(await (await admin('/admin/v1/apps')).text())
+    const pub = await t.request(`/api/v1/apps/${created.id}`, { appId: created.id })
+    expect(pub.body).toMatchObject({ telegram_auth: true, google_oauth: true, wallet_auth: true })
+    hidden(JSON.stringify(pub.body))
+  })
+
+  it('refuses a masked secret sent back, which would replace the secret with its mask', async () => {
+    const body = { name: 'Echo', settings: { oauthProviders: { google: { clientId: 'c', clientSecret: 'the-real-client-secret' } } } }
+    const created = (await (await admin('/admin/v1/apps', { body })).json()) as { id: string; settings: Record<string, unknown> }
+    const res = await admin(`/admin/v1/apps/${created.id}`, { method: 'PATCH', body: { settings: { oauthProviders: created.settings.oauthProviders } } })
+    expect(res.status).toBe(400)
+    expect(await res.json()).toMatchObject({ code: 'invalid_data', error: expect.stringMatching(/oauthProviders\.google\.clientSecret: this is the masked value/) })
+    const stored = (await loadApp(t.db, created.id))!
+    expect(readSetting(stored, oauthProvidersSetting).google?.clientSecret).toBe('the-real-client-secret')
   })
 
   it('refuses unknown settings and malformed values with invalid_data, changing nothing', async () => {

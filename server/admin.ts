@@ -7,11 +7,12 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { createApp, loadApp, updateApp, type AppSettings, type ServerApp } from './apps'
+import { createApp, DEFAULT_APP_SETTINGS, loadApp, updateApp, type AppSettings, type ServerApp } from './apps'
 import { errors } from './errors'
 import { ID_PATTERN } from './ids'
 import { settingValue } from './plugin'
 import { EMPTY_REGISTRY, type ServerRegistry } from './registry'
+import { CORE_SECRET_PATHS, maskSettings, secretPathsIn } from './sealing'
 import type { Db } from './storage/db'
 import { createUserService } from './services/users'
 
@@ -36,24 +37,9 @@ const CORE_SETTINGS = {
   captchaEnabled: v.boolean(),
   captchaSiteKey: v.nullable(v.pipe(v.string(), v.regex(/^t:.+$/, "captchaSiteKey must have the form 't:{key}'."))),
   captchaSecretKey: v.nullable(v.pipe(v.string(), v.minLength(1))),
-  customAuth: v.partial(
-    v.strictObject({
-      jwksUrl: url,
-      publicKeyPem: v.nullable(v.pipe(v.string(), v.includes('BEGIN PUBLIC KEY', 'publicKeyPem must be an SPKI PEM.'))),
-      issuer: nullableText,
-      audience: nullableText,
-      algorithms: v.pipe(v.array(v.picklist(['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'])), v.minLength(1)),
-      userIdClaim: v.pipe(v.string(), v.minLength(1)),
-    }),
-  ),
   maxUsers: v.nullable(v.pipe(v.number(), v.integer(), v.minValue(0))),
   otpPerDestination: rate,
   otpPerIp: rate,
-  chainRpcUrls: v.record(
-    v.pipe(v.string(), v.regex(/^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/, 'chainRpcUrls keys are CAIP-2 chain ids like eip155:1.')),
-    v.pipe(v.string(), v.url('chainRpcUrls values must be URLs.')),
-  ),
-  ethereumChains: v.array(v.pipe(v.string(), v.regex(/^eip155:[1-9]\d{0,15}$/, 'ethereumChains holds CAIP-2 ids like eip155:1.'))),
   allowedRedirectUrls: v.array(
     v.pipe(
       v.string(),
@@ -61,46 +47,6 @@ const CORE_SETTINGS = {
       v.regex(/^https?:\/\/[^#]*$/, 'allowedRedirectUrls holds http(s) URLs without a fragment.'),
       v.maxLength(2048),
     ),
-  ),
-  passkeyCrossOriginAllowed: v.boolean(),
-  oauthProviders: v.record(
-    v.pipe(
-      v.string(),
-      v.regex(/^([a-z]+|custom:[a-z0-9][a-z0-9_-]{0,63})$/, 'oauthProviders keys are provider names like google or custom:acme.'),
-    ),
-    v.strictObject({
-      clientId: v.pipe(v.string(), v.minLength(1)),
-      clientSecret: v.pipe(v.string(), v.minLength(1)),
-      issuer: v.optional(v.pipe(v.string(), v.url('issuer must be a URL.'))),
-      authorizationUrl: v.optional(v.pipe(v.string(), v.url('authorizationUrl must be a URL.'))),
-      tokenUrl: v.optional(v.pipe(v.string(), v.url('tokenUrl must be a URL.'))),
-      userinfoUrl: v.optional(v.pipe(v.string(), v.url('userinfoUrl must be a URL.'))),
-      scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
-    }),
-  ),
-  telegram: v.nullable(
-    v.strictObject({
-      botId: v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'telegram.botId is the numeric part of the bot token.')),
-      botName: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{3,64}$/, 'telegram.botName is the bot username without @.')),
-      botToken: v.pipe(v.string(), v.regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/, 'telegram.botToken must look like 123456:ABC….')),
-      linkEnabled: v.optional(v.boolean()),
-      seamlessAuthEnabled: v.optional(v.boolean()),
-    }),
-  ),
-  farcasterSigner: v.nullable(
-    v.strictObject({
-      appFid: v.pipe(v.number(), v.integer(), v.minValue(1)),
-      custodyPrivateKey: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'farcasterSigner.custodyPrivateKey is a 0x-prefixed 32-byte hex key.')),
-    }),
-  ),
-  crossApp: v.partial(
-    v.strictObject({
-      providerApps: v.array(v.pipe(v.string(), v.regex(ID_PATTERN, 'crossApp.providerApps holds app ids.'))),
-      providerEnabled: v.boolean(),
-      allowedRequesters: v.array(v.pipe(v.string(), v.regex(ID_PATTERN, 'crossApp.allowedRequesters holds app ids.'))),
-      readOnly: v.boolean(),
-      authorizeUrl: url,
-    }),
   ),
 }
 
@@ -181,20 +127,27 @@ export const CustomMetadataBody = v.strictObject({
   custom_metadata: v.nullable(v.record(v.string(), v.unknown())),
 })
 
-/** An app as the admin API shows it; secrets (captcha, Telegram bot token, Farcaster key) are masked. */
+/**
+ * An app as the admin API shows it: the core settings and the settings of the server's plugins
+ * (defaults included), every declared secret masked (its first four characters and `…`).
+ */
 export interface AdminAppView {
   id: string
   name: string
   allowed_origins: string[]
   test_identities: { email: string; code: string }[]
-  settings: AppSettings
+  settings: AppSettings & Record<string, unknown>
   created_at: number
 }
 
+/** The secret path patterns of a server: the core's and its plugins'. */
+const secretPatterns = (registry: ServerRegistry) => [...CORE_SECRET_PATHS, ...registry.secretPaths]
+
 /**
- * The admin view of an app.
+ * The admin view of an app. Stored settings of plugins this server does not register are left out:
+ * nothing says which of their values are secrets.
  * @param app - the app.
- * @param registry - the server plugins' declarations: their settings show with their defaults.
+ * @param registry - the server plugins' declarations: their settings show with their defaults, their secrets masked.
  * @returns its id, name, origins, test identities and settings, with secrets masked.
  * @example
  * ```ts
@@ -202,24 +155,32 @@ export interface AdminAppView {
  * ```
  */
 export function adminView(app: ServerApp, registry: ServerRegistry = EMPTY_REGISTRY): AdminAppView {
-  const s = app.settings
-  const stored = s as unknown as Record<string, unknown>
-  const mask = (secret: string) => `${secret.slice(0, 4)}…`
+  const stored = app.settings as unknown as Record<string, unknown>
+  const shown: Record<string, unknown> = {
+    ...Object.fromEntries(Object.keys(DEFAULT_APP_SETTINGS).map((k) => [k, stored[k]])),
+    ...Object.fromEntries(registry.settings.map((d) => [d.key, settingValue(stored[d.key], d)])),
+  }
   return {
     id: app.id,
     name: app.name,
     allowed_origins: app.allowedOrigins,
     test_identities: app.testIdentities,
-    settings: {
-      ...s,
-      ...Object.fromEntries(registry.settings.map((d) => [d.key, settingValue(stored[d.key], d)])),
-      captchaSecretKey: s.captchaSecretKey ? mask(s.captchaSecretKey) : null,
-      telegram: s.telegram ? { ...s.telegram, botToken: mask(s.telegram.botToken) } : null,
-      farcasterSigner: s.farcasterSigner
-        ? { ...s.farcasterSigner, custodyPrivateKey: mask(s.farcasterSigner.custodyPrivateKey) }
-        : null,
-    },
+    settings: maskSettings(shown, secretPathsIn(shown, secretPatterns(registry))) as AdminAppView['settings'],
     created_at: app.createdAt,
+  }
+}
+
+/**
+ * Refuses a secret sent back in its masked form (an admin view edited and returned): it would
+ * replace the secret with its mask.
+ */
+function refuseMaskedSecrets(registry: ServerRegistry, settings: Record<string, unknown> | undefined): void {
+  if (!settings) return
+  for (const path of secretPathsIn(settings, secretPatterns(registry))) {
+    const value = path.split('.').reduce<unknown>((v, k) => (v as Record<string, unknown>)[k], settings)
+    if (typeof value === 'string' && value.endsWith('…')) {
+      throw errors.invalidData(`settings.${path}: this is the masked value the admin API shows; send the secret itself, or leave the field out.`)
+    }
   }
 }
 
@@ -243,23 +204,6 @@ async function body<T extends v.GenericSchema>(c: Context, schema: T): Promise<v
     throw errors.invalidData(path ? `${path}: ${issue.message}` : issue.message)
   }
   return parsed.output
-}
-
-/**
- * A settings patch with the plugins' `merge` settings merged over their current values (or their
- * defaults for a new app), so the patch names only the fields it changes.
- */
-function mergePluginSettings(registry: ServerRegistry, patch: Record<string, unknown> | undefined, current: AppSettings | null): Partial<AppSettings> | undefined {
-  if (!patch) return undefined
-  const out = { ...patch }
-  const stored = (current ?? {}) as Record<string, unknown>
-  for (const d of registry.settings) {
-    if (d.update !== 'merge' || !(d.key in out)) continue
-    const now = settingValue(stored[d.key], d)
-    const next = out[d.key]
-    if (typeof now === 'object' && now !== null && typeof next === 'object' && next !== null) out[d.key] = { ...now, ...next }
-  }
-  return out as Partial<AppSettings>
 }
 
 /**
@@ -302,12 +246,8 @@ export function mountAdminRoutes(
 
   app.post('/admin/v1/apps', async (c) => {
     const b = await body(c, CreateAppBody)
-    const created = await createApp(db, {
-      name: b.name,
-      allowedOrigins: b.allowed_origins,
-      testIdentities: b.test_identities,
-      settings: mergePluginSettings(registry, b.settings, null),
-    })
+    refuseMaskedSecrets(registry, b.settings)
+    const created = await createApp(db, { name: b.name, allowedOrigins: b.allowed_origins, testIdentities: b.test_identities, settings: b.settings }, registry)
     return c.json(view(created))
   })
 
@@ -315,16 +255,18 @@ export function mountAdminRoutes(
 
   app.patch('/admin/v1/apps/:id', async (c) => {
     const id = c.req.param('id')
-    const current = await found(id)
+    await found(id)
     const b = await body(c, UpdateAppBody)
-    const updated = await updateApp(db, id, {
-      name: b.name,
-      allowedOrigins: b.allowed_origins,
-      testIdentities: b.test_identities,
-      settings: mergePluginSettings(registry, b.settings, current.settings),
-    })
+    refuseMaskedSecrets(registry, b.settings)
+    const updated = await updateApp(
+      db,
+      id,
+      { name: b.name, allowedOrigins: b.allowed_origins, testIdentities: b.test_identities, settings: b.settings },
+      registry,
+    )
+    if (!updated) throw errors.notFound(`No app ${id}.`)
     deps.invalidate(id)
-    return c.json(view(updated!))
+    return c.json(view(updated))
   })
 
   const users = createUserService(db, registry)

@@ -4,11 +4,12 @@
  */
 import type { JWK } from 'jose'
 import type { AppResponse } from '../kernel/wire'
-import { DEFAULT_SUPPORTED_CHAINS } from '../plugins/wallets/chains'
 import { AppResponse as AppResponseSchema } from '../kernel/schemas'
+import { settingValue } from './plugin'
 import { EMPTY_REGISTRY, type ServerRegistry } from './registry'
 import type { Db } from './storage/db'
 import { newId } from './ids'
+import { CORE_SECRET_PATHS, openSettings, sealedPathsIn, sealSettings, secretPathsIn } from './sealing'
 import { SecretKeyError } from './secrets'
 import { generateAppKeys, importSigningKey, type AppSigningKey } from './tokens'
 
@@ -38,75 +39,10 @@ export interface AllowlistScreenConfig {
   ctaLink: string | null
 }
 
-/** How the app's own JWTs (custom-token login) are verified. */
-export interface CustomAuthSettings {
-  /** A JWKS URL serving the app's public keys; used when set. */
-  jwksUrl: string | null
-  /** A PEM public key (SPKI) when there is no JWKS URL. */
-  publicKeyPem: string | null
-  /** Required `iss`; null skips the check. */
-  issuer: string | null
-  /** Required `aud`; null skips the check. */
-  audience: string | null
-  /** Accepted `alg` values. @defaultValue ['RS256', 'ES256'] */
-  algorithms: string[]
-  /** The claim holding the user id. @defaultValue 'sub' */
-  userIdClaim: string
-}
-
-/** An app's client registration at one OAuth provider, with optional endpoint overrides. */
-export interface OAuthProviderConfig {
-  clientId: string
-  clientSecret: string
-  /** The OpenID issuer; when it differs from the provider's, missing endpoints come from its discovery document. */
-  issuer?: string
-  authorizationUrl?: string
-  tokenUrl?: string
-  userinfoUrl?: string
-  /** Replaces the provider's default scopes. */
-  scopes?: string[]
-}
-
-/** Telegram login: the app's bot, whose token signs the Login Widget and Mini App payloads. */
-export interface TelegramSettings {
-  /** The bot's numeric id (the part of the token before the colon). */
-  botId: string
-  /** The bot's username, without '@'. */
-  botName: string
-  /** The bot token from BotFather; a secret, never sent to browsers. */
-  botToken: string
-  /** Whether signed-in users may link a Telegram account. @defaultValue true */
-  linkEnabled: boolean
-  /** Sign in automatically inside a Telegram Mini App (from `initData`). @defaultValue false */
-  seamlessAuthEnabled: boolean
-}
-
-/** The app's own Farcaster account, which asks users to approve signers for the app. */
-export interface FarcasterSignerSettings {
-  /** The app's Farcaster id (the `requestFid` of signed key requests). */
-  appFid: number
-  /** The hex private key of that fid's custody address (signs the key requests); a secret. */
-  custodyPrivateKey: string
-}
-
-/** Cross-app login, both sides: apps this one signs users in with, and whether it provides accounts. */
-export interface CrossAppSettings {
-  /** Provider app ids whose accounts this app's users may sign in with. @defaultValue [] */
-  providerApps: string[]
-  /** Whether other apps may sign their users in with this app's accounts. @defaultValue false */
-  providerEnabled: boolean
-  /** Requester app ids allowed to use this app as a provider; empty allows any. @defaultValue [] */
-  allowedRequesters: string[]
-  /** Requesters see addresses but may not ask for signatures or transactions. @defaultValue false */
-  readOnly: boolean
-  /**
-   * The provider side's sign-in page for requesters: a page of this app that loads the widget with the
-   * cross-app plugin. Null uses the app's first allowed origin. @defaultValue null
-   */
-  authorizeUrl: string | null
-}
-
-/** Per-app settings, stored as the app's `config` jsonb. Every field has a default. */
+/**
+ * The core's per-app settings, stored in the app's `config` jsonb beside the plugins' settings
+ * (`defineSetting`, read with `readSetting`). Every field has a default.
+ */
 export interface AppSettings {
   /** Enabled login methods. @defaultValue ['email_auth'] */
   loginMethods: LoginSwitch[]
@@ -136,8 +72,6 @@ export interface AppSettings {
   captchaSiteKey: string | null
   /** The captcha secret the server verifies tokens with (never sent to browsers). @defaultValue null */
   captchaSecretKey: string | null
-  /** Verification of the app's own JWTs. @defaultValue no key, RS256/ES256, `sub` */
-  customAuth: CustomAuthSettings
   /** Maximum number of users; null for no limit. @defaultValue null */
   maxUsers: number | null
   /** Code sends per destination. @defaultValue 5 per 15 minutes */
@@ -145,38 +79,11 @@ export interface AppSettings {
   /** Code sends per client IP. @defaultValue 100 per 10 minutes */
   otpPerIp: RateLimitSetting
   /**
-   * JSON-RPC URLs by CAIP-2 chain id (`eip155:8453` → `https://…`), used to verify smart-contract
-   * wallet signatures (EIP-1271 / EIP-6492) at sign-in. @defaultValue {}
-   */
-  chainRpcUrls: Record<string, string>
-  /**
-   * CAIP-2 ids of the Ethereum chains a sign-in message (SIWE `Chain ID`) may name. The chains of
-   * `chainRpcUrls` are accepted too. @defaultValue the widget's default chain list
-   * (`DEFAULT_SUPPORTED_CHAINS`: Ethereum, Sepolia, Base, Base Sepolia, OP Mainnet, Arbitrum One, Polygon)
-   */
-  ethereumChains: string[]
-  /**
    * Pages an OAuth or cross-app login may return to (`redirect_to`): absolute http(s) URLs whose scheme,
    * host, port and path must match exactly (the query may vary). Empty allows the root page (`/`) of
    * each allowed origin. @defaultValue []
    */
   allowedRedirectUrls: string[]
-  /**
-   * Let passkey ceremonies run in a cross-origin frame (clientDataJSON `crossOrigin: true`). The top-level
-   * page (`topOrigin`) must still be an allowed origin. @defaultValue false
-   */
-  passkeyCrossOriginAllowed: boolean
-  /**
-   * OAuth client registrations by provider name (`google`, `custom:acme`...). A provider needs both its
-   * login switch and an entry here; `custom:<id>` providers need only the entry. @defaultValue {}
-   */
-  oauthProviders: Record<string, OAuthProviderConfig>
-  /** Telegram bot for Telegram login; null when not configured. @defaultValue null */
-  telegram: TelegramSettings | null
-  /** The app's Farcaster account for signer requests; null when not configured. @defaultValue null */
-  farcasterSigner: FarcasterSignerSettings | null
-  /** Cross-app login. @defaultValue no providers, not a provider */
-  crossApp: CrossAppSettings
 }
 
 /** The defaults of every {@link AppSettings} field. */
@@ -195,18 +102,10 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   captchaEnabled: false,
   captchaSiteKey: null,
   captchaSecretKey: null,
-  customAuth: { jwksUrl: null, publicKeyPem: null, issuer: null, audience: null, algorithms: ['RS256', 'ES256'], userIdClaim: 'sub' },
   maxUsers: null,
   otpPerDestination: { limit: 5, windowMs: 15 * 60 * 1000 },
   otpPerIp: { limit: 100, windowMs: 10 * 60 * 1000 },
-  chainRpcUrls: {},
-  ethereumChains: DEFAULT_SUPPORTED_CHAINS.filter((c) => c.id.startsWith('eip155:')).map((c) => c.id),
   allowedRedirectUrls: [],
-  passkeyCrossOriginAllowed: false,
-  oauthProviders: {},
-  telegram: null,
-  farcasterSigner: null,
-  crossApp: { providerApps: [], providerEnabled: false, allowedRequesters: [], readOnly: false, authorizeUrl: null },
 }
 
 /** An app as the server uses it: settings with defaults applied, and its keys. */
@@ -224,14 +123,23 @@ export interface ServerApp {
   createdAt: number
 }
 
+/**
+ * Settings as given to {@link createApp} and {@link updateApp}: any core setting, and the plugins'
+ * settings under their keys (see `defineSetting`).
+ */
+export type AppSettingsInput = Partial<Omit<AppSettings, 'allowlistConfig'>> & {
+  allowlistConfig?: Partial<AllowlistScreenConfig>
+  readonly [pluginSetting: string]: unknown
+}
+
 /** Options of {@link createApp}. */
 export interface CreateAppOptions {
   name: string
   /** Browser origins allowed to call the API for this app, e.g. `http://localhost:3000`. */
   allowedOrigins?: string[]
   testIdentities?: TestIdentity[]
-  /** Settings; missing fields take their defaults. */
-  settings?: Partial<AppSettings>
+  /** Settings, the core's and the plugins' (by their keys); missing fields take their defaults. */
+  settings?: AppSettingsInput
   /** A fixed id (25 lowercase alphanumerics); random when absent. */
   id?: string
 }
@@ -242,7 +150,8 @@ const APP_COLUMNS = 'id, name, config, private_jwk, public_pem, allowed_origins,
 interface AppRow {
   id: string
   name: string
-  config: Partial<AppSettings>
+  /** The core's and the plugins' settings; secrets sealed when the database has a secret box. */
+  config: Record<string, unknown>
   /** A JWK object, or (sealed) a string. */
   private_jwk: JWK | string
   public_pem: string
@@ -251,48 +160,54 @@ interface AppRow {
   created_at: number
 }
 
-/**
- * Applies `f` to every secret of an app's settings: the captcha secret, the Telegram bot token, the
- * Farcaster custody key, OAuth client secrets and chain RPC URLs (they often carry an API key).
- */
-function mapSecretSettings(s: Partial<AppSettings>, f: (value: string, field: string) => string): Partial<AppSettings> {
-  const out: Partial<AppSettings> = { ...s }
-  if (s.captchaSecretKey) out.captchaSecretKey = f(s.captchaSecretKey, 'captchaSecretKey')
-  if (s.telegram?.botToken) out.telegram = { ...s.telegram, botToken: f(s.telegram.botToken, 'telegram.botToken') }
-  if (s.farcasterSigner?.custodyPrivateKey) {
-    out.farcasterSigner = { ...s.farcasterSigner, custodyPrivateKey: f(s.farcasterSigner.custodyPrivateKey, 'farcasterSigner.custodyPrivateKey') }
-  }
-  if (s.oauthProviders) {
-    out.oauthProviders = Object.fromEntries(
-      Object.entries(s.oauthProviders).map(([name, p]) => [name, p.clientSecret ? { ...p, clientSecret: f(p.clientSecret, `oauthProviders.${name}.clientSecret`) } : p]),
-    )
-  }
-  if (s.chainRpcUrls) {
-    out.chainRpcUrls = Object.fromEntries(Object.entries(s.chainRpcUrls).map(([chain, url]) => [chain, f(url, `chainRpcUrls.${chain}`)]))
-  }
-  return out
+/** The secret path patterns of a server: the core's and those its plugins' settings declare. */
+function secretPatterns(registry: ServerRegistry): string[] {
+  return [...CORE_SECRET_PATHS, ...registry.secretPaths]
 }
 
-/** The stored form of an app's secrets: sealed with the database's secret box, or clear without one. */
-function sealSecrets(db: Db, appId: string, settings: AppSettings, privateJwk: JWK): { config: Partial<AppSettings>; jwk: JWK | string } {
+/**
+ * The stored form of an app: its settings with every secret sealed (the declared ones, and those
+ * sealed before even when no registered plugin declares them now), and its private key. Without a
+ * secret box (tests) both stay clear.
+ */
+function sealForStorage(
+  db: Db,
+  appId: string,
+  settings: Record<string, unknown>,
+  privateJwk: JWK,
+  registry: ServerRegistry,
+  sealedBefore: readonly string[] = [],
+): { config: Record<string, unknown>; jwk: JWK | string } {
   const box = db.secrets
   if (!box) return { config: settings, jwk: privateJwk }
+  const paths = secretPathsIn(settings, secretPatterns(registry), sealedBefore)
   return {
-    config: mapSecretSettings(settings, (value, field) => box.seal(value, `app:${appId}:${field}`)),
+    config: sealSettings(box, appId, settings, paths),
     jwk: box.seal(JSON.stringify(privateJwk), `app:${appId}:private_jwk`),
   }
 }
 
 /** Opens an app row's secrets; clear text (a database from before encryption) passes through. */
-function openSecrets(db: Db, row: AppRow): { config: Partial<AppSettings>; jwk: JWK } {
-  const box = db.secrets
-  const open = (value: string, field: string) => {
-    if (!value.startsWith('portico:enc:')) return value
-    if (!box) throw new SecretKeyError(`App ${row.id}'s secrets are encrypted, but no encryption key is configured (PORTICO_ENCRYPTION_KEY).`)
-    return box.open(value, `app:${row.id}:${field}`)
+function openRow(db: Db, row: AppRow): { config: Record<string, unknown>; jwk: JWK } {
+  const box = db.secrets ?? null
+  const config = openSettings(box, row.id, row.config)
+  if (typeof row.private_jwk !== 'string') return { config, jwk: row.private_jwk }
+  if (!row.private_jwk.startsWith('portico:enc:')) return { config, jwk: JSON.parse(row.private_jwk) as JWK }
+  if (!box) throw new SecretKeyError(`App ${row.id}'s secrets are encrypted, but no encryption key is configured (PORTICO_ENCRYPTION_KEY).`)
+  return { config, jwk: JSON.parse(box.open(row.private_jwk, `app:${row.id}:private_jwk`)) as JWK }
+}
+
+/**
+ * Refuses, when secrets are sealed, settings keys that neither the core nor a registered plugin
+ * declares: which of their values are secrets is unknown, so they would be stored in clear.
+ */
+function checkDeclared(db: Db, settings: AppSettingsInput, registry: ServerRegistry): void {
+  if (!db.secrets) return
+  const known = new Set([...Object.keys(DEFAULT_APP_SETTINGS), ...registry.settings.map((d) => d.key)])
+  const unknown = Object.keys(settings).filter((k) => !known.has(k))
+  if (unknown.length > 0) {
+    throw new TypeError(`Settings ${unknown.join(', ')} are declared by no registered plugin: pass the server's registry (server.registry) so their secrets are sealed.`)
   }
-  const jwk = typeof row.private_jwk === 'string' ? (JSON.parse(open(row.private_jwk, 'private_jwk')) as JWK) : row.private_jwk
-  return { config: mapSecretSettings(row.config, open), jwk }
 }
 
 /**
@@ -300,23 +215,26 @@ function openSecrets(db: Db, row: AppRow): { config: Partial<AppSettings>; jwk: 
  * the current key: clear text left by a version without encryption, or values sealed with an older
  * key while rotating. Servers run it at start; `portico keys rotate` runs it on demand.
  * @param db - the database, with its secret box (see the adapters' `secrets` option).
+ * @param registry - the server plugins' declarations: which plugin settings are secrets. Secrets
+ *   sealed before stay sealed whatever it says. @defaultValue none (the core's secrets only)
  * @returns how many apps there are and how many were rewritten.
  * @throws {@link SecretKeyError} when a secret does not open (a wrong or missing key): nothing is changed.
  * @example
  * ```ts
- * import { createPgliteDb, createSecretBox, resealAppSecrets } from 'portico/server'
+ * import { composeServerPlugins, createPgliteDb, createSecretBox, resealAppSecrets } from 'portico/server'
+ * import { telegramServer } from 'portico/plugins/telegram/server'
  * const db = await createPgliteDb({ secrets: createSecretBox(process.env.PORTICO_ENCRYPTION_KEY!) })
- * const { resealed } = await resealAppSecrets(db)
+ * const { resealed } = await resealAppSecrets(db, composeServerPlugins([telegramServer()]))
  * ```
  */
-export async function resealAppSecrets(db: Db): Promise<{ apps: number; resealed: number }> {
+export async function resealAppSecrets(db: Db, registry: ServerRegistry = EMPTY_REGISTRY): Promise<{ apps: number; resealed: number }> {
   const box = db.secrets
   if (!box) throw new SecretKeyError('resealAppSecrets needs a database opened with an encryption key.')
   const ids = await db.query<{ id: string }>('SELECT id FROM apps ORDER BY created_at')
   // Every row opens before anything is written: a wrong key changes nothing.
   for (const { id } of ids) {
     const rows = await db.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE id = $1`, [id])
-    if (rows[0]) openSecrets(db, rows[0])
+    if (rows[0]) openRow(db, rows[0])
   }
   let resealed = 0
   for (const { id } of ids) {
@@ -324,12 +242,12 @@ export async function resealAppSecrets(db: Db): Promise<{ apps: number; resealed
       const rows = await tx.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE id = $1 FOR UPDATE`, [id])
       const row = rows[0]
       if (!row) return false
-      const stale: string[] = []
-      mapSecretSettings(row.config, (value) => (stale.push(value), value))
-      stale.push(typeof row.private_jwk === 'string' ? row.private_jwk : '')
-      if (stale.every((v) => box.isCurrent(v))) return false
-      const { config, jwk } = openSecrets(db, row)
-      const sealed = sealSecrets(db, id, config as AppSettings, jwk)
+      const sealedBefore = sealedPathsIn(row.config)
+      const { config, jwk } = openRow(db, row)
+      const secrets = secretPathsIn(config, secretPatterns(registry), sealedBefore)
+      const stored = [...secrets.map((p) => readPath(row.config, p)), typeof row.private_jwk === 'string' ? row.private_jwk : '']
+      if (stored.every((v) => typeof v === 'string' && box.isCurrent(v))) return false
+      const sealed = sealForStorage(db, id, config, jwk, registry, sealedBefore)
       await tx.query('UPDATE apps SET config = $2, private_jwk = $3 WHERE id = $1', [id, sealed.config, JSON.stringify(sealed.jwk)])
       return true
     })
@@ -338,23 +256,18 @@ export async function resealAppSecrets(db: Db): Promise<{ apps: number; resealed
   return { apps: ids.length, resealed }
 }
 
-function normaliseSettings(partial: Partial<AppSettings>): AppSettings {
-  const s = { ...DEFAULT_APP_SETTINGS, ...partial }
+function readPath(tree: Record<string, unknown>, path: string): unknown {
+  return path.split('.').reduce<unknown>((v, k) => (typeof v === 'object' && v !== null ? (v as Record<string, unknown>)[k] : undefined), tree)
+}
+
+/** The core settings with their defaults, the plugins' settings as they are. */
+function normaliseSettings(partial: Record<string, unknown>): AppSettings & Record<string, unknown> {
+  const s = { ...DEFAULT_APP_SETTINGS, ...partial } as AppSettings & Record<string, unknown>
   return {
     ...s,
     allowlist: s.allowlist.map((e) => e.trim().toLowerCase()),
-    // Nested blocks merge over their defaults, so a partial update keeps the other fields.
-    allowlistConfig: { ...DEFAULT_APP_SETTINGS.allowlistConfig, ...partial.allowlistConfig },
-    customAuth: { ...DEFAULT_APP_SETTINGS.customAuth, ...partial.customAuth },
-    crossApp: { ...DEFAULT_APP_SETTINGS.crossApp, ...partial.crossApp },
-    // The admin API lets the two switches be left out.
-    telegram: s.telegram
-      ? {
-          ...s.telegram,
-          linkEnabled: s.telegram.linkEnabled ?? true,
-          seamlessAuthEnabled: s.telegram.seamlessAuthEnabled ?? false,
-        }
-      : null,
+    // A partial block merges over its defaults, so a partial update keeps the other fields.
+    allowlistConfig: { ...DEFAULT_APP_SETTINGS.allowlistConfig, ...(partial.allowlistConfig as Partial<AllowlistScreenConfig>) },
   }
 }
 
@@ -362,6 +275,8 @@ function normaliseSettings(partial: Partial<AppSettings>): AppSettings {
  * Creates an app with a fresh P-256 key pair (admin side: the CLI seed and tests use it).
  * @param db - the database (migrated).
  * @param options - name, origins, test identities and settings.
+ * @param registry - the server plugins' declarations (`server.registry`): which plugin settings hold
+ *   secrets to seal. With a secret box, a settings key nobody declares is refused. @defaultValue none
  * @returns the app as the server uses it.
  * @example
  * ```ts
@@ -370,7 +285,8 @@ function normaliseSettings(partial: Partial<AppSettings>): AppSettings {
  * console.log(app.id)
  * ```
  */
-export async function createApp(db: Db, options: CreateAppOptions): Promise<ServerApp> {
+export async function createApp(db: Db, options: CreateAppOptions, registry: ServerRegistry = EMPTY_REGISTRY): Promise<ServerApp> {
+  checkDeclared(db, options.settings ?? {}, registry)
   const keys = await generateAppKeys()
   const id = options.id ?? newId()
   const settings = normaliseSettings(options.settings ?? {})
@@ -378,7 +294,7 @@ export async function createApp(db: Db, options: CreateAppOptions): Promise<Serv
   for (const t of testIdentities) {
     if (!/^\d{6}$/.test(t.code)) throw new TypeError(`Test identity code for ${t.email} must be 6 digits`)
   }
-  const sealed = sealSecrets(db, id, settings, keys.privateJwk)
+  const sealed = sealForStorage(db, id, settings, keys.privateJwk, registry)
   const rows = await db.query<AppRow>(
     `INSERT INTO apps (id, name, config, private_jwk, public_pem, allowed_origins, test_identities, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING ${APP_COLUMNS}`,
@@ -388,45 +304,62 @@ export async function createApp(db: Db, options: CreateAppOptions): Promise<Serv
 }
 
 /**
- * Changes an app's settings, origins or test identities (admin side).
+ * Changes an app's settings, origins or test identities (admin side), in one transaction that
+ * holds the app's row, so concurrent changes apply one after the other.
  * @param db - the database.
  * @param id - the app id.
- * @param changes - fields to replace; `settings` is merged into the current settings.
+ * @param changes - fields to replace; `settings` is merged into the current settings (a plugin
+ *   setting declared `update: 'merge'`, and the core's `allowlistConfig`, field by field).
+ * @param registry - the server plugins' declarations (`server.registry`): merge modes and secrets.
+ *   With a secret box, a settings key nobody declares is refused. @defaultValue none
  * @returns the updated app, or null when there is no such app.
  * @example
  * ```ts
- * await updateApp(db, app.id, { settings: { disablePlusEmails: true } })
+ * await updateApp(db, app.id, { settings: { disablePlusEmails: true } }, server.registry)
  * ```
  */
 export async function updateApp(
   db: Db,
   id: string,
-  changes: Omit<Partial<CreateAppOptions>, 'id' | 'settings'> & { settings?: Partial<AppSettings> },
+  changes: Omit<Partial<CreateAppOptions>, 'id'>,
+  registry: ServerRegistry = EMPTY_REGISTRY,
 ): Promise<ServerApp | null> {
-  const current = await loadApp(db, id)
-  if (!current) return null
   const patch = changes.settings ?? {}
-  // Nested blocks merge over the current values, so patching one field keeps its siblings.
-  const settings = normaliseSettings({
-    ...current.settings,
-    ...patch,
-    allowlistConfig: { ...current.settings.allowlistConfig, ...patch.allowlistConfig },
-    customAuth: { ...current.settings.customAuth, ...patch.customAuth },
-    crossApp: { ...current.settings.crossApp, ...patch.crossApp },
+  checkDeclared(db, patch, registry)
+  const row = await db.transaction(async (tx) => {
+    const rows = await tx.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE id = $1 FOR UPDATE`, [id])
+    const stored = rows[0]
+    if (!stored) return null
+    const { config: current, jwk } = openRow(db, stored)
+    const merged: Record<string, unknown> = {
+      ...current,
+      ...patch,
+      allowlistConfig: { ...(current.allowlistConfig as object), ...(patch.allowlistConfig as object) },
+    }
+    for (const d of registry.settings) {
+      if (d.update !== 'merge' || !Object.hasOwn(patch, d.key)) continue
+      const now = settingValue(current[d.key], d)
+      const next = patch[d.key]
+      if (isObject(now) && isObject(next)) merged[d.key] = { ...now, ...next }
+    }
+    const settings = normaliseSettings(merged)
+    const sealed = sealForStorage(db, id, settings, jwk, registry, sealedPathsIn(stored.config))
+    const updated = await tx.query<AppRow>(
+      `UPDATE apps SET name = $2, config = $3, allowed_origins = $4, test_identities = $5 WHERE id = $1 RETURNING ${APP_COLUMNS}`,
+      [
+        id,
+        changes.name ?? stored.name,
+        sealed.config,
+        changes.allowedOrigins ?? stored.allowed_origins,
+        changes.testIdentities?.map((t) => ({ email: t.email.trim().toLowerCase(), code: t.code })) ?? stored.test_identities,
+      ],
+    )
+    return updated[0]!
   })
-  const rows = await db.query<AppRow>(
-    `UPDATE apps SET name = $2, config = $3, allowed_origins = $4, test_identities = $5 WHERE id = $1 RETURNING ${APP_COLUMNS}`,
-    [
-      id,
-      changes.name ?? current.name,
-      sealSecrets(db, id, settings, current.privateJwk).config,
-      changes.allowedOrigins ?? current.allowedOrigins,
-      changes.testIdentities?.map((t) => ({ email: t.email.trim().toLowerCase(), code: t.code })) ??
-        current.testIdentities,
-    ],
-  )
-  return fromRow(db, rows[0]!)
+  return row ? fromRow(db, row) : null
 }
+
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x)
 
 /**
  * Loads an app by id.
@@ -444,7 +377,7 @@ export async function loadApp(db: Db, id: string): Promise<ServerApp | null> {
 }
 
 async function fromRow(db: Db, row: AppRow): Promise<ServerApp> {
-  const { config, jwk } = openSecrets(db, row)
+  const { config, jwk } = openRow(db, row)
   return {
     id: row.id,
     name: row.name,

@@ -40,5 +40,12 @@ export function newOtpCode(): string {
   return randomInt(0, 1_000_000).toString().padStart(6, '0')
 }
 
-/** Matches an app or user id. */
+/**
+ * Matches an app or user id: 25 lowercase letters and digits.
+ * @example
+ * ```ts
+ * import { ID_PATTERN } from 'portico/server'
+ * ID_PATTERN.test('aaaaaaaaaaaaaaaaaaaaaaaaa') // true
+ * ```
+ */
 export const ID_PATTERN = /^[a-z0-9]{25}$/

@@ -22,6 +22,7 @@ export {
 export { coreServerPlugin } from './core'
 export {
   composeServerPlugins,
+  withRequiredPlugins,
   EMPTY_REGISTRY,
   type ServerRegistry,
   type ServerDeclarations,
@@ -40,6 +41,8 @@ export {
   isLoginEnabled,
   DEFAULT_APP_SETTINGS,
   type AppSettings,
+  type AppSettingsInput,
+  type AllowlistScreenConfig,
   type CreateAppOptions,
   type ServerApp,
   type TestIdentity,
@@ -62,6 +65,7 @@ export {
   type VerifyAccessTokenOptions,
 } from './tokens'
 export { createSecretBox, generateEncryptionKey, isSealed, SecretKeyError, SEALED_PREFIX, type SecretBox } from './secrets'
+export { CORE_SECRET_PATHS } from './sealing'
 export { SmtpSender, DevInbox, type MailSender, type MailMessage, type DevInboxMessage } from './mail'
 export { HttpError, errors } from './errors'
 export type { SmsSender, SmsMessage } from './sms'
@@ -69,7 +73,7 @@ export { TurnstileVerifier, TURNSTILE_SITEVERIFY_URL, type CaptchaVerifier, type
 export { mountAdminRoutes, adminView, appSettingsPatch, createAppBody, updateAppBody, type AdminAppView } from './admin'
 export { createSignIn, allowlistAdmits, type SignInOptions } from './services/sign-in'
 export { createClock, type Clock } from './clock'
-export { newId, newOtpCode } from './ids'
+export { newId, newOtpCode, ID_PATTERN } from './ids'
 export { createUserService, type UserService, type UserRecord, type AccountRecord, type AccountInput } from './services/users'
 export { createSessionService, type SessionService, type SessionInfo } from './services/sessions'
 export { createOtpService, OTP_TTL_MS, OTP_MAX_ATTEMPTS, type OtpService } from './services/otp'

@@ -124,6 +124,11 @@ export interface ServerPlugin<T extends RouteTable = RouteTable> {
   schemas: SchemaTable<T>
   /** One handler per route key. */
   handlers: HandlerTable<T>
+  /**
+   * Server plugins this one builds on (SIWE on the wallets plugin, for its chain settings). The
+   * server registers each once, before the plugins that require it, unless the host lists it itself.
+   */
+  requires?: readonly ServerPlugin<RouteTable>[]
   /** Tables the plugin needs; ids must be unique (prefix them with the plugin id). */
   migrations?: readonly Migration[]
   /**
@@ -166,6 +171,13 @@ export interface SettingDeclaration<T = unknown> {
   schema: v.GenericSchema<unknown, unknown>
   /** The value until an admin sets one. */
   default: T
+  /**
+   * Paths of the secrets inside the value, dot-separated, `*` for any key of an object
+   * (`botToken`, `*.clientSecret`; `*` alone for every value of a record, `''` for a string setting
+   * itself). They are sealed at rest when the server has an encryption key, masked in the admin API,
+   * and must never reach the app response. @defaultValue none
+   */
+  secrets?: readonly string[]
   /**
    * `replace` (a new value replaces the old) or `merge` (an object value is merged field by field
    * over the current value, so a patch may name only the fields it changes; the schema then

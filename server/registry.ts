@@ -5,6 +5,7 @@
  * @module
  */
 import type { ServerApp } from './apps'
+import type { RouteTable } from '../kernel/route'
 import type { LinkedAccountType, ServerPlugin, SettingDeclaration } from './plugin'
 import type { AccountInput, AccountRecord } from './services/users'
 
@@ -13,6 +14,39 @@ export type ServerDeclarations = Pick<
   ServerPlugin,
   'id' | 'settings' | 'loginSwitches' | 'accountTypes' | 'appResponse' | 'strongAccountTypes'
 >
+
+/**
+ * A server's plugins with the plugins they require (`ServerPlugin.requires`), each once, every
+ * required plugin before the first plugin that requires it. A plugin the host lists itself is kept
+ * as listed; one listed twice is refused.
+ * @param plugins - the plugins as the host lists them.
+ * @returns the plugins to register, in order.
+ * @throws TypeError when the host lists a plugin id twice.
+ * @example
+ * ```ts
+ * import { withRequiredPlugins } from 'portico/server'
+ * import { siweServer } from 'portico/plugins/siwe/server'
+ * withRequiredPlugins([siweServer()]).map((p) => p.id) // ['wallets', 'siwe']
+ * ```
+ */
+export function withRequiredPlugins(plugins: readonly ServerPlugin<RouteTable>[]): ServerPlugin<RouteTable>[] {
+  type P = ServerPlugin<RouteTable>
+  const listed = new Map<string, P>()
+  for (const p of plugins) {
+    if (listed.has(p.id)) throw new TypeError(`Server plugin "${p.id}" is registered twice`)
+    listed.set(p.id, p)
+  }
+  const out: P[] = []
+  const placed = new Set<string>()
+  const place = (p: P) => {
+    if (placed.has(p.id)) return
+    placed.add(p.id)
+    for (const r of p.requires ?? []) place(listed.get(r.id) ?? r)
+    out.push(p)
+  }
+  for (const p of plugins) place(p)
+  return out
+}
 
 /** A linked-account type with every default filled in. */
 export interface ResolvedAccountType {
@@ -31,6 +65,11 @@ export interface ResolvedAccountType {
 export interface ServerRegistry {
   /** Every declared setting, in plugin order. */
   readonly settings: readonly SettingDeclaration[]
+  /**
+   * The secret path patterns of the declared settings, from the settings' root
+   * (`telegram.botToken`, `oauthProviders.*.clientSecret`): sealed at rest, masked in the admin API.
+   */
+  readonly secretPaths: readonly string[]
   /** Every declared login switch name, in plugin order. */
   readonly loginSwitches: readonly string[]
   /**
@@ -86,6 +125,7 @@ const HOOKS = ['toWire', 'toIdentityToken', 'transferOffer', 'embeddedWalletAddr
  */
 export function composeServerPlugins(plugins: readonly ServerDeclarations[], reserved: readonly string[] = []): ServerRegistry {
   const settings: SettingDeclaration[] = []
+  const secretPaths: string[] = []
   const settingOwner = new Map<string, string>(reserved.map((k) => [k, 'the core']))
   const switches: string[] = []
   const switchOwner = new Map<string, string>()
@@ -97,6 +137,12 @@ export function composeServerPlugins(plugins: readonly ServerDeclarations[], res
       if (owner) throw new TypeError(`Setting "${s.key}" of plugin "${p.id}" is already declared by ${owner}`)
       settingOwner.set(s.key, `plugin "${p.id}"`)
       settings.push(s)
+      for (const path of s.secrets ?? []) {
+        if (path !== '' && path.split('.').some((part) => part === '')) {
+          throw new TypeError(`Setting "${s.key}" of plugin "${p.id}" declares the secret path "${path}", which has an empty part`)
+        }
+        secretPaths.push(path === '' ? s.key : `${s.key}.${path}`)
+      }
     }
     for (const sw of p.loginSwitches ?? []) {
       const owner = switchOwner.get(sw.name)
@@ -132,6 +178,7 @@ export function composeServerPlugins(plugins: readonly ServerDeclarations[], res
   const extras = plugins.flatMap((p) => (p.appResponse ? [p.appResponse] : []))
   return {
     settings,
+    secretPaths,
     loginSwitches: switches,
     accountType,
     hiddenTypes: exact.filter((t) => t.hidden).map((t) => t.type),

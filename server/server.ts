@@ -19,7 +19,7 @@ import type { SmsSender } from './sms'
 import { createSignIn } from './services/sign-in'
 import { mountAdminRoutes } from './admin'
 import { collectRoutes, type RegisteredRoute, type RequestContext, type ServerPlugin } from './plugin'
-import { composeServerPlugins, type ServerRegistry } from './registry'
+import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from './registry'
 import type { Db } from './storage/db'
 import { coreMigrations, runMigrations, type Migration } from './storage/migrations'
 import { createOtpService } from './services/otp'
@@ -134,7 +134,7 @@ type Env = { Variables: { originRefused: boolean } }
 /**
  * Every migration a server with these plugins needs: the core tables, then each plugin's. For
  * servers created with `migrate: false` that migrate the database themselves.
- * @param plugins - the server plugins (without the core plugin).
+ * @param plugins - the server plugins (without the core plugin); the plugins they require are added.
  * @returns the migrations, in order.
  * @example
  * ```ts
@@ -143,13 +143,13 @@ type Env = { Variables: { originRefused: boolean } }
  * ```
  */
 export function serverMigrations(plugins: readonly ServerPlugin<RouteTable>[]): Migration[] {
-  return [...coreMigrations, ...transferMigrations, ...plugins.flatMap((p) => p.migrations ?? [])]
+  return [...coreMigrations, ...transferMigrations, ...withRequiredPlugins(plugins).flatMap((p) => p.migrations ?? [])]
 }
 
 export async function createServer(options: CreateServerOptions): Promise<PorticoServer> {
   const { db, mail } = options
   if (!options.secret) throw new TypeError('createServer: a secret is required')
-  const plugins = [coreServerPlugin as unknown as ServerPlugin<RouteTable>, ...(options.plugins ?? [])]
+  const plugins = [coreServerPlugin as unknown as ServerPlugin<RouteTable>, ...withRequiredPlugins(options.plugins ?? [])]
   const seen = new Set<string>()
   for (const p of plugins) {
     if (seen.has(p.id)) throw new TypeError(`Server plugin "${p.id}" is registered twice`)

@@ -37,6 +37,22 @@ describe('import boundaries', () => {
     expect(problem('plugins/email/react.ts', 'react')).toBeNull()
   })
 
+  it("error: a plugin's server code importing the server's own files instead of portico/server", () => {
+    expect(problem('plugins/email/server.ts', '../../server/apps')).toMatch(/public module \(portico\/server/)
+    expect(problem('plugins/oauth/server/attempts.ts', '../../../server/storage/db')).toMatch(/imports server\/storage\/db/)
+    expect(problem('plugins/sms/twilio.ts', 'portico/server/errors')).toMatch(/portico\/server/)
+  })
+
+  it("default: a plugin's server code using portico/server, or another plugin's server entry", () => {
+    expect(problem('plugins/email/server.ts', '../../server')).toBeNull()
+    expect(problem('plugins/email/server.ts', '../../server/index')).toBeNull()
+    expect(problem('plugins/oauth/server/attempts.ts', '../../../server')).toBeNull()
+    expect(problem('plugins/oauth/server/attempts.ts', 'portico/server')).toBeNull()
+    expect(problem('plugins/siwe/server.ts', '../wallets/server')).toBeNull()
+    expect(problem('plugins/siwe/server.ts', 'portico/plugins/wallets/server')).toBeNull()
+    expect(problem('plugins/siwe/server.ts', '../wallets/chains')).toMatch(/plugins\/wallets/)
+  })
+
   it('error: the kernel and the protocol modules import no React, UI or plugin', () => {
     expect(problem('kernel/kernel.ts', 'react')).toMatch(/framework-free/)
     expect(problem('kernel/kernel.ts', 'valtio/react')).toMatch(/framework-free/)
@@ -69,7 +85,7 @@ describe('import boundaries', () => {
 
   it('behavior: test files may wire plugins together', () => {
     expect(problem('plugins/cross-app/server.test.ts', '../oauth/server')).toBeNull()
-    expect(problem('kernel/test-server.ts', '../plugins/email/server')).toBeNull()
+    expect(problem('test/support/server.ts', '../../plugins/email/server')).toBeNull()
   })
 
   it('error: a screen importing useKernel or KernelContext, by any spelling', () => {

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createMemoryStorage } from '../kernel/storage'
-import { startTestServer, type TestServer } from '../kernel/test-server'
+import { startTestServer, type TestServer } from '../test/support/http-server'
 import { email } from '../plugins/email'
 import { PorticoProvider } from './provider'
 import { useLogin, useLogout, usePortico } from './hooks'

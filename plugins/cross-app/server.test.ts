@@ -366,6 +366,25 @@ describe('POST /cross-app/unlink', () => {
     return { requester, subject: provider.user.id }
   }
 
+  it("a provider user already linked to another requester user is linked_to_another_user, and stays where it is", async () => {
+    const { subject } = await linkedPair('taken-r1@example.com', 'taken-p1@example.com')
+    const second = await t.login('taken-r2@example.com', { appId: R.id })
+    const provider = await t.login('taken-p1@example.com', { appId: P.id })
+    const { verifier, state, authorize } = await start()
+    const auth = await t.request('/api/v1/cross-app/authorize', { appId: P.id, token: provider.token!, body: requestOf(authorize) })
+    const code = (await follow(auth.body.redirect_url)).searchParams.get('privy_oauth_code')!
+    const link = await t.request('/api/v1/oauth/link', {
+      appId: R.id,
+      token: second.token!,
+      body: { authorization_code: code, state_code: state, code_verifier: verifier },
+    })
+    expect(link.status, JSON.stringify(link.body)).toBe(400)
+    expect(link.body.code).toBe('linked_to_another_user')
+    const me = await t.request('/api/v1/users/me', { appId: R.id, token: second.token! })
+    expect(me.body.user.linked_accounts.map((a: { type: string }) => a.type)).toEqual(['email'])
+    expect(subject).toBe(provider.user.id)
+  })
+
   it('removes the cross_app account of that provider app and answers the user without it', async () => {
     const { requester, subject } = await linkedPair('unlink-r1@example.com', 'unlink-p1@example.com')
     const res = await t.request('/api/v1/cross-app/unlink', { appId: R.id, token: requester.token!, body: { provider_app_id: P.id, subject } })

@@ -6,18 +6,26 @@
  * client: no secret) and reads `userinfo`. `details` and `connections` describe the apps.
  * @module
  */
-import { loadApp, type ServerApp } from '../../server/apps'
-import { errors, HttpError } from '../../server/errors'
-import { defineServerPlugin, type RequestContext } from '../../server/plugin'
-import type { UserRecord } from '../../server/services/users'
+import {
+  defineServerPlugin,
+  errors,
+  HttpError,
+  loadApp,
+  type LinkedAccountType,
+  type RequestContext,
+  type ServerApp,
+  type UserRecord,
+} from '../../server'
 import { oauthCallbackUrl } from '../../protocols/oauth/server'
 import { CROSS_APP_ACCOUNT_TYPE, crossAppRoutes } from './api'
 import { crossAppAllowed, crossAppNotAllowed } from './server/oauth-source'
 import { crossAppSchemas } from './schemas'
+import { crossAppOf, crossAppSetting } from './server/settings'
 import { crossAppMigrations, findToken, issueCode, issueToken, spendCode, TOKEN_TTL_MS } from './server/store'
 import { createHash, timingSafeEqual } from 'node:crypto'
 
 export { crossAppOAuthSource } from './server/oauth-source'
+export { crossAppSetting, type CrossAppSettings } from './server/settings'
 
 const badCode = () => errors.invalidCredentials('Invalid or expired cross-app authorization code.')
 const pkceMismatch = () => new HttpError(400, 'invalid_pkce_parameters', 'Invalid PKCE parameters.')
@@ -38,7 +46,7 @@ function details(app: ServerApp) {
     name: app.name,
     icon_url: app.settings.logoUrl,
     logo_url: app.settings.logoUrl,
-    read_only: app.settings.crossApp.readOnly,
+    read_only: crossAppOf(app).readOnly,
     custom_api_url: null,
   }
 }
@@ -51,6 +59,20 @@ function wallets(user: UserRecord) {
   const smart = user.accounts.filter((a) => a.type === 'smart_wallet').map((a) => ({ address: String(a.details.address) }))
   return { embedded_wallets: embedded, smart_wallets: smart }
 }
+
+/**
+ * The `cross_app` account: a provider app's user, shown with its subject, provider app and wallet
+ * addresses (the stored details). Not transferable: the OAuth transfer route names an account by
+ * provider, and a `privy:<app id>` provider names no account type of its own, so a link conflict
+ * answers `linked_to_another_user` rather than offering a transfer that could not complete; the user
+ * signs in with that account instead.
+ * @example
+ * ```ts
+ * import { crossAppAccountType } from 'portico/plugins/cross-app/server'
+ * crossAppAccountType.transferable // false
+ * ```
+ */
+export const crossAppAccountType: LinkedAccountType = { type: CROSS_APP_ACCOUNT_TYPE, transferable: false }
 
 /**
  * The cross-app plugin's server half. Provider apps need `crossApp.providerEnabled` (and may list
@@ -93,15 +115,17 @@ export function crossAppServer() {
     routes: crossAppRoutes,
     schemas: crossAppSchemas,
     migrations: crossAppMigrations,
+    settings: [crossAppSetting],
+    accountTypes: [crossAppAccountType],
     handlers: {
       async details(_req, ctx) {
-        if (!ctx.app.settings.crossApp.providerEnabled) throw notProvider()
+        if (!crossAppOf(ctx.app).providerEnabled) throw notProvider()
         return details(ctx.app)
       },
 
       async connections(_req, ctx) {
         const connections = []
-        for (const id of ctx.app.settings.crossApp.providerApps) {
+        for (const id of crossAppOf(ctx.app).providerApps) {
           const provider = await loadApp(ctx.db, id)
           if (!crossAppAllowed(ctx.app, provider)) continue
           connections.push({
@@ -109,7 +133,7 @@ export function crossAppServer() {
             provider_app_name: provider.name,
             provider_app_icon_url: provider.settings.logoUrl,
             provider_app_custom_api_url: null,
-            read_only: provider.settings.crossApp.readOnly,
+            read_only: crossAppOf(provider).readOnly,
           })
         }
         return { connections }

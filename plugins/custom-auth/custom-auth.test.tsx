@@ -9,13 +9,12 @@ import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
 import type { Kernel } from '../../kernel/types'
 import { PorticoProvider } from '../../ui/provider'
-import { DEFAULT_APP_SETTINGS } from '../../server/apps'
-import type { AppSettings } from '../../server/apps'
+import type { AppSettingsInput } from '../../server/apps'
 import { createPgliteDb } from '../../server/storage/pglite'
 import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { emailServer } from '../email/server'
 import { startJwtIssuer, type JwtIssuer } from '../../test/fixtures/jwt-issuer'
-import { customAuthServer } from './server'
+import { customAuthServer, customAuthSetting } from './server'
 import { customAuth, getCustomAuth, useCustomAuth, type CustomAuthOptions } from '.'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -43,11 +42,11 @@ afterEach(() => {
   for (const k of kernels.splice(0)) k.destroy()
 })
 
-async function makeApp(settings: Partial<AppSettings> = {}) {
+async function makeApp(settings: AppSettingsInput = {}) {
   const app = await t.createApp({
     settings: {
       loginMethods: ['custom_jwt_auth', 'email_auth'],
-      customAuth: { ...DEFAULT_APP_SETTINGS.customAuth, jwksUrl: issuer.jwksUrl, issuer: issuer.issuer, audience: issuer.audience },
+      customAuth: { ...customAuthSetting.default, jwksUrl: issuer.jwksUrl, issuer: issuer.issuer, audience: issuer.audience },
       ...settings,
     },
   })

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { AuthenticatedUser, User } from '../../kernel/schemas'
-import { DEFAULT_APP_SETTINGS, type CustomAuthSettings } from '../../server/apps'
 import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { emailServer } from '../email/server'
 import { startJwtIssuer, type JwtIssuer } from '../../test/fixtures/jwt-issuer'
-import { CLOCK_TOLERANCE_S, customAuthServer } from './server'
+import { CLOCK_TOLERANCE_S, customAuthServer, customAuthSetting, type CustomAuthSettings } from './server'
 
 const AUTH = '/api/v1/custom_jwt_account/authenticate'
 const LINK = '/api/v1/custom_jwt_account/link'
@@ -29,7 +28,7 @@ async function appWith(custom: Partial<CustomAuthSettings>, extra: Record<string
   const app = await t.createApp({
     settings: {
       loginMethods: ['custom_jwt_auth', 'email_auth'],
-      customAuth: { ...DEFAULT_APP_SETTINGS.customAuth, ...custom },
+      customAuth: { ...customAuthSetting.default, ...custom },
       ...extra,
     },
   })
@@ -228,7 +227,7 @@ describe('app rules and bad input', () => {
 
   it('answers disallowed_login_method when the switch is off', async () => {
     const app = await t.createApp({
-      settings: { loginMethods: ['email_auth'], customAuth: { ...DEFAULT_APP_SETTINGS.customAuth, jwksUrl: rsa.jwksUrl } },
+      settings: { loginMethods: ['email_auth'], customAuth: { ...customAuthSetting.default, jwksUrl: rsa.jwksUrl } },
     })
     const res = await t.request(AUTH, { body: { token: await rsa.mint('x') }, appId: app.id })
     expect(res.status).toBe(400)
@@ -268,7 +267,7 @@ describe('app rules and bad input', () => {
       settings: {
         loginMethods: ['custom_jwt_auth'],
         maxUsers: 1,
-        customAuth: { ...DEFAULT_APP_SETTINGS.customAuth, jwksUrl: rsa.jwksUrl },
+        customAuth: { ...customAuthSetting.default, jwksUrl: rsa.jwksUrl },
       },
     })
     expect((await t.request(AUTH, { body: { token: await rsa.mint('cap-1') }, appId: capped.id })).status).toBe(200)
@@ -284,7 +283,7 @@ describe('app rules and bad input', () => {
         loginMethods: ['custom_jwt_auth'],
         allowlistEnabled: true,
         allowlist: ['listed-user'],
-        customAuth: { ...DEFAULT_APP_SETTINGS.customAuth, jwksUrl: rsa.jwksUrl },
+        customAuth: { ...customAuthSetting.default, jwksUrl: rsa.jwksUrl },
       },
     })
     expect((await t.request(AUTH, { body: { token: await rsa.mint('listed-user') }, appId: listed.id })).status).toBe(200)

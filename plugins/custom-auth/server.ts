@@ -1,6 +1,6 @@
 /**
  * The custom-token login, server half: verifies the host app's own JWT against the app's
- * `settings.customAuth` (a JWKS URL or a PEM key) and turns its user id into a Portico session.
+ * `customAuth` setting (a JWKS URL or a PEM key) and turns its user id into a Portico session.
  * @module
  */
 import { createPublicKey, type KeyObject } from 'node:crypto'
@@ -11,12 +11,65 @@ import {
   type JWTPayload,
   type JWTVerifyGetKey,
 } from 'jose'
-import { isLoginEnabled, type CustomAuthSettings, type ServerApp } from '../../server/apps'
-import { errors, HttpError } from '../../server/errors'
-import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
-import type { AccountInput } from '../../server/services/users'
+import * as v from 'valibot'
+import {
+  defineServerPlugin,
+  defineSetting,
+  errors,
+  HttpError,
+  isLoginEnabled,
+  readSetting,
+  type AccountInput,
+  type LinkedAccountType,
+  type RequestContext,
+  type ServerApp,
+} from '../../server'
 import { customAuthRoutes } from './api'
 import { customAuthSchemas } from './schemas'
+
+/** How the app's own JWTs (custom-token login) are verified. */
+export interface CustomAuthSettings {
+  /** A JWKS URL serving the app's public keys; used when set. */
+  jwksUrl: string | null
+  /** A PEM public key (SPKI) when there is no JWKS URL. */
+  publicKeyPem: string | null
+  /** Required `iss`; null skips the check. */
+  issuer: string | null
+  /** Required `aud`; null skips the check. */
+  audience: string | null
+  /** Accepted `alg` values. @defaultValue ['RS256', 'ES256'] */
+  algorithms: string[]
+  /** The claim holding the user id. @defaultValue 'sub' */
+  userIdClaim: string
+}
+
+const nullableText = v.nullable(v.pipe(v.string(), v.maxLength(2000)))
+
+/**
+ * `customAuth`: how the app's own JWTs are verified. A patch names only the fields it changes
+ * (`update: 'merge'`). @defaultValue no key, RS256/ES256, `sub`
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { customAuthSetting } from 'portico/plugins/custom-auth/server'
+ * const { jwksUrl } = readSetting(ctx.app, customAuthSetting)
+ * ```
+ */
+export const customAuthSetting = defineSetting<CustomAuthSettings>({
+  key: 'customAuth',
+  schema: v.partial(
+    v.strictObject({
+      jwksUrl: v.nullable(v.pipe(v.string(), v.url('Must be a URL.'))),
+      publicKeyPem: v.nullable(v.pipe(v.string(), v.includes('BEGIN PUBLIC KEY', 'publicKeyPem must be an SPKI PEM.'))),
+      issuer: nullableText,
+      audience: nullableText,
+      algorithms: v.pipe(v.array(v.picklist(['RS256', 'RS384', 'RS512', 'PS256', 'ES256', 'ES384', 'EdDSA'])), v.minLength(1)),
+      userIdClaim: v.pipe(v.string(), v.minLength(1)),
+    }),
+  ),
+  default: { jwksUrl: null, publicKeyPem: null, issuer: null, audience: null, algorithms: ['RS256', 'ES256'], userIdClaim: 'sub' },
+  update: 'merge',
+})
 
 /** Allowed skew between the host's clock and ours when checking `exp`, `nbf` and `iat`. */
 export const CLOCK_TOLERANCE_S = 30
@@ -172,7 +225,7 @@ export function customAuthServer(options: CustomAuthServerOptions = {}) {
   /** Verifies a token for the app and returns the user id it names. */
   async function verify(ctx: RequestContext, token: string | undefined): Promise<string> {
     const { app } = ctx
-    const settings = app.settings.customAuth
+    const settings = readSetting(app, customAuthSetting)
     checkEnabled(app)
     if (token === undefined || token.trim() === '') throw errors.invalidData('A token is required.')
     const algorithms = allowedAlgorithms(settings)
@@ -212,6 +265,7 @@ export function customAuthServer(options: CustomAuthServerOptions = {}) {
     routes: customAuthRoutes,
     schemas: customAuthSchemas,
     loginSwitches: [{ name: 'custom_jwt_auth' }],
+    settings: [customAuthSetting],
     accountTypes: [customAuthAccountType],
     handlers: {
       async authenticate(req, ctx) {
@@ -234,7 +288,7 @@ export function customAuthServer(options: CustomAuthServerOptions = {}) {
 /** The switch, then a key to verify with: in that order, so a disabled app says so first. */
 function checkEnabled(app: ServerApp): void {
   if (!isLoginEnabled(app, 'custom_jwt_auth')) throw errors.disallowedLoginMethod('a custom token')
-  const { jwksUrl, publicKeyPem } = app.settings.customAuth
+  const { jwksUrl, publicKeyPem } = readSetting(app, customAuthSetting)
   if (!jwksUrl && !publicKeyPem) {
     throw errors.featureNotEnabled('Custom auth needs a JWKS URL or a public key in the app settings.')
   }

@@ -2,10 +2,7 @@
  * The email-code login, server half: sends six-digit codes and exchanges them for sessions.
  * @module
  */
-import { isLoginEnabled, type ServerApp } from '../../server/apps'
-import { errors } from '../../server/errors'
-import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
-import { OTP_TTL_MS } from '../../server/services/otp'
+import { defineServerPlugin, errors, isLoginEnabled, OTP_TTL_MS, type LinkedAccountType, type RequestContext, type ServerApp } from '../../server'
 import { emailRoutes } from './api'
 import { emailSchemas } from './schemas'
 

@@ -20,11 +20,21 @@ import {
   type PublicClient,
 } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
+import * as v from 'valibot'
 import { parseSiweMessage } from 'viem/siwe'
-import { isLoginEnabled, type RateLimitSetting, type ServerApp } from '../../server/apps'
-import { HttpError, errors } from '../../server/errors'
-import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
-import type { Migration } from '../../server/storage/migrations'
+import {
+  defineServerPlugin,
+  defineSetting,
+  errors,
+  HttpError,
+  isLoginEnabled,
+  readSetting,
+  type LinkedAccountType,
+  type Migration,
+  type RateLimitSetting,
+  type RequestContext,
+  type ServerApp,
+} from '../../server'
 import { FARCASTER_CHANNEL_HEADER, farcasterRoutes } from './api'
 import {
   FarcasterRelayError,
@@ -35,6 +45,36 @@ import {
   type RelayChannelStatus,
 } from './relay'
 import { farcasterSchemas } from './schemas'
+
+/** The app's own Farcaster account, which asks users to approve signers for the app. */
+export interface FarcasterSignerSettings {
+  /** The app's Farcaster id (the `requestFid` of signed key requests). */
+  appFid: number
+  /** The hex private key of that fid's custody address (signs the key requests); a secret. */
+  custodyPrivateKey: string
+}
+
+/**
+ * `farcasterSigner`: the app's Farcaster account for signer requests, or null when none is configured.
+ * The custody key is a secret: sealed at rest, masked in the admin API. @defaultValue null
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { farcasterSignerSetting } from 'portico/plugins/farcaster/server'
+ * const signer = readSetting(ctx.app, farcasterSignerSetting)
+ * ```
+ */
+export const farcasterSignerSetting = defineSetting<FarcasterSignerSettings | null>({
+  key: 'farcasterSigner',
+  schema: v.nullable(
+    v.strictObject({
+      appFid: v.pipe(v.number(), v.integer(), v.minValue(1)),
+      custodyPrivateKey: v.pipe(v.string(), v.regex(/^0x[0-9a-fA-F]{64}$/, 'farcasterSigner.custodyPrivateKey is a 0x-prefixed 32-byte hex key.')),
+    }),
+  ),
+  default: null,
+  secrets: ['custodyPrivateKey'],
+})
 
 /** The Farcaster ID registry on Optimism (`custodyOf(uint256)`). */
 export const FARCASTER_ID_REGISTRY = '0x00000000Fc6c5F01Fc30151999387Bb99A9f489b'
@@ -420,6 +460,7 @@ export function farcasterServer(options: FarcasterServerOptions = {}) {
     id: 'farcaster',
     routes: farcasterRoutes,
     schemas: farcasterSchemas,
+    settings: [farcasterSignerSetting],
     loginSwitches: [{ name: 'farcaster_auth' }],
     accountTypes: [farcasterAccountType],
     migrations: farcasterMigrations,
@@ -534,7 +575,7 @@ export function farcasterServer(options: FarcasterServerOptions = {}) {
       },
 
       async signerInit(req, ctx) {
-        const settings = ctx.app.settings.farcasterSigner
+        const settings = readSetting(ctx.app, farcasterSignerSetting)
         if (!settings) throw errors.featureNotEnabled('Farcaster signers are not configured for this app.')
         const { userId } = await farcasterFidOf(ctx)
         const key = req.body.ed25519_public_key as Hex

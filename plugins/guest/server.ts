@@ -4,11 +4,7 @@
  * @module
  */
 import { createHash } from 'node:crypto'
-import { isLoginEnabled } from '../../server/apps'
-import { errors } from '../../server/errors'
-import { defineServerPlugin, type LinkedAccountType } from '../../server/plugin'
-import type { AccountInput } from '../../server/services/users'
-import type { RateLimitEntry } from '../../server/services/rate-limit'
+import { defineServerPlugin, errors, isLoginEnabled, type AccountInput, type LinkedAccountType, type RateLimitEntry } from '../../server'
 import { guestRoutes } from './api'
 import { guestSchemas } from './schemas'
 

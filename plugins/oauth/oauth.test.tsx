@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
-import { startTestServer, type TestServer } from '../../kernel/test-server'
+import { startTestServer, type TestServer } from '../../test/support/http-server'
 import { ApiError, PorticoError } from '../../kernel/errors'
 import type { Kernel, StorageAdapter } from '../../kernel/types'
 import { format } from '../../kernel/messages'
@@ -176,7 +176,7 @@ describe('error catalogue (OAuth column)', () => {
 describe('plugin definition', () => {
   it('default: one web2 method per built-in provider, enabled by <provider>_oauth, with its logo', () => {
     const p = oauth()
-    expect(p.loginMethods!.map((m) => m.id)).toEqual(['google', 'apple', 'twitter', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'tiktok'])
+    expect(p.loginMethods!.map((m) => m.id)).toEqual(['google', 'apple', 'twitter', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'tiktok', 'line', 'twitch'])
     expect(p.loginMethods![0]).toMatchObject({ group: 'web2', enabledBy: 'google_oauth', screen: 'oauth/google', label: 'OAUTH_LABEL_GOOGLE' })
     expect(p.messages!.OAUTH_LABEL_GITHUB).toBe('Continue with GitHub')
     expect(p.loginMethods![0]!.icon).toMatch(/^data:image\/svg\+xml,/)

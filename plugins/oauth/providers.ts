@@ -16,6 +16,8 @@ export const OAUTH_PROVIDERS = [
   'spotify',
   'instagram',
   'tiktok',
+  'line',
+  'twitch',
 ] as const
 
 /** A built-in provider name. */
@@ -111,6 +113,9 @@ const ICON_PATHS = {
   tiktok: "M12.525.02c1.31-.02 2.61-.01 3.91-.02.08 1.53.63 3.09 1.75 4.17 1.12 1.11 2.7 1.62 4.24 1.79v4.03c-1.44-.05-2.89-.35-4.2-.97-.57-.26-1.1-.59-1.62-.93-.01 2.92.01 5.84-.02 8.75-.08 1.4-.54 2.79-1.35 3.94-1.31 1.92-3.58 3.17-5.91 3.21-1.43.08-2.86-.31-4.08-1.03-2.02-1.19-3.44-3.37-3.65-5.71-.02-.5-.03-1-.01-1.49.18-1.9 1.12-3.72 2.58-4.96 1.66-1.44 3.98-2.13 6.15-1.72.02 1.48-.04 2.96-.04 4.44-.99-.32-2.15-.23-3.02.37-.63.41-1.11 1.04-1.36 1.75-.21.51-.15 1.07-.14 1.61.24 1.64 1.82 3.02 3.5 2.87 1.12-.01 2.19-.66 2.77-1.61.19-.33.4-.67.41-1.06.1-1.79.06-3.57.07-5.36.01-4.03-.01-8.05.02-12.07z",
   apple: "M12.152 6.896c-.948 0-2.415-1.078-3.96-1.04-2.04.027-3.91 1.183-4.961 3.014-2.117 3.675-.546 9.103 1.519 12.09 1.013 1.454 2.208 3.09 3.792 3.039 1.52-.065 2.09-.987 3.935-.987 1.831 0 2.35.987 3.96.948 1.637-.026 2.676-1.48 3.676-2.948 1.156-1.688 1.636-3.325 1.662-3.415-.039-.013-3.182-1.221-3.22-4.857-.026-3.04 2.48-4.494 2.597-4.559-1.429-2.09-3.623-2.324-4.39-2.376-2-.156-3.675 1.09-4.61 1.09zM15.53 3.83c.843-1.012 1.4-2.427 1.245-3.83-1.207.052-2.662.805-3.532 1.818-.78.896-1.454 2.338-1.273 3.714 1.338.104 2.715-.688 3.559-1.701",
   linkedin: "M20.45 20.45h-3.55v-5.57c0-1.33-.02-3.04-1.85-3.04-1.85 0-2.14 1.45-2.14 2.94v5.67H9.35V9h3.41v1.56h.05c.48-.9 1.64-1.85 3.37-1.85 3.6 0 4.27 2.37 4.27 5.46v6.28zM5.34 7.43a2.06 2.06 0 1 1 0-4.12 2.06 2.06 0 0 1 0 4.12zM7.12 20.45H3.56V9h3.56v11.45zM22.22 0H1.77C.79 0 0 .77 0 1.73v20.54C0 23.23.79 24 1.77 24h20.45c.98 0 1.78-.77 1.78-1.73V1.73C24 .77 23.2 0 22.22 0z",
+  // A speech bubble in LINE's green, and Twitch's glitch.
+  line: 'M12 1.5C5.65 1.5.5 5.58.5 10.6c0 4.5 4.07 8.27 9.57 8.98.37.08.88.25 1 .57.12.29.08.73.04 1.02l-.16.97c-.05.29-.23 1.13 1 .62 1.23-.52 6.6-3.89 9-6.66 1.66-1.82 2.55-3.67 2.55-5.5C23.5 5.58 18.35 1.5 12 1.5z',
+  twitch: 'M11.571 4.714h1.715v5.143H11.57zm4.715 0H18v5.143h-1.714zM6 0 1.714 4.286v15.428h5.143V24l4.286-4.286h3.428L22.286 12V0zm14.571 11.143-3.428 3.428h-3.429l-3 3v-3H6.857V1.714h13.714z',
 } as const satisfies Record<BuiltinOAuthProvider, string>
 
 function svgDataUri(path: string, color: string): string {
@@ -296,6 +301,36 @@ export const OAUTH_PROVIDER_TABLE: Readonly<Record<BuiltinOAuthProvider, OAuthPr
       const u = obj(obj(p.data).user)
       return account(str(u.open_id), { username: str(u.username), name: str(u.display_name) }, null)
     },
+  }),
+  line: spec('line', {
+    displayName: 'LINE',
+    color: '#06C755',
+    openid: true,
+    issuer: 'https://access.line.me',
+    jwksUrl: 'https://api.line.me/oauth2/v2.1/certs',
+    authorizationUrl: 'https://access.line.me/oauth2/v2.1/authorize',
+    tokenUrl: 'https://api.line.me/oauth2/v2.1/token',
+    userinfoUrl: 'https://api.line.me/oauth2/v2.1/userinfo',
+    scopes: ['openid', 'profile', 'email'],
+    mapProfile: (p) => {
+      // LINE's ID token carries the email only when the channel may read it, and LINE verifies it.
+      const email = verifiedEmail(p)
+      return account(str(p.sub), { email, name: str(p.name), profile_picture_url: str(p.picture) }, email)
+    },
+  }),
+  twitch: spec('twitch', {
+    displayName: 'Twitch',
+    color: '#9146FF',
+    openid: true,
+    issuer: 'https://id.twitch.tv/oauth2',
+    jwksUrl: 'https://id.twitch.tv/oauth2/keys',
+    authorizationUrl: 'https://id.twitch.tv/oauth2/authorize',
+    tokenUrl: 'https://id.twitch.tv/oauth2/token',
+    userinfoUrl: 'https://id.twitch.tv/oauth2/userinfo',
+    scopes: ['openid'],
+    // Twitch returns only the claims asked for; the username is `preferred_username`.
+    authorizationParams: { claims: JSON.stringify({ id_token: { preferred_username: null }, userinfo: { preferred_username: null } }) },
+    mapProfile: (p) => account(str(p.sub), { username: str(p.preferred_username) }, null),
   }),
 }
 

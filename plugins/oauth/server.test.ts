@@ -336,6 +336,63 @@ describe('oauth server against a real OpenID provider', () => {
   })
 })
 
+describe('LINE and Twitch, the contract providers besides the original nine', () => {
+  let t: TestInstance
+  beforeAll(async () => {
+    const secret = 'fixture-secret-' + randomToken(8)
+    t = await createTestInstance({
+      plugins: [emailServer(), oauthServer({ logFailure: () => {} })],
+      app: { allowedOrigins: [ORIGIN], settings: { allowedRedirectUrls: [`${ORIGIN}/signed-in`] } },
+      adminKey: 'admin-key-for-line-and-twitch-0123456789',
+    })
+    // Switched on through the admin API, which accepts only declared switches.
+    const patch = await t.request(`/admin/v1/apps/${t.appId}`, {
+      method: 'PATCH',
+      appId: null,
+      headers: { authorization: 'Bearer admin-key-for-line-and-twitch-0123456789' },
+      body: {
+        settings: {
+          loginMethods: ['email_auth', 'line_oauth', 'twitch_oauth'],
+          oauthProviders: {
+            line: { clientId: 'line-client', clientSecret: secret, issuer: oidc.issuer },
+            // The fixture answers `preferred_username` under `profile`; Twitch itself answers the `claims` request.
+            twitch: { clientId: 'twitch-client', clientSecret: secret, issuer: oidc.issuer, scopes: ['openid', 'profile'] },
+          },
+        },
+      },
+    })
+    expect(patch.status, JSON.stringify(patch.body)).toBe(200)
+    t.server.invalidateApp(t.appId)
+    const redirectUris = [`${t.baseUrl}/api/v1/oauth/callback/${t.appId}`]
+    await oidc.registerClient({ clientId: 'line-client', clientSecret: secret, redirectUris })
+    await oidc.registerClient({ clientId: 'twitch-client', clientSecret: secret, redirectUris })
+  })
+  afterAll(async () => {
+    await t.close()
+  })
+
+  it('behavior: the app response switches them on, and a round trip signs in with line_oauth and twitch_oauth accounts', async () => {
+    const app = await t.request(`/api/v1/apps/${t.appId}`)
+    expect(app.body).toMatchObject({ line_oauth: true, twitch_oauth: true })
+
+    const line = await authenticate(t, await roundTrip(t, 'line', 'alice'))
+    expect(line.status, JSON.stringify(line.body)).toBe(200)
+    expect(line.body.user.linked_accounts).toEqual([
+      expect.objectContaining({
+        type: 'line_oauth',
+        subject: 'alice',
+        email: 'alice@oidc.test',
+        name: 'Alice Liddell',
+        profile_picture_url: `${oidc.issuer}/avatars/alice.png`,
+      }),
+    ])
+
+    const twitch = await authenticate(t, await roundTrip(t, 'twitch', 'bob'))
+    expect(twitch.status, JSON.stringify(twitch.body)).toBe(200)
+    expect(twitch.body.user.linked_accounts).toEqual([expect.objectContaining({ type: 'twitch_oauth', subject: 'bob', username: 'bob' })])
+  })
+})
+
 describe('oauth server limits and expiry', () => {
   it('behavior: an attempt older than 10 minutes returns to redirect_to with privy_oauth_error and no code', async () => {
     const t = await instance()

@@ -3,15 +3,24 @@
  * exchanges the one-time code it hands the client for a session or a linked account.
  * @module
  */
-import { isLoginEnabled, type LoginSwitch, type OAuthProviderConfig, type ServerApp } from '../../server/apps'
-import { errors, HttpError } from '../../server/errors'
-import { newId } from '../../server/ids'
-import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
-import type { AccountInput } from '../../server/services/users'
+import * as v from 'valibot'
+import {
+  defineServerPlugin,
+  defineSetting,
+  errors,
+  HttpError,
+  isLoginEnabled,
+  newId,
+  readSetting,
+  type AccountInput,
+  type LinkedAccountType,
+  type RequestContext,
+  type ServerApp,
+} from '../../server'
 import type { OAuthTokens } from '../../kernel/wire'
 import { oauthRoutes } from '../../protocols/oauth/routes'
 import { OAUTH_CALLBACK_PATH, oauthCallbackUrl, oauthSchemas, type OAuthProviderSource } from '../../protocols/oauth/server'
-import { isOAuthProvider, OAUTH_PROVIDERS, oauthProvider, type OAuthProviderSpec } from './providers'
+import { isOAuthProvider, OAUTH_PROVIDERS, oauthProvider, type OAuthProviderSettings, type OAuthProviderSpec } from './providers'
 import {
   ATTEMPT_TTL_MS,
   consumeAttempt,
@@ -53,8 +62,41 @@ const badCode = () => errors.invalidCredentials('Invalid or expired OAuth author
 /** A provider the app may use now: enabled, registered, and known to the table. */
 interface UsableProvider {
   spec: OAuthProviderSpec
-  settings: OAuthProviderConfig
+  settings: OAuthProviderSettings
 }
+
+/**
+ * `oauthProviders`: the app's client registration at each provider, by provider name (`google`,
+ * `custom:acme`…), with optional endpoint overrides. A built-in provider needs both its login switch
+ * and an entry; a `custom:<id>` one only the entry. Client secrets are secrets: sealed at rest,
+ * masked in the admin API. A new value replaces the whole table. @defaultValue {}
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { oauthProvidersSetting } from 'portico/plugins/oauth/server'
+ * const google = readSetting(ctx.app, oauthProvidersSetting).google
+ * ```
+ */
+export const oauthProvidersSetting = defineSetting<Record<string, OAuthProviderSettings>>({
+  key: 'oauthProviders',
+  schema: v.record(
+    v.pipe(
+      v.string(),
+      v.regex(/^([a-z]+|custom:[a-z0-9][a-z0-9_-]{0,63})$/, 'oauthProviders keys are provider names like google or custom:acme.'),
+    ),
+    v.strictObject({
+      clientId: v.pipe(v.string(), v.minLength(1)),
+      clientSecret: v.pipe(v.string(), v.minLength(1)),
+      issuer: v.optional(v.pipe(v.string(), v.url('issuer must be a URL.'))),
+      authorizationUrl: v.optional(v.pipe(v.string(), v.url('authorizationUrl must be a URL.'))),
+      tokenUrl: v.optional(v.pipe(v.string(), v.url('tokenUrl must be a URL.'))),
+      userinfoUrl: v.optional(v.pipe(v.string(), v.url('userinfoUrl must be a URL.'))),
+      scopes: v.optional(v.array(v.pipe(v.string(), v.minLength(1), v.maxLength(200)))),
+    }),
+  ),
+  default: {},
+  secrets: ['*.clientSecret'],
+})
 
 /**
  * Checks a provider is on for the app: a built-in one needs its `<provider>_oauth` switch and a client
@@ -63,12 +105,12 @@ interface UsableProvider {
 function usableProvider(app: ServerApp, provider: string): UsableProvider {
   const spec = isOAuthProvider(provider) ? oauthProvider(provider) : undefined
   if (!spec) throw errors.disallowedLoginMethod(provider)
-  const settings = app.settings.oauthProviders[provider]
+  const settings = readSetting(app, oauthProvidersSetting)[provider]
   if (spec.id.startsWith('custom:')) {
     if (!settings) throw errors.disallowedLoginMethod(provider)
     return { spec, settings }
   }
-  if (!isLoginEnabled(app, spec.accountType as LoginSwitch)) throw errors.disallowedLoginMethod(spec.accountType)
+  if (!isLoginEnabled(app, spec.accountType)) throw errors.disallowedLoginMethod(spec.accountType)
   if (!settings) throw errors.featureNotEnabled(`${spec.displayName} login has no client credentials on this server.`)
   return { spec, settings }
 }
@@ -210,7 +252,7 @@ export const oauthAccountTypes: readonly LinkedAccountType[] = [...OAUTH_PROVIDE
  * The OAuth plugin's server half: `POST /api/v1/oauth/init`, `/authenticate`, `/link`, and the
  * provider's return, `GET /api/v1/oauth/callback/:app_id`.
  *
- * Each provider needs the app's client registration in `settings.oauthProviders[provider]` (and, for
+ * Each provider needs the app's client registration in the `oauthProviders` setting (and, for
  * built-in providers, the `<provider>_oauth` login switch). Register
  * `<publicUrl>/api/v1/oauth/callback/<app id>` as the redirect URI at the provider, where `publicUrl`
  * is the server's (`createServer({ publicUrl })`); without it OAuth answers `feature_not_enabled`.
@@ -282,6 +324,7 @@ export function oauthServer(options: OAuthServerOptions = {}) {
     routes: oauthRoutes,
     schemas: oauthSchemas,
     loginSwitches: OAUTH_PROVIDERS.map((p) => ({ name: `${p}_oauth` })),
+    settings: [oauthProvidersSetting],
     accountTypes: oauthAccountTypes,
     migrations: oauthMigrations,
     handlers: {

@@ -11,11 +11,20 @@ import {
   verifyAuthenticationResponse,
   verifyRegistrationResponse,
 } from '@simplewebauthn/server'
-import { isLoginEnabled } from '../../server/apps'
-import { errors, HttpError } from '../../server/errors'
-import { defineServerPlugin, type LinkedAccountType, type RequestContext, type ServerRequest } from '../../server/plugin'
-import type { UserRecord } from '../../server/services/users'
-import type { Migration } from '../../server/storage/migrations'
+import * as v from 'valibot'
+import {
+  defineServerPlugin,
+  defineSetting,
+  errors,
+  HttpError,
+  isLoginEnabled,
+  readSetting,
+  type LinkedAccountType,
+  type Migration,
+  type RequestContext,
+  type ServerRequest,
+  type UserRecord,
+} from '../../server'
 import { passkeyRoutes } from './api'
 import { passkeySchemas } from './schemas'
 import {
@@ -60,6 +69,18 @@ interface CredentialRow {
   counter: number
   transports: string[] | null
 }
+
+/**
+ * `passkeyCrossOriginAllowed`: let passkey ceremonies run in a cross-origin frame (clientDataJSON
+ * `crossOrigin: true`). The top-level page (`topOrigin`) must still be an allowed origin. @defaultValue false
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { passkeyCrossOriginSetting } from 'portico/plugins/passkey/server'
+ * if (readSetting(ctx.app, passkeyCrossOriginSetting)) console.log('frames allowed')
+ * ```
+ */
+export const passkeyCrossOriginSetting = defineSetting<boolean>({ key: 'passkeyCrossOriginAllowed', schema: v.boolean(), default: false })
 
 /** Tables of the passkey plugin. */
 export const passkeyMigrations: readonly Migration[] = [
@@ -184,7 +205,7 @@ const allowedOriginsOf = (ctx: RequestContext): string[] =>
  * one of the app's allowed origins either way.
  */
 function checkFraming(ctx: RequestContext, data: ClientData): void {
-  if (data.crossOrigin && !ctx.app.settings.passkeyCrossOriginAllowed) {
+  if (data.crossOrigin && !readSetting(ctx.app, passkeyCrossOriginSetting)) {
     throw framed('this app does not allow passkeys in a cross-origin frame.')
   }
   if (data.topOrigin !== null) {
@@ -374,6 +395,7 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
     routes: passkeyRoutes,
     schemas: passkeySchemas,
     loginSwitches: [{ name: 'passkey_auth' }],
+    settings: [passkeyCrossOriginSetting],
     accountTypes: [passkeyAccountType],
     // Sign-up with a passkey is on whenever passkey login is.
     appResponse: (app) => ({ passkeys_for_signup_enabled: isLoginEnabled(app, 'passkey_auth') }),

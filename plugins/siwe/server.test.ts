@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import type { CaptchaVerifier } from '../../server/captcha'
-import type { AppSettings } from '../../server/apps'
+import type { AppSettingsInput } from '../../server/apps'
 import { createTestInstance, type TestInstance, type TestResponse } from '../../test/support/server'
 import { emailServer } from '../email/server'
 import { startAnvil, type Anvil } from '../../test/fixtures/anvil'
@@ -36,16 +36,16 @@ afterAll(async () => {
   await Promise.all([shared?.close(), ...extra.map((i) => i.close())])
 })
 
-const DEFAULTS: Partial<AppSettings> = { loginMethods: ['wallet_auth', 'email_auth'] }
+const DEFAULTS: AppSettingsInput = { loginMethods: ['wallet_auth', 'email_auth'] }
 
 /** A fresh app on the shared server. */
-async function start(settings: Partial<AppSettings> = {}, origins = [ORIGIN]): Promise<Target> {
+async function start(settings: AppSettingsInput = {}, origins = [ORIGIN]): Promise<Target> {
   const app = await shared.createApp({ allowedOrigins: origins, settings: { ...DEFAULTS, ...settings } })
   return { inst: shared, appId: app.id }
 }
 
 /** A server of its own, for server-wide options (the init limit, a captcha verifier). */
-async function startOwn(settings: Partial<AppSettings>, options: { siwe?: SiweServerOptions; captcha?: CaptchaVerifier }): Promise<Target> {
+async function startOwn(settings: AppSettingsInput, options: { siwe?: SiweServerOptions; captcha?: CaptchaVerifier }): Promise<Target> {
   const inst = await createTestInstance({
     plugins: [siweServer(options.siwe)],
     captcha: options.captcha,

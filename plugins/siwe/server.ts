@@ -6,10 +6,19 @@
  */
 import { randomBytes } from 'node:crypto'
 import { createPublicClient, getAddress, http, isAddress, verifyMessage, type Hex, type PublicClient } from 'viem'
-import { isLoginEnabled, type RateLimitSetting, type ServerApp } from '../../server/apps'
-import { errors } from '../../server/errors'
-import { defineServerPlugin, type LinkedAccountType, type RequestContext, type ServerRequest } from '../../server/plugin'
-import type { Migration } from '../../server/storage/migrations'
+import {
+  defineServerPlugin,
+  errors,
+  isLoginEnabled,
+  readSetting,
+  type LinkedAccountType,
+  type Migration,
+  type RateLimitSetting,
+  type RequestContext,
+  type ServerApp,
+  type ServerRequest,
+} from '../../server'
+import { chainRpcUrlsSetting, ethereumChainsSetting, walletsServer } from '../wallets/server'
 import { siweRoutes } from './api'
 import { SiweParseError, parseSiweMessage, type SiweMessageFields } from './message'
 import { siweSchemas } from './schemas'
@@ -116,8 +125,8 @@ function checkAudience(app: ServerApp, msg: SiweMessageFields, requestOrigin: st
  * ```
  */
 export function acceptedChains(app: ServerApp): Set<string> {
-  const rpcChains = Object.keys(app.settings.chainRpcUrls).filter((id) => id.startsWith('eip155:'))
-  return new Set([...app.settings.ethereumChains, ...rpcChains])
+  const rpcChains = Object.keys(readSetting(app, chainRpcUrlsSetting)).filter((id) => id.startsWith('eip155:'))
+  return new Set([...readSetting(app, ethereumChainsSetting), ...rpcChains])
 }
 
 function checkChain(app: ServerApp, msg: SiweMessageFields): void {
@@ -198,7 +207,7 @@ async function checkSignature(app: ServerApp, msg: SiweMessageFields & { message
   } catch {
     // Not a 65-byte ECDSA signature: maybe a smart-contract wallet's; fall through.
   }
-  const rpcUrl = app.settings.chainRpcUrls[`eip155:${msg.chainId}`]
+  const rpcUrl = readSetting(app, chainRpcUrlsSetting)[`eip155:${msg.chainId}`]
   if (!rpcUrl) throw bad('Invalid signature.')
   const client = await clientFor(rpcUrl, msg.chainId)
   let valid: boolean
@@ -279,6 +288,7 @@ export function siweServer(options: SiweServerOptions = {}) {
     id: 'siwe',
     routes: siweRoutes,
     schemas: siweSchemas,
+    requires: [walletsServer()],
     loginSwitches: [{ name: 'wallet_auth' }],
     accountTypes: [walletAccountType],
     migrations: siweMigrations,

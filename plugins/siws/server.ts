@@ -4,10 +4,16 @@
  * @module
  */
 import { createPublicKey, randomBytes, verify } from 'node:crypto'
-import { isLoginEnabled, type RateLimitSetting } from '../../server/apps'
-import { errors } from '../../server/errors'
-import { defineServerPlugin, type LinkedAccountType, type RequestContext, type ServerRequest } from '../../server/plugin'
-import type { AccountInput } from '../../server/services/users'
+import {
+  defineServerPlugin,
+  errors,
+  isLoginEnabled,
+  type AccountInput,
+  type LinkedAccountType,
+  type RateLimitSetting,
+  type RequestContext,
+  type ServerRequest,
+} from '../../server'
 import { siwsRoutes } from './api'
 import { base58Decode } from './base58'
 import { parseSiwsMessage, SIWS_CHAIN_ID, type SiwsMessage } from './message'

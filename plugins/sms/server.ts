@@ -3,10 +3,7 @@
  * are parsed with libphonenumber-js (US without a '+' prefix) and stored in E.164.
  * @module
  */
-import { isLoginEnabled, type ServerApp } from '../../server/apps'
-import { HttpError, errors } from '../../server/errors'
-import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
-import { OTP_TTL_MS } from '../../server/services/otp'
+import { defineServerPlugin, errors, HttpError, isLoginEnabled, OTP_TTL_MS, type LinkedAccountType, type RequestContext, type ServerApp } from '../../server'
 import { smsRoutes } from './api'
 import { normalizePhoneNumber, type NormalizedPhone } from './number'
 import { smsSchemas } from './schemas'

@@ -2,8 +2,7 @@
  * A server-side SMS sender speaking Twilio's Messages API. Server only: it holds the auth token.
  * @module
  */
-import { HttpError, errors } from '../../server/errors'
-import type { SmsMessage, SmsSender } from '../../server/sms'
+import { errors, HttpError, type SmsMessage, type SmsSender } from '../../server'
 
 /** Twilio's API host. */
 export const TWILIO_API_URL = 'https://api.twilio.com'

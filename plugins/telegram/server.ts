@@ -4,13 +4,73 @@
  * @module
  */
 import * as v from 'valibot'
-import { isLoginEnabled, type ServerApp, type TelegramSettings } from '../../server/apps'
-import { errors } from '../../server/errors'
-import { defineServerPlugin, type LinkedAccountType, type RequestContext } from '../../server/plugin'
-import type { AccountInput } from '../../server/services/users'
+import {
+  defineServerPlugin,
+  defineSetting,
+  errors,
+  isLoginEnabled,
+  readSetting,
+  type AccountInput,
+  type LinkedAccountType,
+  type RequestContext,
+  type ServerApp,
+} from '../../server'
 import { telegramRoutes } from './api'
 import { telegramSchemas, type TelegramAuthResult, type TelegramWebAppData } from './schemas'
 import { isFreshAuthDate, verifyTelegramHash } from './verify'
+
+/** Telegram login: the app's bot, whose token signs the Login Widget and Mini App payloads. */
+export interface TelegramSettings {
+  /** The bot's numeric id (the part of the token before the colon). */
+  botId: string
+  /** The bot's username, without '@'. */
+  botName: string
+  /** The bot token from BotFather; a secret, never sent to browsers. */
+  botToken: string
+  /** Whether signed-in users may link a Telegram account. @defaultValue true */
+  linkEnabled: boolean
+  /** Sign in automatically inside a Telegram Mini App (from `initData`). @defaultValue false */
+  seamlessAuthEnabled: boolean
+}
+
+/**
+ * `telegram`: the app's bot, or null when none is configured (Telegram login then refuses). The bot
+ * token is a secret: sealed at rest, masked in the admin API. @defaultValue null
+ * @example
+ * ```ts
+ * import { readSetting } from 'portico/server'
+ * import { telegramSetting } from 'portico/plugins/telegram/server'
+ * const bot = readSetting(app, telegramSetting) // null until an admin sets one
+ * ```
+ */
+export const telegramSetting = defineSetting<(Omit<TelegramSettings, 'linkEnabled' | 'seamlessAuthEnabled'> & Partial<TelegramSettings>) | null>({
+  key: 'telegram',
+  schema: v.nullable(
+    v.strictObject({
+      botId: v.pipe(v.string(), v.regex(/^\d{1,20}$/, 'telegram.botId is the numeric part of the bot token.')),
+      botName: v.pipe(v.string(), v.regex(/^[A-Za-z0-9_]{3,64}$/, 'telegram.botName is the bot username without @.')),
+      botToken: v.pipe(v.string(), v.regex(/^\d{1,20}:[A-Za-z0-9_-]{20,}$/, 'telegram.botToken must look like 123456:ABC….')),
+      linkEnabled: v.optional(v.boolean()),
+      seamlessAuthEnabled: v.optional(v.boolean()),
+    }),
+  ),
+  default: null,
+  secrets: ['botToken'],
+})
+
+/**
+ * The app's bot with its switches filled in, or null.
+ * @param app - the app.
+ * @returns the bot settings.
+ * @example
+ * ```ts
+ * const bot = telegramBot(ctx.app)
+ * ```
+ */
+export function telegramBot(app: ServerApp): TelegramSettings | null {
+  const bot = readSetting(app, telegramSetting)
+  return bot ? { ...bot, linkEnabled: bot.linkEnabled ?? true, seamlessAuthEnabled: bot.seamlessAuthEnabled ?? false } : null
+}
 
 /** The linked-account type (contract §4). */
 export const TELEGRAM_ACCOUNT_TYPE = 'telegram'
@@ -38,7 +98,7 @@ const WebAppUser = v.object({
 
 /** The app's bot, when Telegram login is switched on and a bot is configured. */
 function botOf(app: ServerApp): TelegramSettings {
-  const bot = app.settings.telegram
+  const bot = telegramBot(app)
   if (!isLoginEnabled(app, 'telegram_auth') || !bot) throw errors.disallowedLoginMethod('telegram')
   return bot
 }
@@ -107,7 +167,7 @@ export const telegramAccountType: LinkedAccountType = { type: TELEGRAM_ACCOUNT_T
 
 /** The bot the widget loads (public: never the token), when the app has one. */
 function telegramAppResponse(app: ServerApp): Record<string, unknown> {
-  const bot = app.settings.telegram
+  const bot = telegramBot(app)
   if (!bot) return {}
   return {
     telegram_auth_config: {
@@ -138,6 +198,7 @@ export function telegramServer() {
     routes: telegramRoutes,
     schemas: telegramSchemas,
     loginSwitches: [{ name: 'telegram_auth' }],
+    settings: [telegramSetting],
     accountTypes: [telegramAccountType],
     appResponse: telegramAppResponse,
     handlers: {

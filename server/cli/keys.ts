@@ -8,7 +8,7 @@ import { resealAppSecrets } from '../apps'
 import { createSecretBox, generateEncryptionKey } from '../secrets'
 import { serverMigrations } from '../server'
 import { runMigrations } from '../storage/migrations'
-import { openDatabase, serverPlugins, type Env } from './runtime'
+import { openDatabase, serverPlugins, serverRegistry, type Env } from './runtime'
 
 /** Where the keys come from: the environment, else the data folder's file (written by `npm start`). */
 function configuredKeys(env: Env, dataDir: string): { keys: string; source: string } {
@@ -43,7 +43,7 @@ export async function runKeys(command: 'generate' | 'rotate', env: Env, cwd: str
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir, secrets })
   try {
     await runMigrations(db, serverMigrations(serverPlugins(env)))
-    const { apps, resealed } = await resealAppSecrets(db)
+    const { apps, resealed } = await resealAppSecrets(db, serverRegistry(env))
     out(`Resealed ${resealed} of ${apps} app(s) with key ${secrets.keyId} (the first key of ${source}).`)
     if (secrets.keyIds.length > 1) {
       out(`Every secret now opens with that key alone: keep only the first key in ${source} and restart the servers.`)

@@ -18,7 +18,8 @@ import { oauthServer } from '../../plugins/oauth/server'
 import { crossAppOAuthSource, crossAppServer } from '../../plugins/cross-app/server'
 import { passkeyServer } from '../../plugins/passkey/server'
 import { telegramServer } from '../../plugins/telegram/server'
-import { resealAppSecrets } from '../apps'
+import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
+import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
 import { serverMigrations } from '../server'
 import type { Db } from '../storage/db'
@@ -57,6 +58,20 @@ export function serverPlugins(env: Env) {
       signerApiUrl: env.PORTICO_FARCASTER_SIGNER_API_URL,
     }),
   ]
+}
+
+/**
+ * What the repository's plugins declare (their settings, with the secrets to seal), as the server
+ * composes it.
+ * @param env - as for {@link serverPlugins}.
+ * @returns the registry.
+ * @example
+ * ```ts
+ * await createApp(db, { name: 'My app', settings: { telegram: bot } }, serverRegistry(process.env))
+ * ```
+ */
+export function serverRegistry(env: Env): ServerRegistry {
+  return composeServerPlugins(withRequiredPlugins(serverPlugins(env)), Object.keys(DEFAULT_APP_SETTINGS))
 }
 
 /**
@@ -175,7 +190,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
  */
 export async function prepareDatabase(db: Db, env: Env): Promise<number> {
   await runMigrations(db, serverMigrations(serverPlugins(env)))
-  const { resealed } = await resealAppSecrets(db)
+  const { resealed } = await resealAppSecrets(db, serverRegistry(env))
   return resealed
 }
 

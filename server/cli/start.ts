@@ -19,13 +19,14 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { createApp, loadApp, updateApp, type AppSettings } from '../apps'
+import { createApp, loadApp, updateApp, type AppSettingsInput } from '../apps'
+import type { ServerRegistry } from '../registry'
 import { DevInbox, SmtpSender, type MailSender } from '../mail'
 import { TurnstileVerifier } from '../captcha'
 import { createSecretBox, generateEncryptionKey } from '../secrets'
 import { createServer } from '../server'
 import type { Db } from '../storage/db'
-import { closeHttp, listenLater, openDatabase, port, prepareDatabase, serverPlugins, twilioFromEnv } from './runtime'
+import { closeHttp, listenLater, openDatabase, port, prepareDatabase, serverPlugins, serverRegistry, twilioFromEnv } from './runtime'
 import { runServe } from './serve'
 
 /** The demo app's fixed sign-in, shown at start. */
@@ -42,7 +43,7 @@ function readSecret(dataDir: string, envName: string, fileName: string, generate
 }
 
 /** The demo app's settings: every login method with a plugin here, and the demo host as custom-token issuer. */
-function demoSettings(demoPort: number, host: { issuer: string; audience: string }): Partial<AppSettings> {
+function demoSettings(demoPort: number, host: { issuer: string; audience: string }) {
   return {
     loginMethods: ['email_auth', 'sms_auth', 'wallet_auth', 'solana_wallet_auth', 'guest_auth', 'custom_jwt_auth'],
     // Plus addresses are refused so the demo shows that rule; use a plain address to sign in.
@@ -56,10 +57,10 @@ function demoSettings(demoPort: number, host: { issuer: string; audience: string
       algorithms: ['ES256'],
       userIdClaim: 'sub',
     },
-  }
+  } satisfies AppSettingsInput
 }
 
-async function seedDemoApp(db: Db, dataDir: string, origins: string[], demoPort: number): Promise<string> {
+async function seedDemoApp(db: Db, registry: ServerRegistry, dataDir: string, origins: string[], demoPort: number): Promise<string> {
   // The demo host's token issuer and audience live with the demo page, which may be absent.
   const hostAuthModule = resolve(import.meta.dirname, '../../examples/demo/host-auth.ts')
   const host = existsSync(hostAuthModule)
@@ -76,10 +77,12 @@ async function seedDemoApp(db: Db, dataDir: string, origins: string[], demoPort:
       const missing = origins.filter((o) => !app.allowedOrigins.includes(o))
       const wanted = demoSettings(demoPort, host)
       const methods = [...new Set([...app.settings.loginMethods, ...(wanted.loginMethods ?? [])])]
-      await updateApp(db, appId, {
-        allowedOrigins: [...app.allowedOrigins, ...missing],
-        settings: { loginMethods: methods, customAuth: wanted.customAuth },
-      })
+      await updateApp(
+        db,
+        appId,
+        { allowedOrigins: [...app.allowedOrigins, ...missing], settings: { loginMethods: methods, customAuth: wanted.customAuth } },
+        registry,
+      )
       return appId
     }
   }
@@ -88,7 +91,7 @@ async function seedDemoApp(db: Db, dataDir: string, origins: string[], demoPort:
     allowedOrigins: origins,
     testIdentities: [DEMO_TEST_IDENTITY],
     settings: demoSettings(demoPort, host),
-  })
+  }, registry)
   writeFileSync(file, JSON.stringify({ appId: app.id }, null, 2) + '\n')
   return app.id
 }
@@ -122,7 +125,7 @@ async function main() {
   const mail: MailSender = env.SMTP_URL ? new SmtpSender({ url: env.SMTP_URL, from: env.SMTP_FROM }) : new DevInbox()
   // Migrate (and seal app secrets) before seeding: the seed writes to the tables.
   await prepareDatabase(db, env)
-  const appId = await seedDemoApp(db, dataDir, [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`], demoPort)
+  const appId = await seedDemoApp(db, serverRegistry(env), dataDir, [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`], demoPort)
   const adminKey = readSecret(dataDir, 'PORTICO_ADMIN_KEY', 'admin-key')
 
   // Browsers resolve localhost to 127.0.0.1 or ::1: listen on both loopback addresses. The server is

@@ -5,7 +5,7 @@ import { createTestInstance, type TestInstance } from '../../test/support/server
 import { createServer } from '../server'
 import { emailServer } from '../../plugins/email/server'
 import { SmtpSender } from '../mail'
-import { reopenTestDb } from '../storage/test-db'
+import { reopenTestDb } from '../../test/support/test-db'
 import type { Db } from '../storage/db'
 import { OTP_FAILURE_WINDOW_MS, OTP_MAX_ATTEMPTS, OTP_MAX_FAILURES } from './otp'
 

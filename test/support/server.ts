@@ -17,7 +17,7 @@ import type { SmsSender } from '../../server/sms'
 import type { CaptchaVerifier } from '../../server/captcha'
 import { createServer, type PorticoServer } from '../../server/server'
 import type { Db } from '../../server/storage/db'
-import { createTestDb } from '../../server/storage/test-db'
+import { createTestDb } from './test-db'
 
 /** Options of {@link createTestInstance}. */
 export interface TestInstanceOptions {
@@ -136,7 +136,7 @@ export async function createTestInstance(options: TestInstanceOptions = {}): Pro
     logError: (m, e) => console.error(`[test server] ${m}`, e),
   })
   const mkApp = (o: Partial<CreateAppOptions> = {}) =>
-    createApp(db, { name: 'Test App', allowedOrigins: ['http://localhost:5173'], ...o })
+    createApp(db, { name: 'Test App', allowedOrigins: ['http://localhost:5173'], ...o }, server.registry)
   const app = await mkApp(options.app)
   handler = server.fetch
 

@@ -5,13 +5,11 @@
  * {@link crossAppOAuthSource} that hands all of it to the OAuth plugin through its public door.
  * @module
  */
-import { loadApp, type ServerApp } from '../../../server/apps'
-import { errors, HttpError } from '../../../server/errors'
-import type { Db } from '../../../server/storage/db'
-import type { AccountInput } from '../../../server/services/users'
+import { errors, HttpError, loadApp, type AccountInput, type Db, type ServerApp } from '../../../server'
 import type { OAuthTokens } from '../../../kernel/wire'
 import { OAUTH_CALLBACK_PATH, type OAuthProviderSource } from '../../../protocols/oauth/server'
 import { CROSS_APP_ACCOUNT_TYPE, CROSS_APP_STATE_PARAM, crossAppRoutes } from '../api'
+import { crossAppOf } from './settings'
 
 /** A failed provider leg: the OAuth plugin logs the message; the client sees `invalid_credentials`. */
 export class CrossAppLegError extends Error {
@@ -59,9 +57,9 @@ export function crossAppProviderId(provider: string): string | null {
  */
 export function crossAppAllowed(requester: ServerApp, provider: ServerApp | null): provider is ServerApp {
   if (!provider || provider.id === requester.id) return false
-  const p = provider.settings.crossApp
+  const p = crossAppOf(provider)
   return (
-    requester.settings.crossApp.providerApps.includes(provider.id) &&
+    crossAppOf(requester).providerApps.includes(provider.id) &&
     p.providerEnabled &&
     (p.allowedRequesters.length === 0 || p.allowedRequesters.includes(requester.id))
   )
@@ -99,7 +97,7 @@ export function crossAppAuthorizationUrl(
   provider: ServerApp,
   input: { clientId: string; redirectUri: string; state: string; codeChallenge: string },
 ): string | null {
-  const base = provider.settings.crossApp.authorizeUrl ?? provider.allowedOrigins[0]
+  const base = crossAppOf(provider).authorizeUrl ?? provider.allowedOrigins[0]
   if (!base) return null
   const url = new URL(base)
   url.searchParams.set(CROSS_APP_STATE_PARAM, input.state)

@@ -4,8 +4,7 @@
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { Db } from '../../../server/storage/db'
-import type { Migration } from '../../../server/storage/migrations'
+import type { Db, Migration } from '../../../server'
 
 /** How long an authorization code is good for: the browser goes straight back to the requester. */
 export const CODE_TTL_MS = 2 * 60 * 1000

@@ -2,9 +2,7 @@
  * OAuth attempts: one row per round trip, from `/oauth/init` to the single use of its code.
  * @module
  */
-import type { Db } from '../../../server/storage/db'
-import type { Migration } from '../../../server/storage/migrations'
-import type { AccountInput } from '../../../server/services/users'
+import type { AccountInput, Db, Migration } from '../../../server'
 import type { OAuthTokens } from '../../../kernel/wire'
 import { hashCode } from './pkce'
 

@@ -73,7 +73,7 @@ function discover(issuer: string): Promise<Record<string, unknown>> {
  * @returns the endpoints; throws {@link ProviderLegError} when some cannot be found.
  * @example
  * ```ts
- * const e = await providerEndpoints(oauthProvider('google')!, app.settings.oauthProviders.google!)
+ * const e = await providerEndpoints(oauthProvider('google')!, readSetting(app, oauthProvidersSetting).google!)
  * ```
  */
 export async function providerEndpoints(

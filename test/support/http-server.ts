@@ -1,5 +1,5 @@
 /**
- * A real HTTP server on 127.0.0.1 for the kernel's tests, answering with a scripted handler and
+ * A real HTTP server on 127.0.0.1 for the client's tests (kernel, UI, plugins), answering with a scripted handler and
  * recording every request it receives.
  * @internal
  * @module

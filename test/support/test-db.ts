@@ -15,10 +15,10 @@ import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
-import type { SecretBox } from '../secrets'
-import type { Db } from './db'
-import { createPgliteDb, type PgliteStart } from './pglite'
-import { createPostgresDb } from './postgres'
+import type { SecretBox } from '../../server/secrets'
+import type { Db } from '../../server/storage/db'
+import { createPgliteDb, type PgliteStart } from '../../server/storage/pglite'
+import { createPostgresDb } from '../../server/storage/postgres'
 
 let prepared: Promise<PgliteStart> | null = null
 
@@ -28,8 +28,8 @@ let prepared: Promise<PgliteStart> | null = null
  * @returns the start options for `createPgliteDb({ start })`.
  * @example
  * ```ts
- * import { createPgliteDb } from './pglite'
- * import { testPgliteStart } from './test-db'
+ * import { createPgliteDb } from '../../server/storage/pglite'
+ * import { testPgliteStart } from '../../test/support/test-db'
  * const db = await createPgliteDb({ dataDir: 'memory', thread: 'main', start: await testPgliteStart() })
  * ```
  */
@@ -82,7 +82,7 @@ async function initdbTemplate(files: PgliteStart, dist: string): Promise<Blob> {
  * @returns a {@link Db} whose `close()` also removes the PostgreSQL schema.
  * @example
  * ```ts
- * import { createTestDb } from './test-db'
+ * import { createTestDb } from '../../test/support/test-db'
  * const db = await createTestDb()
  * ```
  */
