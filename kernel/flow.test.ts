@@ -6,7 +6,7 @@ import { createPortico } from './kernel'
 import { createMemoryStorage } from './storage'
 import { definePlugin, type PluginContext, type PluginDefinition } from './plugin'
 import { PorticoError } from './errors'
-import { startTestServer, type TestServer } from './test-server'
+import { startTestServer, type TestServer } from '../test/support/http-server'
 import { makeAppResponse, makeAuthResponse, makeUser, TEST_APP_ID } from './test-fixtures'
 import type { Kernel, KernelState } from './types'
 
