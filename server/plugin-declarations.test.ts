@@ -5,9 +5,9 @@ import { route, defineSchemas, type SchemaRoute } from '../kernel/route'
 import { AuthenticatedUser } from '../kernel/schemas'
 import { emailServer } from '../plugins/email/server'
 import { createTestInstance, type TestInstance } from '../test/support/server'
+import { createTestDb } from '../test/support/test-db'
 import { main } from './cli/portico'
 import {
-  createPgliteDb,
   createServer,
   defineServerPlugin,
   defineSetting,
@@ -186,7 +186,7 @@ describe('the admin API and the app response without a plugin', () => {
   })
 
   it('refuses to start with two plugins declaring the same setting or switch', async () => {
-    const db = await createPgliteDb()
+    const db = await createTestDb()
     const twin = (id: string) => defineServerPlugin({ id, routes: {}, schemas: {}, handlers: {}, settings: [badgeSetting] })
     await expect(createServer({ db, mail: new DevInbox(), secret: 's', migrate: false, plugins: [twin('a'), twin('b')] })).rejects.toThrow(
       /Setting "badge" of plugin "b" is already declared by plugin "a"/,

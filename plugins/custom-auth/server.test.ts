@@ -15,7 +15,8 @@ let ec: JwtIssuer
 beforeAll(async () => {
   rsa = await startJwtIssuer({ alg: 'RS256' })
   ec = await startJwtIssuer({ alg: 'ES256', issuer: 'https://ec.example', audience: 'ec-aud' })
-  t = await createTestInstance({ plugins: [emailServer(), customAuthServer({ jwksCooldownMs: 0, jwksTimeoutMs: 300 })] })
+  // Short enough for the hanging-JWKS test, long enough for a local JWKS answer on two busy cores.
+  t = await createTestInstance({ plugins: [emailServer(), customAuthServer({ jwksCooldownMs: 0, jwksTimeoutMs: 3_000 })] })
 })
 afterAll(async () => {
   await t.close()

@@ -269,9 +269,10 @@ describe(`storage (${engine})`, () => {
 })
 
 describe('PGlite on the calling thread', () => {
-  // Starting PGlite takes most of this test; on a machine whose cores are busy that is many seconds.
+  // Started from the test template (as the worker-thread databases are): initdb alone takes minutes
+  // on two busy cores.
   it('runs the same statements and transactions as the worker', { timeout: 120_000 }, async () => {
-    const db = await createPgliteDb({ dataDir: 'memory', thread: 'main' })
+    const db = await createPgliteDb({ dataDir: 'memory', thread: 'main', start: await testPgliteStart() })
     try {
       await runMigrations(db, coreMigrations)
       const app = await createApp(db, { name: 'Main thread' })
