@@ -66,7 +66,7 @@ export interface CodeSendOptions {
  * One method's code entry. Use {@link codeEntryFor} to get the shared one of a plugin context.
  * @example
  * ```ts
- * import { codeEntryFor } from 'portico/react'
+ * import { codeEntryFor } from 'portico/react/components'
  * const entry = codeEntryFor(ctx, emailCodeEntry)
  * await entry.send('ada@example.com')
  * await entry.submit('123456')
@@ -227,7 +227,7 @@ const entries = new WeakMap<PluginContext, CodeEntry>()
  * @returns the shared machine.
  * @example
  * ```ts
- * import { codeEntryFor } from 'portico/react'
+ * import { codeEntryFor } from 'portico/react/components'
  * const entry = codeEntryFor(ctx, emailCodeEntry)
  * entry.state.status // 'initial'
  * ```
@@ -247,7 +247,7 @@ export function codeEntryFor(ctx: PluginContext, spec: CodeEntryMethod): CodeEnt
  * @returns its current state (`initial` without a machine); the component renders again on each change.
  * @example
  * ```tsx
- * import { codeEntryFor, useCodeEntryState } from 'portico/react'
+ * import { codeEntryFor, useCodeEntryState } from 'portico/react/components'
  * const state = useCodeEntryState(codeEntryFor(ctx, emailCodeEntry))
  * state.status // 'awaiting-code-input'
  * ```

@@ -17,3 +17,17 @@ export { TextInput, type TextInputProps } from './components/TextInput'
 export { ThemeRoot, readableOn, type ThemeRootProps } from './components/ThemeRoot'
 export { porticoRecipes, porticoTokens } from './styles'
 export { PasscodeScreen, RESEND_COOLDOWN_S, DESTINATION_SLOT, errorCode, type PasscodeScreenProps, type PasscodeTexts } from './components/PasscodeScreen'
+// The code-entry machine behind PasscodeScreen, for code screens of other plugins. Not in `portico/react`:
+// what that entry re-exports lands in a host page's first chunk, and the machine is only needed once a
+// code screen or form is used.
+export {
+  CodeEntry,
+  codeEntryFor,
+  useCodeEntryState,
+  CODE_RESEND_COOLDOWN_S,
+  CODE_ENTRY_STEPS,
+  type CodeEntryMethod,
+  type CodeEntryState,
+  type CodeEntryStatus,
+  type CodeSendOptions,
+} from './code-entry'

@@ -39,14 +39,3 @@ export {
   type PasscodeLoginStatus,
   type PasscodeMethod,
 } from './passcode-login'
-export {
-  CodeEntry,
-  codeEntryFor,
-  useCodeEntryState,
-  CODE_RESEND_COOLDOWN_S,
-  CODE_ENTRY_STEPS,
-  type CodeEntryMethod,
-  type CodeEntryState,
-  type CodeEntryStatus,
-  type CodeSendOptions,
-} from './code-entry'

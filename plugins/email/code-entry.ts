@@ -12,7 +12,7 @@ import { validateEmail } from './screens/shared'
  * The email code entry: `passwordless/init` and `passwordless/authenticate`.
  * @example
  * ```ts
- * import { codeEntryFor } from 'portico/react'
+ * import { codeEntryFor } from 'portico/react/components'
  * import { emailCodeEntry } from 'portico/plugins/email'
  * await codeEntryFor(ctx, emailCodeEntry).send('ada@example.com')
  * ```

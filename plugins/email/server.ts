@@ -57,6 +57,21 @@ async function checkCode(ctx: RequestContext, email: string, code: string): Prom
   if (!ok) throw errors.invalidCredentials()
 }
 
+/**
+ * Checks the code to the current address and the code to the new one as one proof: neither is
+ * spent unless both are right, so a user whose new-address code expired meanwhile keeps the other.
+ */
+async function checkCodePair(ctx: RequestContext, pair: readonly (readonly [email: string, code: string])[]): Promise<void> {
+  const stored = []
+  for (const [email, code] of pair) {
+    // A test identity's fixed code is compared here, before any stored code is touched.
+    const fixed = testIdentity(ctx.app, email)
+    if (fixed && fixed.code !== code) throw errors.invalidCredentials()
+    if (!fixed) stored.push({ channel: CHANNEL, destination: email, code })
+  }
+  if (!(await ctx.otp.verifyAll(ctx.app, stored))) throw errors.invalidCredentials()
+}
+
 /** Email addresses as linked accounts (`{address}`, lowercased), transferable. */
 export const emailAccountType: LinkedAccountType = { type: 'email' }
 
@@ -141,9 +156,15 @@ export function emailServer(options: EmailServerOptions = {}) {
         )
         if (owner[0] && owner[0].user_id !== s.userId) throw errors.linkedToAnotherUser()
         // A bearer token alone must not move the login: a code to the current address, or a recent login.
-        if (req.body.current_code === undefined) await ctx.requireFreshAuth()
-        else await checkCode(ctx, oldAddress, req.body.current_code)
-        await checkCode(ctx, newAddress, req.body.code)
+        if (req.body.current_code === undefined) {
+          await ctx.requireFreshAuth()
+          await checkCode(ctx, newAddress, req.body.code)
+        } else {
+          await checkCodePair(ctx, [
+            [oldAddress, req.body.current_code],
+            [newAddress, req.body.code],
+          ])
+        }
         const user = await ctx.users.replaceAccount(ctx.app, s.userId, { type: 'email', identityKey: oldAddress }, emailAccount(newAddress), ctx.now())
         // Whoever else held a session on this account loses it with the old address.
         await ctx.sessions.revokeOthers(ctx.app, s.userId, s.sessionId)

@@ -12,7 +12,7 @@ import { smsRoutes } from './api'
  * are numbers as '+{calling code} {national number}'.
  * @example
  * ```ts
- * import { codeEntryFor } from 'portico/react'
+ * import { codeEntryFor } from 'portico/react/components'
  * import { smsCodeEntry } from 'portico/plugins/sms'
  * await codeEntryFor(ctx, smsCodeEntry).send('+1 4155550123')
  * ```

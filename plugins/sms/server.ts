@@ -141,9 +141,17 @@ export function smsServer(options: SmsServerOptions = {}) {
         )
         if (owner[0] && owner[0].user_id !== s.userId) throw errors.linkedToAnotherUser()
         // A bearer token alone must not move the login: a code to the current number, or a recent login.
-        if (req.body.current_code === undefined) await ctx.requireFreshAuth()
-        else if (!(await ctx.otp.verify(ctx.app, CHANNEL, old, req.body.current_code))) throw errors.invalidCredentials()
-        await checkCode(ctx, next, req.body.code)
+        if (req.body.current_code === undefined) {
+          await ctx.requireFreshAuth()
+          await checkCode(ctx, next, req.body.code)
+        } else {
+          // Both codes as one proof: neither is spent unless both are right.
+          const checks = [
+            { channel: CHANNEL, destination: old, code: req.body.current_code },
+            { channel: CHANNEL, destination: next.e164, code: req.body.code },
+          ]
+          if (!(await ctx.otp.verifyAll(ctx.app, checks))) throw errors.invalidCredentials()
+        }
         const user = await ctx.users.replaceAccount(ctx.app, s.userId, { type: 'phone', identityKey: old }, phoneAccount(next), ctx.now())
         // Whoever else held a session on this account loses it with the old number.
         await ctx.sessions.revokeOthers(ctx.app, s.userId, s.sessionId)

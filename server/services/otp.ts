@@ -35,6 +35,13 @@ export interface IssueCodeOptions {
   limits?: readonly RateLimitEntry[]
 }
 
+/** One code of {@link OtpService.verifyAll}: the code typed for a destination. */
+export interface CodeCheck {
+  channel: string
+  destination: string
+  code: string
+}
+
 /** The codes service handed to handlers as `ctx.otp`. */
 export interface OtpService {
   /**
@@ -54,6 +61,17 @@ export interface OtpService {
    *   its failure ceiling, right code or not.
    */
   verify(app: ServerApp, channel: string, destination: string, code: string): Promise<boolean>
+  /**
+   * Checks several codes as one proof (a change that needs a code to the current and to the new
+   * address): every code is checked before any is spent, and all are consumed together, in one
+   * transaction, only when all are right. A wrong, expired or used code counts a try and a failure
+   * as {@link OtpService.verify} does; a right code beside a wrong one stays unspent, so the user
+   * can retry with it. The codes' rows are locked in a fixed order, so concurrent checks queue.
+   * @returns true when every code was right, unused, unexpired and not locked (all now consumed).
+   * @throws HttpError 429 `too_many_requests` (with `Retry-After`) while a destination is past
+   *   its failure ceiling; nothing is spent or counted then.
+   */
+  verifyAll(app: ServerApp, checks: readonly CodeCheck[]): Promise<boolean>
   /** The stored hash of a code (the tests compare it with the database). */
   hash(app: ServerApp, channel: string, destination: string, code: string): string
 }
@@ -181,6 +199,53 @@ export function createOtpService(db: Db, secret: string, now: () => number): Otp
       if (row?.ok === true) return true
       if (row?.blocked) throw await ceilingError(key, t)
       return false
+    },
+
+    async verifyAll(app, checks) {
+      const t = now()
+      // A fixed order of row locks: two requests checking the same codes cannot deadlock.
+      const order = (c: CodeCheck) => `${c.channel}\0${c.destination}`
+      const sorted = [...checks].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
+      const outcome = await db.transaction(async (tx) => {
+        const found = []
+        for (const c of sorted) {
+          const key = failureKey(app, c.channel, c.destination)
+          const where = [app.id, c.channel, c.destination]
+          const rows = await tx.query<{ blocked: boolean; live: boolean; right: boolean }>(
+            `WITH locked AS (
+               SELECT code_hash, used_at, expires_at, attempts FROM otp_codes
+               WHERE app_id = $1 AND channel = $2 AND destination = $3 FOR UPDATE
+             )
+             SELECT ${OVER_CEILING('$4', '$5::bigint', '$6')} AS blocked,
+                    EXISTS (SELECT 1 FROM locked WHERE used_at IS NULL AND expires_at > $5::bigint AND attempts < $7) AS live,
+                    EXISTS (SELECT 1 FROM locked WHERE code_hash = $8) AS right`,
+            [...where, key, t, OTP_MAX_FAILURES, OTP_MAX_ATTEMPTS, service.hash(app, c.channel, c.destination, c.code)],
+          )
+          const row = rows[0]!
+          // Past the ceiling: nothing is counted or spent, as for one code.
+          if (row.blocked) return { blocked: key }
+          found.push({ where, key, live: row.live, ok: row.live && row.right })
+        }
+        if (found.every((f) => f.ok)) {
+          for (const f of found) {
+            await tx.query('UPDATE otp_codes SET used_at = $4 WHERE app_id = $1 AND channel = $2 AND destination = $3', [...f.where, t])
+          }
+          return { ok: true }
+        }
+        // Each wrong code counts as it would alone; the right ones stay unspent.
+        for (const f of found.filter((x) => !x.ok)) {
+          if (f.live) {
+            await tx.query('UPDATE otp_codes SET attempts = attempts + 1 WHERE app_id = $1 AND channel = $2 AND destination = $3', f.where)
+          }
+          await tx.query(
+            `INSERT INTO rate_limits (key, window_start, window_ms, count) VALUES ($1, $2::bigint, $3::bigint, 1) ${COUNT_IN_WINDOW}`,
+            [f.key, t, OTP_FAILURE_WINDOW_MS],
+          )
+        }
+        return { ok: false }
+      })
+      if (outcome.blocked !== undefined) throw await ceilingError(outcome.blocked, t)
+      return outcome.ok === true
     },
   }
   return service

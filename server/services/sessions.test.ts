@@ -8,6 +8,7 @@ import { defineSchemas, route, type SchemaRoute } from '../../kernel/route'
 import { User } from '../../kernel/schemas'
 import { emailServer } from '../../plugins/email/server'
 import { guestServer } from '../../plugins/guest/server'
+import { OTP_TTL_MS } from './otp'
 import { FRESH_AUTH_MAX_AGE_MS, MAX_SESSIONS_PER_USER, REFRESH_TOKEN_TTL_MS, SESSION_MAX_AGE_MS } from './sessions'
 
 const SESSIONS = '/api/v1/sessions'
@@ -217,6 +218,31 @@ describe('fresh proof for changing a login address', () => {
     })
     expect(ok.status).toBe(200)
     expect(ok.body.linked_accounts[0].address).toBe('proof-new@example.com')
+  })
+
+  it('checks both codes before spending either: a current-address code outlives an expired new-address code', async () => {
+    const s = await login('waited@example.com')
+    t.clock.advance(FRESH_AUTH_MAX_AGE_MS + 1000)
+    const stale = await codeTo('waited-new@example.com')
+    // The user lingers on the confirmation screen until the new address's code has expired.
+    t.clock.advance(OTP_TTL_MS - 60_000)
+    const current = await codeTo('waited@example.com')
+    t.clock.advance(120_000)
+    const body = { oldAddress: 'waited@example.com', newAddress: 'waited-new@example.com', current_code: current }
+    const expired = await t.request(UPDATE, { token: s.token, body: { ...body, code: stale } })
+    expect(expired.status).toBe(401)
+    expect(expired.body.code).toBe('invalid_credentials')
+    // A right current code beside a wrong new one is not spent either.
+    const wrong = await t.request(UPDATE, { token: s.token, body: { ...body, code: stale === '000000' ? '111111' : '000000' } })
+    expect(wrong.status).toBe(401)
+    // A new code to the new address, and the same current code: the change goes through.
+    const fresh = await codeTo('waited-new@example.com')
+    const ok = await t.request(UPDATE, { token: s.token, body: { ...body, code: fresh } })
+    expect(ok.status).toBe(200)
+    expect(ok.body.linked_accounts[0].address).toBe('waited-new@example.com')
+    // Both codes were spent by the change: neither signs anyone in afterwards.
+    expect((await t.request(AUTH, { body: { email: 'waited@example.com', code: current } })).status).toBe(401)
+    expect((await t.request(AUTH, { body: { email: 'waited-new@example.com', code: fresh } })).status).toBe(401)
   })
 
   it("accepts a recent login, and revokes the user's other sessions after the change", async () => {

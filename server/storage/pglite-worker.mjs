@@ -5,6 +5,9 @@
 //
 // Protocol: { id, op: 'flush' } -> { id, ok: true } once every write done so far is on disk.
 //           { id, op: 'stats' } -> { id, ok: true, rows: [{ walSyncs, syncedFiles }] } (counts since open).
+// Every reply also carries `wal`, the number of WAL writes done so far; after each WAL sync the
+// worker posts { id: 0, synced } (the `wal` count that sync covers) or { id: 0, syncError }, so
+// the caller can wait for its writes to be on disk without asking (see `flush` in pglite.ts).
 //
 // Durability. PGlite's Node filesystem writes through to the host (fs.writeSync) but never syncs:
 // Emscripten's NODEFS has no fsync operation and its fdatasync is a no-op, and PGlite starts
@@ -13,7 +16,9 @@
 // that committed), and NODEFS gets a real fsync (checkpoints, control file, new WAL segments). The
 // WAL itself is synced by `flush`: it fdatasyncs the WAL files written since the last sync, and
 // one sync serves every flush waiting for it (group commit). The server flushes before each answer
-// leaves, so what an answer acknowledges, or shows, survives a power loss too.
+// leaves, so what an answer acknowledges, or shows, survives a power loss too. A sync starts as
+// soon as an operation leaves WAL written and none is running: the caller's flush then costs no
+// message when the sync is already done, and one message from here serves every waiting flush.
 import { closeSync, fsyncSync, openSync } from 'node:fs'
 import { open } from 'node:fs/promises'
 import { parentPort } from 'node:worker_threads'
@@ -25,12 +30,13 @@ let nextTx = 1
 const ROLLBACK = new Error('rollback requested')
 const txs = new Map() // tx id -> { handle, finish(ok) }
 
-const reply = (id, body) => parentPort.postMessage({ id, ...body })
+const reply = (id, body) => parentPort.postMessage({ id, wal: walWrites, ...body })
 const errorBody = (err) => ({ ok: false, error: { message: String(err?.message ?? err), code: err?.code, detail: err?.detail } })
 const fail = (id, err) => reply(id, errorBody(err))
 
 // WAL files written since the last sync (host paths), and answers waiting for the next sync.
 const dirtyWal = new Set()
+let walWrites = 0 // WAL writes since open: what a sync covers is the count taken when it starts
 let waiting = []
 let syncing = null // the running flush loop
 const stats = { walSyncs: 0, syncedFiles: 0 }
@@ -67,7 +73,10 @@ function patchNodefs(NODEFS) {
   }
   ops.write = function (stream, ...rest) {
     const n = write.call(this, stream, ...rest)
-    if (stream.porticoWal) dirtyWal.add(stream.porticoPath)
+    if (stream.porticoWal) {
+      dirtyWal.add(stream.porticoPath)
+      walWrites++
+    }
     return n
   }
   // PostgreSQL's own fsync calls (checkpoints, control file, new segments, directories).
@@ -105,14 +114,21 @@ async function syncFile(path) {
 function durableReply(id, body) {
   if (!syncing && dirtyWal.size === 0) return reply(id, body)
   waiting.push([id, body])
-  syncing ??= flushLoop()
+  startSync()
+}
+
+/** Starts syncing the WAL written so far, unless a sync is running (it loops until nothing is left). */
+function startSync() {
+  if (!syncing && (dirtyWal.size || waiting.length)) syncing = flushLoop()
 }
 
 async function flushLoop() {
-  while (waiting.length) {
+  // One pass per sync: what was written meanwhile is synced by the next pass (group commit).
+  while (dirtyWal.size || waiting.length) {
     const batch = waiting
     waiting = []
     const paths = [...dirtyWal]
+    const covered = walWrites
     dirtyWal.clear()
     let error = null
     try {
@@ -121,9 +137,11 @@ async function flushLoop() {
       await Promise.all(paths.map(syncFile))
     } catch (err) {
       error = new Error(`Could not sync the database to disk: ${err?.message ?? err}`)
-      for (const p of paths) dirtyWal.add(p) // retried by the next batch
+      for (const p of paths) dirtyWal.add(p) // retried by the next operation or flush
     }
+    parentPort.postMessage(error ? { id: 0, syncError: error.message } : { id: 0, synced: covered })
     for (const [id, body] of batch) reply(id, error ? errorBody(error) : body)
+    if (error) break
   }
   syncing = null // in the same tick as the last check: nothing is left waiting
 }
@@ -134,6 +152,14 @@ async function run(conn, sql) {
 }
 
 parentPort.on('message', async (msg) => {
+  try {
+    await handle(msg)
+  } finally {
+    startSync() // what the operation wrote goes to disk now, before anyone asks
+  }
+})
+
+async function handle(msg) {
   const { id, op } = msg
   try {
     if (op === 'open') {
@@ -185,10 +211,12 @@ parentPort.on('message', async (msg) => {
     if (op === 'close') {
       await syncing // answers still waiting for their sync go out first
       await pg?.close()
+      startSync() // the shutdown checkpoint's WAL
+      await syncing
       return reply(id, { ok: true })
     }
     throw new Error(`Unknown op ${op}`)
   } catch (err) {
     fail(id, err)
   }
-})
+}

@@ -122,21 +122,39 @@ interface Runner {
 // Distinct statement texts are few (they are written in code); the cap only guards against misuse.
 const MAX_PREPARED = 1000
 
-function wrap(conn: Runner, inTx: boolean, prepared: Map<string, string | null>, secrets: SecretBox | null): PgliteDb {
+/** The statements PREPAREd on one connection, by SQL text. */
+interface PreparedStatements {
+  /** Settled names: a name, or null for a text that runs inlined. */
+  names: Map<string, string | null>
+  /** Preparations under way: concurrent first uses of a text wait for one PREPARE. */
+  pending: Map<string, Promise<string | null>>
+  /** Names handed out so far (names are never reused). */
+  count: number
+}
+
+function wrap(conn: Runner, inTx: boolean, prepared: PreparedStatements, secrets: SecretBox | null): PgliteDb {
+  /** PREPAREs a text once; null when it cannot be (several statements, types it cannot infer). */
+  function prepare(sql: string): Promise<string | null> {
+    const name = `portico_${++prepared.count}`
+    const done = conn.run(`PREPARE ${name} AS ${sql}`).then(
+      () => name,
+      () => null,
+    )
+    prepared.pending.set(sql, done)
+    return done.then((settled) => {
+      prepared.names.set(sql, settled)
+      prepared.pending.delete(sql)
+      return settled
+    })
+  }
+
   // Planning is most of a small statement's cost here: each text is PREPAREd once, then EXECUTEd.
-  // Never inside a transaction, where a failed PREPARE would abort the transaction.
+  // A transaction uses the names already prepared but prepares none: a failed PREPARE would abort
+  // it, and waiting for one that runs outside it would wait for the transaction's own end.
   async function statementFor(sql: string, params: readonly unknown[]): Promise<string> {
-    let name = inTx ? null : prepared.get(sql)
-    if (name === undefined) {
-      name = prepared.size < MAX_PREPARED ? `portico_${prepared.size + 1}` : null
-      if (name) {
-        try {
-          await conn.run(`PREPARE ${name} AS ${sql}`)
-        } catch {
-          name = null // several statements, or parameter types it cannot infer: inline instead
-        }
-      }
-      prepared.set(sql, name)
+    let name = prepared.names.get(sql)
+    if (name === undefined && !inTx) {
+      name = await (prepared.pending.get(sql) ?? (prepared.count < MAX_PREPARED ? prepare(sql) : null))
     }
     if (!name) return inlineParams(sql, params)
     return params.length ? `EXECUTE ${name}(${params.map(sqlLiteral).join(', ')})` : `EXECUTE ${name}`
@@ -177,11 +195,25 @@ function mainThreadRunner(pg: PGlite | Transaction): Runner {
 }
 
 interface WorkerReply {
+  /** The call answered; 0 for a sync notice. */
   id: number
   ok: boolean
   rows?: Record<string, unknown>[]
   tx?: number
   error?: { message: string; code?: string; detail?: string }
+  /** WAL writes done so far, on every reply. */
+  wal?: number
+  /** Sync notice: the WAL writes now on disk. */
+  synced?: number
+  /** Sync notice: the sync failed. */
+  syncError?: string
+}
+
+/** A flush waiting for the WAL writes up to `wal` to be synced. */
+interface FlushWaiter {
+  wal: number
+  resolve: () => void
+  reject: (err: Error) => void
 }
 
 async function workerRunner(dataDir: string | null, start: PgliteStart): Promise<Runner> {
@@ -189,12 +221,33 @@ async function workerRunner(dataDir: string | null, start: PgliteStart): Promise
   let nextId = 1
   const pending = new Map<number, { resolve: (r: WorkerReply) => void; reject: (e: Error) => void }>()
   let dead: Error | null = null
+  // The worker syncs the WAL on its own after every write and says so: a flush waits for the sync
+  // covering the writes seen in replies so far, without a message of its own (group commit).
+  let walSeen = 0
+  let walSynced = 0
+  let flushes: FlushWaiter[] = []
+  let syncFailed = false
+  // Only a pending call or flush keeps the process alive: an idle, unclosed database must not block exit.
+  const keepAlive = () => (pending.size + flushes.length > 0 ? worker.ref() : worker.unref())
+  const onSync = (r: WorkerReply) => {
+    const done = r.synced === undefined ? flushes : flushes.filter((f) => f.wal <= r.synced!)
+    flushes = r.synced === undefined ? [] : flushes.filter((f) => f.wal > r.synced!)
+    if (r.synced !== undefined) walSynced = Math.max(walSynced, r.synced)
+    else syncFailed = true // the next flush asks the worker to try again
+    const err = new Error(r.syncError ?? '')
+    for (const f of done) {
+      if (r.synced === undefined) f.reject(err)
+      else f.resolve()
+    }
+    keepAlive()
+  }
   worker.on('message', (r: WorkerReply) => {
+    if (r.wal !== undefined && r.wal > walSeen) walSeen = r.wal
+    if (r.id === 0) return onSync(r)
     const p = pending.get(r.id)
     if (!p) return
     pending.delete(r.id)
-    // Only a pending call keeps the process alive: an idle, unclosed database must not block exit.
-    if (pending.size === 0) worker.unref()
+    keepAlive()
     if (r.ok) return p.resolve(r)
     const err = Object.assign(new Error(r.error?.message ?? 'Database error'), { code: r.error?.code, detail: r.error?.detail })
     p.reject(err)
@@ -202,7 +255,9 @@ async function workerRunner(dataDir: string | null, start: PgliteStart): Promise
   const die = (err: Error) => {
     dead = err
     for (const p of pending.values()) p.reject(err)
+    for (const f of flushes) f.reject(err)
     pending.clear()
+    flushes = []
   }
   worker.on('error', die)
   worker.on('exit', (code) => die(new Error(`Database worker exited (${code})`)))
@@ -210,8 +265,8 @@ async function workerRunner(dataDir: string | null, start: PgliteStart): Promise
     new Promise<WorkerReply>((resolve, reject) => {
       if (dead) return reject(dead)
       const id = nextId++
-      if (pending.size === 0) worker.ref()
       pending.set(id, { resolve, reject })
+      keepAlive()
       worker.postMessage({ id, ...msg })
     })
   await call({ op: 'open', options: { dataDir, start } })
@@ -233,7 +288,19 @@ async function workerRunner(dataDir: string | null, start: PgliteStart): Promise
       return result
     },
     async flush() {
-      await call({ op: 'flush' })
+      if (dead) throw dead
+      const wal = walSeen
+      if (walSynced >= wal) return
+      if (syncFailed) {
+        // After a failed sync, ask: the worker retries now and answers once synced, or fails again.
+        syncFailed = false
+        await call({ op: 'flush' })
+        return
+      }
+      await new Promise<void>((resolve, reject) => {
+        flushes.push({ wal, resolve, reject })
+        keepAlive()
+      })
     },
     async stats() {
       return (await call({ op: 'stats' })).rows![0] as unknown as PgliteStats
@@ -282,5 +349,5 @@ export async function createPgliteDb(options: PgliteDbOptions = {}): Promise<Pgl
     conn = await workerRunner(abs, start)
   }
   await conn.run('SET standard_conforming_strings = on; SET plan_cache_mode = force_generic_plan')
-  return wrap(conn, false, new Map(), options.secrets ?? null)
+  return wrap(conn, false, { names: new Map(), pending: new Map(), count: 0 }, options.secrets ?? null)
 }

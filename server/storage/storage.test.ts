@@ -293,6 +293,22 @@ describe('PGlite on the calling thread', () => {
   })
 })
 
+describe('PGlite prepared statements', () => {
+  it('prepares a statement once when its first uses run together, and executes it from then on', { timeout: 120_000 }, async () => {
+    const db = await createPgliteDb({ dataDir: 'memory', thread: 'main' })
+    try {
+      const sql = 'SELECT $1::int + 1 AS n'
+      const first = await Promise.all(Array.from({ length: 10 }, (_, i) => db.query<{ n: number }>(sql, [i])))
+      expect(first.map((rows) => rows[0]!.n)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10])
+      await db.query(sql, [0])
+      const plans = await db.query("SELECT generic_plans FROM pg_prepared_statements WHERE statement LIKE '%::int + 1 AS n'")
+      expect(plans).toEqual([{ generic_plans: 11 }])
+    } finally {
+      await db.close()
+    }
+  })
+})
+
 describe(`durable commits (${engine})`, () => {
   it('commits synchronously even where the database default is off', { timeout: 120_000 }, async () => {
     const url = process.env.PORTICO_TEST_DATABASE_URL
