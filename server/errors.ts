@@ -72,6 +72,14 @@ export const errors = {
   /** 401 `invalid_credentials`. */
   invalidCredentials: (message = 'Invalid or expired verification code.') =>
     new HttpError(401, 'invalid_credentials', message),
+  /**
+   * 401 `invalid_credentials` for a request that carried several codes (`code` and `current_code`
+   * of an identifier change), with `data.refused`: the body fields whose codes were wrong, expired,
+   * used or locked. A code not listed was not refused and stays unspent, so the client asks again
+   * only for the listed ones.
+   */
+  codesRefused: (fields: readonly string[]) =>
+    new HttpError(401, 'invalid_credentials', 'Invalid or expired verification code.', { refused: [...fields] }),
   /** 401 `missing_or_invalid_token`. */
   invalidToken: (message = 'Missing or invalid token.') => new HttpError(401, 'missing_or_invalid_token', message),
   /** 401 `allowlist_rejected`, with the text SDKs match on. */

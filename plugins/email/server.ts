@@ -2,7 +2,7 @@
  * The email-code login, server half: sends six-digit codes and exchanges them for sessions.
  * @module
  */
-import { defineServerPlugin, errors, isLoginEnabled, OTP_TTL_MS, type LinkedAccountType, type RequestContext, type ServerApp } from '../../server'
+import { defineServerPlugin, errors, isLoginEnabled, OTP_TTL_MS, type CodeCheck, type LinkedAccountType, type RequestContext, type ServerApp } from '../../server'
 import { emailRoutes } from './api'
 import { emailSchemas } from './schemas'
 
@@ -60,16 +60,18 @@ async function checkCode(ctx: RequestContext, email: string, code: string): Prom
 /**
  * Checks the code to the current address and the code to the new one as one proof: neither is
  * spent unless both are right, so a user whose new-address code expired meanwhile keeps the other.
+ * A refusal names the body fields of the refused codes (`data.refused`).
  */
-async function checkCodePair(ctx: RequestContext, pair: readonly (readonly [email: string, code: string])[]): Promise<void> {
-  const stored = []
-  for (const [email, code] of pair) {
+async function checkCodePair(ctx: RequestContext, pair: readonly (readonly [field: string, email: string, code: string])[]): Promise<void> {
+  const stored: { field: string; check: CodeCheck }[] = []
+  for (const [field, email, code] of pair) {
     // A test identity's fixed code is compared here, before any stored code is touched.
     const fixed = testIdentity(ctx.app, email)
-    if (fixed && fixed.code !== code) throw errors.invalidCredentials()
-    if (!fixed) stored.push({ channel: CHANNEL, destination: email, code })
+    if (fixed && fixed.code !== code) throw errors.codesRefused([field])
+    if (!fixed) stored.push({ field, check: { channel: CHANNEL, destination: email, code } })
   }
-  if (!(await ctx.otp.verifyAll(ctx.app, stored))) throw errors.invalidCredentials()
+  const { ok, refused } = await ctx.otp.verifyAll(ctx.app, stored.map((s) => s.check))
+  if (!ok) throw errors.codesRefused(refused.map((at) => stored[at]!.field))
 }
 
 /** Email addresses as linked accounts (`{address}`, lowercased), transferable. */
@@ -161,8 +163,8 @@ export function emailServer(options: EmailServerOptions = {}) {
           await checkCode(ctx, newAddress, req.body.code)
         } else {
           await checkCodePair(ctx, [
-            [oldAddress, req.body.current_code],
-            [newAddress, req.body.code],
+            ['current_code', oldAddress, req.body.current_code],
+            ['code', newAddress, req.body.code],
           ])
         }
         const user = await ctx.users.replaceAccount(ctx.app, s.userId, { type: 'email', identityKey: oldAddress }, emailAccount(newAddress), ctx.now())

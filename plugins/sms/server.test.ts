@@ -397,8 +397,16 @@ describe('POST /passwordless_sms/update', () => {
       token: me.token!,
     })
     expect(wrong.body.code).toBe('invalid_credentials')
+    expect(wrong.body.data).toEqual({ refused: ['current_code'] })
+    // A right current code beside a wrong new one: only the new one is named, and the current one stays good.
+    const current = await send(oldNumber)
+    const wrongNew = await t.request(UPDATE, {
+      body: { old_phone_number: oldNumber, new_phone_number: newNumber, code: code === '000000' ? '111111' : '000000', current_code: current },
+      token: me.token!,
+    })
+    expect(wrongNew.body).toMatchObject({ code: 'invalid_credentials', data: { refused: ['code'] } })
     const res = await t.request(UPDATE, {
-      body: { old_phone_number: oldNumber, new_phone_number: newNumber, code, current_code: await send(oldNumber) },
+      body: { old_phone_number: oldNumber, new_phone_number: newNumber, code, current_code: current },
       token: me.token!,
     })
     expect(res.status, JSON.stringify(res.body)).toBe(200)

@@ -145,12 +145,13 @@ export function smsServer(options: SmsServerOptions = {}) {
           await ctx.requireFreshAuth()
           await checkCode(ctx, next, req.body.code)
         } else {
-          // Both codes as one proof: neither is spent unless both are right.
-          const checks = [
+          // Both codes as one proof: neither is spent unless both are right; a refusal names the refused ones.
+          const fields = ['current_code', 'code'] as const
+          const { ok, refused } = await ctx.otp.verifyAll(ctx.app, [
             { channel: CHANNEL, destination: old, code: req.body.current_code },
             { channel: CHANNEL, destination: next.e164, code: req.body.code },
-          ]
-          if (!(await ctx.otp.verifyAll(ctx.app, checks))) throw errors.invalidCredentials()
+          ])
+          if (!ok) throw errors.codesRefused(refused.map((at) => fields[at]!))
         }
         const user = await ctx.users.replaceAccount(ctx.app, s.userId, { type: 'phone', identityKey: old }, phoneAccount(next), ctx.now())
         // Whoever else held a session on this account loses it with the old number.

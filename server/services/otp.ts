@@ -42,6 +42,17 @@ export interface CodeCheck {
   code: string
 }
 
+/** The outcome of {@link OtpService.verifyAll}. */
+export interface CodeChecksResult {
+  /** Every code was right, unused, unexpired and not locked; all are now consumed. */
+  ok: boolean
+  /**
+   * Positions (in the `checks` given) of the codes that were wrong, expired, used or locked, in
+   * ascending order; empty when `ok`. The codes not listed were right and stay unspent.
+   */
+  refused: number[]
+}
+
 /** The codes service handed to handlers as `ctx.otp`. */
 export interface OtpService {
   /**
@@ -67,11 +78,12 @@ export interface OtpService {
    * transaction, only when all are right. A wrong, expired or used code counts a try and a failure
    * as {@link OtpService.verify} does; a right code beside a wrong one stays unspent, so the user
    * can retry with it. The codes' rows are locked in a fixed order, so concurrent checks queue.
-   * @returns true when every code was right, unused, unexpired and not locked (all now consumed).
+   * @returns `ok` when every code was right, unused, unexpired and not locked (all now consumed);
+   *   otherwise which codes were refused, so the caller can say which one to ask for again.
    * @throws HttpError 429 `too_many_requests` (with `Retry-After`) while a destination is past
    *   its failure ceiling; nothing is spent or counted then.
    */
-  verifyAll(app: ServerApp, checks: readonly CodeCheck[]): Promise<boolean>
+  verifyAll(app: ServerApp, checks: readonly CodeCheck[]): Promise<CodeChecksResult>
   /** The stored hash of a code (the tests compare it with the database). */
   hash(app: ServerApp, channel: string, destination: string, code: string): string
 }
@@ -205,7 +217,9 @@ export function createOtpService(db: Db, secret: string, now: () => number): Otp
       const t = now()
       // A fixed order of row locks: two requests checking the same codes cannot deadlock.
       const order = (c: CodeCheck) => `${c.channel}\0${c.destination}`
-      const sorted = [...checks].sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
+      const sorted = checks
+        .map((c, at) => ({ ...c, at }))
+        .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
       const outcome = await db.transaction(async (tx) => {
         const found = []
         for (const c of sorted) {
@@ -223,14 +237,14 @@ export function createOtpService(db: Db, secret: string, now: () => number): Otp
           )
           const row = rows[0]!
           // Past the ceiling: nothing is counted or spent, as for one code.
-          if (row.blocked) return { blocked: key }
-          found.push({ where, key, live: row.live, ok: row.live && row.right })
+          if (row.blocked) return { blocked: key, ok: false, refused: [] }
+          found.push({ at: c.at, where, key, live: row.live, ok: row.live && row.right })
         }
         if (found.every((f) => f.ok)) {
           for (const f of found) {
             await tx.query('UPDATE otp_codes SET used_at = $4 WHERE app_id = $1 AND channel = $2 AND destination = $3', [...f.where, t])
           }
-          return { ok: true }
+          return { blocked: undefined, ok: true, refused: [] }
         }
         // Each wrong code counts as it would alone; the right ones stay unspent.
         for (const f of found.filter((x) => !x.ok)) {
@@ -242,10 +256,10 @@ export function createOtpService(db: Db, secret: string, now: () => number): Otp
             [f.key, t, OTP_FAILURE_WINDOW_MS],
           )
         }
-        return { ok: false }
+        return { blocked: undefined, ok: false, refused: found.filter((x) => !x.ok).map((x) => x.at).sort((a, b) => a - b) }
       })
       if (outcome.blocked !== undefined) throw await ceilingError(outcome.blocked, t)
-      return outcome.ok === true
+      return { ok: outcome.ok, refused: outcome.refused }
     },
   }
   return service

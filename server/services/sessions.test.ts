@@ -211,6 +211,8 @@ describe('fresh proof for changing a login address', () => {
     })
     expect(wrong.status).toBe(401)
     expect(wrong.body.code).toBe('invalid_credentials')
+    // The answer names the refused code: the one to the current address; the other stays good.
+    expect(wrong.body.data).toEqual({ refused: ['current_code'] })
     const current = await codeTo('proof@example.com')
     const ok = await t.request(UPDATE, {
       token: s.token,
@@ -232,9 +234,15 @@ describe('fresh proof for changing a login address', () => {
     const expired = await t.request(UPDATE, { token: s.token, body: { ...body, code: stale } })
     expect(expired.status).toBe(401)
     expect(expired.body.code).toBe('invalid_credentials')
+    // Only the new address's code is named as refused: the client keeps the current one.
+    expect(expired.body.data).toEqual({ refused: ['code'] })
     // A right current code beside a wrong new one is not spent either.
     const wrong = await t.request(UPDATE, { token: s.token, body: { ...body, code: stale === '000000' ? '111111' : '000000' } })
     expect(wrong.status).toBe(401)
+    expect(wrong.body.data).toEqual({ refused: ['code'] })
+    // Both wrong: both named.
+    const both = await t.request(UPDATE, { token: s.token, body: { ...body, current_code: current === '000000' ? '111111' : '000000', code: stale } })
+    expect(both.body.data).toEqual({ refused: ['current_code', 'code'] })
     // A new code to the new address, and the same current code: the change goes through.
     const fresh = await codeTo('waited-new@example.com')
     const ok = await t.request(UPDATE, { token: s.token, body: { ...body, code: fresh } })
