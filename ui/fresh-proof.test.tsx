@@ -11,11 +11,12 @@ import { createPortico } from '../kernel/kernel'
 import { createMemoryStorage } from '../kernel/storage'
 import type { Kernel } from '../kernel/types'
 import { PorticoProvider, withPorticoPlugin } from './provider'
-import { askForFreshProof } from './fresh-proof'
+import { askForFreshProof, askForRefusedCode, refusedCodes } from './fresh-proof'
 import { LOGIN_ABORTED_CODE } from '../kernel/error-registry'
 import { createTestInstance, type TestInstance } from '../test/support/server'
 import { createPgliteDb } from '../server/storage/pglite'
 import { FRESH_AUTH_MAX_AGE_MS } from '../server/services/sessions'
+import { OTP_TTL_MS } from '../server/services/otp'
 import { startTwilioStandIn, type TwilioStandIn } from '../test/fixtures/twilio'
 import { emailServer } from '../plugins/email/server'
 import { smsServer, TwilioSmsSender } from '../plugins/sms/server'
@@ -179,7 +180,128 @@ describe('updating the email', () => {
   })
 })
 
+/**
+ * Starts an email change that needs fresh proof and brings the user to the current-address screen
+ * with the new address's code about to expire: it was sent 9 minutes before the current one.
+ * @returns the addresses and the code to the current address.
+ */
+async function reachCurrentCodeWithAgingNewCode(h: Host, tag: string) {
+  const old = freshEmail(`${tag}-old`)
+  await signInByEmail(h, old)
+  t.clock.advance(FRESH_AUTH_MAX_AGE_MS + 60_000)
+  const next = freshEmail(`${tag}-next`)
+  act(() => h.result.current.updateEmail())
+  await submitField('Email address', next)
+  expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+  const newCode = await t.codeFor(next)
+  // The user lingers before typing the code to the new address.
+  t.clock.advance(OTP_TTL_MS - 60_000)
+  const mailsToOld = t.smtp.messagesTo(old).length
+  await enterCode(newCode)
+  expect(await screen.findByRole('heading', { name: "Confirm it's you" })).toBeTruthy()
+  return { old, next, newCode, currentCode: await t.codeFor(old, { after: mailsToOld }) }
+}
+
+describe('updating the email when one of the two codes is refused', () => {
+  it('behavior: the new address code expired meanwhile: keeps the current code and asks only for a fresh code to the new address', async () => {
+    const h = await host()
+    const { old, next, newCode, currentCode } = await reachCurrentCodeWithAgingNewCode(h, 'keep')
+    // Two minutes later the new address's code has expired; the current one is good for 8 more.
+    t.clock.advance(120_000)
+    const mailsToOld = t.smtp.messagesTo(old).length
+    const mailsToNext = t.smtp.messagesTo(next).length
+    await enterCode(currentCode)
+
+    // Back on the new address's code screen, with a fresh code sent there and none to the current address.
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    expect(screen.getByText(next)).toBeTruthy()
+    expect(h.kernel.state.modal.stack.at(-1)).toMatchObject({ screen: 'email/code', params: { email: next, oldAddress: old, currentCode } })
+    const fresh = await t.codeFor(next, { after: mailsToNext })
+    expect(fresh).not.toBe(newCode)
+    expect(t.smtp.messagesTo(old)).toHaveLength(mailsToOld)
+    expect(emailsOf(h.kernel)).toEqual([old])
+
+    // The fresh code with the kept current code moves the address.
+    await enterCode(fresh)
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await waitFor(() => expect(h.kernel.state.modal.open).toBe(false))
+    expect(emailsOf(h.kernel)).toEqual([next])
+    expect(t.smtp.messagesTo(old)).toHaveLength(mailsToOld)
+  })
+
+  it('behavior: a wrong code to the new address beside the kept current code is shown on that screen, and a retyped one moves the address', async () => {
+    const h = await host()
+    const { next, currentCode } = await reachCurrentCodeWithAgingNewCode(h, 'retype')
+    t.clock.advance(120_000)
+    const mailsToNext = t.smtp.messagesTo(next).length
+    await enterCode(currentCode)
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    const fresh = await t.codeFor(next, { after: mailsToNext })
+    await enterCode(wrongCodeFor(fresh))
+    expect(await screen.findByText('Invalid or expired verification code')).toBeTruthy()
+    expect(h.kernel.state.modal.stack.at(-1)?.screen).toBe('email/code')
+    await enterCode(fresh)
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await waitFor(() => expect(emailsOf(h.kernel)).toEqual([next]))
+  })
+
+  it('behavior: when the kept current code no longer holds, asks for the current address again and keeps the new code', async () => {
+    const h = await host()
+    const { old, next, currentCode } = await reachCurrentCodeWithAgingNewCode(h, 'replaced')
+    t.clock.advance(120_000)
+    const mailsToNext = t.smtp.messagesTo(next).length
+    await enterCode(currentCode)
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    const fresh = await t.codeFor(next, { after: mailsToNext })
+    // Meanwhile another code went to the current address (another tab), so the kept one is no longer valid.
+    const init = await t.request('/api/v1/passwordless/init', { body: { email: old } })
+    expect(init.status).toBe(200)
+    const mailsToOld = t.smtp.messagesTo(old).length
+    const mailsToNextBefore = t.smtp.messagesTo(next).length
+
+    await enterCode(fresh)
+    expect(await screen.findByRole('heading', { name: "Confirm it's you" })).toBeTruthy()
+    expect(h.kernel.state.modal.stack.at(-1)).toMatchObject({ screen: 'email/current-code', params: { email: old, newAddress: next, code: fresh } })
+    const again = await t.codeFor(old, { after: mailsToOld })
+    // Nothing new went to the new address: its code was right and is kept.
+    expect(t.smtp.messagesTo(next)).toHaveLength(mailsToNextBefore)
+    await enterCode(again)
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await waitFor(() => expect(emailsOf(h.kernel)).toEqual([next]))
+  })
+})
+
 describe('updating the phone number', () => {
+  it('behavior: the new number code expired meanwhile: keeps the code texted to the current number and asks only for a fresh code to the new one', async () => {
+    const h = await host()
+    const old = freshNumber()
+    await signInBySms(h, old)
+    t.clock.advance(FRESH_AUTH_MAX_AGE_MS + 60_000)
+    const next = freshNumber()
+    act(() => h.result.current.updatePhone())
+    await submitField('Phone number', next.national)
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    const newCode = await textedCode(next.e164, 0)
+    t.clock.advance(OTP_TTL_MS - 60_000)
+    const textsToOld = twilio.messagesTo(old.e164).length
+    await enterCode(newCode)
+    expect(await screen.findByRole('heading', { name: "Confirm it's you" })).toBeTruthy()
+    const currentCode = await textedCode(old.e164, textsToOld)
+    t.clock.advance(120_000)
+
+    await enterCode(currentCode)
+    expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+    expect(h.kernel.state.modal.stack.at(-1)).toMatchObject({ screen: 'sms/code', params: { oldPhoneNumber: old.e164, currentCode } })
+    const fresh = await textedCode(next.e164, 1)
+    expect(twilio.messagesTo(old.e164)).toHaveLength(textsToOld + 1)
+    await enterCode(fresh)
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    await waitFor(() => expect(h.kernel.state.modal.open).toBe(false))
+    const phones = h.kernel.state.session.user?.linked_accounts.filter((a) => a.type === 'phone')
+    expect(phones?.map((a) => String(a.phoneNumber).replace(/\D/g, ''))).toEqual([next.e164.slice(1)])
+  })
+
+
   it('behavior: with a login over 10 minutes old, asks for a code texted to the current number, then moves the number', async () => {
     const h = await host()
     const old = freshNumber()
@@ -201,6 +323,28 @@ describe('updating the phone number', () => {
     await waitFor(() => expect(h.kernel.state.modal.open).toBe(false))
     const phones = h.kernel.state.session.user?.linked_accounts.filter((a) => a.type === 'phone')
     expect(phones?.map((a) => String(a.phoneNumber).replace(/\D/g, ''))).toEqual([next.e164.slice(1)])
+  })
+})
+
+describe('askForRefusedCode', () => {
+  it('behavior: moves on only when the other code alone was refused; otherwise the error stays on this screen', async () => {
+    const { kernel } = await host()
+    const ctx = kernel.contextFor('email')
+    let sent = 0
+    const step = { field: 'code' as const, sendCode: async () => void sent++, screen: 'email/code', params: { email: 'ada@new.example', currentCode: '123456' } }
+    const refused = (fields?: unknown) =>
+      new ApiError(401, { error: 'Invalid or expired verification code.', code: 'invalid_credentials', ...(fields ? { data: { refused: fields } } : {}) })
+    for (const err of [refused(), refused(['current_code']), refused(['current_code', 'code']), refused('code'), new ApiError(429, { error: 'x', code: 'too_many_requests' })]) {
+      await expect(askForRefusedCode(ctx, err, step)).rejects.toBe(err)
+    }
+    expect(sent).toBe(0)
+    expect(refusedCodes(refused(['code']))).toEqual(['code'])
+    expect(refusedCodes(refused([1]))).toBeUndefined()
+    await act(async () => kernel.openModal('email/current-code', { email: 'ada@example.com' }))
+    await expect(askForRefusedCode(ctx, refused(['code']), step)).rejects.toMatchObject({ code: LOGIN_ABORTED_CODE })
+    expect(sent).toBe(1)
+    // In place of the screen that was left.
+    expect(kernel.state.modal.stack).toEqual([expect.objectContaining({ screen: 'email/code', params: step.params })])
   })
 })
 

@@ -3,7 +3,9 @@
  * change with `reauthentication_required` when the session's login is over 10 minutes old, unless
  * the request carries `current_code`, a code sent to the current address. The code screens turn
  * that answer into one more step: a code goes to the current address, the modal asks for it, and
- * the change is sent again with it. Shared by the plugins that own such identifiers.
+ * the change is sent again with it. When the server then refuses only one of the two codes (the
+ * new address's code expired while the user waited), the other one is kept and only the refused
+ * one is asked for again ({@link askForRefusedCode}). Shared by the plugins that own such identifiers.
  * @module
  */
 import { PorticoError } from '../kernel/errors'
@@ -62,4 +64,70 @@ export async function askForFreshProof(
   await step.sendCode()
   ctx.navigate(step.screen, step.params)
   throw new PorticoError('The change goes on with a code sent to the current address', { code: LOGIN_ABORTED_CODE })
+}
+
+/** The body field of the code sent to the new address. */
+export const NEW_CODE_FIELD = 'code'
+/** The body field of the code sent to the current address. */
+export const CURRENT_CODE_FIELD = 'current_code'
+
+/**
+ * The body fields whose codes a change refused: the server's `data.refused` on 401
+ * `invalid_credentials` when the request carried both codes.
+ * @param err - what the change call threw.
+ * @returns the refused fields (`code`, `current_code`), or undefined when the error does not say.
+ * @example
+ * ```ts
+ * import { refusedCodes } from '../../ui/fresh-proof'
+ * refusedCodes(new ApiError(401, { error: 'x', code: 'invalid_credentials', data: { refused: ['code'] } })) // ['code']
+ * ```
+ */
+export function refusedCodes(err: unknown): readonly string[] | undefined {
+  if (errorCode(err) !== 'invalid_credentials') return undefined
+  const refused = (err as { data?: { refused?: unknown } } | null)?.data?.refused
+  return Array.isArray(refused) && refused.every((f) => typeof f === 'string') ? refused : undefined
+}
+
+/** Where to ask again for one refused code of a change that carried two. */
+export interface RefusedCodeStep {
+  /** The field of the code to ask for again: {@link NEW_CODE_FIELD} or {@link CURRENT_CODE_FIELD}. */
+  field: typeof NEW_CODE_FIELD | typeof CURRENT_CODE_FIELD
+  /** Sends a fresh code to the address that field's code went to. */
+  sendCode: () => Promise<unknown>
+  /** The screen that asks for it, and its params (carrying the code that was kept). */
+  screen: string
+  params: Record<string, unknown>
+}
+
+/**
+ * Reacts to a refused change that carried both codes. When the server refused only `step.field`'s
+ * code (the other was right and stays unspent on the server), it sends a fresh code for that field
+ * and moves the modal, in place of the current screen, to the screen that asks for it, keeping the
+ * other code in its params. Otherwise (the code typed on this screen was refused too, or the answer
+ * does not say which) the error is passed on, to be shown on this screen.
+ * @param ctx - the plugin's context (navigation).
+ * @param err - what the change call threw.
+ * @param step - which code to ask for, how to send it, and where.
+ * @returns never: rejects with `exited_auth_flow` once the modal moved on; with the send's error
+ *   when the code could not be sent; otherwise with `err`.
+ * @example
+ * ```ts
+ * import { askForRefusedCode } from '../../ui/fresh-proof'
+ * // On the current-address screen: the new address's code expired, the current one is kept.
+ * const verify = (currentCode: string) => update({ code, current_code: currentCode }).catch((err) =>
+ *   askForRefusedCode(ctx, err, {
+ *     field: 'code',
+ *     sendCode: () => ctx.api.request(emailRoutes.init, { email: newAddress }),
+ *     screen: 'email/code',
+ *     params: { email: newAddress, oldAddress, currentCode },
+ *   }))
+ * ```
+ */
+export async function askForRefusedCode(ctx: Pick<PluginContext, 'navigate'>, err: unknown, step: RefusedCodeStep): Promise<never> {
+  const refused = refusedCodes(err)
+  if (refused?.length !== 1 || refused[0] !== step.field) throw err
+  await step.sendCode()
+  // In place of this screen: Back still leads to where the change began, and the stack does not grow with retries.
+  ctx.navigate(step.screen, step.params, { replace: true })
+  throw new PorticoError('The change goes on with a fresh code for the refused one', { code: LOGIN_ABORTED_CODE })
 }

@@ -5,7 +5,7 @@
  */
 import type { ScreenProps } from '../../../ui/context'
 import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
-import { askForFreshProof } from '../../../ui/fresh-proof'
+import { askForFreshProof, askForRefusedCode, CURRENT_CODE_FIELD } from '../../../ui/fresh-proof'
 import { emailRoutes } from '../api'
 import { emailCodeEntry } from '../code-entry'
 import { emailCodeTexts } from './code-texts'
@@ -16,6 +16,11 @@ export interface EmailCodeParams extends Record<string, unknown> {
   email: string
   /** Updating the user's address: the address being replaced (the code went to `email`, the new one). */
   oldAddress?: string
+  /**
+   * Updating with fresh proof: the code to `oldAddress`, already typed and still good, kept while a
+   * new code to the new address is asked for (the one typed before was refused).
+   */
+  currentCode?: string
 }
 
 /**
@@ -31,6 +36,7 @@ export default function EmailCode({ ctx, params }: ScreenProps<EmailCodeParams>)
   const t = ctx.t
   const email = String(params.email ?? '')
   const oldAddress = typeof params.oldAddress === 'string' && params.oldAddress ? params.oldAddress : undefined
+  const currentCode = typeof params.currentCode === 'string' && params.currentCode ? params.currentCode : undefined
   const app = ctx.config()?.name ?? ''
   return (
     <PasscodeScreen
@@ -40,6 +46,22 @@ export default function EmailCode({ ctx, params }: ScreenProps<EmailCodeParams>)
       icon="mail"
       texts={emailCodeTexts(t, app, 'new')}
       verify={(code) => {
+        if (oldAddress && currentCode) {
+          return ctx
+            .changeAccounts(() => ctx.api.request(emailRoutes.update, { oldAddress, newAddress: email, code, current_code: currentCode }), {
+              method: 'email',
+              closeModal: true,
+            })
+            .catch((err: unknown) =>
+              // The kept code to the current address no longer holds (expired meanwhile): ask for a fresh one.
+              askForRefusedCode(ctx, err, {
+                field: CURRENT_CODE_FIELD,
+                sendCode: () => ctx.api.request(emailRoutes.init, { email: oldAddress }),
+                screen: 'email/current-code',
+                params: { email: oldAddress, newAddress: email, code },
+              }),
+            )
+        }
         if (oldAddress) {
           return ctx
             .changeAccounts(() => ctx.api.request(emailRoutes.update, { oldAddress, newAddress: email, code }), {

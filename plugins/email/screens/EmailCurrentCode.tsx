@@ -1,11 +1,14 @@
 /**
  * Fresh proof while updating the address: the shared {@link PasscodeScreen} asking for the code
  * sent to the address being replaced, then the update again with it (`current_code`). The code
- * screen of the new address leads here when the server answers `reauthentication_required`.
+ * screen of the new address leads here when the server answers `reauthentication_required`. When
+ * the server refuses only the new address's code (it expired while the user waited), this code is
+ * kept and the modal asks for a fresh code to the new address instead.
  * @module
  */
 import type { ScreenProps } from '../../../ui/context'
 import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { askForRefusedCode, NEW_CODE_FIELD } from '../../../ui/fresh-proof'
 import { emailRoutes } from '../api'
 import { emailCodeEntry } from '../code-entry'
 import { emailCodeTexts } from './code-texts'
@@ -32,6 +35,7 @@ export interface EmailCurrentCodeParams extends Record<string, unknown> {
 export default function EmailCurrentCode({ ctx, params }: ScreenProps<EmailCurrentCodeParams>) {
   const t = ctx.t
   const oldAddress = String(params.email ?? '')
+  const newAddress = String(params.newAddress ?? '')
   const app = ctx.config()?.name ?? ''
   return (
     <PasscodeScreen
@@ -41,16 +45,20 @@ export default function EmailCurrentCode({ ctx, params }: ScreenProps<EmailCurre
       icon="lock"
       texts={emailCodeTexts(t, app, 'current')}
       verify={(currentCode) =>
-        ctx.changeAccounts(
-          () =>
-            ctx.api.request(emailRoutes.update, {
-              oldAddress,
-              newAddress: String(params.newAddress ?? ''),
-              code: String(params.code ?? ''),
-              current_code: currentCode,
+        ctx
+          .changeAccounts(
+            () => ctx.api.request(emailRoutes.update, { oldAddress, newAddress, code: String(params.code ?? ''), current_code: currentCode }),
+            { method: 'email', closeModal: true },
+          )
+          .catch((err: unknown) =>
+            // This code was right and stays unspent: keep it, and ask only for a fresh code to the new address.
+            askForRefusedCode(ctx, err, {
+              field: NEW_CODE_FIELD,
+              sendCode: () => ctx.api.request(emailRoutes.init, { email: newAddress }),
+              screen: 'email/code',
+              params: { email: newAddress, oldAddress, currentCode },
             }),
-          { method: 'email', closeModal: true },
-        )
+          )
       }
     />
   )

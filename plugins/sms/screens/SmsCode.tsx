@@ -6,7 +6,7 @@
  */
 import type { ScreenProps } from '../../../ui/context'
 import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
-import { askForFreshProof } from '../../../ui/fresh-proof'
+import { askForFreshProof, askForRefusedCode, CURRENT_CODE_FIELD } from '../../../ui/fresh-proof'
 import { smsRoutes } from '../api'
 import { smsCodeEntry } from '../code-entry'
 import { smsCodeTexts } from './code-texts'
@@ -18,6 +18,11 @@ export interface SmsCodeParams extends Record<string, unknown> {
   phoneNumber: string
   /** Updating the user's number: the number being replaced (the code went to `phoneNumber`, the new one). */
   oldPhoneNumber?: string
+  /**
+   * Updating with fresh proof: the code texted to `oldPhoneNumber`, already typed and still good,
+   * kept while a new code to the new number is asked for (the one typed before was refused).
+   */
+  currentCode?: string
 }
 
 /**
@@ -33,6 +38,7 @@ export default function SmsCode({ ctx, params }: ScreenProps<SmsCodeParams>) {
   const t = ctx.t
   const phoneNumber = String(params.phoneNumber ?? '')
   const oldPhoneNumber = typeof params.oldPhoneNumber === 'string' && params.oldPhoneNumber ? params.oldPhoneNumber : undefined
+  const currentCode = typeof params.currentCode === 'string' && params.currentCode ? params.currentCode : undefined
   const app = ctx.config()?.name ?? ''
   return (
     <PasscodeScreen
@@ -42,6 +48,28 @@ export default function SmsCode({ ctx, params }: ScreenProps<SmsCodeParams>) {
       icon={<PhoneIcon />}
       texts={smsCodeTexts(t, app, 'new')}
       verify={(code) => {
+        if (oldPhoneNumber && currentCode) {
+          return ctx
+            .changeAccounts(
+              () =>
+                ctx.api.request(smsRoutes.update, {
+                  old_phone_number: oldPhoneNumber,
+                  new_phone_number: phoneNumber,
+                  code,
+                  current_code: currentCode,
+                }),
+              { method: 'sms', closeModal: true },
+            )
+            .catch((err: unknown) =>
+              // The kept code to the current number no longer holds (expired meanwhile): ask for a fresh one.
+              askForRefusedCode(ctx, err, {
+                field: CURRENT_CODE_FIELD,
+                sendCode: () => ctx.api.request(smsRoutes.init, { phoneNumber: oldPhoneNumber }),
+                screen: 'sms/current-code',
+                params: { phoneNumber: oldPhoneNumber, newPhoneNumber: phoneNumber, code },
+              }),
+            )
+        }
         if (oldPhoneNumber) {
           return ctx
             .changeAccounts(

@@ -1,11 +1,14 @@
 /**
  * Fresh proof while updating the number: the shared {@link PasscodeScreen} asking for the code
  * texted to the number being replaced, then the update again with it (`current_code`). The code
- * screen of the new number leads here when the server answers `reauthentication_required`.
+ * screen of the new number leads here when the server answers `reauthentication_required`. When
+ * the server refuses only the new number's code (it expired while the user waited), this code is
+ * kept and the modal asks for a fresh code to the new number instead.
  * @module
  */
 import type { ScreenProps } from '../../../ui/context'
 import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
+import { askForRefusedCode, NEW_CODE_FIELD } from '../../../ui/fresh-proof'
 import { smsRoutes } from '../api'
 import { smsCodeEntry } from '../code-entry'
 import { smsCodeTexts } from './code-texts'
@@ -33,6 +36,7 @@ export interface SmsCurrentCodeParams extends Record<string, unknown> {
 export default function SmsCurrentCode({ ctx, params }: ScreenProps<SmsCurrentCodeParams>) {
   const t = ctx.t
   const oldPhoneNumber = String(params.phoneNumber ?? '')
+  const newPhoneNumber = String(params.newPhoneNumber ?? '')
   const app = ctx.config()?.name ?? ''
   return (
     <PasscodeScreen
@@ -42,16 +46,26 @@ export default function SmsCurrentCode({ ctx, params }: ScreenProps<SmsCurrentCo
       icon={<PhoneIcon />}
       texts={smsCodeTexts(t, app, 'current')}
       verify={(currentCode) =>
-        ctx.changeAccounts(
-          () =>
-            ctx.api.request(smsRoutes.update, {
-              old_phone_number: oldPhoneNumber,
-              new_phone_number: String(params.newPhoneNumber ?? ''),
-              code: String(params.code ?? ''),
-              current_code: currentCode,
+        ctx
+          .changeAccounts(
+            () =>
+              ctx.api.request(smsRoutes.update, {
+                old_phone_number: oldPhoneNumber,
+                new_phone_number: newPhoneNumber,
+                code: String(params.code ?? ''),
+                current_code: currentCode,
+              }),
+            { method: 'sms', closeModal: true },
+          )
+          .catch((err: unknown) =>
+            // This code was right and stays unspent: keep it, and ask only for a fresh code to the new number.
+            askForRefusedCode(ctx, err, {
+              field: NEW_CODE_FIELD,
+              sendCode: () => ctx.api.request(smsRoutes.init, { phoneNumber: newPhoneNumber }),
+              screen: 'sms/code',
+              params: { phoneNumber: newPhoneNumber, oldPhoneNumber, currentCode },
             }),
-          { method: 'sms', closeModal: true },
-        )
+          )
       }
     />
   )
