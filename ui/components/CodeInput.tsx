@@ -63,7 +63,8 @@ const box = css({
   outline: 'none',
   caretColor: 'accent',
   transition: 'border-color 120ms ease, box-shadow 120ms ease',
-  _hover: { borderColor: 'fg.subtle' },
+  // Not while focused: the hover rule comes later in the sheet and would hide the focus border under the pointer.
+  '&:is(:hover, [data-hover]):not(:focus)': { borderColor: 'fg.subtle' },
   _focus: { borderColor: 'accent', boxShadow: '0 0 0 3px token(colors.accent.ring)' },
   _placeholder: { color: 'fg.subtle' },
   '&[data-invalid]': { borderColor: 'danger' },
