@@ -220,7 +220,8 @@ export function createOtpService(db: Db, secret: string, now: () => number): Otp
       const sorted = checks
         .map((c, at) => ({ ...c, at }))
         .sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0))
-      const outcome = await db.transaction(async (tx) => {
+      // `blocked`: the failure key of a destination past its ceiling (nothing was checked then).
+      const outcome = await db.transaction(async (tx): Promise<CodeChecksResult & { blocked?: string }> => {
         const found = []
         for (const c of sorted) {
           const key = failureKey(app, c.channel, c.destination)
@@ -244,7 +245,7 @@ export function createOtpService(db: Db, secret: string, now: () => number): Otp
           for (const f of found) {
             await tx.query('UPDATE otp_codes SET used_at = $4 WHERE app_id = $1 AND channel = $2 AND destination = $3', [...f.where, t])
           }
-          return { blocked: undefined, ok: true, refused: [] }
+          return { ok: true, refused: [] }
         }
         // Each wrong code counts as it would alone; the right ones stay unspent.
         for (const f of found.filter((x) => !x.ok)) {
@@ -256,7 +257,7 @@ export function createOtpService(db: Db, secret: string, now: () => number): Otp
             [f.key, t, OTP_FAILURE_WINDOW_MS],
           )
         }
-        return { blocked: undefined, ok: false, refused: found.filter((x) => !x.ok).map((x) => x.at).sort((a, b) => a - b) }
+        return { ok: false, refused: found.filter((x) => !x.ok).map((x) => x.at).sort((a, b) => a - b) }
       })
       if (outcome.blocked !== undefined) throw await ceilingError(outcome.blocked, t)
       return { ok: outcome.ok, refused: outcome.refused }
