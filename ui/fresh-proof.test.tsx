@@ -341,7 +341,7 @@ describe('askForRefusedCode', () => {
     expect(refusedCodes(refused(['code']))).toEqual(['code'])
     expect(refusedCodes(refused([1]))).toBeUndefined()
     await act(async () => kernel.openModal('email/current-code', { email: 'ada@example.com' }))
-    await expect(askForRefusedCode(ctx, refused(['code']), step)).rejects.toMatchObject({ code: LOGIN_ABORTED_CODE })
+    await act(() => expect(askForRefusedCode(ctx, refused(['code']), step)).rejects.toMatchObject({ code: LOGIN_ABORTED_CODE }))
     expect(sent).toBe(1)
     // In place of the screen that was left.
     expect(kernel.state.modal.stack).toEqual([expect.objectContaining({ screen: 'email/code', params: step.params })])
