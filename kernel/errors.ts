@@ -139,3 +139,6 @@ export interface ResolvedError {
   reaction: ErrorReaction
   message: string
 }
+
+/** The code a step's promise rejects with by default when the step is cancelled (see `Flow`). */
+export const STEP_CANCELLED_CODE = 'exited_auth_flow'

@@ -4,15 +4,13 @@
  * whose first screen left (Back, a reset, closing the modal) is cancelled with the steps inside it.
  * @module
  */
-import { PorticoError } from './errors'
+import { PorticoError, STEP_CANCELLED_CODE } from './errors'
 import type { Flow, StepCancelReason, StepHandle, StepOptions } from './flow-types'
 import type { Router, RouterChange } from './router'
 import type { KernelState } from './types'
 
 export type * from './flow-types'
 
-/** The code a step's promise rejects with by default when the step is cancelled. */
-export const STEP_CANCELLED_CODE = 'exited_auth_flow'
 
 /** The kernel's side of the stack: opening steps for a plugin, and ending them all. */
 export interface FlowController extends Flow {

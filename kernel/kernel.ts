@@ -24,8 +24,8 @@ import type {
 } from './plugin'
 import { mergePlugins, setupPlugins } from './registry'
 import { createRouter, LANDING_SCREEN } from './router'
-import { createFlow } from './flow'
-import type { StepHandle, StepOptions } from './flow-types'
+import type { FlowController } from './flow'
+import type { Flow, StepHandle, StepOptions } from './flow-types'
 import { createSession } from './session'
 import { defaultStorage, migrateStorage } from './storage'
 import type { Kernel, KernelState, LinkConflict, PorticoOptions, ResolvedError } from './types'
@@ -111,7 +111,27 @@ export function createPortico(options: PorticoOptions): Kernel {
   const session = createSession({ appId, storage, api, hooks, state: state.session, autoRefresh: options.autoRefresh })
   api.setTokenSource(session.tokens)
   const router = createRouter(state.modal, merged.screens)
-  const flow = createFlow(router, state.modal)
+  // The step stack loads with the first step (init starts the load): no step opens before a page's
+  // first login, so its code stays out of the page's first chunk. Until it is there no step is open.
+  let flowImpl: FlowController | null = null
+  let flowLoad: Promise<FlowController> | null = null
+  const loadFlow = (): Promise<FlowController> =>
+    (flowLoad ??= import('./flow').then(({ createFlow }) => {
+      flowImpl = createFlow(router, state.modal)
+      if (destroyed) flowImpl.destroy()
+      return flowImpl
+    }, (err: unknown) => {
+      flowLoad = null // a chunk that failed to load (a network blip) is asked for again by the next step
+      throw err
+    }))
+  // Once loaded, a step opens at once, as callers that check the modal right after expect.
+  const withFlow = <R>(use: (f: FlowController) => Promise<R>): Promise<R> => (flowImpl ? use(flowImpl) : loadFlow().then(use))
+  const flow: Flow = {
+    begin: (o) => withFlow((f) => f.begin(o)),
+    steps: () => flowImpl?.steps() ?? [],
+    current: () => flowImpl?.current() ?? null,
+    stepAt: (index) => flowImpl?.stepAt(index) ?? null,
+  }
   const t = (key: string, values?: Record<string, string | number>) => format(merged.messages[key] ?? key, values)
   const loginListeners = new Set<(result: LoginResult) => void>()
   let loginMode: LoginMode = 'login-or-sign-up'
@@ -251,7 +271,7 @@ export function createPortico(options: PorticoOptions): Kernel {
         try {
           // A fresh stack: the screens behind (a spent code) have nothing to go back to. The screen
           // stays after the transfer, for its success state.
-          const { step, result } = flow.open<User>(undefined, {
+          const { step, result } = (flowImpl ?? (await loadFlow())).open<User>(undefined, {
             screen: LINK_CONFLICT_SCREEN,
             params: { method: conflict.method },
             reset: true,
@@ -327,7 +347,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       navigate: (screen: string, params?: Record<string, unknown>, opts?: { replace?: boolean; reset?: boolean }) =>
         router.navigate(screen, params, opts),
       back: () => router.back(),
-      step: <T>(options: StepOptions) => flow.beginFor<T>(plugin.id, options),
+      step: <T>(options: StepOptions) => withFlow((f) => f.beginFor<T>(plugin.id, options)),
       authenticate,
       resolveError: (error: unknown, context: ErrorContext = {}) => resolveKernelError(error, { method: plugin.id, ...context }),
       t,
@@ -357,6 +377,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     plugins: merged.plugins,
     flow,
     init() {
+      void loadFlow().catch(() => {}) // fetched early, so the first step does not wait for it
       initPromise ??= (async () => {
         try {
           const loaded = await loadAppConfig(api, appId, options.config, merged.loginMethods)
@@ -439,7 +460,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       lifecycle.teardown()
       session.destroy()
       loginListeners.clear()
-      flow.destroy()
+      flowImpl?.destroy()
     },
   }
   return kernel
