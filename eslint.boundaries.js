@@ -4,6 +4,9 @@
  *   `portico/plugins/<id>` and `portico/plugins/<id>/server` exports), never another plugin's files;
  * - a plugin's server code imports the server through its public module (`portico/server`,
  *   `server/index.ts`), never the server's own files;
+ * - a plugin styles its screens with the public style surface (the components, `porticoRecipes`,
+ *   `porticoTokens` of `portico/react/components`), never the repository's own Panda output
+ *   (`styled-system/`), which a third party does not have and the shipped stylesheet does not cover;
  * - the kernel and the protocol modules are framework-free: no React, no `ui/`, no plugin;
  * - a screen (a file under `plugins/<id>/screens/` or `ui/screens/`) never gets the kernel: it imports
  *   neither `useKernel` nor `KernelContext`, and of the kernel only its public entry (`portico/kernel`)
@@ -142,6 +145,9 @@ export function boundaryProblem(fromFile, spec, names = []) {
   const [ttop, towner] = (target ?? '').split('/')
   if (top === 'plugins' && ttop === 'plugins' && towner && towner !== owner && !isPluginEntry(target)) {
     return `plugins/${owner} imports plugins/${towner}'s files: a plugin reaches another only through its public entry (portico/plugins/${towner}), which it lists in \`requires\`; share other pieces through a public module (kernel, protocols, ui)`
+  }
+  if (top === 'plugins' && (ttop === 'styled-system' || /^styled-system(\/|$)/.test(spec))) {
+    return `plugins/${owner} imports ${target ?? spec}: a plugin styles its screens with the public style surface (portico/react/components: the components, porticoRecipes, porticoTokens), as a third party does`
   }
   if (top === 'plugins' && ttop === 'server' && !isServerEntry(target)) {
     return `plugins/${owner} imports ${target}: a plugin uses the server through its public module (portico/server, server/index.ts); export what it needs there`

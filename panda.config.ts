@@ -23,7 +23,8 @@ const recipes = Object.fromEntries(Object.entries(RECIPE_STYLES).map(([name, sty
 
 export default defineConfig({
   preflight: { scope: '.portico-root' },
-  include: ['./ui/**/*.{ts,tsx}', './plugins/**/screens/**/*.{ts,tsx}'],
+  // Plugins style their screens with the public surface (components and recipes), never with Panda.
+  include: ['./ui/**/*.{ts,tsx}'],
   exclude: ['./ui/dist/**', './ui/**/*.test.{ts,tsx}'],
   outdir: 'styled-system',
   // Plain .js so every bundler resolves `styled-system/css` (esbuild does not try .mjs indexes).

@@ -37,6 +37,13 @@ describe('import boundaries', () => {
     expect(problem('plugins/email/react.ts', 'react')).toBeNull()
   })
 
+  it("error: a plugin screen styled with the repository's Panda output instead of the public style surface", () => {
+    expect(problem('plugins/sms/screens/PhoneField.tsx', '../../../styled-system/css')).toMatch(/public style surface/)
+    expect(problem('plugins/sms/screens/PhoneField.tsx', 'styled-system/css')).toMatch(/public style surface/)
+    expect(problem('plugins/sms/screens/PhoneField.tsx', '../../../ui/styles')).toBeNull()
+    expect(problem('ui/components/Button.tsx', '../../styled-system/css')).toBeNull()
+  })
+
   it("error: a plugin's server code importing the server's own files instead of portico/server", () => {
     expect(problem('plugins/email/server.ts', '../../server/apps')).toMatch(/public module \(portico\/server/)
     expect(problem('plugins/oauth/server/attempts.ts', '../../../server/storage/db')).toMatch(/imports server\/storage\/db/)

@@ -8,9 +8,13 @@
 
 /**
  * Class recipes shipped in `portico/styles.css` (each applies inside the modal's `.portico-root`):
- * - `stack` / `stackLoose`: a column with 12 / 20 px between children;
+ * - `stackTight` / `stack` / `stackLoose`: a column with 8 / 12 / 20 px between children;
  * - `row`: a centred row with 8 px between children;
- * - `title`, `text`, `muted`: the screen title, body text and secondary text;
+ * - `title`, `text`, `muted`: the screen title, body text and secondary text; `center`: centred text;
+ * - `status`: a centred, muted line (a small spinner and 'Waiting…'); `loading`: a roomy centred box
+ *   for a large spinner; `successText` / `dangerText`: a centred confirmation / failure line;
+ * - `list`: an unstyled `<ul>` as a column; `listRow`: a bordered row of such a list (an item with its
+ *   actions); `truncate`: one line, cut with an ellipsis;
  * - `card`: a bordered surface panel; `tile`: a selectable row (a method or provider to pick; put it on a `<button>`);
  * - `divider`: a horizontal rule; `badge`: a small accent pill; `srOnly`: text for screen readers only.
  * @example
@@ -20,12 +24,21 @@
  * ```
  */
 export const porticoRecipes = {
+  stackTight: 'portico-stack-tight',
   stack: 'portico-stack',
   stackLoose: 'portico-stack-loose',
   row: 'portico-row',
   title: 'portico-title',
   text: 'portico-text',
   muted: 'portico-muted',
+  center: 'portico-center',
+  status: 'portico-status',
+  loading: 'portico-loading',
+  successText: 'portico-success-text',
+  dangerText: 'portico-danger-text',
+  list: 'portico-list',
+  listRow: 'portico-list-row',
+  truncate: 'portico-truncate',
   card: 'portico-card',
   tile: 'portico-tile',
   divider: 'portico-divider',

@@ -25,7 +25,7 @@ test('default: scanning the connect URI and signing in the Farcaster app signs t
   const qr = page.getByRole('img', { name: 'QR code to sign in with Farcaster' })
   await expect(qr).toBeVisible()
   await expect(page.getByRole('link', { name: 'Open in Warpcast' })).toBeVisible()
-  const connectUri = await qr.getAttribute('data-connect-uri')
+  const connectUri = await qr.getAttribute('data-value')
   expect(connectUri).toContain('channelToken=')
   expect(new URL(connectUri!).searchParams.get('domain')).toBe(new URL(page.url()).host)
 
@@ -43,7 +43,7 @@ async function signInWithFarcaster(page: Page, request: APIRequestContext, setti
   const appId = await createTestApp(page, request, { loginMethods: ['farcaster_auth', 'email_auth'], ...settings })
   await openApp(page, appId)
   await page.getByRole('button', { name: 'Farcaster' }).click()
-  const connectUri = await page.getByRole('img', { name: 'QR code to sign in with Farcaster' }).getAttribute('data-connect-uri')
+  const connectUri = await page.getByRole('img', { name: 'QR code to sign in with Farcaster' }).getAttribute('data-value')
   await signInAsWalletApp(FARCASTER_URL, connectUri!, custody, fid, { username: 'e2e-signer' })
   await expect(page.getByTestId('signed-in')).toBeVisible({ timeout: 30_000 })
   return fid
@@ -54,7 +54,7 @@ async function requestSigner(page: Page): Promise<string> {
   await page.getByRole('button', { name: 'Request Farcaster signer' }).click()
   const qr = page.getByRole('img', { name: 'QR code to approve the Farcaster signer' })
   await expect(qr).toBeVisible()
-  const approvalUrl = await qr.getAttribute('data-connect-uri')
+  const approvalUrl = await qr.getAttribute('data-value')
   return new URL(approvalUrl!).searchParams.get('token')!
 }
 

@@ -6,6 +6,7 @@
 import { useId, type ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { useModalIds } from './modal-context'
+import { BadgeGlyph, ERROR_GLYPH, IconBadge, type IconBadgeTone } from './IconBadge'
 
 /** Props of {@link Screen}. */
 export interface ScreenProps {
@@ -23,20 +24,13 @@ export interface ScreenProps {
   center?: boolean
 }
 
-const icons: Record<string, ReactNode> = {
-  error: <path d="M12 8v5m0 3.5h.01M10.3 3.9 2.6 17.2A2 2 0 0 0 4.3 20h15.4a2 2 0 0 0 1.7-2.8L13.7 3.9a2 2 0 0 0-3.4 0Z" />,
-  warning: <path d="M12 8v5m0 3.5h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z" />,
-  success: <path d="m8 12.5 2.6 2.6L16 9.5M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z" />,
-  lock: <path d="M7 11V8a5 5 0 0 1 10 0v3M6 11h12a1 1 0 0 1 1 1v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7a1 1 0 0 1 1-1Z" />,
-  mail: <path d="M4 6h16a1 1 0 0 1 1 1v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a1 1 0 0 1 1-1Zm0 1 8 6 8-6" />,
-}
-
-const iconTone: Record<string, string> = {
-  error: css({ bg: 'danger.subtle', color: 'danger' }),
-  warning: css({ bg: 'danger.subtle', color: 'danger' }),
-  success: css({ bg: 'success.subtle', color: 'success' }),
-  lock: css({ bg: 'accent.subtle', color: 'accent.text' }),
-  mail: css({ bg: 'accent.subtle', color: 'accent.text' }),
+/** The built-in status glyphs (SVG paths) and the badge tone each is drawn in. */
+const icons: Record<string, { path: string; tone: IconBadgeTone }> = {
+  error: { path: ERROR_GLYPH, tone: 'error' },
+  warning: { path: 'M12 8v5m0 3.5h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z', tone: 'error' },
+  success: { path: 'm8 12.5 2.6 2.6L16 9.5M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z', tone: 'success' },
+  lock: { path: 'M7 11V8a5 5 0 0 1 10 0v3M6 11h12a1 1 0 0 1 1 1v7a2 2 0 0 1-2 2H7a2 2 0 0 1-2-2v-7a1 1 0 0 1 1-1Z', tone: 'accent' },
+  mail: { path: 'M4 6h16a1 1 0 0 1 1 1v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7a1 1 0 0 1 1-1Zm0 1 8 6 8-6', tone: 'accent' },
 }
 
 /**
@@ -64,15 +58,10 @@ export function Screen({ title, subtitle, logo, logoAlt = '', icon, children, fo
             className={css({ maxHeight: '90px', maxWidth: '180px', width: 'auto', height: 'auto', objectFit: 'contain', mb: '2' })}
           />
         ) : null}
-        {typeof icon === 'string' ? (
-          <span
-            aria-hidden="true"
-            className={cx(css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '56px', height: '56px', borderRadius: 'full', mb: '2' }), iconTone[icon])}
-          >
-            <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-              {icons[icon]}
-            </svg>
-          </span>
+        {typeof icon === 'string' && icons[icon] ? (
+          <IconBadge tone={icons[icon].tone}>
+            <BadgeGlyph path={icons[icon].path} />
+          </IconBadge>
         ) : icon ? (
           icon
         ) : null}

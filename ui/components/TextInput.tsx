@@ -14,8 +14,13 @@ export interface TextInputProps extends Omit<InputHTMLAttributes<HTMLInputElemen
   showLabel?: boolean
   /** Error text; sets `aria-invalid` and `aria-describedby`. */
   error?: string | null
-  /** Leading icon. */
+  /** Leading icon (decorative). */
   icon?: ReactNode
+  /**
+   * An interactive element at the start of the field, set off from the input by a divider (a
+   * {@link SelectButton} for a country or a currency).
+   */
+  leading?: ReactNode
   /** Trailing element inside the field (a submit button). */
   trailing?: ReactNode
   ref?: Ref<HTMLInputElement>
@@ -36,6 +41,8 @@ const field = css({
   transition: 'border-color 120ms ease, box-shadow 120ms ease',
   _hover: { borderColor: 'fg.subtle' },
   _focusWithin: { borderColor: 'accent', boxShadow: '0 0 0 3px token(colors.accent.ring)', _hover: { borderColor: 'accent' } },
+  // With a leading control: tighter on the left, a divider between the control and the input.
+  '&[data-leading]': { pl: '1.5', gap: '1', '& > input': { pl: '2', borderLeftWidth: '1px', borderLeftStyle: 'solid', borderLeftColor: 'border', borderRadius: '0' } },
   '&[data-invalid]': {
     borderColor: 'danger',
     _focusWithin: { boxShadow: '0 0 0 3px color-mix(in srgb, token(colors.danger) 30%, transparent)' },
@@ -56,7 +63,7 @@ const input = css({
 
 /**
  * Renders a text input.
- * @param props - input attributes plus label, error, icon and trailing element.
+ * @param props - input attributes plus label, error, icon, leading control and trailing element.
  * @returns the field.
  * @example
  * ```tsx
@@ -64,7 +71,7 @@ const input = css({
  * <TextInput label="Email address" type="email" value={email} onChange={(e) => setEmail(e.target.value)} error={error} />
  * ```
  */
-export function TextInput({ label, showLabel = false, error, icon, trailing, id, className, ref, ...rest }: TextInputProps) {
+export function TextInput({ label, showLabel = false, error, icon, leading, trailing, id, className, ref, ...rest }: TextInputProps) {
   const auto = useId()
   const inputId = id ?? `po-input-${auto}`
   const errorId = `${inputId}-error`
@@ -73,7 +80,8 @@ export function TextInput({ label, showLabel = false, error, icon, trailing, id,
       <label htmlFor={inputId} className={showLabel ? css({ display: 'block', fontSize: '13px', fontWeight: '600', mb: '1.5', color: 'fg.muted' }) : css({ srOnly: true })}>
         {label}
       </label>
-      <div className={field} data-invalid={error ? '' : undefined}>
+      <div className={field} data-leading={leading ? '' : undefined} data-invalid={error ? '' : undefined}>
+        {leading}
         {icon ? <span aria-hidden="true" className={css({ display: 'flex', color: 'fg.subtle' })}>{icon}</span> : null}
         <input
           {...rest}

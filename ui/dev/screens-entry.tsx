@@ -8,6 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
 import { email } from '../../plugins/email'
+import { sms } from '../../plugins/sms'
 import { PorticoProvider, withPorticoPlugin } from '../provider'
 import { loadScreen } from '../modal/PorticoModal'
 
@@ -20,7 +21,7 @@ document.body.style.background = theme === 'dark' ? '#0b0c10' : '#eef1f6'
 const kernel = createPortico({
   appId: q.get('app') ?? 'cm0screenshotsappidabcdef',
   apiUrl: location.origin,
-  plugins: withPorticoPlugin([email()]),
+  plugins: withPorticoPlugin([email(), sms()]),
   storage: createMemoryStorage(),
   config: { appearance: { theme, ...(q.get('header') ? { landingHeader: q.get('header')! } : {}) } },
 })

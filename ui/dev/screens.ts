@@ -103,6 +103,8 @@ const shots: Shot[] = [
       await p.getByText('Invalid or expired verification code').waitFor()
     },
   },
+  { name: 'sms-entry', screen: 'sms/entry' },
+  { name: 'sms-entry-error', screen: 'sms/entry', params: { error: 'Invalid phone number' } },
   { name: 'terms', screen: 'portico/terms' },
   { name: 'error', screen: 'portico/error', params: { code: 'x' } },
   { name: 'allowlist', screen: 'portico/allowlist' },

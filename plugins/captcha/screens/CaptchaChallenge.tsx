@@ -5,7 +5,7 @@
  * @module
  */
 import { useEffect, useRef, useState } from 'react'
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
@@ -92,22 +92,22 @@ export default function CaptchaChallenge({ ctx, params, resolveStep }: ScreenPro
         failed && view.exhausted ? <Button onClick={() => run.current?.restart()}>{t('CAPTCHA_TRY_AGAIN')}</Button> : undefined
       }
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: '3', minHeight: '48px' })}>
+      <div className={r.stack} style={{ alignItems: 'center', minHeight: 48 }}>
         {/* Turnstile draws into this box; with `interaction-only` it stays empty unless the user must act. */}
-        <div ref={widget} data-testid="captcha-widget" className={css({ display: 'flex', justifyContent: 'center', width: '100%' })} />
+        <div ref={widget} data-testid="captcha-widget" style={{ display: 'flex', justifyContent: 'center', width: '100%' }} />
         {!siteKey ? (
           <ErrorText center>{t('CAPTCHA_UNSUPPORTED_SITE_KEY')}</ErrorText>
         ) : failed ? (
           <>
-            <p role="alert" className={css({ color: 'danger', fontSize: '15px', fontWeight: '500', textAlign: 'center' })}>
+            <p role="alert" className={r.dangerText}>
               {message}
             </p>
             {view.exhausted ? (
-              <p className={css({ color: 'fg.muted', fontSize: '14px', textAlign: 'center', maxWidth: '34ch' })}>
+              <p className={`${r.muted} ${r.center}`} style={{ maxWidth: '34ch' }}>
                 {t('CAPTCHA_HINT')}
               </p>
             ) : (
-              <span className={css({ display: 'inline-flex', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: '14px' })}>
+              <span className={r.status}>
                 <Spinner size={16} />
                 {t('CAPTCHA_RETRYING')}
               </span>

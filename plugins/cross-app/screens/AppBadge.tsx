@@ -3,7 +3,7 @@
  * spinning ring while connecting, the danger tone on failure.
  * @module
  */
-import { css, cx } from '../../../styled-system/css'
+import { BadgeGlyph, ERROR_GLYPH, IconBadge } from '../../../ui/components/IconBadge'
 
 /** Props of {@link AppBadge}. */
 export interface AppBadgeProps {
@@ -17,38 +17,6 @@ export interface AppBadgeProps {
   tone?: 'neutral' | 'error'
 }
 
-const badge = css({
-  position: 'relative',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '64px',
-  height: '64px',
-  borderRadius: 'full',
-  mb: '2',
-  fontSize: '26px',
-  fontWeight: '700',
-  '& img': { width: '34px', height: '34px', objectFit: 'contain', borderRadius: 'md' },
-})
-
-const tones = {
-  neutral: css({ bg: 'surface', color: 'fg' }),
-  error: css({ bg: 'danger.subtle', color: 'danger' }),
-}
-
-const ring = css({
-  position: 'absolute',
-  inset: '-5px',
-  borderRadius: 'full',
-  borderWidth: '2px',
-  borderStyle: 'solid',
-  borderColor: 'accent',
-  borderRightColor: 'transparent',
-  borderBottomColor: 'transparent',
-  animation: 'poSpin 0.9s linear infinite',
-  '@media (prefers-reduced-motion: reduce)': { animationDuration: '2s' },
-})
-
 /**
  * Draws the badge.
  * @param props - name, icon, busy and tone.
@@ -60,17 +28,14 @@ const ring = css({
  */
 export function AppBadge({ name, iconUrl, busy = false, tone = 'neutral' }: AppBadgeProps) {
   return (
-    <span aria-hidden="true" data-part="app-badge" className={cx(badge, tones[tone])}>
+    <IconBadge tone={tone} size={64} busy={busy} part="app-badge">
       {tone === 'error' ? (
-        <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-          <path d="M12 8v5m0 3.5h.01M10.3 3.9 2.6 17.2A2 2 0 0 0 4.3 20h15.4a2 2 0 0 0 1.7-2.8L13.7 3.9a2 2 0 0 0-3.4 0Z" />
-        </svg>
+        <BadgeGlyph path={ERROR_GLYPH} />
       ) : iconUrl ? (
-        <img src={iconUrl} alt="" />
+        <img src={iconUrl} alt="" width={34} height={34} style={{ borderRadius: 6 }} />
       ) : (
         <span>{(name.trim()[0] ?? '?').toUpperCase()}</span>
       )}
-      {busy ? <span className={ring} /> : null}
-    </span>
+    </IconBadge>
   )
 }

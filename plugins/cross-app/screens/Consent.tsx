@@ -10,7 +10,7 @@ import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { Spinner } from '../../../ui/components/Spinner'
 import { ErrorText } from '../../../ui/components/ErrorText'
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
 import { AppBadge } from './AppBadge'
 import { crossAppRoutes } from '../api'
 import { clearConsentRequest, type CrossAppState } from '../client/flow'
@@ -29,8 +29,6 @@ interface Checked {
   readOnly: boolean
   cancelUrl: string | null
 }
-
-const note = css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center', px: '2' })
 
 /**
  * The `cross-app/consent` screen.
@@ -96,7 +94,7 @@ export default function Consent({ ctx, params }: ScreenProps<ConsentParams>) {
         </>
       }
     >
-      {checked.readOnly ? <p className={note}>{t('CROSS_APP_CONSENT_READ_ONLY', names)}</p> : null}
+      {checked.readOnly ? <p className={`${r.muted} ${r.center}`}>{t('CROSS_APP_CONSENT_READ_ONLY', names)}</p> : null}
       {error ? <ErrorText>{error}</ErrorText> : null}
     </Screen>
   )

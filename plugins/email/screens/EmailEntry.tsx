@@ -4,7 +4,7 @@
  * @module
  */
 import { useState, type FormEvent } from 'react'
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { TextInput } from '../../../ui/components/TextInput'
@@ -60,7 +60,7 @@ export function EmailForm({ ctx, params }: ScreenProps<EmailEntryParams>) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <form onSubmit={submit} noValidate className={r.stack}>
       <TextInput
         label={t('EMAIL_INPUT_LABEL')}
         type="email"

@@ -10,9 +10,9 @@ import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { Link } from '../../../ui/components/Link'
 import { Spinner } from '../../../ui/components/Spinner'
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
 import { farcasterRoutes, FARCASTER_CHANNEL_HEADER } from '../api'
-import { QrCode } from './Qr'
+import { QrCode } from '../../../ui/components/QrCode'
 import { FarcasterMark, LOGIN_TIMEOUT_MS, POLL_INTERVAL_MS, codeOf, isMobile, sleep } from './shared'
 
 /** Params of the connect screen. */
@@ -120,7 +120,7 @@ export default function FarcasterConnect({ ctx, params }: ScreenProps<FarcasterC
   if (view.status !== 'waiting') {
     return (
       <Screen icon={<FarcasterMark />} title={t('FARCASTER_CONNECT_TITLE')} subtitle={t('FARCASTER_WAITING')}>
-        <div className={css({ display: 'flex', justifyContent: 'center', py: '6' })}>
+        <div className={r.loading}>
           <Spinner size={28} label={t('FARCASTER_WAITING')} />
         </div>
       </Screen>
@@ -134,14 +134,14 @@ export default function FarcasterConnect({ ctx, params }: ScreenProps<FarcasterC
         isMobile() ? (
           <Button onClick={() => (window.location.href = view.connectUri)}>{t('FARCASTER_OPEN_APP')}</Button>
         ) : (
-          <div className={css({ textAlign: 'center' })}>
+          <div className={r.center}>
             <Link href={view.connectUri}>{t('FARCASTER_OPEN_APP')}</Link>
           </div>
         )
       }
     >
-      <QrCode value={view.connectUri} label={t('FARCASTER_QR_LABEL')} />
-      <p className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '2', color: 'fg.muted', fontSize: 'sm' })}>
+      <QrCode value={view.connectUri} label={t('FARCASTER_QR_LABEL')} size={220} />
+      <p className={r.status}>
         <Spinner size={14} />
         {t('FARCASTER_WAITING')}
       </p>

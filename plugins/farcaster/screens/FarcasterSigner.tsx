@@ -10,9 +10,9 @@ import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { Link } from '../../../ui/components/Link'
 import { Spinner } from '../../../ui/components/Spinner'
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
 import { farcasterRoutes } from '../api'
-import { QrCode } from './Qr'
+import { QrCode } from '../../../ui/components/QrCode'
 import { settleSignerRequest } from './signer-requests'
 import { FarcasterMark, POLL_INTERVAL_MS, SIGNER_TIMEOUT_MS, isMobile, sleep } from './shared'
 
@@ -125,7 +125,7 @@ export default function FarcasterSigner({ ctx, params, refreshSession }: ScreenP
   if (view.status === 'starting') {
     return (
       <Screen icon={<FarcasterMark />} title={t('FARCASTER_SIGNER_TITLE')} subtitle={t('FARCASTER_WAITING')}>
-        <div className={css({ display: 'flex', justifyContent: 'center', py: '6' })}>
+        <div className={r.loading}>
           <Spinner size={28} label={t('FARCASTER_WAITING')} />
         </div>
       </Screen>
@@ -139,14 +139,14 @@ export default function FarcasterSigner({ ctx, params, refreshSession }: ScreenP
         isMobile() ? (
           <Button onClick={() => (window.location.href = view.url)}>{t('FARCASTER_OPEN_APP')}</Button>
         ) : (
-          <div className={css({ textAlign: 'center' })}>
+          <div className={r.center}>
             <Link href={view.url}>{t('FARCASTER_OPEN_APP')}</Link>
           </div>
         )
       }
     >
-      <QrCode value={view.url} label={t('FARCASTER_SIGNER_QR_LABEL')} />
-      <p className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: '2', color: 'fg.muted', fontSize: 'sm' })}>
+      <QrCode value={view.url} label={t('FARCASTER_SIGNER_QR_LABEL')} size={220} />
+      <p className={r.status}>
         <Spinner size={14} />
         {t('FARCASTER_WAITING')}
       </p>

@@ -3,7 +3,7 @@
  * wire code of an error.
  * @module
  */
-import { css } from '../../../styled-system/css'
+import { IconBadge } from '../../../ui/components/IconBadge'
 
 /** The Farcaster arch mark (also the landing row's icon). */
 export const FARCASTER_ICON_PATH = 'M5 4h14v16h-2.5v-7.2a4.5 4.5 0 0 0-9 0V20H5V4Z'
@@ -18,20 +18,12 @@ export const FARCASTER_ICON_PATH = 'M5 4h14v16h-2.5v-7.2a4.5 4.5 0 0 0-9 0V20H5V
  * ```
  */
 export function FarcasterMark({ tone = 'accent' }: { tone?: 'accent' | 'error' | 'success' }) {
-  const tones = {
-    accent: css({ bg: 'accent.subtle', color: 'accent.text' }),
-    error: css({ bg: 'danger.subtle', color: 'danger' }),
-    success: css({ bg: 'success.subtle', color: 'success' }),
-  }
   return (
-    <span
-      aria-hidden="true"
-      className={`${css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '56px', height: '56px', borderRadius: 'full', mb: '2' })} ${tones[tone]}`}
-    >
+    <IconBadge tone={tone}>
       <svg width="26" height="26" viewBox="0 0 24 24" fill="currentColor">
         <path d={FARCASTER_ICON_PATH} />
       </svg>
-    </span>
+    </IconBadge>
   )
 }
 

@@ -4,7 +4,8 @@
  * @module
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
+import { BadgeGlyph, IconBadge } from '../../../ui/components/IconBadge'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
@@ -25,14 +26,9 @@ const codeOf = (err: unknown) => {
 
 function GuestIcon() {
   return (
-    <span
-      aria-hidden="true"
-      className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '56px', height: '56px', borderRadius: 'full', mb: '2', bg: 'accent.subtle', color: 'accent.text' })}
-    >
-      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-        <path d={GUEST_ICON_PATH} />
-      </svg>
-    </span>
+    <IconBadge>
+      <BadgeGlyph path={GUEST_ICON_PATH} />
+    </IconBadge>
   )
 }
 
@@ -99,7 +95,7 @@ export default function GuestContinue({ ctx, resolveError }: ScreenProps<GuestCo
         // Announced when it replaces the progress state.
         subtitle={<span role="alert">{phase.message}</span>}
         footer={
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <div className={r.stackTight}>
             {phase.retryable ? <Button onClick={() => void run()}>{t('PORTICO_UI_TRY_AGAIN')}</Button> : null}
             {/* A link flow has nowhere else to go: the modal's own close button ends it. */}
             {ctx.intent() === 'link' ? null : (
@@ -117,7 +113,7 @@ export default function GuestContinue({ ctx, resolveError }: ScreenProps<GuestCo
     <Screen icon={<GuestIcon />} title={t('GUEST_WORKING_TITLE')} subtitle={t('GUEST_WORKING_SUBTITLE')}>
       <div
         role="status"
-        className={css({ minHeight: '24px', display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: '14px' })}
+        className={r.status}
       >
         <Spinner size={16} />
         {t('GUEST_WORKING')}

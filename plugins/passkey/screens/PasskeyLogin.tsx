@@ -5,11 +5,11 @@
  * @module
  */
 import { useCallback, useState } from 'react'
-import { css } from '../../../styled-system/css'
 import { usePorticoState, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { Spinner } from '../../../ui/components/Spinner'
+import { porticoRecipes as r } from '../../../ui/styles'
 import { addPasskey, loginWithPasskey, signUpWithPasskey, webAuthnSupported, PASSKEY_METHOD, type CeremonyStep } from '../flows'
 import { codeOf, outcomeOf, PasskeyIcon } from './shared'
 
@@ -100,7 +100,7 @@ export default function PasskeyLogin(screen: ScreenProps<PasskeyLoginParams>) {
         // Announced when it replaces the progress state.
         subtitle={<span role="alert">{phase.message}</span>}
         footer={
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <div className={r.stackTight}>
             {phase.retryable ? <Button onClick={() => void run(phase.action)}>{t('PORTICO_UI_TRY_AGAIN')}</Button> : null}
             {linking ? null : (
               <Button variant={phase.retryable ? 'ghost' : 'primary'} onClick={() => ctx.navigate('portico/landing', {}, { reset: true })}>
@@ -119,7 +119,7 @@ export default function PasskeyLogin(screen: ScreenProps<PasskeyLoginParams>) {
         <div
           role="status"
           aria-label={t(phase.kind === 'awaiting' ? 'PASSKEY_AWAITING' : 'PASSKEY_SUBMITTING')}
-          className={css({ minHeight: '24px', display: 'flex', justifyContent: 'center', alignItems: 'center' })}
+          className={r.status}
         >
           <Spinner size={20} />
         </div>
@@ -133,7 +133,7 @@ export default function PasskeyLogin(screen: ScreenProps<PasskeyLoginParams>) {
       title={t(linking ? 'PASSKEY_LINK_TITLE' : 'PASSKEY_TITLE')}
       subtitle={t(linking ? 'PASSKEY_LINK_SUBTITLE' : 'PASSKEY_SUBTITLE')}
       footer={
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={r.stackTight}>
           {linking ? (
             <Button onClick={() => void run('link')}>{t('PASSKEY_ADD')}</Button>
           ) : (

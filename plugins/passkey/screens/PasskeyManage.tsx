@@ -5,10 +5,10 @@
  * @module
  */
 import { useState } from 'react'
-import { css, cx } from '../../../styled-system/css'
 import { usePorticoState, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
+import { porticoRecipes as r } from '../../../ui/styles'
 import { passkeyRoutes } from '../api'
 import { addPasskey } from '../flows'
 import { canAddPasskey, passkeysOf, visiblePasskeys, type PasskeyAccount } from '../accounts'
@@ -78,26 +78,13 @@ export default function PasskeyManage(screen: ScreenProps<PasskeyManageParams>) 
     )
   }
 
-  const row = css({
-    display: 'flex',
-    alignItems: 'center',
-    gap: '3',
-    px: '3',
-    py: '2.5',
-    borderWidth: '1px',
-    borderStyle: 'solid',
-    borderColor: 'border',
-    borderRadius: 'md',
-    textAlign: 'left',
-  })
-
   return (
     <Screen
       icon={updated ? 'success' : <PasskeyIcon />}
       title={t(updated ? 'PASSKEY_UPDATED' : 'PASSKEY_MANAGE_TITLE')}
       subtitle={t('PASSKEY_MANAGE_SUBTITLE')}
       footer={
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+        <div className={r.stackTight}>
           {canAddPasskey(passkeys.length) ? (
             <Button
               variant="secondary"
@@ -112,25 +99,25 @@ export default function PasskeyManage(screen: ScreenProps<PasskeyManageParams>) 
         </div>
       }
     >
-      <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+      <div className={r.stackTight}>
         {passkeys.length === 0 ? (
-          <p className={css({ color: 'fg.muted', fontSize: '14px', textAlign: 'center' })}>{t('PASSKEY_MANAGE_EMPTY')}</p>
+          <p className={`${r.muted} ${r.center}`}>{t('PASSKEY_MANAGE_EMPTY')}</p>
         ) : (
-          <ul aria-label={t('PASSKEY_MANAGE_TITLE')} className={css({ display: 'flex', flexDirection: 'column', gap: '2', listStyle: 'none', p: '0', m: '0' })}>
+          <ul aria-label={t('PASSKEY_MANAGE_TITLE')} className={r.list}>
             {shown.map((p) => {
               const name = nameOf(p, t)
               return (
-                <li key={p.credential_id} className={row}>
-                  <div className={css({ flex: '1', minWidth: '0' })}>
-                    <div className={css({ display: 'flex', alignItems: 'center', gap: '2', fontSize: '14px', fontWeight: '600', color: 'fg' })}>
-                      <span className={css({ overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' })}>{name}</span>
+                <li key={p.credential_id} className={r.listRow}>
+                  <div style={{ flex: 1, minWidth: 0 }}>
+                    <div className={r.row} style={{ fontSize: 14, fontWeight: 600 }}>
+                      <span className={r.truncate}>{name}</span>
                       {p.enrolled_in_mfa ? (
-                        <span className={css({ fontSize: '11px', fontWeight: '600', px: '1.5', py: '0.5', borderRadius: 'sm', bg: 'accent.subtle', color: 'accent.text' })}>
+                        <span className={r.badge}>
                           {t('PASSKEY_MFA_BADGE')}
                         </span>
                       ) : null}
                     </div>
-                    <div className={css({ fontSize: '13px', color: 'fg.muted' })}>
+                    <div className={r.muted} style={{ fontSize: 13 }}>
                       {t('PASSKEY_CREATED_ON', { date: dateOf(p.first_verified_at ?? p.verified_at) })}
                     </div>
                   </div>
@@ -150,19 +137,15 @@ export default function PasskeyManage(screen: ScreenProps<PasskeyManageParams>) 
           </ul>
         )}
         {viewAll ? (
-          <button
-            type="button"
-            className={cx(row, css({ justifyContent: 'center', cursor: 'pointer', bg: 'transparent', color: 'accent.text', fontSize: '14px', fontWeight: '600', _hover: { bg: 'surface.hover' } }))}
-            onClick={() => setExpanded(true)}
-          >
+          <Button variant="ghost" size="sm" fullWidth onClick={() => setExpanded(true)}>
             {t('PASSKEY_VIEW_ALL')}
-          </button>
+          </Button>
         ) : null}
-        <div role="status" className={css({ minHeight: '20px', fontSize: '14px', textAlign: 'center', color: 'success' })}>
+        <div role="status" className={r.successText}>
           {updated && !error ? t('PASSKEY_UPDATED') : null}
         </div>
         {error ? (
-          <p role="alert" className={css({ fontSize: '14px', textAlign: 'center', color: 'danger' })}>
+          <p role="alert" className={r.dangerText}>
             {error}
           </p>
         ) : null}

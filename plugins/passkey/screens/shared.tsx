@@ -2,21 +2,16 @@
  * Pieces shared by the passkey screens: the icon badge and the error reaction.
  * @module
  */
-import { css } from '../../../styled-system/css'
+import { BadgeGlyph, IconBadge } from '../../../ui/components/IconBadge'
 import type { ScreenContext } from '../../../ui/context'
 import { PASSKEY_ICON_PATH } from '../icon'
 
 /** The passkey icon in an accent circle, above a screen's title. */
 export function PasskeyIcon() {
   return (
-    <span
-      aria-hidden="true"
-      className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '56px', height: '56px', borderRadius: 'full', mb: '2', bg: 'accent.subtle', color: 'accent.text' })}
-    >
-      <svg width="28" height="28" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round">
-        <path d={PASSKEY_ICON_PATH} />
-      </svg>
-    </span>
+    <IconBadge>
+      <BadgeGlyph path={PASSKEY_ICON_PATH} />
+    </IconBadge>
   )
 }
 

@@ -5,7 +5,7 @@
  */
 import { useState, type FormEvent } from 'react'
 import type { CountryCode } from 'libphonenumber-js'
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
@@ -67,7 +67,7 @@ export function SmsForm({ ctx, params }: ScreenProps<SmsEntryParams>) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className={css({ display: 'flex', flexDirection: 'column', gap: '3' })}>
+    <form onSubmit={submit} noValidate className={r.stack}>
       <PhoneField
         label={t('SMS_INPUT_LABEL')}
         countryLabel={t('SMS_COUNTRY_LABEL')}

@@ -2,11 +2,11 @@
  * Install Phantom: shown when the visitor picks Phantom and it is not in this browser.
  * @module
  */
-import { css } from '../../../styled-system/css'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { Link } from '../../../ui/components/Link'
+import { porticoRecipes as r } from '../../../ui/styles'
 import { PHANTOM_DOWNLOAD_URL, PhantomIcon } from './PhantomIcon'
 
 /**
@@ -30,7 +30,7 @@ export default function InstallPhantom({ ctx }: ScreenProps) {
           <Button onClick={() => window.open(PHANTOM_DOWNLOAD_URL, '_blank', 'noopener,noreferrer')}>
             {t('SOLANA_INSTALL_PHANTOM_CTA')}
           </Button>
-          <p className={css({ textAlign: 'center', fontSize: '14px', color: 'fg.muted' })}>
+          <p className={`${r.muted} ${r.center}`}>
             <Link href="https://phantom.app/learn">{t('SOLANA_LEARN_MORE')}</Link>
           </p>
         </>

@@ -11,7 +11,7 @@ import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { PORTICO_SCREENS } from '../../../ui/plugin'
-import { css, cx } from '../../../styled-system/css'
+import { IconBadge } from '../../../ui/components/IconBadge'
 import { startTelegramLogin, type TelegramState } from '../client/flow'
 import { TELEGRAM_ICON } from '../icon'
 
@@ -27,40 +27,11 @@ export interface TelegramAuthParams extends Record<string, unknown> {
   retryable?: boolean
 }
 
-const badge = css({
-  position: 'relative',
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '64px',
-  height: '64px',
-  borderRadius: 'full',
-  mb: '2',
-  bg: 'surface',
-  '& img': { width: '40px', height: '40px' },
-})
-
-const errorTone = css({ bg: 'danger.subtle' })
-
-const ring = css({
-  position: 'absolute',
-  inset: '-5px',
-  borderRadius: 'full',
-  borderWidth: '2px',
-  borderStyle: 'solid',
-  borderColor: 'accent',
-  borderRightColor: 'transparent',
-  borderBottomColor: 'transparent',
-  animation: 'poSpin 0.9s linear infinite',
-  '@media (prefers-reduced-motion: reduce)': { animationDuration: '2s' },
-})
-
 function TelegramBadge({ busy = false, error = false }: { busy?: boolean; error?: boolean }) {
   return (
-    <span aria-hidden="true" data-part="telegram-icon" className={cx(badge, error ? errorTone : undefined)}>
-      <img src={TELEGRAM_ICON} alt="" />
-      {busy ? <span className={ring} /> : null}
-    </span>
+    <IconBadge tone={error ? 'error' : 'neutral'} size={64} busy={busy} part="telegram-icon">
+      <img src={TELEGRAM_ICON} alt="" width={40} height={40} />
+    </IconBadge>
   )
 }
 

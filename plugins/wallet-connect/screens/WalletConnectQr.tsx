@@ -4,14 +4,13 @@
  * as the pairing link exists. Leaving the screen before a wallet answers cancels the attempt.
  * @module
  */
-import { useEffect, useMemo, useRef, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useSnapshot } from 'valtio'
-import { renderSVG } from 'uqr'
-import { css } from '../../../styled-system/css'
+import { QrCode } from '../../../ui/components/QrCode'
+import { porticoRecipes as r } from '../../../ui/styles'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
-import { Spinner } from '../../../ui/components/Spinner'
 import { buttonRecipe } from '../../../ui/components/Button'
 import { deepLink, mobileWallet } from '../../wallets'
 import {
@@ -52,7 +51,6 @@ export default function WalletConnectQr({ ctx, params }: ScreenProps<WalletConne
   const [copied, setCopied] = useState(false)
   const redirected = useRef(false)
 
-  const svg = useMemo(() => (uri ? renderSVG(uri, { ecc: 'M', border: 2, whiteColor: '#ffffff', blackColor: '#000000' }) : null), [uri])
 
   // A named wallet on a phone: open it once the pairing link exists (polled, since the screen may
   // come up before the provider has one).
@@ -109,34 +107,17 @@ export default function WalletConnectQr({ ctx, params }: ScreenProps<WalletConne
           </Button>
         }
       >
-        <div className={css({ display: 'flex', justifyContent: 'center' })}>
-          {svg ? (
-            <div
-              role="img"
-              aria-label={t('WALLET_CONNECT_QR_LABEL')}
-              // The code stays dark on white in both themes: scanners need the contrast.
-              className={css({ width: '240px', height: '240px', p: '2', bg: 'white', borderRadius: '16px', borderWidth: '1px', borderColor: 'border', '& svg': { width: '100%', height: '100%', display: 'block' } })}
-              dangerouslySetInnerHTML={{ __html: svg }}
-            />
-          ) : (
-            <div
-              role="status"
-              className={css({ width: '240px', height: '240px', display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: '3', borderRadius: '16px', borderWidth: '1px', borderColor: 'border', color: 'fg.muted', fontSize: '14px' })}
-            >
-              <Spinner size={20} />
-              {t('WALLET_CONNECT_PREPARING')}
-            </div>
-          )}
-        </div>
+        {/* The code stays dark on white in both themes: scanners need the contrast. */}
+        <QrCode value={uri ?? null} label={t('WALLET_CONNECT_QR_LABEL')} pendingLabel={t('WALLET_CONNECT_PREPARING')} />
         {uri ? (
           <Button variant="secondary" size="sm" onClick={() => void copy()} aria-live="polite">
             {copied ? t('WALLET_CONNECT_COPIED') : t('WALLET_CONNECT_COPY')}
           </Button>
         ) : null}
         {links.length ? (
-          <nav aria-label={t('WALLET_CONNECT_ON_PHONE')} className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-            <p className={css({ fontSize: '13px', color: 'fg.muted', textAlign: 'center' })}>{t('WALLET_CONNECT_ON_PHONE')}</p>
-            <ul className={css({ display: 'flex', flexWrap: 'wrap', justifyContent: 'center', gap: '2', listStyle: 'none', p: '0', m: '0' })}>
+          <nav aria-label={t('WALLET_CONNECT_ON_PHONE')} className={r.stackTight}>
+            <p className={`${r.muted} ${r.center}`} style={{ fontSize: 13 }}>{t('WALLET_CONNECT_ON_PHONE')}</p>
+            <ul className={r.list} style={{ flexDirection: 'row', flexWrap: 'wrap', justifyContent: 'center' }}>
               {links.map((l) => (
                 <li key={l.id}>
                   <a href={l.href} rel="noopener noreferrer" className={buttonRecipe({ variant: 'secondary', size: 'sm', fullWidth: false })}>
