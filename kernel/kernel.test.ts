@@ -243,13 +243,13 @@ describe('login flow', () => {
     const k = await ready()
     let solved = false
     seenCtx!.hooks.beforeLogin.tap('captcha', () => (solved ? undefined : { screen: 'portico/captcha' }))
-    seenCtx!.hooks.loginStart.tap('captcha', () => (solved ? { captchaToken: 'tok-1' } : undefined))
+    seenCtx!.hooks.loginStart.tap('captcha', () => (solved ? { token: 'tok-1' } : undefined))
     seenCtx!.hooks.loginStart.tap('silent', () => undefined)
     const started = seenCtx!.beginLogin({ method: 'email' })
     await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe('portico/captcha'), { timeout: 15_000 })
     solved = true
     k.resolveStep('continue')
-    await expect(started).resolves.toEqual({ captchaToken: 'tok-1' })
+    await expect(started).resolves.toEqual({ token: 'tok-1' })
   })
 
   it('beginLogin rejects with exited_auth_flow when the step is left', async () => {

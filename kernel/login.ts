@@ -44,8 +44,11 @@ export interface LoginMethodDefinition {
  * the `loginStart` hook's taps answered.
  */
 export interface LoginStart {
-  /** The token for the `token` field of init calls, when a before-login step (a captcha) gave one. */
-  captchaToken?: string
+  /**
+   * The value of the `token` field of the login's init call, when a before-login step gave one
+   * (the captcha plugin's challenge answer; the server checks it with the app's verifier).
+   */
+  token?: string
 }
 
 /** The result of a completed login, as hooks and `onComplete` see it. */

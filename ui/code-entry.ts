@@ -136,7 +136,7 @@ export class CodeEntry {
       let token = options.captchaToken
       if (token === undefined) {
         try {
-          token = (await this.ctx.beginLogin({ method: this.spec.method })).captchaToken
+          token = (await this.ctx.beginLogin({ method: this.spec.method })).token
         } finally {
           options.afterCaptcha?.()
         }

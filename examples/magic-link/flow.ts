@@ -62,7 +62,7 @@ export async function sendLink(ctx: PluginContext, email: string, href: string =
     email,
     redirect_url: withoutToken(href),
     code_challenge: await codeChallenge(verifier),
-    ...(start.captchaToken ? { token: start.captchaToken } : {}),
+    ...(start.token ? { token: start.token } : {}),
   })
   // Kept once the server took it: a refused request leaves the earlier link (still valid) usable.
   ctx.storage.set(PENDING_KEY, JSON.stringify({ verifier, email, mode: ctx.loginMode() } satisfies Pending))

@@ -56,7 +56,7 @@ describe('hook taps', () => {
     // What the challenge screen does on success.
     Object.assign(slice(h), { token: 'tok-1', tokenAt: Date.now(), status: 'success' })
     h.kernel.resolveStep('continue')
-    await expect(started).resolves.toEqual({ captchaToken: 'tok-1' })
+    await expect(started).resolves.toEqual({ token: 'tok-1' })
     expect(top(h)?.screen).toBe('portico/landing')
     expect(slice(h)).toMatchObject({ token: null, status: 'ready' })
     // The token is gone: the next login asks again.

@@ -140,7 +140,7 @@ export const captcha = (options: CaptchaOptions = {}) =>
           // Turnstile tokens are single-use: hand it over once and forget it.
           const token = state.token!
           resetCaptcha(state, true)
-          return { captchaToken: token }
+          return { token }
         }),
         ctx.hooks.mapError.tap('captcha', (err) => {
           if (err.code !== 'invalid_captcha') return undefined

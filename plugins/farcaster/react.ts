@@ -177,7 +177,7 @@ export function useLoginWithFarcaster(): UseLoginWithFarcasterResult {
     setConnectUri(null)
     setState({ status: 'initializing' })
     try {
-      const { captchaToken } = await ctx.beginLogin({ method: 'farcaster' })
+      const { token: captchaToken } = await ctx.beginLogin({ method: 'farcaster' })
       if (signal.aborted) throw cancelled()
       const channel = await ctx.api.request(farcasterRoutes.init, captchaToken ? { token: captchaToken } : {}, { signal })
       setConnectUri(channel.connect_uri)

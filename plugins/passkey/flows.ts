@@ -81,7 +81,7 @@ function requireSupport(): void {
  */
 export async function loginWithPasskey(ctx: PluginContext, onStep: (step: CeremonyStep) => void = () => {}): Promise<void> {
   requireSupport()
-  const { captchaToken } = await ctx.beginLogin({ method: PASSKEY_METHOD })
+  const { token: captchaToken } = await ctx.beginLogin({ method: PASSKEY_METHOD })
   const lib = await browserLib()
   const init = await ctx.api.request(passkeyRoutes.authenticateInit, captchaToken ? { token: captchaToken } : {})
   onStep('awaiting')
@@ -116,7 +116,7 @@ export async function loginWithPasskey(ctx: PluginContext, onStep: (step: Ceremo
  */
 export async function signUpWithPasskey(ctx: PluginContext, onStep: (step: CeremonyStep) => void = () => {}): Promise<void> {
   requireSupport()
-  const { captchaToken } = await ctx.beginLogin({ method: PASSKEY_METHOD })
+  const { token: captchaToken } = await ctx.beginLogin({ method: PASSKEY_METHOD })
   const lib = await browserLib()
   const init = await ctx.api.request(passkeyRoutes.registerInit, captchaToken ? { token: captchaToken } : {})
   onStep('awaiting')

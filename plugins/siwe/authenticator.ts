@@ -107,7 +107,7 @@ export function createSiweAuthenticator(ctx: SiweContext, options: SiweAuthentic
     // One signature per call: the wallet screen finishes the login (ctx.authenticate / ctx.link) and
     // offers the spec's two retries, each with a fresh nonce.
     async authenticate(wallet, connector, { mode }: { mode: LoginMode }): Promise<AuthenticatedUser> {
-      const { captchaToken } = await ctx.beginLogin({ method: SIWE_METHOD })
+      const { token: captchaToken } = await ctx.beginLogin({ method: SIWE_METHOD })
       return signAndSend(wallet, connector, captchaToken, (body) => ctx.api.request(siweRoutes.authenticate, { ...body, mode }))
     },
 

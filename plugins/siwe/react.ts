@@ -108,7 +108,7 @@ export function useLoginWithSiwe(): UseLoginWithSiweResult {
       let token = captchaToken
       if (token === undefined) {
         try {
-          token = (await ctx.beginLogin({ method: 'siwe' })).captchaToken
+          token = (await ctx.beginLogin({ method: 'siwe' })).token
         } finally {
           // The captcha step was the modal's only screen: close it again.
           const stack = kernel.state.modal.stack

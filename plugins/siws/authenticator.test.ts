@@ -56,7 +56,7 @@ describe('the solana wallet authenticator', () => {
   it('behavior: signs in with the captcha token of beginLogin, a SIWS message the wallet signed, and the wallet types', async () => {
     const tokens: string[] = []
     const authenticator = createSiwsAuthenticator(
-      { api: client(), beginLogin: async () => (tokens.push('begun'), { captchaToken: undefined }) },
+      { api: client(), beginLogin: async () => (tokens.push('begun'), {}) },
       { page },
     )
     const { connector, control, wallet } = await connected()

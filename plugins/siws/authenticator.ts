@@ -68,7 +68,7 @@ export function createSiwsAuthenticator(
   return {
     chainType: 'solana',
     async authenticate(wallet, connector, { mode }: { mode: LoginMode }): Promise<AuthenticatedUser> {
-      const { captchaToken } = await ctx.beginLogin({ method: 'siws' })
+      const { token: captchaToken } = await ctx.beginLogin({ method: 'siws' })
       const body = await sign(wallet, connector, captchaToken)
       return ctx.api.request(siwsRoutes.authenticate, { ...body, mode })
     },

@@ -108,7 +108,7 @@ export function useLoginWithSiws(): UseLoginWithSiwsResult {
       let token = captchaToken
       if (token === undefined) {
         try {
-          token = (await ctx.beginLogin({ method: 'siws' })).captchaToken
+          token = (await ctx.beginLogin({ method: 'siws' })).token
         } finally {
           // The captcha step was the modal's only screen: close it again.
           const stack = kernel.state.modal.stack

@@ -127,7 +127,7 @@ export function useLoginWithTelegram(options: UseLoginWithTelegramOptions = {}):
     try {
       const botId = ctx.config()?.server.telegram_auth_config?.bot_id
       if (!botId) throw new PorticoError('Telegram login is not configured for this app.', { code: 'disallowed_login_method' })
-      const { captchaToken } = await ctx.beginLogin({ method: TELEGRAM_METHOD })
+      const { token: captchaToken } = await ctx.beginLogin({ method: TELEGRAM_METHOD })
       const widget = await loadTelegramWidget(scriptUrl)
       setState({ status: 'awaiting-user' })
       const user = await requestTelegramUser(widget, botId)

@@ -185,7 +185,7 @@ export async function loginWithCrossAppAccount(ctx: PluginContext, options: Cros
       const found = (await loadConnections(ctx)).find((c) => c.id === options.appId)
       if (found) s.provider = found
     }
-    const { captchaToken } = await ctx.beginLogin({ method: provider })
+    const { token: captchaToken } = await ctx.beginLogin({ method: provider })
     if (!headless) ctx.navigate(CROSS_APP_SCREENS.connecting, {}, { replace: true })
     const verifier = randomCode()
     const stateCode = randomCode()

@@ -54,7 +54,7 @@ export default function FarcasterConnect({ ctx, params }: ScreenProps<FarcasterC
     setView({ status: 'starting' })
     let captchaToken: string | undefined
     try {
-      ;({ captchaToken } = await ctx.beginLogin({ method: 'farcaster' }))
+      ;({ token: captchaToken } = await ctx.beginLogin({ method: 'farcaster' }))
     } catch (err) {
       // The user left the captcha step: the kernel has moved on, nothing to show.
       if (codeOf(err) === 'exited_auth_flow') return

@@ -138,7 +138,7 @@ export async function startOAuth(ctx: PluginContext, options: StartOAuthOptions)
     return
   }
   try {
-    const { captchaToken } = await ctx.beginLogin({ method: provider })
+    const { token: captchaToken } = await ctx.beginLogin({ method: provider })
     const { codeVerifier, stateCode } = beginStoredFlow(ctx.storage, {
       provider,
       intent,

@@ -93,7 +93,7 @@ export async function startTelegramLogin(ctx: PluginContext, options: StartTeleg
   try {
     const botId = ctx.config()?.server.telegram_auth_config?.bot_id
     if (!botId) throw Object.assign(new Error('Telegram login is not configured for this app.'), { code: 'disallowed_login_method' })
-    const { captchaToken } = intent === 'link' ? {} : await ctx.beginLogin({ method: TELEGRAM_METHOD })
+    const { token: captchaToken } = intent === 'link' ? {} : await ctx.beginLogin({ method: TELEGRAM_METHOD })
     const login = await loadTelegramWidget(options.scriptUrl, options.win)
     s.status = 'waiting'
     const user = await requestTelegramUser(login, botId)
@@ -169,7 +169,7 @@ async function completeArrived(ctx: PluginContext, payload: TelegramPayload, int
   // `arrived`: the screen only shows this flow; it must not start a widget login of its own.
   ctx.navigate(TELEGRAM_SCREEN, { arrived: true }, { reset: true })
   try {
-    const { captchaToken } = intent === 'link' ? {} : await ctx.beginLogin({ method: TELEGRAM_METHOD })
+    const { token: captchaToken } = intent === 'link' ? {} : await ctx.beginLogin({ method: TELEGRAM_METHOD })
     await submitTelegram(ctx, payload, { intent, captchaToken })
   } catch (err) {
     fail(ctx, err)
