@@ -2,8 +2,9 @@
  * `portico/plugins/wallets`: the wallet layer every wallet plugin builds on. It holds the wallet
  * registry of each kernel (connector entries, connections, chain switches, the connection history),
  * the EIP-1193 helpers, the chain list, the wallet table and the wallet error texts, and declares
- * its own hooks (`walletHooks`), the wallet list, connecting and install screens (loaded when
- * shown), the landing's `wallet` login method, and the host hooks `useWallets` and `useConnectWallet`.
+ * its own hooks (`walletHooks`). It also owns the wallet list, connecting and install screens
+ * (loaded when shown), the landing's `wallet` login method, and the host hooks `useWallets` and
+ * `useConnectWallet`.
  * Connector plugins (injected, Coinbase, WalletConnect, Solana) and sign-in plugins (SIWE, SIWS)
  * require it; a page without wallet plugins does not load it.
  * @module

@@ -86,6 +86,13 @@ describe('wallet list', () => {
     cleanup()
     await h.close()
     installWallet({ name: 'Alpha Wallet', rdns: 'dev.alpha' })
+    // A connector without a wallet sign-in: nothing to sign in with.
+    h = await startHarness({ app: walletApp, plugins: [email(), injected()], config: { appearance: { hideDirectWeb2Inputs: true } } })
+    await renderScreen(h.kernel)
+    await screen.findByRole('button', { name: 'Continue with email' })
+    expect(screen.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull()
+    cleanup()
+    await h.close()
     h = await startHarness({ app: walletApp, plugins: [email(), injected(), signIn], config: { appearance: { hideDirectWeb2Inputs: true } } })
     await renderScreen(h.kernel)
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Continue with a wallet' })))
