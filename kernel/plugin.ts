@@ -146,7 +146,7 @@ export interface PluginContext<Slice extends object = object> {
   /**
    * What the current modal flow does: `login` (the default); `link`, when the host opened the modal
    * to add an account to the signed-in user (`kernel.openModal(screen, { intent: 'link' })`); or
-   * `connect`, when it only connects a wallet (`kernel.openModal('portico/wallets', { intent: 'connect' })`).
+   * `connect`, when it only connects a wallet (`kernel.openModal('wallets/list', { intent: 'connect' })`).
    */
   readonly intent: () => FlowIntent
   /**

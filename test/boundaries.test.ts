@@ -105,7 +105,7 @@ describe('import boundaries', () => {
 
   it("error: a screen importing the kernel's files rather than its public entry", () => {
     expect(problem('plugins/passkey/screens/shared.tsx', '../../../kernel/types', ['Kernel'])).toMatch(/only the kernel's public entry/)
-    expect(problem('ui/screens/wallets/WalletConnect.tsx', '../../../kernel/kernel', ['POST_SUCCESS_DELAY_MS'])).toMatch(/kernel\/kernel/)
+    expect(problem('plugins/wallets/screens/WalletConnect.tsx', '../../../kernel/kernel', ['POST_SUCCESS_DELAY_MS'])).toMatch(/kernel\/kernel/)
     expect(problem('ui/screens/Terms.tsx', 'portico/kernel/schemas', ['User'])).toMatch(/kernel\/schemas/)
   })
 
@@ -120,7 +120,7 @@ describe('import boundaries', () => {
   it('behavior: hooks and the modal shell keep the kernel; screenshot pages of a screens folder build one', () => {
     expect(problem('plugins/email/react.ts', '../../ui/context', ['useKernel'])).toBeNull()
     expect(problem('ui/modal/screen-host.tsx', '../context', ['useKernel'])).toBeNull()
-    expect(problem('ui/screens/wallets/screenshots-entry.tsx', '../../../kernel/kernel', ['createPortico'])).toBeNull()
+    expect(problem('plugins/wallets/screens/screenshots-entry.tsx', '../../../kernel/kernel', ['createPortico'])).toBeNull()
     expect(problem('ui/screens/screens.test.tsx', '../../kernel/types', ['Kernel'])).toBeNull()
   })
 

@@ -1,13 +1,13 @@
 /**
- * The hooks host apps call: `usePortico`, `useLogin`, `useLogout`, `useLinkAccount`, `useWallets`,
- * `useConnectWallet`, `useIdentityToken`, `useSessions`.
+ * The hooks host apps call: `usePortico`, `useLogin`, `useLogout`, `useLinkAccount`,
+ * `useIdentityToken`, `useSessions`. Plugins bring their own (`useWallets` and `useConnectWallet`
+ * are the wallets plugin's).
  * @module
  */
 import { useCallback, useEffect, useMemo, useRef, useState, type SyntheticEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import type { LoginResult } from '../kernel/plugin'
 import type { SessionEntry, User } from '../kernel/wire'
-import { WALLETS_PLUGIN_ID, type ConnectedWallet, type WalletsState } from '../plugins/wallets'
 import { useKernel } from './context'
 import { PorticoError } from '../kernel/errors'
 import { toPorticoError } from '../kernel/error-registry'
@@ -178,77 +178,6 @@ export function useLinkAccount(): UseLinkAccountResult {
     [kernel],
   )
   return { link }
-}
-
-/** What {@link useWallets} returns. */
-export interface UseWalletsResult {
-  /** The app configuration is loaded and the stored session restored. */
-  ready: boolean
-  /** Connected external wallets, newest connection first. */
-  wallets: ConnectedWallet[]
-}
-
-/**
- * Reads the connected external wallets; re-renders when one connects, disconnects, changes account
- * or chain, or becomes linked to the user.
- * @returns `{ ready, wallets }`.
- * @example
- * ```tsx
- * import { useWallets } from 'portico/react'
- * function Wallets() {
- *   const { ready, wallets } = useWallets()
- *   if (!ready) return null
- *   return <ul>{wallets.map((w) => <li key={w.address}>{w.meta.name} {w.address} on {w.chainId}</li>)}</ul>
- * }
- * ```
- */
-export function useWallets(): UseWalletsResult {
-  const kernel = useKernel()
-  const snap = useSnapshot(kernel.state)
-  // The wallets plugin keeps the connections in its state slice; without it there are none.
-  const slice = snap.plugins[WALLETS_PLUGIN_ID] as WalletsState | undefined
-  return { ready: snap.ready, wallets: (slice?.wallets ?? NO_WALLETS) as ConnectedWallet[] }
-}
-
-const NO_WALLETS: readonly ConnectedWallet[] = Object.freeze([])
-
-/** Options of `connectWallet(...)` from {@link useConnectWallet}. */
-export interface ConnectWalletOptions {
-  /** Lists only wallets of this chain type on this attempt (the wallet screen reads it). */
-  walletChainType?: 'ethereum-only' | 'solana-only' | 'ethereum-and-solana'
-  /** Lists only these wallet-list entries on this attempt. */
-  walletList?: readonly string[]
-}
-
-/** The screen that lists wallets to connect. */
-export const WALLETS_SCREEN = 'portico/wallets'
-
-/**
- * Connects an external wallet without signing in (works signed in or out): opens the modal at the
- * wallet list with the `connect` intent.
- * @returns `{ connectWallet(options?) }`; the click event of `onClick={connectWallet}` is ignored.
- * @example
- * ```tsx
- * import { useConnectWallet, useWallets } from 'portico/react'
- * const { connectWallet } = useConnectWallet()
- * <button onClick={() => connectWallet()}>Connect wallet</button>
- * ```
- */
-export function useConnectWallet(): { connectWallet: (options?: ConnectWalletOptions | SyntheticEvent) => void } {
-  const kernel = useKernel()
-  const connectWallet = useCallback(
-    (options?: ConnectWalletOptions | SyntheticEvent) => {
-      // A click event passed by `onClick={connectWallet}` carries no options.
-      const o = options && !('nativeEvent' in options) ? (options as ConnectWalletOptions) : {}
-      kernel.openModal(WALLETS_SCREEN, {
-        intent: 'connect',
-        ...(o.walletChainType ? { walletChainType: o.walletChainType } : {}),
-        ...(o.walletList ? { walletList: [...o.walletList] } : {}),
-      })
-    },
-    [kernel],
-  )
-  return { connectWallet }
 }
 
 /** Claims of the identity token, with its JSON-string claims parsed. */

@@ -10,15 +10,10 @@ export {
   useLogin,
   useLogout,
   useLinkAccount,
-  useWallets,
-  useConnectWallet,
   useIdentityToken,
   useSessions,
-  WALLETS_SCREEN,
   type IdentityTokenClaims,
   type UseIdentityTokenResult,
-  type UseWalletsResult,
-  type ConnectWalletOptions,
   type UsePorticoResult,
   type LoginOptions,
   type LoginArgument,
@@ -27,6 +22,10 @@ export {
   type UseLinkAccountResult,
   type UseSessionsResult,
 } from './hooks'
+// The wallets plugin's host hooks, also here for hosts that import them from `portico/react`: their
+// module holds only the hooks (names and types from the plugin), and a page that does not call them
+// drops them when bundled.
+export { useWallets, useConnectWallet, type UseWalletsResult, type ConnectWalletOptions } from '../plugins/wallets/react'
 export { useKernel, useScreen, usePorticoState, type ScreenContext, type ScreenProps, type PorticoState } from './context'
 export { portico, PORTICO_SCREENS } from './plugin'
 export { lightTheme, darkTheme, type PorticoTheme, type ThemeOptions } from './theme'

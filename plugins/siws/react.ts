@@ -5,6 +5,7 @@
  */
 import { useCallback, useRef } from 'react'
 import { useKernel } from '../../ui/context'
+import { WALLET_SCREENS } from '../wallets'
 import { PorticoError } from '../../kernel/errors'
 import type { User } from '../../kernel/wire'
 import { siwsRoutes } from './api'
@@ -33,7 +34,7 @@ export function useLinkWithSolanaWallet(): UseLinkWithSolanaWalletResult {
     if (kernel.state.session.status !== 'authenticated') {
       throw new PorticoError('Log in before linking an account', { code: 'must_be_authenticated' })
     }
-    kernel.openModal('portico/wallets', { intent: 'link', walletChainType: 'solana-only' })
+    kernel.openModal(WALLET_SCREENS.list, { intent: 'link', walletChainType: 'solana-only' })
   }, [kernel])
   return { linkSolanaWallet }
 }

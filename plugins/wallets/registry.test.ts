@@ -552,17 +552,18 @@ describe('kernel wiring', () => {
 
   it("behavior: openModal with intent 'connect' is a connect flow signed out; 'link' signed out stays a login", () => {
     let ctx: PluginContext | null = null
+    // A stand-in of the wallets plugin: only its wallet list screen.
     const plugin = definePlugin({
-      id: 'portico',
-      kind: 'feature',
-      screens: { wallets: { load: async () => ({ default: null }) } },
+      id: 'wallets',
+      kind: 'wallet',
+      screens: { list: { load: async () => ({ default: null }) } },
       setup: (c) => void (ctx = c),
     })
     const kernel = createPortico({ appId: APP, plugins: [plugin], storage: createMemoryStorage() })
-    kernel.openModal('portico/wallets', { intent: 'connect' })
+    kernel.openModal('wallets/list', { intent: 'connect' })
     expect(ctx!.intent()).toBe('connect')
-    expect(kernel.state.modal.stack.at(-1)!.screen).toBe('portico/wallets')
-    kernel.openModal('portico/wallets', { intent: 'link' })
+    expect(kernel.state.modal.stack.at(-1)!.screen).toBe('wallets/list')
+    kernel.openModal('wallets/list', { intent: 'link' })
     expect(ctx!.intent()).toBe('login')
     kernel.destroy()
   })

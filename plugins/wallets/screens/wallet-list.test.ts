@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ConnectorEntry, WalletChainType } from '../../../plugins/wallets'
+import type { ConnectorEntry, WalletChainType } from '../types'
 import { walletListItems } from './wallet-list'
 
 const entry = (id: string, chainType: WalletChainType, installed: boolean, walletClientType = id, connectorType: ConnectorEntry['connectorType'] = 'injected'): ConnectorEntry => ({

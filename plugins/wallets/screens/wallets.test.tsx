@@ -5,16 +5,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { axeViolations, renderScreen, startHarness, type Harness } from '../../test-harness'
+import { axeViolations, renderScreen, startHarness, type Harness } from '../../../ui/test-harness'
 import { injected } from '../../../plugins/injected'
 import { email } from '../../../plugins/email'
 import { ANVIL_KEYS, createTestWallet, type TestWallet, type TestWalletOptions } from '../../../test/fixtures/test-wallet/provider'
-import { CONNECTIONS_STORAGE_KEY } from '../../../plugins/wallets'
-import type { WalletAuthenticator } from '../../../plugins/wallets'
 import { definePlugin } from '../../../kernel/plugin'
-import { wallets, walletsOf } from '../../../plugins/wallets'
+import { CONNECTIONS_STORAGE_KEY, wallets, walletsOf, type WalletAuthenticator } from '../index'
 import { siwe } from '../../../plugins/siwe'
-import { authenticated, wireUser } from '../../test-harness'
+import { authenticated, wireUser } from '../../../ui/test-harness'
 import { recoverMessageAddress, type Hex } from 'viem'
 
 let h: Harness | null = null
@@ -43,7 +41,7 @@ describe('wallet list', () => {
     installWallet({ name: 'Alpha Wallet', rdns: 'dev.alpha', prompts: 'hold' })
     installWallet({ name: 'Beta Wallet', rdns: 'dev.beta', privateKey: ANVIL_KEYS[1] })
     h = await startHarness({ app: walletApp, plugins: [email(), injected()] })
-    await renderScreen(h.kernel, 'portico/wallets', { intent: 'connect' })
+    await renderScreen(h.kernel, 'wallets/list', { intent: 'connect' })
     const list = await screen.findByRole('list', { name: 'Wallets' })
     const buttons = within(list).getAllByRole('button')
     expect(buttons.map((b) => b.textContent)).toEqual(['Alpha WalletInstalled', 'Beta WalletInstalled'])
@@ -56,18 +54,18 @@ describe('wallet list', () => {
     installWallet({ name: 'Alpha Wallet', rdns: 'dev.alpha' })
     installWallet({ name: 'MetaMask', rdns: 'io.metamask' })
     h = await startHarness({ app: walletApp, plugins: [email(), injected()] })
-    h.kernel.contextFor('portico').storage.set(
+    h.kernel.contextFor('wallets').storage.set(
       CONNECTIONS_STORAGE_KEY,
       JSON.stringify([{ address: '0x1', connectorType: 'injected', walletClientType: 'metamask', connectedAt: 1 }]),
     )
-    await renderScreen(h.kernel, 'portico/wallets', { intent: 'connect' })
+    await renderScreen(h.kernel, 'wallets/list', { intent: 'connect' })
     const list = await screen.findByRole('list', { name: 'Wallets' })
     expect(within(list).getAllByRole('button').map((b) => b.textContent)).toEqual(['Alpha WalletInstalled', 'MetaMaskRecent'])
   })
 
   it('behavior: with no wallet, the list says so and leads to the install screen with a learn-more link', async () => {
     h = await startHarness({ app: walletApp, plugins: [email(), injected()] })
-    await renderScreen(h.kernel, 'portico/wallets', { intent: 'connect' })
+    await renderScreen(h.kernel, 'wallets/list', { intent: 'connect' })
     expect(await screen.findByText('No wallet was found in this browser.')).toBeTruthy()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: "I don't have a wallet" })))
     expect(await screen.findByRole('heading', { name: 'Get a wallet' })).toBeTruthy()
@@ -88,6 +86,13 @@ describe('wallet list', () => {
     cleanup()
     await h.close()
     installWallet({ name: 'Alpha Wallet', rdns: 'dev.alpha' })
+    // A connector without a wallet sign-in: nothing to sign in with.
+    h = await startHarness({ app: walletApp, plugins: [email(), injected()], config: { appearance: { hideDirectWeb2Inputs: true } } })
+    await renderScreen(h.kernel)
+    await screen.findByRole('button', { name: 'Continue with email' })
+    expect(screen.queryByRole('button', { name: 'Continue with a wallet' })).toBeNull()
+    cleanup()
+    await h.close()
     h = await startHarness({ app: walletApp, plugins: [email(), injected(), signIn], config: { appearance: { hideDirectWeb2Inputs: true } } })
     await renderScreen(h.kernel)
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Continue with a wallet' })))
@@ -99,7 +104,7 @@ describe('connecting screen', () => {
   it('behavior: connect intent connects, shows success and closes', async () => {
     const wallet = installWallet({ name: 'Alpha Wallet', rdns: 'dev.alpha' })
     h = await startHarness({ app: walletApp, plugins: [email(), injected()] })
-    await renderScreen(h.kernel, 'portico/wallet-connect', { intent: 'connect', entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
+    await renderScreen(h.kernel, 'wallets/connect', { intent: 'connect', entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
     expect(await screen.findByRole('heading', { name: 'Wallet connected' })).toBeTruthy()
     expect(walletsOf(h.kernel).connected().map((w) => w.address)).toEqual([wallet.controller.address()])
     // The modal closes by itself after the success state.
@@ -110,7 +115,7 @@ describe('connecting screen', () => {
     const wallet = installWallet({ name: 'Alpha Wallet', rdns: 'dev.alpha' })
     h = await startHarness({ app: walletApp, plugins: [email(), injected()] })
     wallet.controller.rejectNext()
-    await renderScreen(h.kernel, 'portico/wallet-connect', { intent: 'connect', entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
+    await renderScreen(h.kernel, 'wallets/connect', { intent: 'connect', entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
     expect(await screen.findByRole('heading', { name: 'Request rejected' })).toBeTruthy()
     expect(screen.getByRole('alert').textContent).toBe('User rejected the request.')
     for (let i = 0; i < 2; i++) {
@@ -128,7 +133,7 @@ describe('connecting screen', () => {
     const wallet = installWallet({ name: 'Alpha Wallet', rdns: 'dev.alpha' })
     h = await startHarness({ app: walletApp, plugins: [email(), injected()] })
     wallet.controller.rejectNext()
-    await renderScreen(h.kernel, 'portico/wallet-connect', { intent: 'connect', entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
+    await renderScreen(h.kernel, 'wallets/connect', { intent: 'connect', entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Retry' })))
     expect(await screen.findByRole('heading', { name: 'Wallet connected' })).toBeTruthy()
   })
@@ -148,7 +153,7 @@ describe('sign-in through the connecting screen', () => {
     })
     const logins: string[] = []
     h.kernel.onLogin((r) => logins.push(r.method))
-    await renderScreen(h.kernel, 'portico/wallets')
+    await renderScreen(h.kernel, 'wallets/list')
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: /Alpha Wallet/ })))
     expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
     const [body] = h.calls('/api/v1/siwe/authenticate') as { message: string; signature: Hex; chainId: string; connectorType: string }[]
@@ -171,7 +176,7 @@ describe('sign-in through the connecting screen', () => {
         'POST /api/v1/siwe/authenticate': () => ({ status: 400, json: { error: 'Account linked to another user', code: 'linked_to_another_user' } }),
       },
     })
-    await renderScreen(h.kernel, 'portico/wallet-connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
+    await renderScreen(h.kernel, 'wallets/connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet' })
     expect(await screen.findByRole('heading', { name: 'Use a different wallet' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
     expect(screen.getByRole('button', { name: 'Choose another wallet' })).toBeTruthy()
@@ -180,13 +185,13 @@ describe('sign-in through the connecting screen', () => {
 
 describe('wallet screens', () => {
   const cases: [string, Record<string, unknown>][] = [
-    ['portico/wallets', {}],
-    ['portico/wallet-connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet', preview: 'connecting' }],
-    ['portico/wallet-connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet', preview: 'signing' }],
-    ['portico/wallet-connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet', preview: 'rejected' }],
-    ['portico/wallet-connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet', preview: 'linked' }],
-    ['portico/install-wallet', {}],
-    ['portico/install-wallet', { name: 'Phantom', url: 'https://phantom.com/download' }],
+    ['wallets/list', {}],
+    ['wallets/connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet', preview: 'connecting' }],
+    ['wallets/connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet', preview: 'signing' }],
+    ['wallets/connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet', preview: 'rejected' }],
+    ['wallets/connect', { entryId: 'injected:dev.alpha', name: 'Alpha Wallet', preview: 'linked' }],
+    ['wallets/install', {}],
+    ['wallets/install', { name: 'Phantom', url: 'https://phantom.com/download' }],
   ]
   it.each(cases)('default: %s renders and passes axe in light and dark (%o)', async (id, params) => {
     installWallet({ name: 'Alpha Wallet', rdns: 'dev.alpha' })

@@ -2,7 +2,7 @@
  * Renders the wallet screens in headless Chromium at phone and desktop sizes, light and dark, with
  * test wallets in the page, and saves PNGs under `.tmp/screens/` to look at. Run `npm run css` first.
  *
- * Run: `npx tsx ui/screens/wallets/screenshots.ts [filter]`
+ * Run: `npx tsx plugins/wallets/screens/screenshots.ts [filter]`
  * @internal
  * @module
  */
@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { chromiumPath, CHROMIUM_ARGS } from '../../../test/chromium'
-import { appResponse } from '../../test-harness-data'
+import { appResponse } from '../../../ui/test-harness-data'
 import { testWalletScript } from '../../../test/fixtures/test-wallet/inject'
 import { ANVIL_KEYS } from '../../../test/fixtures/test-wallet/provider'
 
@@ -22,7 +22,7 @@ const out = `${root}.tmp/screens`
 mkdirSync(out, { recursive: true })
 
 const bundle = await build({
-  entryPoints: [`${root}ui/screens/wallets/screenshots-entry.tsx`],
+  entryPoints: [`${root}plugins/wallets/screens/screenshots-entry.tsx`],
   bundle: true,
   write: false,
   format: 'esm',
@@ -69,22 +69,22 @@ interface Shot {
 }
 const connect = { entryId: 'injected:io.metamask', name: 'Fox Wallet', icon: wallets[0]!.icon, intent: 'connect' }
 const shots: Shot[] = [
-  { name: 'wallets', screen: 'portico/wallets', params: { intent: 'connect' }, query: { recent: 'rabby_wallet' } },
-  { name: 'wallets-none', screen: 'portico/wallets', params: { intent: 'connect' }, query: { wallets: '0' } },
-  { name: 'wallet-connecting', screen: 'portico/wallet-connect', params: connect },
-  { name: 'wallet-signing', screen: 'portico/wallet-connect', params: { ...connect, preview: 'signing' } },
+  { name: 'wallets', screen: 'wallets/list', params: { intent: 'connect' }, query: { recent: 'rabby_wallet' } },
+  { name: 'wallets-none', screen: 'wallets/list', params: { intent: 'connect' }, query: { wallets: '0' } },
+  { name: 'wallet-connecting', screen: 'wallets/connect', params: connect },
+  { name: 'wallet-signing', screen: 'wallets/connect', params: { ...connect, preview: 'signing' } },
   {
     name: 'wallet-rejected',
-    screen: 'portico/wallet-connect',
+    screen: 'wallets/connect',
     params: connect,
     act: async (p) => {
       await p.evaluate(() => (window as unknown as { __portico_test_wallet: { reject(): void } }).__portico_test_wallet.reject())
       await p.getByRole('button', { name: 'Retry' }).waitFor()
     },
   },
-  { name: 'wallet-give-up', screen: 'portico/wallet-connect', params: { ...connect, preview: 'give-up' } },
-  { name: 'wallet-linked', screen: 'portico/wallet-connect', params: { ...connect, preview: 'linked' } },
-  { name: 'install-wallet', screen: 'portico/install-wallet' },
+  { name: 'wallet-give-up', screen: 'wallets/connect', params: { ...connect, preview: 'give-up' } },
+  { name: 'wallet-linked', screen: 'wallets/connect', params: { ...connect, preview: 'linked' } },
+  { name: 'install-wallet', screen: 'wallets/install' },
 ]
 
 const filter = process.argv[2]

@@ -1,13 +1,14 @@
 /**
- * The install wallet screen (`portico/install-wallet`): for a visitor without a wallet, where to
+ * The install wallet screen (`wallets/install`): for a visitor without a wallet, where to
  * get one and a learn-more link; back to the list once one is installed.
  * @module
  */
 import { css } from '../../../styled-system/css'
-import type { ScreenProps } from '../../context'
-import { Screen } from '../../components/Screen'
-import { Button, buttonRecipe } from '../../components/Button'
-import { Link } from '../../components/Link'
+import type { ScreenProps } from '../../../ui/context'
+import { Screen } from '../../../ui/components/Screen'
+import { Button, buttonRecipe } from '../../../ui/components/Button'
+import { Link } from '../../../ui/components/Link'
+import { WALLET_SCREENS } from '../ids'
 import { WalletIcon } from './parts'
 
 /** Params of the install screen. */
@@ -32,7 +33,7 @@ export const WALLET_LEARN_MORE_URLS = {
  * @returns the screen.
  * @example
  * ```ts
- * kernel.navigate('portico/install-wallet', { name: 'Phantom', url: 'https://phantom.com/download' })
+ * kernel.navigate('wallets/install', { name: 'Phantom', url: 'https://phantom.com/download' })
  * ```
  */
 export default function InstallWallet({ ctx, params }: ScreenProps<InstallWalletParams>) {
@@ -55,7 +56,7 @@ export default function InstallWallet({ ctx, params }: ScreenProps<InstallWallet
               {t('PORTICO_INSTALL_WALLET_GET', { wallet: params.name! })}
             </a>
           ) : null}
-          <Button variant={named ? 'ghost' : 'primary'} onClick={() => ctx.navigate('portico/wallets', {}, { replace: true })}>
+          <Button variant={named ? 'ghost' : 'primary'} onClick={() => ctx.navigate(WALLET_SCREENS.list, {}, { replace: true })}>
             {t('PORTICO_INSTALL_WALLET_DONE')}
           </Button>
           <p className={css({ textAlign: 'center', fontSize: '14px', mt: '1' })}>

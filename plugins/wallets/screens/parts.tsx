@@ -3,9 +3,7 @@
  * @module
  */
 import { css } from '../../../styled-system/css'
-
-/** A generic wallet glyph (SVG path), for wallets without an icon and the landing's wallet row. */
-export const WALLET_ICON_PATH = 'M4 7a2 2 0 0 1 2-2h11a1 1 0 0 1 1 1v2M4 7v10a2 2 0 0 0 2 2h13a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1H6a2 2 0 0 1-2-2Zm12 6.5h.01'
+import { WALLET_ICON_PATH } from '../ids'
 
 /**
  * A wallet's icon, or the generic glyph.

@@ -4,7 +4,7 @@
  */
 import { defineMessages } from '../../../kernel'
 
-/** The wallet screens' English message table (merged into the `portico` plugin's messages). */
+/** The wallet screens' English message table (merged into the wallets plugin's messages). */
 export const walletScreenMessages = defineMessages({
   PORTICO_WALLET_METHOD_LABEL: 'Continue with a wallet',
   PORTICO_WALLETS_TITLE: 'Log in with a wallet',

@@ -1,5 +1,5 @@
 /**
- * The connecting screen (`portico/wallet-connect`), the spec's 'awaiting wallet connection' and
+ * The connecting screen (`wallets/connect`), the spec's 'awaiting wallet connection' and
  * 'awaiting connect-only wallet connection': a spinner and the wallet's name while its prompt is
  * open, then, when signing in or linking, 'Sign to verify' while the wallet signs, then success.
  * In the connect intent it stops after connecting. Errors show the reason with Retry, at most two
@@ -8,13 +8,14 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
 import { css } from '../../../styled-system/css'
-import type { ScreenProps } from '../../context'
-import type { ConnectedWallet } from '../../../plugins/wallets'
-import { WALLET_ERROR_CODES, walletsOf } from '../../../plugins/wallets'
+import type { ScreenProps } from '../../../ui/context'
+import { walletsOf } from '../absent'
+import { WALLET_SCREENS } from '../ids'
+import { WALLET_ERROR_CODES, type ConnectedWallet } from '../types'
 import { PorticoError, POST_SUCCESS_DELAY_MS } from '../../../kernel'
-import { Screen } from '../../components/Screen'
-import { Button } from '../../components/Button'
-import { Spinner } from '../../components/Spinner'
+import { Screen } from '../../../ui/components/Screen'
+import { Button } from '../../../ui/components/Button'
+import { Spinner } from '../../../ui/components/Spinner'
 import { WalletIcon } from './parts'
 
 /** Params of the connecting screen. */
@@ -81,7 +82,7 @@ function WalletBadge({ icon, busy }: { icon?: string | undefined; busy: boolean 
  * @returns the screen.
  * @example
  * ```ts
- * kernel.navigate('portico/wallet-connect', { entryId: 'injected:io.metamask', name: 'MetaMask' })
+ * kernel.navigate('wallets/connect', { entryId: 'injected:io.metamask', name: 'MetaMask' })
  * ```
  */
 export default function WalletConnect({ ctx, params, close, resolveError }: ScreenProps<WalletConnectParams>) {
@@ -218,7 +219,7 @@ export default function WalletConnect({ ctx, params, close, resolveError }: Scre
     retries.current += 1
     void run()
   }
-  const another = () => ctx.navigate('portico/wallets', {}, { replace: true })
+  const another = () => ctx.navigate(WALLET_SCREENS.list, {}, { replace: true })
 
   if (phase.kind === 'success') {
     return (

@@ -4,7 +4,7 @@
  * @module
  */
 import type { AppearanceConfig } from '../../../kernel'
-import type { ConnectionHistoryEntry, ConnectorEntry, WalletChainType } from '../../../plugins/wallets'
+import type { ConnectionHistoryEntry, ConnectorEntry, WalletChainType } from '../types'
 
 /** One row of the wallet list. */
 export interface WalletListItem {
@@ -49,7 +49,7 @@ function named(entry: ConnectorEntry, name: string): boolean {
  * @returns the rows.
  * @example
  * ```ts
- * import { walletListItems } from 'portico/react'
+ * import { walletListItems } from './wallet-list'
  * import { walletsOf } from 'portico/plugins/wallets'
  * walletListItems(walletsOf(kernel).entries(), { walletChainType: 'ethereum-only', history: walletsOf(kernel).history() })
  * ```

@@ -7,14 +7,14 @@
 import { createRoot } from 'react-dom/client'
 import { createPortico } from '../../../kernel/kernel'
 import { createMemoryStorage } from '../../../kernel/storage'
-import { CONNECTIONS_STORAGE_KEY } from '../../../plugins/wallets'
+import { CONNECTIONS_STORAGE_KEY } from '../index'
 import { email } from '../../../plugins/email'
 import { injected } from '../../../plugins/injected'
-import { PorticoProvider, withPorticoPlugin } from '../../provider'
-import { loadScreen } from '../../modal/PorticoModal'
+import { PorticoProvider, withPorticoPlugin } from '../../../ui/provider'
+import { loadScreen } from '../../../ui/modal/PorticoModal'
 
 const q = new URLSearchParams(location.search)
-const screen = q.get('screen') ?? 'portico/wallets'
+const screen = q.get('screen') ?? 'wallets/list'
 const theme = q.get('theme') === 'dark' ? 'dark' : 'light'
 const params = JSON.parse(q.get('params') ?? '{}') as Record<string, unknown>
 document.body.style.background = theme === 'dark' ? '#0b0c10' : '#eef1f6'

@@ -1,18 +1,19 @@
 /**
- * The wallet list (`portico/wallets`): the wallets the connector plugins offer, narrowed by the
+ * The wallet list (`wallets/list`): the wallets the connector plugins offer, narrowed by the
  * app's wallet chain type and ordered by its wallet list, installed first, the newest connection
  * marked 'Recent'. Choosing one opens the connecting screen.
  * @module
  */
 import { useEffect, useState } from 'react'
 import { css } from '../../../styled-system/css'
-import type { ScreenProps } from '../../context'
+import { usePorticoState, type ScreenProps } from '../../../ui/context'
 import type { AppConfig, PluginContext } from '../../../kernel'
-import { walletsOf, type ConnectorEntry, type WalletChainType } from '../../../plugins/wallets'
-import { Screen } from '../../components/Screen'
-import { Link } from '../../components/Link'
-import { Spinner } from '../../components/Spinner'
-import { useConfig } from '../shared'
+import { walletsOf } from '../absent'
+import { WALLET_SCREENS } from '../ids'
+import type { ConnectorEntry, WalletChainType } from '../types'
+import { Screen } from '../../../ui/components/Screen'
+import { Link } from '../../../ui/components/Link'
+import { Spinner } from '../../../ui/components/Spinner'
 import { walletListItems, type WalletListItem } from './wallet-list'
 import { WalletRow } from './parts'
 
@@ -51,12 +52,12 @@ const sameIds = (a: WalletListItem[], b: WalletListItem[]) =>
  * @returns the screen.
  * @example
  * ```ts
- * kernel.openModal('portico/wallets')
+ * kernel.openModal('wallets/list')
  * ```
  */
 export default function WalletList({ ctx, params }: ScreenProps<WalletListParams>) {
   const t = ctx.t
-  const config = useConfig()
+  const config = usePorticoState((s) => s.config)
   const connectOnly = ctx.intent() === 'connect'
   const [items, setItems] = useState<WalletListItem[] | null>(() => (config ? listOf(ctx, config, connectOnly, params) : null))
 
@@ -73,7 +74,7 @@ export default function WalletList({ ctx, params }: ScreenProps<WalletListParams
   }, [ctx, config, connectOnly, params])
 
   const open = (entry: ConnectorEntry) =>
-    ctx.navigate('portico/wallet-connect', { entryId: entry.id, name: entry.branding.name, ...(entry.branding.icon ? { icon: entry.branding.icon } : {}) })
+    ctx.navigate(WALLET_SCREENS.connect, { entryId: entry.id, name: entry.branding.name, ...(entry.branding.icon ? { icon: entry.branding.icon } : {}) })
 
   const title = t(connectOnly ? 'PORTICO_WALLETS_CONNECT_TITLE' : 'PORTICO_WALLETS_TITLE')
   if (!config || !items) {
@@ -89,7 +90,7 @@ export default function WalletList({ ctx, params }: ScreenProps<WalletListParams
       title={title}
       footer={
         <p className={css({ textAlign: 'center', fontSize: '14px' })}>
-          <Link onClick={() => ctx.navigate('portico/install-wallet', { chainType })}>{t('PORTICO_WALLETS_NO_WALLET')}</Link>
+          <Link onClick={() => ctx.navigate(WALLET_SCREENS.install, { chainType })}>{t('PORTICO_WALLETS_NO_WALLET')}</Link>
         </p>
       }
     >
