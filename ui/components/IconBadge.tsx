@@ -16,7 +16,7 @@ export interface IconBadgeProps {
   /** @defaultValue 'accent' */
   tone?: IconBadgeTone
   /** Diameter in pixels. @defaultValue 56 */
-  size?: 56 | 64
+  size?: number
   /** A brand colour for the disc instead of the tone's (a wallet's own purple). */
   background?: string
   /** Spin a ring around the badge (waiting, verifying). */

@@ -3,7 +3,8 @@
  * get one and a learn-more link; back to the list once one is installed.
  * @module
  */
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
+import { IconBadge } from '../../../ui/components/IconBadge'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button, buttonRecipe } from '../../../ui/components/Button'
@@ -43,14 +44,14 @@ export default function InstallWallet({ ctx, params }: ScreenProps<InstallWallet
   return (
     <Screen
       icon={
-        <span aria-hidden="true" className={css({ display: 'flex', alignItems: 'center', justifyContent: 'center', width: '64px', height: '64px', borderRadius: 'full', mb: '2', bg: 'accent.subtle', color: 'accent.text' })}>
+        <IconBadge size={64}>
           <WalletIcon icon={params.icon} size={32} />
-        </span>
+        </IconBadge>
       }
       title={named ? t('PORTICO_INSTALL_NAMED_WALLET_TITLE', { wallet: params.name! }) : t('PORTICO_INSTALL_WALLET_TITLE')}
       subtitle={t('PORTICO_INSTALL_WALLET_DETAIL')}
       footer={
-        <div className={css({ display: 'flex', flexDirection: 'column', gap: '2', alignItems: 'stretch' })}>
+        <div className={r.stackTight}>
           {named ? (
             <a className={buttonRecipe({ variant: 'primary' })} href={params.url} target="_blank" rel="noopener noreferrer">
               {t('PORTICO_INSTALL_WALLET_GET', { wallet: params.name! })}
@@ -59,7 +60,7 @@ export default function InstallWallet({ ctx, params }: ScreenProps<InstallWallet
           <Button variant={named ? 'ghost' : 'primary'} onClick={() => ctx.navigate(WALLET_SCREENS.list, {}, { replace: true })}>
             {t('PORTICO_INSTALL_WALLET_DONE')}
           </Button>
-          <p className={css({ textAlign: 'center', fontSize: '14px', mt: '1' })}>
+          <p className={r.center} style={{ fontSize: 14, marginTop: 4 }}>
             <Link href={learnMore}>{t('PORTICO_INSTALL_WALLET_LEARN_MORE')}</Link>
           </p>
         </div>

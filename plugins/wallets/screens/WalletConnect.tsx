@@ -7,7 +7,8 @@
  * @module
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
+import { IconBadge } from '../../../ui/components/IconBadge'
 import type { ScreenProps } from '../../../ui/context'
 import { walletsOf } from '../absent'
 import { WALLET_SCREENS } from '../ids'
@@ -15,7 +16,6 @@ import { WALLET_ERROR_CODES, type ConnectedWallet } from '../types'
 import { PorticoError, POST_SUCCESS_DELAY_MS } from '../../../kernel'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
-import { Spinner } from '../../../ui/components/Spinner'
 import { WalletIcon } from './parts'
 
 /** Params of the connecting screen. */
@@ -55,24 +55,9 @@ const same = (a: string, b: string) => a === b || a.toLowerCase() === b.toLowerC
 
 function WalletBadge({ icon, busy }: { icon?: string | undefined; busy: boolean }) {
   return (
-    <span
-      aria-hidden="true"
-      className={css({
-        position: 'relative',
-        display: 'flex',
-        alignItems: 'center',
-        justifyContent: 'center',
-        width: '76px',
-        height: '76px',
-        borderRadius: 'full',
-        mb: '2',
-        bg: 'surface',
-        color: 'accent',
-      })}
-    >
-      {busy ? <Spinner size={76} className={css({ position: 'absolute', inset: '0', borderWidth: '2px' })} /> : null}
+    <IconBadge tone="neutral" size={76} busy={busy}>
       <WalletIcon icon={icon} size={44} />
-    </span>
+    </IconBadge>
   )
 }
 
@@ -239,7 +224,7 @@ export default function WalletConnect({ ctx, params, close, resolveError }: Scre
         // Announced when it replaces the progress state.
         subtitle={<span role="alert">{phase.message}</span>}
         footer={
-          <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
+          <div className={r.stackTight}>
             {phase.retryable ? <Button onClick={retry}>{t('PORTICO_WALLET_RETRY')}</Button> : null}
             <Button variant={phase.retryable ? 'ghost' : 'primary'} onClick={another}>
               {t('PORTICO_WALLET_CHOOSE_ANOTHER')}
@@ -266,7 +251,7 @@ export default function WalletConnect({ ctx, params, close, resolveError }: Scre
     <Screen icon={<WalletBadge icon={params.icon} busy />} title={title} subtitle={detail}>
       <div
         role="status"
-        className={css({ minHeight: '24px', display: 'flex', justifyContent: 'center', alignItems: 'center', gap: '2', color: 'fg.muted', fontSize: '14px' })}
+        className={r.status}
       >
         {signing ? t('PORTICO_WALLET_SIGN_STATUS') : t('PORTICO_WALLET_CONNECTING_STATUS')}
       </div>

@@ -5,7 +5,7 @@
  * @module
  */
 import { useEffect, useState } from 'react'
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r } from '../../../ui/styles'
 import { usePorticoState, type ScreenProps } from '../../../ui/context'
 import type { AppConfig, PluginContext } from '../../../kernel'
 import { walletsOf } from '../absent'
@@ -80,7 +80,7 @@ export default function WalletList({ ctx, params }: ScreenProps<WalletListParams
   if (!config || !items) {
     return (
       <Screen title={title}>
-        <div className={css({ display: 'flex', justifyContent: 'center', py: '6' })}><Spinner size={28} label={t('PORTICO_UI_LOADING')} /></div>
+        <div className={r.loading}><Spinner size={28} label={t('PORTICO_UI_LOADING')} /></div>
       </Screen>
     )
   }
@@ -89,15 +89,15 @@ export default function WalletList({ ctx, params }: ScreenProps<WalletListParams
     <Screen
       title={title}
       footer={
-        <p className={css({ textAlign: 'center', fontSize: '14px' })}>
+        <p className={r.center} style={{ fontSize: 14 }}>
           <Link onClick={() => ctx.navigate(WALLET_SCREENS.install, { chainType })}>{t('PORTICO_WALLETS_NO_WALLET')}</Link>
         </p>
       }
     >
       {items.length === 0 ? (
-        <p className={css({ textAlign: 'center', color: 'fg.muted', fontSize: '14px', py: '2' })}>{t('PORTICO_WALLETS_NONE')}</p>
+        <p className={`${r.muted} ${r.center}`} style={{ padding: '8px 0' }}>{t('PORTICO_WALLETS_NONE')}</p>
       ) : (
-        <ul aria-label={t('PORTICO_WALLETS_LIST_LABEL')} className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', p: '0', m: '0' })}>
+        <ul aria-label={t('PORTICO_WALLETS_LIST_LABEL')} className={r.list}>
           {items.map(({ entry, recent }) => (
             <li key={entry.id}>
               <WalletRow

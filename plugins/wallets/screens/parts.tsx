@@ -2,7 +2,7 @@
  * Small parts the wallet screens share: a wallet's icon and a list row.
  * @module
  */
-import { css } from '../../../styled-system/css'
+import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
 import { WALLET_ICON_PATH } from '../ids'
 
 /**
@@ -16,50 +16,14 @@ import { WALLET_ICON_PATH } from '../ids'
  */
 export function WalletIcon({ icon, size = 28 }: { icon?: string | undefined; size?: number }) {
   if (icon) {
-    return <img src={icon} alt="" width={size} height={size} className={css({ borderRadius: '8px', objectFit: 'contain', flexShrink: 0 })} />
+    return <img src={icon} alt="" width={size} height={size} style={{ borderRadius: 8, objectFit: 'contain', flexShrink: 0 }} />
   }
   return (
-    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" className={css({ color: 'fg.muted', flexShrink: 0 })}>
+    <svg aria-hidden="true" width={size} height={size} viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="1.8" strokeLinecap="round" strokeLinejoin="round" style={{ color: tk.fgMuted, flexShrink: 0 }}>
       <path d={WALLET_ICON_PATH} />
     </svg>
   )
 }
-
-const row = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '3',
-  width: '100%',
-  minHeight: '52px',
-  px: '4',
-  py: '2',
-  bg: 'bg',
-  color: 'fg',
-  fontSize: '15px',
-  fontWeight: '600',
-  textAlign: 'left',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: 'border',
-  borderRadius: 'control',
-  cursor: 'pointer',
-  transition: 'background-color 120ms ease, border-color 120ms ease',
-  _hover: { bg: 'surface', borderColor: 'border.strong' },
-  _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 3px token(colors.accent.ring)' },
-})
-
-const badge = css({
-  fontSize: '12px',
-  fontWeight: '600',
-  px: '2',
-  py: '0.5',
-  borderRadius: 'full',
-  bg: 'accent.subtle',
-  color: 'accent.text',
-  whiteSpace: 'nowrap',
-})
-
-const note = css({ fontSize: '12px', fontWeight: '500', color: 'fg.muted', whiteSpace: 'nowrap' })
 
 /**
  * One wallet of the list: icon, name, and the 'Recent' / 'Installed' markers.
@@ -80,10 +44,10 @@ export function WalletRow(props: {
   onClick: () => void
 }) {
   return (
-    <button type="button" className={row} onClick={props.onClick}>
+    <button type="button" className={r.tile} onClick={props.onClick}>
       <WalletIcon icon={props.icon} />
-      <span className={css({ flex: '1', minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis' })}>{props.name}</span>
-      {props.recent ? <span className={badge}>{props.recentLabel}</span> : props.installed ? <span className={note}>{props.installedLabel}</span> : null}
+      <span className={r.truncate} style={{ flex: 1 }}>{props.name}</span>
+      {props.recent ? <span className={r.badge}>{props.recentLabel}</span> : props.installed ? <span className={r.muted} style={{ fontSize: 12, fontWeight: 500, whiteSpace: 'nowrap' }}>{props.installedLabel}</span> : null}
     </button>
   )
 }
