@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { DEFAULT_ACCENT_COLOR, mergeAppConfig } from './config-merge'
-import { makeAppResponse, TEST_APP_ID } from './test-fixtures'
+import { makeAppResponse, TEST_APP_ID } from '../test/support/kernel-fixtures'
 import type { LoginMethodDefinition } from './plugin'
 
 const m = (id: string, enabledBy: string, order?: number): LoginMethodDefinition => ({

@@ -7,7 +7,7 @@ import { createMemoryStorage } from './storage'
 import { definePlugin, type PluginContext, type PluginDefinition } from './plugin'
 import { PorticoError } from './errors'
 import { startTestServer, type TestServer } from '../test/support/http-server'
-import { makeAppResponse, makeAuthResponse, makeUser, TEST_APP_ID } from './test-fixtures'
+import { makeAppResponse, makeAuthResponse, makeUser, TEST_APP_ID } from '../test/support/kernel-fixtures'
 import type { Kernel, KernelState } from './types'
 
 const load = async () => ({ default: null })

@@ -5,7 +5,7 @@ import { SESSION_KEYS } from './session'
 import { definePlugin, type PluginContext, type PluginDefinition } from './plugin'
 import { ApiError } from './errors'
 import { startTestServer, type RecordedRequest, type ScriptedResponse, type TestServer } from '../test/support/http-server'
-import { makeAppResponse, makeAuthResponse, makeUser, TEST_APP_ID } from './test-fixtures'
+import { makeAppResponse, makeAuthResponse, makeUser, TEST_APP_ID } from '../test/support/kernel-fixtures'
 import type { Kernel, PorticoOptions } from './types'
 import type { AppResponse } from './wire'
 

@@ -5,7 +5,7 @@ import { createLocalStorage, defaultStorage, STORAGE_VERSION_KEY } from './stora
 import { SESSION_KEYS } from './session'
 import { definePlugin } from './plugin'
 import { startTestServer, type TestServer } from '../test/support/http-server'
-import { makeAuthResponse, makeUser, TEST_APP_ID } from './test-fixtures'
+import { makeAuthResponse, makeUser, TEST_APP_ID } from '../test/support/kernel-fixtures'
 import type { Kernel } from './types'
 
 const email = definePlugin({ id: 'email', kind: 'login' })

@@ -4,7 +4,7 @@ import { createHooks } from './hook-bus'
 import { createSession, SESSION_KEYS, type Session } from './session'
 import { createMemoryStorage } from './storage'
 import { startTestServer, type RecordedRequest, type TestServer } from '../test/support/http-server'
-import { makeAuthResponse, makeToken, makeUser, TEST_APP_ID } from './test-fixtures'
+import { makeAuthResponse, makeToken, makeUser, TEST_APP_ID } from '../test/support/kernel-fixtures'
 import type { KernelState, StorageAdapter } from './types'
 
 let server: TestServer

@@ -5,7 +5,7 @@
  * kernel's registry (step `send` or `verify`).
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { authenticated, startHarness, type Harness, type Routes } from './test-harness'
+import { authenticated, startHarness, type Harness, type Routes } from '../test/support/ui-harness'
 import { codeEntryFor } from './code-entry'
 import { email, emailCodeEntry } from '../plugins/email'
 

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { PorticoProvider } from './provider'
 import { useLogin, usePortico } from './hooks'
-import { startHarness, type Harness } from './test-harness'
+import { startHarness, type Harness } from '../test/support/ui-harness'
 
 let h: Harness | null = null
 afterEach(async () => {

@@ -6,7 +6,7 @@ import { startTestServer, type TestServer } from '../test/support/http-server'
 import { email } from '../plugins/email'
 import { PorticoProvider } from './provider'
 import { useLogin, useLogout, usePortico } from './hooks'
-import { appResponse, authenticated, TEST_APP_ID } from './test-harness'
+import { appResponse, authenticated, TEST_APP_ID } from '../test/support/ui-harness'
 
 let server: TestServer | null = null
 afterEach(async () => {

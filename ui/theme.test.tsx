@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { cleanup, render } from '@testing-library/react'
 import { mergeAppConfig } from '../kernel/config-merge'
-import { makeAppResponse } from '../kernel/test-fixtures'
+import { makeAppResponse } from '../test/support/kernel-fixtures'
 import { ThemeRoot } from './components/ThemeRoot'
 import { darkTheme, lightTheme } from './theme'
 import panda from '../panda.config'

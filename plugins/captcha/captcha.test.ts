@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { JSDOM } from 'jsdom'
 import { ApiError } from '../../kernel/errors'
 import { email } from '../email'
-import { startHarness, type Harness } from '../../ui/test-harness'
+import { startHarness, type Harness } from '../../test/support/ui-harness'
 import { startTurnstile, TEST_SECRETS, TEST_SITE_KEYS, type TurnstileStandIn } from '../../test/fixtures/turnstile'
 import { captcha, CAPTCHA_SCREEN, parseSiteKey, startChallenge, type CaptchaState, type ChallengeState } from './index'
 

@@ -6,7 +6,7 @@
  */
 import { walletsOf } from '../wallets'
 import { afterEach, describe, expect, it } from 'vitest'
-import { startHarness, type Harness } from '../../ui/test-harness'
+import { startHarness, type Harness } from '../../test/support/ui-harness'
 import { WALLET_ERROR_CODES } from '../wallets'
 import {
   COINBASE_SMART_WALLET_CHAIN_IDS,

@@ -7,8 +7,8 @@ import { startTestServer, type TestServer } from '../../test/support/http-server
 import type { Kernel, StorageAdapter } from '../../kernel/types'
 import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
 import { loadScreen } from '../../ui/modal/PorticoModal'
-import { TEST_APP_ID, appResponse, authenticated, wireUser } from '../../ui/test-harness-data'
-import type { Routes } from '../../ui/test-harness'
+import { TEST_APP_ID, appResponse, authenticated, wireUser } from '../../test/support/ui-harness-data'
+import type { Routes } from '../../test/support/ui-harness'
 import { oauth, codeChallenge } from '../oauth'
 import {
   crossApp,

@@ -5,9 +5,9 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render } from '@testing-library/react'
-import { startHarness, wireUser, authenticated, TEST_APP_ID, type Harness, type Routes } from '../../ui/test-harness'
+import { startHarness, wireUser, authenticated, TEST_APP_ID, type Harness, type Routes } from '../../test/support/ui-harness'
 import { PorticoProvider } from '../../ui/provider'
-import { makeToken } from '../../kernel/test-fixtures'
+import { makeToken } from '../../test/support/kernel-fixtures'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { oauth } from '../oauth'
 import { crossApp, crossAppTokenKey, useLinkCrossAppAccount, useLoginWithCrossAppAccount, useUnlinkCrossAppAccount, CROSS_APP_MESSAGES } from '.'

@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen } from '@testing-library/react'
-import { renderScreen, startHarness, wireUser, authenticated, TEST_APP_ID, type Harness, type Routes } from '../../ui/test-harness'
-import { makeToken } from '../../kernel/test-fixtures'
+import { renderScreen, startHarness, wireUser, authenticated, TEST_APP_ID, type Harness, type Routes } from '../../test/support/ui-harness'
+import { makeToken } from '../../test/support/kernel-fixtures'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { farcaster, requestFarcasterSigner, type FarcasterSignerResult } from '.'
 

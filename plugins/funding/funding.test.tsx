@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { useState } from 'react'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { axeViolations, authenticated, renderScreen, startHarness, type Harness } from '../../ui/test-harness'
+import { axeViolations, authenticated, renderScreen, startHarness, type Harness } from '../../test/support/ui-harness'
 import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { PorticoError } from '../../kernel/errors'

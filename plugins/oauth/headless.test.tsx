@@ -10,7 +10,7 @@ import { createMemoryStorage } from '../../kernel/storage'
 import { startTestServer, type TestServer } from '../../test/support/http-server'
 import type { Kernel, StorageAdapter } from '../../kernel/types'
 import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
-import { TEST_APP_ID, appResponse, authenticated } from '../../ui/test-harness-data'
+import { TEST_APP_ID, appResponse, authenticated } from '../../test/support/ui-harness-data'
 import { OAUTH_STORAGE_KEYS, oauth, useLoginWithOAuth } from '.'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true

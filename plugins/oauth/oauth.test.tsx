@@ -9,8 +9,8 @@ import type { Kernel, StorageAdapter } from '../../kernel/types'
 import { format } from '../../kernel/messages'
 import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
 import { loadScreen } from '../../ui/modal/PorticoModal'
-import { TEST_APP_ID, appResponse, authenticated } from '../../ui/test-harness-data'
-import type { Routes } from '../../ui/test-harness'
+import { TEST_APP_ID, appResponse, authenticated } from '../../test/support/ui-harness-data'
+import type { Routes } from '../../test/support/ui-harness'
 import {
   OAUTH_ERRORS,
   OAUTH_STORAGE_KEYS,

@@ -6,8 +6,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { renderScreen, startHarness, TEST_APP_ID, wireUser, type Harness } from '../../ui/test-harness'
-import { makeToken } from '../../kernel/test-fixtures'
+import { renderScreen, startHarness, TEST_APP_ID, wireUser, type Harness } from '../../test/support/ui-harness'
+import { makeToken } from '../../test/support/kernel-fixtures'
 import { beginStoredFlow, completeOAuth, oauth } from '.'
 
 const LINK = '/api/v1/oauth/link'

@@ -6,9 +6,9 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, render } from '@testing-library/react'
-import { startHarness, wireUser, authenticated, TEST_APP_ID, type Harness, type Routes } from '../../ui/test-harness'
+import { startHarness, wireUser, authenticated, TEST_APP_ID, type Harness, type Routes } from '../../test/support/ui-harness'
 import { PorticoProvider } from '../../ui/provider'
-import { makeToken } from '../../kernel/test-fixtures'
+import { makeToken } from '../../test/support/kernel-fixtures'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { passkey, useLinkWithPasskey, useLoginWithPasskey, useSignupWithPasskey, useUnlinkPasskey } from '.'
 

@@ -3,7 +3,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, renderHook } from '@testing-library/react'
 import type { ReactNode } from 'react'
-import { authenticated, startHarness, type Harness, type Routes } from '../../ui/test-harness'
+import { authenticated, startHarness, type Harness, type Routes } from '../../test/support/ui-harness'
 import { PorticoProvider } from '../../ui/provider'
 import { parseSiwsMessage } from './message'
 import { siws, useLoginWithSiws } from '.'

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { authenticated, renderScreen, startHarness, wireUser, type Harness, type Routes } from '../../ui/test-harness'
+import { authenticated, renderScreen, startHarness, wireUser, type Harness, type Routes } from '../../test/support/ui-harness'
 import { SMS_ERRORS } from './errors'
 import { smsMessages } from './messages/en'
 import type { AuthenticatedUser } from '../../kernel/wire'

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, screen as view } from '@testing-library/react'
-import { axeViolations, renderScreen, startHarness, type Harness } from '../../ui/test-harness'
+import { axeViolations, renderScreen, startHarness, type Harness } from '../../test/support/ui-harness'
 import { deepLink } from '../wallets'
 import { WALLET_CONNECT_MODAL_Z_INDEX, walletConnect, type WalletConnectState } from './index'
 

@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { WebSocketServer } from 'ws'
 import { WALLET_ERROR_CODES } from '../wallets'
 import { deepLink } from '../wallets'
-import { startHarness } from '../../ui/test-harness'
+import { startHarness } from '../../test/support/ui-harness'
 import { WALLET_CONNECT_ENTRY_ID, WALLET_CONNECT_NAMED_WALLETS, walletConnect, walletConnectSource, type WalletConnectDeps } from './index'
 
 let relay: WebSocketServer

@@ -5,7 +5,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
 import { PorticoProvider } from '../../ui/provider'
-import { startHarness, type Harness } from '../../ui/test-harness'
+import { startHarness, type Harness } from '../../test/support/ui-harness'
 import { createPortico } from '../../kernel/kernel'
 import { definePlugin } from '../../kernel/plugin'
 import { createMemoryStorage } from '../../kernel/storage'

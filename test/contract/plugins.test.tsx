@@ -14,7 +14,7 @@ import type { ServerPlugin } from '../../server/plugin'
 import { collectRoutes } from '../../server/plugin'
 import { kernelMessages } from '../../kernel/messages/en'
 import { KERNEL_ERRORS } from '../../kernel/error-registry'
-import { axeViolations, renderScreen, startHarness } from '../../ui/test-harness'
+import { axeViolations, renderScreen, startHarness } from '../support/ui-harness'
 
 const pluginsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins') + '/'
 const ids = readdirSync(pluginsDir, { withFileTypes: true })

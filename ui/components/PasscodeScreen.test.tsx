@@ -4,7 +4,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { definePlugin } from '../../kernel/plugin'
 import { ApiError, defineErrorCodes } from '../../kernel/errors'
 import type { ScreenProps } from '../context'
-import { renderScreen, startHarness, type Harness } from '../test-harness'
+import { renderScreen, startHarness, type Harness } from '../../test/support/ui-harness'
 import type { CodeEntryMethod } from '../code-entry'
 import { DESTINATION_SLOT, PasscodeScreen } from './PasscodeScreen'
 

@@ -14,7 +14,7 @@ import type { AddressInfo } from 'node:net'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { chromiumPath, CHROMIUM_ARGS } from '../../test/chromium'
-import { appResponse, authenticated } from '../test-harness-data'
+import { appResponse, authenticated } from '../../test/support/ui-harness-data'
 
 const root = new URL('../../', import.meta.url).pathname
 const out = `${root}.tmp/screens`

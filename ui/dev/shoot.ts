@@ -12,7 +12,7 @@ import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import type { AppResponse } from '../../kernel/wire'
 import { chromiumPath, CHROMIUM_ARGS } from '../../test/chromium'
-import { appResponse } from '../test-harness-data'
+import { appResponse } from '../../test/support/ui-harness-data'
 
 /** One screenshot: a file name stem, a screen id and its params. */
 export interface ScreenShot {

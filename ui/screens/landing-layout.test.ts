@@ -3,7 +3,7 @@ import { createPortico } from '../../kernel/kernel'
 import { definePlugin, type LoginMethodDefinition } from '../../kernel/plugin'
 import { mergeAppConfig } from '../../kernel/config-merge'
 import type { ClientConfig } from '../../kernel/config'
-import { appResponse } from '../test-harness-data'
+import { appResponse } from '../../test/support/ui-harness-data'
 import { landingItems, layoutLanding, type LandingItem } from './landing-layout'
 
 const item = (id: string, group: 'web2' | 'web3' = 'web2'): LandingItem => ({

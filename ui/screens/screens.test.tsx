@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { axeViolations, renderScreen, startHarness, wireUser, type Harness } from '../test-harness'
+import { axeViolations, renderScreen, startHarness, wireUser, type Harness } from '../../test/support/ui-harness'
 
 let h: Harness | null = null
 afterEach(async () => {

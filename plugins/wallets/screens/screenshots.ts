@@ -13,7 +13,7 @@ import type { AddressInfo } from 'node:net'
 import { build } from 'esbuild'
 import { chromium } from 'playwright-core'
 import { chromiumPath, CHROMIUM_ARGS } from '../../../test/chromium'
-import { appResponse } from '../../../ui/test-harness-data'
+import { appResponse } from '../../../test/support/ui-harness-data'
 import { testWalletScript } from '../../../test/fixtures/test-wallet/inject'
 import { ANVIL_KEYS } from '../../../test/fixtures/test-wallet/provider'
 

@@ -5,14 +5,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { axeViolations, renderScreen, startHarness, type Harness } from '../../../ui/test-harness'
+import { axeViolations, renderScreen, startHarness, type Harness } from '../../../test/support/ui-harness'
 import { injected } from '../../../plugins/injected'
 import { email } from '../../../plugins/email'
 import { ANVIL_KEYS, createTestWallet, type TestWallet, type TestWalletOptions } from '../../../test/fixtures/test-wallet/provider'
 import { definePlugin } from '../../../kernel/plugin'
 import { CONNECTIONS_STORAGE_KEY, wallets, walletsOf, type WalletAuthenticator } from '../index'
 import { siwe } from '../../../plugins/siwe'
-import { authenticated, wireUser } from '../../../ui/test-harness'
+import { authenticated, wireUser } from '../../../test/support/ui-harness'
 import { recoverMessageAddress, type Hex } from 'viem'
 
 let h: Harness | null = null

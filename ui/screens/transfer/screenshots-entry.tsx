@@ -15,7 +15,7 @@ import { definePlugin, type PluginContext } from '../../../kernel/plugin'
 import type { AuthenticatedUser } from '../../../kernel/wire'
 import { PorticoProvider, withPorticoPlugin } from '../../provider'
 import { loadScreen } from '../../modal/PorticoModal'
-import { authenticated } from '../../test-harness-data'
+import { authenticated } from '../../../test/support/ui-harness-data'
 import { email } from '../../../plugins/email'
 import { sms } from '../../../plugins/sms'
 

@@ -7,8 +7,8 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { axeViolations, renderScreen, startHarness, TEST_APP_ID, wireUser, type Harness, type Routes } from '../../test-harness'
-import { makeToken } from '../../../kernel/test-fixtures'
+import { axeViolations, renderScreen, startHarness, TEST_APP_ID, wireUser, type Harness, type Routes } from '../../../test/support/ui-harness'
+import { makeToken } from '../../../test/support/kernel-fixtures'
 import { explorerAddressUrl, FALLBACK_EXPLORER } from './shared'
 import type { AppConfig } from '../../../kernel/config'
 import { email } from '../../../plugins/email'

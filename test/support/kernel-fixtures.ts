@@ -5,7 +5,7 @@
  * @module
  */
 import { SignJWT, generateKeyPair } from 'jose'
-import type { AppResponse, AuthenticatedUser, User } from './wire'
+import type { AppResponse, AuthenticatedUser, User } from '../../kernel/wire'
 
 /** A 25-character app id, as the contract's ids are. */
 export const TEST_APP_ID = 'cl9testappaaaaaaaaaaaaaaa'

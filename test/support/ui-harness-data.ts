@@ -4,8 +4,8 @@
  * @internal
  * @module
  */
-import type { AppResponse } from '../kernel/wire'
-import { makeAppResponse } from '../kernel/test-fixtures'
+import type { AppResponse } from '../../kernel/wire'
+import { makeAppResponse } from './kernel-fixtures'
 
 /** A 25-character app id, as the contract wants. */
 export const TEST_APP_ID = 'cm0testappidabcdefghijklm'

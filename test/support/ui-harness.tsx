@@ -7,22 +7,22 @@
  */
 import { act, render, type RenderResult } from '@testing-library/react'
 import axe from 'axe-core'
-import { createPortico } from '../kernel/kernel'
-import { createMemoryStorage } from '../kernel/storage'
-import { startTestServer, type RecordedRequest, type ScriptedResponse, type TestServer } from '../test/support/http-server'
-import type { Kernel } from '../kernel/types'
-import type { ClientConfig } from '../kernel/config'
-import type { AppResponse } from '../kernel/wire'
-import { TEST_APP_ID, appResponse } from './test-harness-data'
-import type { PluginDefinition } from '../kernel/plugin'
-import { email } from '../plugins/email'
-import { PorticoProvider, withPorticoPlugin } from './provider'
-import { loadScreen } from './modal/PorticoModal'
+import { createPortico } from '../../kernel/kernel'
+import { createMemoryStorage } from '../../kernel/storage'
+import { startTestServer, type RecordedRequest, type ScriptedResponse, type TestServer } from './http-server'
+import type { Kernel } from '../../kernel/types'
+import type { ClientConfig } from '../../kernel/config'
+import type { AppResponse } from '../../kernel/wire'
+import { TEST_APP_ID, appResponse } from './ui-harness-data'
+import type { PluginDefinition } from '../../kernel/plugin'
+import { email } from '../../plugins/email'
+import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
+import { loadScreen } from '../../ui/modal/PorticoModal'
 
 // Tells React that state updates are awaited through act() here.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-export { TEST_APP_ID, appResponse, wireUser, authenticated } from './test-harness-data'
+export { TEST_APP_ID, appResponse, wireUser, authenticated } from './ui-harness-data'
 
 /** A scripted answer per `METHOD /path`; `app` is answered by default. */
 export type Routes = Record<string, (req: RecordedRequest) => ScriptedResponse>
