@@ -28,7 +28,7 @@ export const MAX_WEB2_ITEMS = 3
 
 /**
  * Lists the login methods to offer, in the configured order, each with its plugin.
- * @param kernel - the kernel (plugins and hooks).
+ * @param kernel - what it reads of the kernel: the registered plugins and the `resolveLoginMethods` hook.
  * @param config - the merged app configuration.
  * @returns primary items and the configured overflow items.
  * @example
@@ -37,7 +37,7 @@ export const MAX_WEB2_ITEMS = 3
  * const { primary, overflow } = landingItems(kernel, kernel.state.config!)
  * ```
  */
-export function landingItems(kernel: Kernel, config: AppConfig): { primary: LandingItem[]; overflow: LandingItem[] } {
+export function landingItems(kernel: Pick<Kernel, 'plugins' | 'hooks'>, config: AppConfig): { primary: LandingItem[]; overflow: LandingItem[] } {
   const byId = new Map<string, { method: LoginMethodDefinition; pluginId: string }>()
   for (const plugin of kernel.plugins) {
     for (const method of plugin.loginMethods ?? []) byId.set(method.id, { method, pluginId: plugin.id })
