@@ -4,10 +4,10 @@ import { createFlow, type FlowController, type StepCancelReason } from './flow'
 import { createRouter, type Router } from './router'
 import { createPortico } from './kernel'
 import { createMemoryStorage } from './storage'
-import { definePlugin, type PluginContext, type PluginDefinition } from './plugin'
+import type { PluginContext, PluginDefinition } from './plugin'
 import { PorticoError } from './errors'
 import { startTestServer, type TestServer } from '../test/support/http-server'
-import { makeAppResponse, makeAuthResponse, makeUser, TEST_APP_ID } from '../test/support/kernel-fixtures'
+import { makeAppResponse, makeAuthResponse, makeUser, screensPlugin, TEST_APP_ID } from '../test/support/kernel-fixtures'
 import type { Kernel, KernelState } from './types'
 
 const load = async () => ({ default: null })
@@ -282,25 +282,18 @@ describe('steps in the kernel', () => {
   let contexts: Record<string, PluginContext>
   let app: ReturnType<typeof makeAppResponse>
 
-  const screensPlugin = (id: string, names: string[], blocking: string[] = []) =>
-    definePlugin({
-      id,
-      kind: 'feature',
-      screens: Object.fromEntries(names.map((n) => [n, { load, blocking: blocking.includes(n) }])),
-      setup(ctx) {
-        contexts[id] = ctx
-      },
-    })
+  const screens = (id: string, names: string[], blocking: string[] = []) =>
+    screensPlugin(id, names, { blocking, onSetup: (ctx) => (contexts[id] = ctx) })
   const mfaCancelled = () => new PorticoError('MFA canceled', { code: 'mfa_canceled' })
 
   function make(): Kernel {
     const plugins: PluginDefinition[] = [
-      screensPlugin('portico', ['landing', 'error', 'terms', 'captcha'], ['terms']),
-      screensPlugin('email', ['entry', 'code']),
-      screensPlugin('wallet', ['create'], ['create']),
-      screensPlugin('funding', ['methods']),
-      screensPlugin('tx', ['review']),
-      screensPlugin('mfa', ['verify']),
+      screens('portico', ['landing', 'error', 'terms', 'captcha'], ['terms']),
+      screens('email', ['entry', 'code']),
+      screens('wallet', ['create'], ['create']),
+      screens('funding', ['methods']),
+      screens('tx', ['review']),
+      screens('mfa', ['verify']),
     ]
     const k = createPortico({
       appId: TEST_APP_ID,

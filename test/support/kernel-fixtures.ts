@@ -6,6 +6,7 @@
  */
 import { SignJWT, generateKeyPair } from 'jose'
 import type { AppResponse, AuthenticatedUser, User } from '../../kernel/wire'
+import { definePlugin, type PluginContext } from '../../kernel/plugin'
 
 /** A 25-character app id, as the contract's ids are. */
 export const TEST_APP_ID = 'cl9testappaaaaaaaaaaaaaaa'
@@ -135,4 +136,28 @@ export function makeAppResponse(fields: Partial<AppResponse> = {}): AppResponse 
     data_classification: 'public',
     ...fields,
   }
+}
+
+/**
+ * A feature plugin with empty screens, for tests of the router, the step stack and screen contexts.
+ * @param id - the plugin id (the screens are `<id>/<name>`).
+ * @param names - the screen names.
+ * @param options - which screens block closing, and a callback with the plugin's context.
+ * @returns the plugin definition.
+ * @example
+ * ```ts
+ * const contexts: Record<string, PluginContext> = {}
+ * screensPlugin('mfa', ['verify'], { onSetup: (ctx) => (contexts.mfa = ctx) })
+ * ```
+ */
+export function screensPlugin(id: string, names: readonly string[], options: { blocking?: readonly string[]; onSetup?: (ctx: PluginContext) => void } = {}) {
+  const load = async () => ({ default: null })
+  return definePlugin({
+    id,
+    kind: 'feature',
+    screens: Object.fromEntries(names.map((n) => [n, { load, blocking: options.blocking?.includes(n) ?? false }])),
+    setup(ctx) {
+      options.onSetup?.(ctx)
+    },
+  })
 }

@@ -1,29 +1,21 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
-import { definePlugin, type PluginContext } from '../../kernel/plugin'
+import type { PluginContext } from '../../kernel/plugin'
 import { PorticoError } from '../../kernel/errors'
 import type { Kernel } from '../../kernel/types'
 import { startTestServer, type TestServer } from '../../test/support/http-server'
-import { makeAppResponse, makeUser, TEST_APP_ID } from '../../test/support/kernel-fixtures'
+import { makeAppResponse, makeUser, screensPlugin, TEST_APP_ID } from '../../test/support/kernel-fixtures'
 import { createScreenContext } from './screen-host'
 
-const load = async () => ({ default: null })
 
 describe('screen context', () => {
   let server: TestServer
   let kernel: Kernel
   let contexts: Record<string, PluginContext>
 
-  const screensPlugin = (id: string, names: string[], blocking: string[] = []) =>
-    definePlugin({
-      id,
-      kind: 'feature',
-      screens: Object.fromEntries(names.map((n) => [n, { load, blocking: blocking.includes(n) }])),
-      setup(ctx) {
-        contexts[id] = ctx
-      },
-    })
+  const screens = (id: string, names: string[], blocking: string[] = []) =>
+    screensPlugin(id, names, { blocking, onSetup: (ctx) => (contexts[id] = ctx) })
 
   beforeEach(async () => {
     contexts = {}
@@ -36,9 +28,9 @@ describe('screen context', () => {
       appId: TEST_APP_ID,
       apiUrl: server.url,
       plugins: [
-        screensPlugin('portico', ['landing', 'error']),
-        { ...screensPlugin('funding', ['methods', 'amount'], ['amount']), errors: { FUNDING_DECLINED: { from: ['invalid_credentials'], steps: ['pay'], inline: true } } },
-        screensPlugin('mfa', ['verify']),
+        screens('portico', ['landing', 'error']),
+        { ...screens('funding', ['methods', 'amount'], ['amount']), errors: { FUNDING_DECLINED: { from: ['invalid_credentials'], steps: ['pay'], inline: true } } },
+        screens('mfa', ['verify']),
       ],
       storage: createMemoryStorage(),
       autoRefresh: false,
