@@ -10,6 +10,7 @@
  */
 import { PorticoError } from '../kernel/errors'
 import type { PluginContext } from '../kernel/plugin'
+import type { User } from '../kernel/wire'
 import { LOGIN_ABORTED_CODE } from '../kernel/error-registry'
 import { errorCode } from './components/PasscodeScreen'
 
@@ -130,4 +131,63 @@ export async function askForRefusedCode(ctx: Pick<PluginContext, 'navigate'>, er
   // In place of this screen: Back still leads to where the change began, and the stack does not grow with retries.
   ctx.navigate(step.screen, step.params, { replace: true })
   throw new PorticoError('The change goes on with a fresh code for the refused one', { code: LOGIN_ABORTED_CODE })
+}
+
+/** How a plugin moves one identifier (an email address, a phone number) to a new value with codes. */
+export interface AddressChange {
+  /** The login method the identifier belongs to (`email`, `sms`). */
+  method: string
+  /** The value the user holds today, and the one it moves to. */
+  current: string
+  next: string
+  /** The plugin's update call with the codes it carries: `code` sent to `next`, `current_code` to `current`. */
+  update: (codes: { code: string; current_code?: string }) => Promise<unknown>
+  /** Sends a code to one of the two values (the plugin's init call). */
+  sendCode: (to: string) => Promise<unknown>
+  /** The screen that asks for the current value's code, keeping the new value's `code`. */
+  currentCodeScreen: (code: string) => { screen: string; params: Record<string, unknown> }
+  /** The screen that asks for the new value's code, keeping the current value's `currentCode`. */
+  newCodeScreen: (currentCode: string) => { screen: string; params: Record<string, unknown> }
+}
+
+/**
+ * Makes an identifier change from one of its two code screens: the new value's (`typed: 'new'`,
+ * with the current value's code when one was already given) or the current value's (`typed:
+ * 'current'`). A refusal that needs a fresh proof moves on to the current value's code screen; a
+ * refused code of the two is asked for again while the other is kept (see
+ * {@link askForFreshProof} and {@link askForRefusedCode}).
+ * @param ctx - the plugin's context.
+ * @param change - the two values, the update and init calls, and the two code screens.
+ * @param codes - the code typed on this screen and, when already known, the other one.
+ * @returns the updated user; rejects as the two helpers above do.
+ * @example
+ * ```ts
+ * import { changeAddress } from '../../ui/fresh-proof'
+ * changeAddress(ctx, change, { typed: 'new', code: '123456' })
+ * ```
+ */
+export function changeAddress(
+  ctx: Pick<PluginContext, 'navigate' | 't' | 'changeAccounts'>,
+  change: AddressChange,
+  codes: { typed: 'new'; code: string; currentCode?: string | undefined } | { typed: 'current'; code: string; currentCode: string },
+): Promise<User> {
+  const update = (body: { code: string; current_code?: string }) =>
+    ctx.changeAccounts(() => change.update(body), { method: change.method, closeModal: true })
+  if (codes.typed === 'current') {
+    // This code was right and stays unspent: keep it, and ask only for a fresh code to the new value.
+    return update({ code: codes.code, current_code: codes.currentCode }).catch((err: unknown) =>
+      askForRefusedCode(ctx, err, { field: NEW_CODE_FIELD, sendCode: () => change.sendCode(change.next), ...change.newCodeScreen(codes.currentCode) }),
+    )
+  }
+  const { code, currentCode } = codes
+  if (currentCode) {
+    // The kept code to the current value no longer holds (expired meanwhile): ask for a fresh one.
+    return update({ code, current_code: currentCode }).catch((err: unknown) =>
+      askForRefusedCode(ctx, err, { field: CURRENT_CODE_FIELD, sendCode: () => change.sendCode(change.current), ...change.currentCodeScreen(code) }),
+    )
+  }
+  // The login may be too old to move the value on this code alone: then prove the current one too.
+  return update({ code }).catch((err: unknown) =>
+    askForFreshProof(ctx, err, { current: change.current, sendCode: () => change.sendCode(change.current), ...change.currentCodeScreen(code) }),
+  )
 }

@@ -5,10 +5,11 @@
  */
 import type { ScreenProps } from '../../../ui/context'
 import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
-import { askForFreshProof, askForRefusedCode, CURRENT_CODE_FIELD } from '../../../ui/fresh-proof'
+import { changeAddress } from '../../../ui/fresh-proof'
 import { emailRoutes } from '../api'
 import { emailCodeEntry } from '../code-entry'
 import { emailCodeTexts } from './code-texts'
+import { emailChange } from './change'
 
 /** Params of the code screen. */
 export interface EmailCodeParams extends Record<string, unknown> {
@@ -46,38 +47,7 @@ export default function EmailCode({ ctx, params }: ScreenProps<EmailCodeParams>)
       icon="mail"
       texts={emailCodeTexts(t, app, 'new')}
       verify={(code) => {
-        if (oldAddress && currentCode) {
-          return ctx
-            .changeAccounts(() => ctx.api.request(emailRoutes.update, { oldAddress, newAddress: email, code, current_code: currentCode }), {
-              method: 'email',
-              closeModal: true,
-            })
-            .catch((err: unknown) =>
-              // The kept code to the current address no longer holds (expired meanwhile): ask for a fresh one.
-              askForRefusedCode(ctx, err, {
-                field: CURRENT_CODE_FIELD,
-                sendCode: () => ctx.api.request(emailRoutes.init, { email: oldAddress }),
-                screen: 'email/current-code',
-                params: { email: oldAddress, newAddress: email, code },
-              }),
-            )
-        }
-        if (oldAddress) {
-          return ctx
-            .changeAccounts(() => ctx.api.request(emailRoutes.update, { oldAddress, newAddress: email, code }), {
-              method: 'email',
-              closeModal: true,
-            })
-            .catch((err: unknown) =>
-              // The login is too old to move the address on this code alone: prove the current one too.
-              askForFreshProof(ctx, err, {
-                current: oldAddress,
-                sendCode: () => ctx.api.request(emailRoutes.init, { email: oldAddress }),
-                screen: 'email/current-code',
-                params: { email: oldAddress, newAddress: email, code },
-              }),
-            )
-        }
+        if (oldAddress) return changeAddress(ctx, emailChange(ctx, oldAddress, email), { typed: 'new', code, currentCode })
         if (ctx.intent() === 'link') {
           return ctx.link(() => ctx.api.request(emailRoutes.link, { email, code }), {
             method: 'email',

@@ -8,10 +8,10 @@
  */
 import type { ScreenProps } from '../../../ui/context'
 import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
-import { askForRefusedCode, NEW_CODE_FIELD } from '../../../ui/fresh-proof'
-import { emailRoutes } from '../api'
+import { changeAddress } from '../../../ui/fresh-proof'
 import { emailCodeEntry } from '../code-entry'
 import { emailCodeTexts } from './code-texts'
+import { emailChange } from './change'
 
 /** Params of the current-address code screen. */
 export interface EmailCurrentCodeParams extends Record<string, unknown> {
@@ -44,22 +44,7 @@ export default function EmailCurrentCode({ ctx, params }: ScreenProps<EmailCurre
       destination={oldAddress}
       icon="lock"
       texts={emailCodeTexts(t, app, 'current')}
-      verify={(currentCode) =>
-        ctx
-          .changeAccounts(
-            () => ctx.api.request(emailRoutes.update, { oldAddress, newAddress, code: String(params.code ?? ''), current_code: currentCode }),
-            { method: 'email', closeModal: true },
-          )
-          .catch((err: unknown) =>
-            // This code was right and stays unspent: keep it, and ask only for a fresh code to the new address.
-            askForRefusedCode(ctx, err, {
-              field: NEW_CODE_FIELD,
-              sendCode: () => ctx.api.request(emailRoutes.init, { email: newAddress }),
-              screen: 'email/code',
-              params: { email: newAddress, oldAddress, currentCode },
-            }),
-          )
-      }
+      verify={(currentCode) => changeAddress(ctx, emailChange(ctx, oldAddress, newAddress), { typed: 'current', code: String(params.code ?? ''), currentCode })}
     />
   )
 }

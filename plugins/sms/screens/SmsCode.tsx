@@ -6,11 +6,12 @@
  */
 import type { ScreenProps } from '../../../ui/context'
 import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
-import { askForFreshProof, askForRefusedCode, CURRENT_CODE_FIELD } from '../../../ui/fresh-proof'
+import { changeAddress } from '../../../ui/fresh-proof'
 import { smsRoutes } from '../api'
 import { smsCodeEntry } from '../code-entry'
 import { smsCodeTexts } from './code-texts'
 import { PhoneIcon } from './PhoneIcon'
+import { smsChange } from './change'
 
 /** Params of the code screen. */
 export interface SmsCodeParams extends Record<string, unknown> {
@@ -48,44 +49,7 @@ export default function SmsCode({ ctx, params }: ScreenProps<SmsCodeParams>) {
       icon={<PhoneIcon />}
       texts={smsCodeTexts(t, app, 'new')}
       verify={(code) => {
-        if (oldPhoneNumber && currentCode) {
-          return ctx
-            .changeAccounts(
-              () =>
-                ctx.api.request(smsRoutes.update, {
-                  old_phone_number: oldPhoneNumber,
-                  new_phone_number: phoneNumber,
-                  code,
-                  current_code: currentCode,
-                }),
-              { method: 'sms', closeModal: true },
-            )
-            .catch((err: unknown) =>
-              // The kept code to the current number no longer holds (expired meanwhile): ask for a fresh one.
-              askForRefusedCode(ctx, err, {
-                field: CURRENT_CODE_FIELD,
-                sendCode: () => ctx.api.request(smsRoutes.init, { phoneNumber: oldPhoneNumber }),
-                screen: 'sms/current-code',
-                params: { phoneNumber: oldPhoneNumber, newPhoneNumber: phoneNumber, code },
-              }),
-            )
-        }
-        if (oldPhoneNumber) {
-          return ctx
-            .changeAccounts(
-              () => ctx.api.request(smsRoutes.update, { old_phone_number: oldPhoneNumber, new_phone_number: phoneNumber, code }),
-              { method: 'sms', closeModal: true },
-            )
-            .catch((err: unknown) =>
-              // The login is too old to move the number on this code alone: prove the current one too.
-              askForFreshProof(ctx, err, {
-                current: oldPhoneNumber,
-                sendCode: () => ctx.api.request(smsRoutes.init, { phoneNumber: oldPhoneNumber }),
-                screen: 'sms/current-code',
-                params: { phoneNumber: oldPhoneNumber, newPhoneNumber: phoneNumber, code },
-              }),
-            )
-        }
+        if (oldPhoneNumber) return changeAddress(ctx, smsChange(ctx, oldPhoneNumber, phoneNumber), { typed: 'new', code, currentCode })
         if (ctx.intent() === 'link') {
           return ctx.link(() => ctx.api.request(smsRoutes.link, { phoneNumber, code }), {
             method: 'sms',

@@ -8,11 +8,11 @@
  */
 import type { ScreenProps } from '../../../ui/context'
 import { PasscodeScreen } from '../../../ui/components/PasscodeScreen'
-import { askForRefusedCode, NEW_CODE_FIELD } from '../../../ui/fresh-proof'
-import { smsRoutes } from '../api'
+import { changeAddress } from '../../../ui/fresh-proof'
 import { smsCodeEntry } from '../code-entry'
 import { smsCodeTexts } from './code-texts'
 import { PhoneIcon } from './PhoneIcon'
+import { smsChange } from './change'
 
 /** Params of the current-number code screen. */
 export interface SmsCurrentCodeParams extends Record<string, unknown> {
@@ -45,28 +45,7 @@ export default function SmsCurrentCode({ ctx, params }: ScreenProps<SmsCurrentCo
       destination={oldPhoneNumber}
       icon={<PhoneIcon />}
       texts={smsCodeTexts(t, app, 'current')}
-      verify={(currentCode) =>
-        ctx
-          .changeAccounts(
-            () =>
-              ctx.api.request(smsRoutes.update, {
-                old_phone_number: oldPhoneNumber,
-                new_phone_number: newPhoneNumber,
-                code: String(params.code ?? ''),
-                current_code: currentCode,
-              }),
-            { method: 'sms', closeModal: true },
-          )
-          .catch((err: unknown) =>
-            // This code was right and stays unspent: keep it, and ask only for a fresh code to the new number.
-            askForRefusedCode(ctx, err, {
-              field: NEW_CODE_FIELD,
-              sendCode: () => ctx.api.request(smsRoutes.init, { phoneNumber: newPhoneNumber }),
-              screen: 'sms/code',
-              params: { phoneNumber: newPhoneNumber, oldPhoneNumber, currentCode },
-            }),
-          )
-      }
+      verify={(currentCode) => changeAddress(ctx, smsChange(ctx, oldPhoneNumber, newPhoneNumber), { typed: 'current', code: String(params.code ?? ''), currentCode })}
     />
   )
 }
