@@ -99,8 +99,13 @@ export interface AccessTokenInput {
  * ```
  */
 export function signAccessToken(key: AppSigningKey, input: AccessTokenInput): Promise<string> {
+  return signWithStandardClaims(key, { sid: input.sessionId }, input)
+}
+
+/** Signs claims with what every token of an app carries: header with `kid`, `sub`, `iss`, `aud`, `iat`, `exp`. */
+function signWithStandardClaims(key: AppSigningKey, claims: Record<string, string>, input: { appId: string; userDid: string; now: number }): Promise<string> {
   const iat = Math.floor(input.now / 1000)
-  return new SignJWT({ sid: input.sessionId })
+  return new SignJWT(claims)
     .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.kid })
     .setSubject(input.userDid)
     .setIssuer(TOKEN_ISSUER)
@@ -135,21 +140,13 @@ export interface IdentityTokenInput {
  * ```
  */
 export function signIdentityToken(key: AppSigningKey, input: IdentityTokenInput): Promise<string> {
-  const iat = Math.floor(input.now / 1000)
   const claims: Record<string, string> = {
     cr: String(Math.floor(input.createdAt / 1000)),
     guest: input.isGuest ? 't' : 'f',
     linked_accounts: JSON.stringify(input.linkedAccounts),
   }
   if (input.customMetadata) claims.custom_metadata = JSON.stringify(input.customMetadata)
-  return new SignJWT(claims)
-    .setProtectedHeader({ alg: 'ES256', typ: 'JWT', kid: key.kid })
-    .setSubject(input.userDid)
-    .setIssuer(TOKEN_ISSUER)
-    .setAudience(input.appId)
-    .setIssuedAt(iat)
-    .setExpirationTime(iat + ACCESS_TOKEN_TTL_MS / 1000)
-    .sign(key.key)
+  return signWithStandardClaims(key, claims, input)
 }
 
 /** What {@link verifyAccessToken} reads from a valid token. */
