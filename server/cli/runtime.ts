@@ -22,7 +22,7 @@ import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
 import { serverMigrations } from '../server'
-import type { Db } from '../storage/db'
+import { withAfterClose, type Db } from '../storage/db'
 import { runMigrations } from '../storage/migrations'
 import { createPgliteDb } from '../storage/pglite'
 import { createPostgresDb } from '../storage/postgres'
@@ -160,16 +160,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
   mkdirSync(options.dataDir, { recursive: true })
   const release = lockDataDir(options.dataDir)
   try {
-    const db = await createPgliteDb({ dataDir: join(options.dataDir, 'db'), secrets: options.secrets })
-    const close = db.close
-    return {
-      ...db,
-      kind: db.kind,
-      async close() {
-        await close()
-        release()
-      },
-    }
+    return withAfterClose(await createPgliteDb({ dataDir: join(options.dataDir, 'db'), secrets: options.secrets }), release)
   } catch (err) {
     release()
     throw err

@@ -64,3 +64,26 @@ export function bindParams(params: readonly SqlParam[] = []): unknown[] {
     p !== null && typeof p === 'object' && !(p instanceof Date) ? JSON.stringify(p) : p,
   )
 }
+
+/**
+ * The same database, whose `close()` also runs `after` once the database closed (releases a data
+ * folder lock, drops a test schema).
+ * @param db - the database.
+ * @param after - what to do after it closed.
+ * @returns the wrapped database.
+ * @example
+ * ```ts
+ * const db = withAfterClose(await createPgliteDb({ dataDir, secrets }), () => release())
+ * ```
+ */
+export function withAfterClose(db: Db, after: () => void | Promise<void>): Db {
+  const close = db.close
+  return {
+    ...db,
+    kind: db.kind,
+    async close() {
+      await close()
+      await after()
+    },
+  }
+}

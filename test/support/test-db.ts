@@ -16,7 +16,7 @@ import { dirname, join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import pg from 'pg'
 import type { SecretBox } from '../../server/secrets'
-import type { Db } from '../../server/storage/db'
+import { withAfterClose, type Db } from '../../server/storage/db'
 import { createPgliteDb, type PgliteStart } from '../../server/storage/pglite'
 import { createPostgresDb } from '../../server/storage/postgres'
 
@@ -95,18 +95,12 @@ export async function createTestDb(options: { secrets?: SecretBox } = {}): Promi
   await admin.query(`CREATE SCHEMA ${schema}`)
   await admin.end()
   const db = await createPostgresDb({ connectionString: url, schema, max: 5, secrets: options.secrets })
-  const close = db.close
-  return {
-    ...db,
-    kind: db.kind,
-    async close() {
-      await close()
-      const c = new pg.Client({ connectionString: url })
-      await c.connect()
-      await c.query(`DROP SCHEMA ${schema} CASCADE`)
-      await c.end()
-    },
-  }
+  return withAfterClose(db, async () => {
+    const c = new pg.Client({ connectionString: url })
+    await c.connect()
+    await c.query(`DROP SCHEMA ${schema} CASCADE`)
+    await c.end()
+  })
 }
 
 /** Opens a second connection to the same test database (PostgreSQL only; null on PGlite). */
