@@ -15,7 +15,9 @@ export async function latestCode(request: APIRequestContext, apiUrl: string, to:
   let code: string | undefined
   await expect
     .poll(async () => {
-      const res = await request.get(`${apiUrl}/dev/messages?to=${encodeURIComponent(to)}`)
+      // A kept-alive connection the server closed while idle answers ECONNRESET once: ask again.
+      const res = await request.get(`${apiUrl}/dev/messages?to=${encodeURIComponent(to)}`).catch(() => null)
+      if (!res?.ok()) return undefined
       const messages = (await res.json()) as { text: string }[]
       code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1]
       return code
