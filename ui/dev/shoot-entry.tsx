@@ -6,21 +6,35 @@
  */
 import { createRoot } from 'react-dom/client'
 import { createPortico } from '../../kernel/kernel'
-import { createMemoryStorage } from '../../kernel/storage'
+import { createMemoryStorage, type StorageAdapter } from '../../kernel/storage'
+import type { Kernel } from '../../kernel/types'
 import type { PluginDefinition } from '../../kernel/plugin'
 import { PorticoProvider, withPorticoPlugin } from '../provider'
 import { loadScreen } from '../modal/PorticoModal'
+
+/** What a screenshot page may add to the plain one. */
+export interface ScreenshotPageOptions {
+  /** The kernel's storage (a connection history to show as 'Recent'). @defaultValue memory */
+  storage?: StorageAdapter
+  /** More of the app's appearance (a landing header). */
+  appearance?: Record<string, unknown>
+  /** Runs once the kernel is ready, before the page renders (signs a user in). */
+  prepare?: (kernel: Kernel) => Promise<void>
+  /** Shows the screen once the page renders. @defaultValue `kernel.openModal(screen, params)` */
+  open?: (kernel: Kernel, screen: string, params: Record<string, unknown>) => void | Promise<void>
+}
 
 /**
  * Mounts the screenshot page.
  * @param plugins - the plugins whose screens are shown.
  * @param fallbackScreen - the screen when the query names none.
+ * @param options - storage, appearance, and how the page prepares and opens the screen.
  * @example
  * ```tsx
  * mountScreenshotPage([solana()], 'solana/install-phantom')
  * ```
  */
-export function mountScreenshotPage(plugins: PluginDefinition[], fallbackScreen: string): void {
+export function mountScreenshotPage(plugins: PluginDefinition[], fallbackScreen: string, options: ScreenshotPageOptions = {}): void {
   const q = new URLSearchParams(location.search)
   const screen = q.get('screen') ?? fallbackScreen
   const theme = q.get('theme') === 'dark' ? 'dark' : 'light'
@@ -30,11 +44,12 @@ export function mountScreenshotPage(plugins: PluginDefinition[], fallbackScreen:
     appId: 'cm0screenshotsappidabcdef',
     apiUrl: location.origin,
     plugins: withPorticoPlugin(plugins),
-    storage: createMemoryStorage(),
-    config: { appearance: { theme } },
+    storage: options.storage ?? createMemoryStorage(),
+    config: { appearance: { theme, ...options.appearance } },
   })
   void (async () => {
     await kernel.init()
+    await options.prepare?.(kernel)
     await loadScreen(kernel, screen)
     createRoot(document.getElementById('app')!).render(
       <PorticoProvider kernel={kernel} theme={theme}>
@@ -44,6 +59,6 @@ export function mountScreenshotPage(plugins: PluginDefinition[], fallbackScreen:
         </main>
       </PorticoProvider>,
     )
-    kernel.openModal(screen, params)
+    await (options.open ? options.open(kernel, screen, params) : kernel.openModal(screen, params))
   })()
 }
