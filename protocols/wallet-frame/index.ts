@@ -1,0 +1,147 @@
+/**
+ * `portico/protocols/wallet-frame`: the one request/response protocol between the host page and the
+ * embedded-wallet frame (`/apps/{appId}/embedded-wallets`, on the API's origin). The host sends
+ * requests; the frame answers each by its id. Nothing that crosses to the host page carries key
+ * material: results are addresses, signatures and signed transactions only.
+ *
+ * Envelope (every message carries `channel`, and each side checks the other's origin and window):
+ * - frame → host, once loaded: `{channel, type: 'ready'}`;
+ * - host → frame: `{channel, type: 'request', id, op, params}`;
+ * - frame → host: `{channel, type: 'response', id, ok: true, result}` or
+ *   `{channel, type: 'response', id, ok: false, error: {code, message, data?}}`.
+ * Later capabilities (MFA, delegation, cross-app) add operations to {@link FrameOperations}.
+ * @module
+ */
+
+/** Marks every message of the protocol. */
+export const FRAME_CHANNEL = 'portico:wallet-frame'
+
+/** Chains of an embedded wallet. */
+export type FrameChainType = 'ethereum' | 'solana'
+
+/** A recovery method as the host chooses it. The password goes to the frame and stays there. */
+export type FrameRecoveryChoice = { method: 'privy' } | { method: 'user-passcode'; password: string }
+
+/** An embedded wallet as the host learns it (never a key). */
+export interface FrameWallet {
+  address: string
+  chainType: FrameChainType
+  walletIndex: number
+  imported: boolean
+  /** The secret it derives from (its first wallet's address). */
+  entropyId: string
+  recoveryMethod: 'privy' | 'user-passcode' | 'google-drive' | 'icloud'
+}
+
+/** Every request carries the user's current access token; the frame uses it for its own API calls. */
+export interface Authed {
+  accessToken: string
+}
+
+/** An EIP-1193 or Solana signing request for one wallet. */
+export interface FrameRpcRequest {
+  method:
+    | 'personal_sign'
+    | 'eth_sign'
+    | 'eth_signTypedData_v4'
+    | 'eth_signTransaction'
+    | 'secp256k1_sign'
+    | 'solana_signMessage'
+    | 'solana_signTransaction'
+  params: unknown[]
+}
+
+/** The operations, with their params and results. */
+export interface FrameOperations {
+  /** Creates a secret and its first wallet on `chainType` (wallet index 0). */
+  create: { params: Authed & { chainType: FrameChainType; recovery: FrameRecoveryChoice }; result: FrameWallet }
+  /**
+   * Makes a stored secret usable on this device: device share + auth share. Fails with
+   * `recovery_needed` (data `{recoveryMethod}`) when this device has no usable device share and the
+   * method needs the user (a password); `privy` recovery runs by itself.
+   */
+  connect: { params: Authed & { entropyId: string }; result: { wallets: FrameWallet[] } }
+  /** Recovers a secret with its recovery share (a password for `user-passcode`) and repairs the device share. */
+  recover: { params: Authed & { entropyId: string; password?: string }; result: { wallets: FrameWallet[] } }
+  /** Adds an HD wallet of a connected secret (another index, or the other chain). */
+  add: { params: Authed & { entropyId: string; chainType: FrameChainType; walletIndex: number }; result: FrameWallet }
+  /** Splits a connected secret again under a new recovery method or password. */
+  setRecovery: { params: Authed & { entropyId: string; recovery: FrameRecoveryChoice }; result: { recoveryMethod: FrameWallet['recoveryMethod'] } }
+  /** Signs with a wallet of a connected secret. Results: a hex or base64 signature, or a signed transaction. */
+  rpc: { params: Authed & { entropyId: string; address: string; chainType: FrameChainType; request: FrameRpcRequest }; result: { result: string } }
+  /** Forgets every reconstructed secret held in memory (logout, revoke). Device shares stay. */
+  clear: { params: Record<string, never>; result: { cleared: true } }
+}
+
+/** An operation's name. */
+export type FrameOp = keyof FrameOperations
+
+/** Error codes a frame answer may carry (besides the API's own codes, passed through). */
+export type FrameErrorCode =
+  | 'invalid_request'
+  | 'unknown_operation'
+  | 'access_token_expired'
+  | 'recovery_needed'
+  | 'invalid_recovery_pin'
+  | 'share_mismatch'
+  | 'wallet_not_found'
+  | 'not_connected'
+  | 'frame_timeout'
+  | 'frame_unavailable'
+  | (string & {})
+
+/** An error as it crosses the channel. */
+export interface FrameErrorBody {
+  code: FrameErrorCode
+  message: string
+  data?: Record<string, unknown>
+}
+
+/** The frame's `ready` message. */
+export interface FrameReady {
+  channel: typeof FRAME_CHANNEL
+  type: 'ready'
+}
+
+/** A request from the host. */
+export interface FrameRequest<O extends FrameOp = FrameOp> {
+  channel: typeof FRAME_CHANNEL
+  type: 'request'
+  id: string
+  op: O
+  params: FrameOperations[O]['params']
+}
+
+/** An answer from the frame. */
+export type FrameResponse<O extends FrameOp = FrameOp> =
+  | { channel: typeof FRAME_CHANNEL; type: 'response'; id: string; ok: true; result: FrameOperations[O]['result'] }
+  | { channel: typeof FRAME_CHANNEL; type: 'response'; id: string; ok: false; error: FrameErrorBody }
+
+/**
+ * How long the host waits for each operation, in ms. Creation follows spec 02 §9 (20 s); password
+ * work runs a memory-hard key derivation; `ready` is the frame initialisation time-out (30000 ms).
+ */
+export const FRAME_TIMEOUTS_MS: Readonly<Record<FrameOp | 'ready', number>> = {
+  ready: 30_000,
+  create: 20_000,
+  connect: 20_000,
+  recover: 60_000,
+  add: 20_000,
+  setRecovery: 60_000,
+  rpc: 30_000,
+  clear: 5_000,
+}
+
+/**
+ * The frame's address for an app.
+ * @param apiUrl - the API base URL.
+ * @param appId - the app id.
+ * @param clientId - the app client id, when the host has one.
+ * @returns `{apiUrl}/apps/{appId}/embedded-wallets?caid=…&client_id=…`.
+ */
+export function frameUrl(apiUrl: string, appId: string, clientId?: string): string {
+  const url = new URL(`${apiUrl.replace(/\/+$/, '')}/apps/${encodeURIComponent(appId)}/embedded-wallets`)
+  url.searchParams.set('caid', appId)
+  if (clientId) url.searchParams.set('client_id', clientId)
+  return url.toString()
+}
