@@ -1,0 +1,89 @@
+/**
+ * What the embedded-wallet plugin offers its screens and other plugins on each kernel: the
+ * settings, the user's embedded wallets, and the wallet operations (each runs in the wallet frame).
+ * Screens reach it with {@link embeddedWalletsOf}. Types and the accessor only.
+ * @module
+ */
+import { defineHooks } from '../../kernel/hook-bus'
+import type { SyncBailHook } from '../../kernel/hooks'
+import type { FrameChainType, FrameRecoveryChoice, FrameWallet } from '../../protocols/wallet-frame'
+
+/** The recovery methods of spec 02. */
+export type RecoveryMethod = FrameWallet['recoveryMethod']
+
+/** When a wallet is created after login (per chain). */
+export type CreateOnLogin = 'users-without-wallets' | 'all-users' | 'off'
+
+/** The embedded-wallet settings, merged from the app's and the host's configuration. */
+export interface EmbeddedWalletSettings {
+  /** Per chain: when to create a wallet after login. */
+  createOnLogin: Record<FrameChainType, CreateOnLogin>
+  /** The user picks a recovery method they own (a password...) before the first wallet exists. */
+  requireUserOwnedRecoveryOnCreate: boolean
+  /** The user-owned methods offered ('user-passcode' today; 'google-drive', 'icloud' later). */
+  userOwnedRecoveryOptions: readonly Exclude<RecoveryMethod, 'privy'>[]
+  /** Show the sign-request screen before each signature. @defaultValue true */
+  showWalletUIs: boolean
+}
+
+/** An embedded wallet of the signed-in user, as its linked account says. */
+export interface EmbeddedWalletInfo {
+  address: string
+  chainType: FrameChainType
+  walletIndex: number
+  imported: boolean
+  recoveryMethod: RecoveryMethod
+}
+
+/** Who started a creation: `automatic` (after login; cannot be cancelled) or `user` (may be). */
+export type CreationInitiator = 'automatic' | 'user'
+
+/** The operations screens call. Each rejects with a `PorticoError` carrying the frame's or API's code. */
+export interface EmbeddedWalletService {
+  settings(): EmbeddedWalletSettings
+  /** The signed-in user's embedded wallets, by wallet index (Ethereum first). */
+  wallets(): EmbeddedWalletInfo[]
+  /** The chains that need a wallet after this login, by the settings and the user's wallets. */
+  chainsToCreate(): FrameChainType[]
+  /**
+   * Creates the first wallet of each chain (one secret; the second chain is added from it), then
+   * refreshes the session so the user lists them.
+   * @param chains - the chains, Ethereum first.
+   * @param recovery - how the recovery share is protected.
+   */
+  create(chains: readonly FrameChainType[], recovery: FrameRecoveryChoice): Promise<EmbeddedWalletInfo[]>
+  /**
+   * Makes the user's secret usable on this device. Rejects with code `recovery_needed` (data
+   * `{recoveryMethod}`) when the user must recover (a password); automatic recovery runs by itself.
+   */
+  connect(): Promise<void>
+  /** Recovers with the password (`user-passcode`); rejects `invalid_recovery_pin` on a wrong one. */
+  recover(password?: string): Promise<void>
+  /** Protects the secret again under another method or a new password. */
+  setRecovery(recovery: FrameRecoveryChoice): Promise<void>
+}
+
+/** The hooks of the embedded-wallet plugin. */
+export interface EmbeddedWalletHooks {
+  /** Called by {@link embeddedWalletsOf}: the plugin answers with its kernel's service. Bail. */
+  service: SyncBailHook<[], EmbeddedWalletService>
+}
+
+/**
+ * The embedded-wallet plugin's hooks of a kernel.
+ * @param owner - a plugin context or a kernel.
+ * @returns the hooks.
+ */
+export const embeddedWalletHooks = defineHooks('embedded-wallets', (make): EmbeddedWalletHooks => ({ service: make.syncBail() }))
+
+/**
+ * The embedded-wallet service of a kernel.
+ * @param owner - a plugin context or a kernel.
+ * @returns the service.
+ * @throws Error when the embedded-wallets plugin is not registered.
+ */
+export function embeddedWalletsOf(owner: Parameters<typeof embeddedWalletHooks>[0]): EmbeddedWalletService {
+  const service = embeddedWalletHooks(owner).service.call()
+  if (!service) throw new Error('The embedded-wallets plugin is not registered')
+  return service
+}
