@@ -8,6 +8,7 @@ export default tseslint.config(
       'node_modules/**',
       'styled-system/**',
       'ui/dist/**',
+      'wallet-frame/dist/**',
       'docs/api/**',
       '.portico/**',
       '.tmp/**',

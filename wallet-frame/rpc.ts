@@ -4,11 +4,11 @@
  * nothing. Every param is checked; a request the frame cannot read is `invalid_request`.
  * @module
  */
-import { getTransactionDecoder, getTransactionEncoder, type SignatureBytes } from '@solana/kit'
 import { isAddress, isHex, type Hex, type TransactionSerializable, type TypedDataDefinition } from 'viem'
 import type { FrameRpcRequest } from '../protocols/wallet-frame'
 import { evmAccount, fromBase64, signSolanaMessage, toBase64, type WalletKey } from './crypto'
 import { FrameFailure } from './errors'
+import { signWireTransaction } from './solana-wire'
 
 const invalid = (message: string) => new FrameFailure('invalid_request', message)
 
@@ -152,16 +152,7 @@ function signSolana(key: WalletKey, method: FrameRpcRequest['method'], params: u
       return toBase64(signSolanaMessage(key, base64Param(params[0], 'The message')))
     case 'solana_signTransaction': {
       const wire = base64Param(params[0], 'The transaction')
-      let tx: ReturnType<ReturnType<typeof getTransactionDecoder>['decode']>
-      try {
-        tx = getTransactionDecoder().decode(wire)
-      } catch {
-        throw invalid('The transaction is not a Solana wire transaction.')
-      }
-      if (!Object.hasOwn(tx.signatures, key.address)) throw invalid('Transaction does not contain public key')
-      const signature = signSolanaMessage(key, new Uint8Array(tx.messageBytes)) as SignatureBytes
-      const signed = { ...tx, signatures: { ...tx.signatures, [key.address]: signature } }
-      return toBase64(new Uint8Array(getTransactionEncoder().encode(signed)))
+      return toBase64(signWireTransaction(wire, key.publicKey, (message) => signSolanaMessage(key, message)))
     }
     default:
       throw invalid(`${method} is not a method of a Solana wallet.`)
