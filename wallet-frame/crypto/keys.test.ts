@@ -1,6 +1,6 @@
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
-import { createKeyPairFromBytes, getAddressFromPublicKey, verifySignature } from '@solana/kit'
+import { createKeyPairFromBytes, getAddressFromPublicKey, signatureBytes, verifySignature } from '@solana/kit'
 import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js'
 import { bytesToHex, hexToBytes, recoverMessageAddress, verifyTypedData } from 'viem'
 import { mnemonicToAccount } from 'viem/accounts'
@@ -174,10 +174,9 @@ describe("Solana HD wallets (m/44'/501'/{index}'/0')", () => {
     const pair = await createKeyPairFromBytes(base58.decode(exportWalletKey(key)))
     expect(await getAddressFromPublicKey(pair.publicKey)).toBe(key.address)
     const message = new TextEncoder().encode('Sign in to example.com')
-    const signature = signSolanaMessage(key, message)
-    expect(signature).toHaveLength(64)
-    expect(await verifySignature(pair.publicKey, signature as never, message)).toBe(true)
-    expect(await verifySignature(pair.publicKey, signature as never, new TextEncoder().encode('something else'))).toBe(false)
+    const signature = signatureBytes(signSolanaMessage(key, message))
+    expect(await verifySignature(pair.publicKey, signature, message)).toBe(true)
+    expect(await verifySignature(pair.publicKey, signature, new TextEncoder().encode('something else'))).toBe(false)
   })
 })
 
