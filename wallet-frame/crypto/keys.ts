@@ -1,18 +1,17 @@
 /**
  * Wallet keys: entropy and its BIP-39 phrase, HD derivation for Ethereum (BIP-32/44) and Solana
  * (SLIP-10 ed25519), imported keys, and the two signing helpers the frame's rpc uses. Every primitive
- * comes from an audited library (`@scure/bip39`, `@scure/bip32`, `micro-ed25519-hdkey`, `@noble/curves`,
- * viem); nothing here keeps a secret beyond the call that uses it.
+ * comes from an audited library: `@scure/bip39`, BIP-32 through viem's `HDKey` (`@scure/bip32`, so the frame
+ * carries one secp256k1, viem's), SLIP-10 from `micro-key-producer`, ed25519 from `@noble/curves`; nothing
+ * here keeps a secret beyond the call that uses it.
  * @module
  */
 import { ed25519 } from '@noble/curves/ed25519.js'
-import { secp256k1 } from '@noble/curves/secp256k1.js'
-import { HDKey as Bip32Key } from '@scure/bip32'
 import * as bip39 from '@scure/bip39'
 import { wordlist } from '@scure/bip39/wordlists/english.js'
-import { HDKey as Slip10Key } from 'micro-ed25519-hdkey'
-import { bytesToHex, hexToBytes, toHex } from 'viem'
-import { privateKeyToAccount, publicKeyToAddress, type PrivateKeyAccount } from 'viem/accounts'
+import { HDKey as Slip10Key } from 'micro-key-producer/slip10.js'
+import { hexToBytes, toHex } from 'viem'
+import { HDKey as Bip32Key, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { expectBytes, fromBase58, toBase58 } from './encoding'
 import { CryptoInputError } from './errors'
 
@@ -102,11 +101,13 @@ export function mnemonicToEntropy(mnemonic: string): Uint8Array {
 
 /** The key and address of an Ethereum private key. */
 function ethereumKey(privateKey: Uint8Array): WalletKey {
-  if (!secp256k1.utils.isValidSecretKey(privateKey)) {
+  let account: PrivateKeyAccount
+  try {
+    account = privateKeyToAccount(toHex(privateKey))
+  } catch {
     throw new CryptoInputError('The private key is not a valid secp256k1 key (it is zero or not below the curve order).')
   }
-  const publicKey = secp256k1.getPublicKey(privateKey, false)
-  return { chainType: 'ethereum', address: publicKeyToAddress(bytesToHex(publicKey)), privateKey, publicKey }
+  return { chainType: 'ethereum', address: account.address, privateKey, publicKey: hexToBytes(account.publicKey) }
 }
 
 /** The key and address of a Solana (ed25519) seed. */
@@ -137,7 +138,7 @@ export function deriveWalletKey(entropy: Uint8Array, chainType: ChainType, walle
   const seed = bip39.mnemonicToSeedSync(entropyToMnemonic(entropy), '')
   if (chain === 'ethereum') {
     const { privateKey } = Bip32Key.fromMasterSeed(seed).derive(`m/44'/60'/0'/0/${index}`)
-    // A BIP-32 child always has a private key when derived from a private root.
+    // A child derived from a private root always has a private key.
     return ethereumKey(privateKey as Uint8Array)
   }
   return solanaKey(Slip10Key.fromMasterSeed(seed).derive(`m/44'/501'/${index}'/0'`).privateKey)

@@ -4,7 +4,6 @@
  * recovery; the server only ever sees the salt and the sealed share).
  * @module
  */
-import { argon2idAsync } from '@noble/hashes/argon2.js'
 import { expectBytes, fromBase64Url, toBase64Url } from './encoding'
 import { CryptoInputError, RecoveryKeyError } from './errors'
 
@@ -76,6 +75,8 @@ export async function passcodeKey(password: string, salt: Uint8Array): Promise<U
   const bytes = expectBytes(salt, 'The salt')
   if (bytes.length < SALT_BYTES) throw new CryptoInputError(`The salt must be at least ${SALT_BYTES} bytes.`)
   const { m, t, p, dkLen } = PASSCODE_KDF
+  // Loaded on first use: only password recovery needs it, so the frame's first load does not carry it.
+  const { argon2idAsync } = await import('@noble/hashes/argon2.js')
   return argon2idAsync(new TextEncoder().encode(password.normalize('NFKC')), bytes, { m, t, p, dkLen })
 }
 
