@@ -19,24 +19,23 @@ export interface BuildFrameOptions {
 }
 
 /**
- * Bundles the frame pages' scripts (browser, ES2020, one self-contained script each, no source map)
- * and their stylesheet.
+ * Bundles the frame pages' scripts (browser, ES2022 as the widget's own bundle, one self-contained
+ * classic script each, no source map) and their stylesheet.
  * @param options - where to and whether to minify.
  * @returns esbuild's metafile, for size reports.
  */
 export async function buildFrame(options: BuildFrameOptions = {}): Promise<Metafile> {
+  const outdir = options.outdir ?? join(HERE, 'dist')
+  const minify = options.minify ?? true
+  await build({ entryPoints: [join(HERE, 'frame.css')], outdir, bundle: true, minify, logLevel: 'warning' })
   const result = await build({
-    entryPoints: {
-      frame: join(HERE, 'frame.ts'),
-      export: join(HERE, 'export.ts'),
-      'frame-style': join(HERE, 'frame.css'),
-    },
-    outdir: options.outdir ?? join(HERE, 'dist'),
+    entryPoints: { frame: join(HERE, 'frame.ts'), export: join(HERE, 'export.ts') },
+    outdir,
     bundle: true,
     format: 'iife',
     platform: 'browser',
-    target: 'es2020',
-    minify: options.minify ?? true,
+    target: 'es2022',
+    minify,
     sourcemap: false,
     legalComments: 'none',
     metafile: true,

@@ -4,7 +4,6 @@
  * and the API base URL for the frame's own calls.
  * @module
  */
-import * as v from 'valibot'
 
 /** A frame page's configuration. */
 export interface FrameConfig {
@@ -15,13 +14,14 @@ export interface FrameConfig {
   apiBase: string
 }
 
-const Origin = v.pipe(v.string(), v.url(), v.check((s) => new URL(s).origin === s, 'An allowed origin is a bare origin.'))
-
-const FrameConfigSchema = v.object({
-  appId: v.pipe(v.string(), v.minLength(1)),
-  allowedOrigins: v.array(Origin),
-  apiBase: v.pipe(v.string(), v.url()),
-})
+/** Whether a value is a bare origin (`https://app.example`), as the app's allowed origins are. */
+const isOrigin = (value: unknown): value is string => {
+  try {
+    return typeof value === 'string' && new URL(value).origin === value
+  } catch {
+    return false
+  }
+}
 
 /**
  * Reads the page's configuration.
@@ -31,7 +31,17 @@ const FrameConfigSchema = v.object({
  */
 export function readFrameConfig(doc: Document = document): FrameConfig {
   const content = doc.querySelector('meta[name="portico-frame"]')?.getAttribute('content')
-  if (!content) throw new Error('The wallet frame page has no portico-frame configuration.')
-  const config = v.parse(FrameConfigSchema, JSON.parse(content))
-  return { ...config, apiBase: config.apiBase.replace(/\/+$/, '') }
+  const config = JSON.parse(content ?? 'null') as Partial<FrameConfig> | null
+  const apiBase = typeof config?.apiBase === 'string' ? config.apiBase.replace(/\/+$/, '') : ''
+  if (
+    !config ||
+    typeof config.appId !== 'string' ||
+    config.appId === '' ||
+    !Array.isArray(config.allowedOrigins) ||
+    !config.allowedOrigins.every(isOrigin) ||
+    !/^https?:\/\/[^/]+/.test(apiBase)
+  ) {
+    throw new Error('The wallet frame page has no valid portico-frame configuration.')
+  }
+  return { appId: config.appId, allowedOrigins: config.allowedOrigins, apiBase }
 }
