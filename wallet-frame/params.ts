@@ -9,10 +9,10 @@ import * as v from 'valibot'
 const AccessToken = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'accessToken must be a JWT.'), v.maxLength(8192))
 
 /** A chain of an embedded wallet. */
-export const ChainTypeParam = v.picklist(['ethereum', 'solana'], 'chainType must be ethereum or solana.')
+const ChainTypeParam = v.picklist(['ethereum', 'solana'], 'chainType must be ethereum or solana.')
 
 /** An EVM address or a Solana address. */
-export const AddressParam = v.pipe(
+const AddressParam = v.pipe(
   v.string(),
   v.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'The address must be an EVM or Solana address.'),
 )

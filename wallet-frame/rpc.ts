@@ -43,7 +43,7 @@ const TX_TYPES: Readonly<Record<string, 'legacy' | 'eip2930' | 'eip1559'>> = {
  * Reads a transaction request (spec 02 §3's fields, JSON-RPC or number encoding) into viem's form.
  * The nonce, gas, fees and chain id must be there; `from`, when given, must be the wallet.
  */
-export function readTransaction(input: unknown, address: string): TransactionSerializable {
+function readTransaction(input: unknown, address: string): TransactionSerializable {
   if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid('Invalid transaction request: it must be an object.')
   const tx = input as Record<string, unknown>
   if (tx.from !== undefined && tx.from !== null && !sameEvmAddress(tx.from, address)) {

@@ -54,7 +54,7 @@ export interface WalletServiceOptions {
 export const INVALID_RECOVERY_PASSWORD = 'Invalid recovery password, please try again.'
 
 /** A secret rebuilt and checked on this device. */
-export interface HeldSecret {
+interface HeldSecret {
   userId: string
   entropyId: string
   verifier: EntropyIdVerifier
@@ -84,7 +84,7 @@ const CHAIN_OF: Readonly<Record<EntropyIdVerifier, FrameChainType>> = {
 }
 
 /** Ethereum addresses compare without case; Solana's base58 exactly. */
-export const sameAddress = (a: string, b: string): boolean => (a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b)
+const sameAddress = (a: string, b: string): boolean => (a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b)
 
 /** The storage key of a device share. */
 export const deviceShareKey = (appId: string, userId: string, entropyId: string): string =>
