@@ -48,10 +48,10 @@ export function frameApi(options: FrameApiOptions): FrameApi {
     }
     const json = (await res.json().catch(() => null)) as { error?: unknown; code?: unknown; data?: unknown } | null
     if (res.ok && json) return json as never
-    if (res.status === 401) throw new FrameFailure('access_token_expired', 'The access token is expired or invalid.')
+    if (res.status === 401) throw new FrameFailure('access_token_expired', 'The access token is expired or invalid.', undefined, 401)
     const code = typeof json?.code === 'string' ? json.code : 'internal_error'
     const message = typeof json?.error === 'string' ? json.error : GENERIC_ERROR
     const data = json?.data && typeof json.data === 'object' ? (json.data as Record<string, unknown>) : undefined
-    throw new FrameFailure(code, message, data)
+    throw new FrameFailure(code, message, data, res.status)
   }
 }

@@ -16,6 +16,8 @@ export class FrameFailure extends Error {
     message: string,
     /** Data the host needs to react (e.g. `{recoveryMethod}`). */
     readonly data?: Record<string, unknown>,
+    /** The HTTP status of an API refusal (never sent to the host). */
+    readonly status?: number,
   ) {
     super(message)
   }

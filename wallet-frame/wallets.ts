@@ -192,8 +192,9 @@ export function createWalletService(options: WalletServiceOptions) {
         proof,
       })
     } catch (error) {
-      // Refused: nothing was stored. A network failure leaves the outcome unknown: keep the share.
-      if (error instanceof FrameFailure && error.code !== 'network_error') storage.removeItem(storeKey)
+      // Refused (4xx): nothing was stored. A network failure or a 5xx (a proxy in front of a
+      // restarting server) leaves the outcome unknown: keep the share.
+      if (error instanceof FrameFailure && error.status !== undefined && error.status < 500) storage.removeItem(storeKey)
       throw error
     }
     const wallet: FrameWallet = { address: key.address, chainType: key.chainType, walletIndex: 0, imported: kind === 'imported', entropyId, recoveryMethod: recovery.method }
