@@ -20,7 +20,7 @@ export const FRAME_ASSET_PATH = '/embedded-wallets/assets'
 const ASSETS = {
   frame: { file: 'frame.js', type: 'text/javascript; charset=utf-8' },
   export: { file: 'export.js', type: 'text/javascript; charset=utf-8' },
-  style: { file: 'frame-style.css', type: 'text/css; charset=utf-8' },
+  style: { file: 'frame.css', type: 'text/css; charset=utf-8' },
 } as const
 
 type AssetName = keyof typeof ASSETS
