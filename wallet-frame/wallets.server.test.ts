@@ -11,7 +11,7 @@ import { embeddedWalletsServer } from '../plugins/embedded-wallets/server'
 import { generateEncryptionKey } from '../server/index'
 import { createTestInstance, type TestInstance } from '../test/support/server'
 import { frameApi } from './api'
-import { fromBase64, toBase64 } from './crypto'
+import { entropyToMnemonic, exportWalletKey, fromBase64, importWalletKey, mnemonicToEntropy, deriveWalletKey, toBase64 } from './crypto'
 import { createWalletService, deviceShareKey, INVALID_RECOVERY_PASSWORD, type ShareStorage } from './wallets'
 
 let t: TestInstance
@@ -165,6 +165,34 @@ describe('the wallet frame against the server', () => {
     const other = await newUser()
     const error = await frameOn(memoryStorage()).connect({ accessToken: other.accessToken, entropyId: wallet.entropyId }).catch((e: unknown) => e)
     expect(error).toMatchObject({ name: 'FrameFailure', code: 'linked_account_not_found' })
+  })
+
+  it('rebuilds a key for export after a fresh login, and refuses without one', async () => {
+    const { accessToken } = await newUser()
+    const frame = frameOn(memoryStorage())
+    const wallet = await frame.create({ accessToken, chainType: 'ethereum', recovery: { method: 'privy' } })
+    const { key, entropy } = await frame.exportKey({ accessToken, entropyId: wallet.entropyId, address: wallet.address, chainType: 'ethereum' })
+    expect(importWalletKey('ethereum', exportWalletKey(key)).address).toBe(wallet.address)
+    expect(deriveWalletKey(mnemonicToEntropy(entropyToMnemonic(entropy!)), 'ethereum', 0).address).toBe(wallet.address)
+    t.clock.advance(11 * 60 * 1000)
+    try {
+      await expect(frame.exportKey({ accessToken, entropyId: wallet.entropyId, address: wallet.address, chainType: 'ethereum' })).rejects.toMatchObject({
+        code: 'reauthentication_required',
+      })
+    } finally {
+      t.clock.reset()
+    }
+  })
+
+  it('imports a key with automatic recovery: another device recovers it and signs with it', async () => {
+    const { accessToken } = await newUser()
+    const key = importWalletKey('ethereum', '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+    const wallet = await frameOn(memoryStorage()).importKey(accessToken, key)
+    expect(wallet).toMatchObject({ address: key.address, imported: true, recoveryMethod: 'privy', entropyId: key.address, walletIndex: 0 })
+    const other = frameOn(memoryStorage())
+    await other.connect({ accessToken, entropyId: wallet.entropyId })
+    expect(await personalSign(other, accessToken, wallet)).toBe(true)
+    await expect(other.add({ accessToken, entropyId: wallet.entropyId, chainType: 'ethereum', walletIndex: 1 })).rejects.toMatchObject({ code: 'invalid_request' })
   })
 
   it('answers access_token_expired for a token the server refuses', async () => {
