@@ -10,6 +10,7 @@
  * - frame → host: `{channel, type: 'response', id, ok: true, result}` or
  *   `{channel, type: 'response', id, ok: false, error: {code, message, data?}}`.
  * Later capabilities (MFA, delegation, cross-app) add operations to {@link FrameOperations}.
+ * The host's side is `./client` (`openWalletFrame`); the frame's is `wallet-frame/` at the repository root.
  * @module
  */
 
