@@ -44,7 +44,7 @@ import { chainOfAddress, sha256Hex, VERIFIER_CHAIN, verifyWalletProof, walletAdd
 
 export { embeddedWalletsSetting, embeddedWalletConfig, type EmbeddedWalletsSettings } from './server/settings'
 export { frameCsp, frameHtml, type FrameHtmlInput } from './server/frame-page'
-export { RECOVERY_KEY_ENV, SHARE_KEY_ENV } from './server/keys'
+export { RECOVERY_KEY_ENV, SHARE_KEY_ENV, walletKeysProblem } from './server/keys'
 export { embeddedWalletMigrations } from './server/store'
 
 /** The CAIP-2 id of Solana mainnet, the chain of an embedded Solana wallet's linked account. */
@@ -424,6 +424,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
 
       async revoke(_req, ctx) {
         // What the frame holds in memory is the frame's to forget: the server keeps no per-device state.
+        withKeys()
         await ctx.requireSession()
         return { message: 'Success' }
       },
