@@ -644,6 +644,15 @@ describe('linked accounts', () => {
     expect(me.body.user.linked_accounts.filter((a: { connector_type?: string }) => a.connector_type === 'embedded')).toHaveLength(2)
   })
 
+  it("does not count an embedded wallet as a way to sign in: the user's only login stays", async () => {
+    const email = `ew-sole-${++users}@example.com`
+    const user = await t.login(email)
+    await created(user, evmWallet())
+    const res = await t.request('/api/v1/passwordless/unlink', { token: user.token!, body: { address: email } })
+    expect(res.status).toBe(400)
+    expect(res.body.code).toBe('cannot_unlink_sole_account')
+  })
+
   it("answers a link of another user's embedded wallet linked_to_another_user, never a transfer offer", async () => {
     const owner = await login()
     const other = await login()
