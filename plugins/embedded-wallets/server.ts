@@ -9,6 +9,7 @@
  * whose key the frame holds, and replaces a secret's shares only with its first wallet's signature.
  * @module
  */
+import type { InferOutput } from 'valibot'
 import {
   createUserService,
   defineServerPlugin,
@@ -26,7 +27,7 @@ import {
 import { ethereumChainsSetting, walletsServer } from '../wallets/server'
 import { embeddedWalletRoutes } from './api'
 import { digestInput, walletProofMessage, type WalletProofFields } from './proof'
-import { embeddedWalletSchemas } from './schemas'
+import { embeddedWalletSchemas, type EmbeddedWalletAccount } from './schemas'
 import { DEFAULT_FRAME_DIST, framePages } from './server/frame-page'
 import { noWalletKeys, walletKeys, walletSealedData, type SecretPlace, type WalletKeys } from './server/keys'
 import { embeddedWalletConfig, embeddedWalletsSetting } from './server/settings'
@@ -44,7 +45,7 @@ import { chainOfAddress, sha256Hex, VERIFIER_CHAIN, verifyWalletProof, walletAdd
 
 export { embeddedWalletsSetting, embeddedWalletConfig, type EmbeddedWalletsSettings } from './server/settings'
 export { frameCsp, frameHtml, type FrameHtmlInput } from './server/frame-page'
-export { RECOVERY_KEY_ENV, SHARE_KEY_ENV } from './server/keys'
+export { RECOVERY_KEY_ENV, SHARE_KEY_ENV, walletKeysProblem } from './server/keys'
 export { embeddedWalletMigrations } from './server/store'
 
 /** The CAIP-2 id of Solana mainnet, the chain of an embedded Solana wallet's linked account. */
@@ -191,7 +192,8 @@ function walletResponse(ctx: RequestContext, user: UserRecord, address: string) 
   const wire = ctx.users.toWire(user)
   const wallet = wire.linked_accounts.find((a) => a.type === 'wallet' && a.address === address && isEmbedded(a))
   if (!wallet) throw new Error(`The embedded wallet ${address} is missing from its user's accounts`)
-  return { wallet: wallet as never, user: wire }
+  // The entry is the embedded wallet's account as `walletAccount` stored it.
+  return { wallet: wallet as unknown as InferOutput<typeof EmbeddedWalletAccount>, user: wire }
 }
 
 /** A secret id (the address of the secret's first wallet) as sent, checked and canonical. */
@@ -424,6 +426,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
 
       async revoke(_req, ctx) {
         // What the frame holds in memory is the frame's to forget: the server keeps no per-device state.
+        withKeys()
         await ctx.requireSession()
         return { message: 'Success' }
       },

@@ -68,6 +68,22 @@ export function walletKeys(
   }
 }
 
+/**
+ * What is wrong with the configured wallet keys, or null (for a production start's checks).
+ * @param shareKeys - the wallet-share key(s).
+ * @param recoveryKeys - the recovery key(s).
+ * @returns a one-line problem, or null when both are well-formed and different.
+ */
+export function walletKeysProblem(shareKeys: string | undefined, recoveryKeys: string | undefined): string | null {
+  try {
+    walletKeys(shareKeys, recoveryKeys)
+    return null
+  } catch (err) {
+    if (err instanceof SecretKeyError) return err.message
+    throw err
+  }
+}
+
 /** The 400 the routes answer on a server without wallet keys. */
 export const noWalletKeys = () =>
   errors.featureNotEnabled(`Embedded wallets are not enabled on this server: set ${SHARE_KEY_ENV} and ${RECOVERY_KEY_ENV}.`)

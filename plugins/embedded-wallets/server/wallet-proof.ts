@@ -53,6 +53,8 @@ export function chainOfAddress(text: string): WalletChain {
 
 /** The 32-byte public key a Solana address spells, or null when it spells none (in its one canonical form). */
 function solanaPublicKey(text: string): Uint8Array | null {
+  // 32 bytes spell 32 to 44 base58 digits: anything longer is refused before decoding.
+  if (!/^[1-9A-HJ-NP-Za-km-z]{32,44}$/.test(text)) return null
   let bytes: Uint8Array
   try {
     bytes = new Uint8Array(getBase58Encoder().encode(text))
