@@ -11,6 +11,9 @@
  * - a screen (a file under `plugins/<id>/screens/` or `ui/screens/`) never gets the kernel: it imports
  *   neither `useKernel` nor `KernelContext`, and of the kernel only its public entry (`portico/kernel`)
  *   for types and helpers; what it needs comes through its screen context;
+ * - the wallet frame (`wallet-frame/`) runs on the API's origin with nothing of the widget: no React,
+ *   no `ui/`, no server, and of the plugins only the embedded wallet's routes and proof message
+ *   (`plugins/embedded-wallets/api`, `proof`), the contract it shares with the server;
  * - an example (`examples/<name>/`, tests included) is written as an outside author would write it:
  *   it imports the package only through its `exports` (`portico/kernel`, `portico/react`…) and its
  *   own files, never a repository path or `styled-system/`.
@@ -59,6 +62,24 @@ function exampleProblem(fromFile, spec) {
 
 /** Folders whose code must not know React, the UI or any plugin. */
 export const FRAMEWORK_FREE = ['kernel', 'protocols']
+
+/** The plugin files the wallet frame may import: the routes it calls and the proof it signs. */
+const FRAME_SHARED = /^plugins\/embedded-wallets\/(api|proof)(\.ts)?$/
+
+/**
+ * What is wrong with an import of the wallet frame, or null.
+ * @param {string} spec - the specifier.
+ * @param {string | null} target - the repository path it points into.
+ */
+function frameProblem(spec, target) {
+  const [ttop] = (target ?? '').split('/')
+  if (REACT.test(spec) || ttop === 'ui') return `wallet-frame/ imports ${spec}: the wallet frame knows no React and no UI`
+  if (ttop === 'server') return `wallet-frame/ imports ${target}: the wallet frame runs in the browser, not the server`
+  if (ttop === 'plugins' && !FRAME_SHARED.test(target)) {
+    return `wallet-frame/ imports ${target}: of the plugins, the wallet frame uses only plugins/embedded-wallets/api and proof`
+  }
+  return null
+}
 
 /** Whether a repository path is test code (exempt from the boundaries). */
 export function isTestFile(file) {
@@ -152,6 +173,7 @@ export function boundaryProblem(fromFile, spec, names = []) {
   if (top === 'plugins' && ttop === 'server' && !isServerEntry(target)) {
     return `plugins/${owner} imports ${target}: a plugin uses the server through its public module (portico/server, server/index.ts); export what it needs there`
   }
+  if (top === 'wallet-frame') return frameProblem(spec, target)
   if (FRAMEWORK_FREE.includes(top)) {
     if (REACT.test(spec)) return `${top}/ imports ${spec}: the ${top} is framework-free`
     if (ttop === 'ui' || ttop === 'plugins') return `${top}/ imports ${ttop}/: the ${top} knows no UI and no plugin`

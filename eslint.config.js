@@ -8,6 +8,7 @@ export default tseslint.config(
       'node_modules/**',
       'styled-system/**',
       'ui/dist/**',
+      'wallet-frame/dist/**',
       'docs/api/**',
       '.portico/**',
       '.tmp/**',
@@ -35,8 +36,9 @@ export default tseslint.config(
   },
   {
     // Plugins never import each other; the kernel and the protocol modules know no React, UI or plugin;
+    // the wallet frame knows no React, UI or server, and of the plugins only the embedded wallet's contract;
     // examples import the package only through its exports; screens never get the kernel.
-    files: ['plugins/**/*.{ts,tsx}', 'kernel/**/*.{ts,tsx}', 'protocols/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}', 'examples/**/*.{ts,tsx}'],
+    files: ['plugins/**/*.{ts,tsx}', 'kernel/**/*.{ts,tsx}', 'protocols/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}', 'wallet-frame/**/*.ts', 'examples/**/*.{ts,tsx}'],
     plugins: { portico },
     rules: { 'portico/boundaries': 'error' },
   },

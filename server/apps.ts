@@ -430,9 +430,11 @@ export function isLoginEnabled(app: ServerApp, method: string): boolean {
 export function toAppResponse(app: ServerApp, registry: ServerRegistry = EMPTY_REGISTRY): AppResponse {
   const s = app.settings
   const off = Object.fromEntries(CONTRACT_BOOLEANS.map((k) => [k, false]))
-  // The core's own fields come last: a plugin cannot change them.
+  // The core's own fields come last: a plugin cannot change them. Before the plugins' fields: the
+  // contract's fields a plugin answers when it is registered, as they are without it.
   const body: Record<string, unknown> = {
     ...off,
+    embedded_wallet_config: { create_on_login: 'off', mode: 'legacy-embedded-wallets-only' },
     ...registry.appResponse(app),
     id: app.id,
     name: app.name,
@@ -464,7 +466,6 @@ export function toAppResponse(app: ServerApp, registry: ServerRegistry = EMPTY_R
     enabled_captcha_provider: s.captchaEnabled ? 'turnstile' : null,
     ...(s.captchaEnabled && s.captchaSiteKey ? { captcha_site_key: s.captchaSiteKey } : {}),
     custom_oauth_providers: [],
-    embedded_wallet_config: { create_on_login: 'off', mode: 'legacy-embedded-wallets-only' },
     smart_wallet_config: { enabled: false },
     mfa_methods: [],
     verification_key: app.publicPem,

@@ -18,6 +18,12 @@ export {
   type RouteHandler,
   type HandlerTable,
   type RegisteredRoute,
+  type AccountLock,
+  type PageRoute,
+  type PageRequest,
+  type PageContext,
+  type PageResponse,
+  type SealedData,
 } from './plugin'
 export { coreServerPlugin } from './core'
 export {
@@ -64,7 +70,7 @@ export {
   type AppSigningKey,
   type VerifyAccessTokenOptions,
 } from './tokens'
-export { createSecretBox, generateEncryptionKey, isSealed, SecretKeyError, SEALED_PREFIX, type SecretBox } from './secrets'
+export { createSecretBox, generateEncryptionKey, isSealed, SecretKeyError, SEALED_PREFIX, type SecretBox, type SecretBoxOptions } from './secrets'
 export { CORE_SECRET_PATHS } from './sealing'
 export { SmtpSender, DevInbox, type MailSender, type MailMessage, type DevInboxMessage } from './mail'
 export { HttpError, errors } from './errors'

@@ -199,4 +199,28 @@ describe('the admin API and the app response without a plugin', () => {
     )
     await db.close()
   })
+
+  it('refuses a page at a path another plugin serves, and a family of account types that locks its accounts', async () => {
+    const db = await createTestDb()
+    const page = (id: string) =>
+      defineServerPlugin({
+        id,
+        routes: {},
+        schemas: {},
+        handlers: {},
+        pages: [{ path: '/apps/:app_id/badge', handler: () => ({ status: 200, headers: {}, body: '' }) }],
+      })
+    await expect(createServer({ db, mail: new DevInbox(), secret: 's', migrate: false, plugins: [page('a'), page('b')] })).rejects.toThrow(
+      /GET \/apps\/:app_id\/badge is registered twice \(plugin "b"\)/,
+    )
+    const family = defineServerPlugin({
+      id: 'f',
+      routes: {},
+      schemas: {},
+      handlers: {},
+      accountTypes: [{ type: 'badge:*', locked: () => ({ code: 'invalid_data', message: 'kept' }) }],
+    })
+    await expect(createServer({ db, mail: new DevInbox(), secret: 's', migrate: false, plugins: [family] })).rejects.toThrow(/cannot lock its accounts/)
+    await db.close()
+  })
 })

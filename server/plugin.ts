@@ -18,7 +18,7 @@ import type { SignInOptions } from './services/sign-in'
 import type { AccountInput, AccountRecord, UserRecord } from './services/users'
 import type { SmsSender } from './sms'
 import type { TransferRequest } from './services/transfers'
-import type { AuthenticatedUser } from '../kernel/wire'
+import type { AuthenticatedUser, WireErrorCode } from '../kernel/wire'
 
 /** What a handler receives about the HTTP request. */
 export interface ServerRequest<Body = unknown> {
@@ -157,6 +157,92 @@ export interface ServerPlugin<T extends RouteTable = RouteTable> {
    * @returns fields merged into the response.
    */
   appResponse?: (app: ServerApp) => Record<string, unknown>
+  /**
+   * Browser pages the plugin serves with `GET` (an HTML page, the script it loads): outside the JSON
+   * API, so no app header, no origin check and no body schema. A path with `:app_id` answers 404 for
+   * an unknown app before the handler runs.
+   */
+  pages?: readonly PageRoute[]
+  /**
+   * Whether the plugin's routes also take requests whose `Origin` is the server's own (its public
+   * URL's origin, or the origin the request reached), besides the app's allowed origins: the calls
+   * of a page the plugin serves (see {@link ServerPlugin.pages}). A browser cannot forge `Origin`, so
+   * no other page gets in; CORS stays as it is (same-origin calls need none). @defaultValue false
+   */
+  ownOrigin?: boolean
+  /**
+   * Data the plugin seals under keys of its own (not the app secrets): checked when the server
+   * starts, resealed by `portico keys rotate`.
+   */
+  sealedData?: SealedData
+}
+
+/**
+ * Data a plugin keeps sealed under keys of its own (`ServerPlugin.sealedData`), for the start
+ * commands and `portico keys rotate`.
+ */
+export interface SealedData {
+  /** What it is, for messages (`embedded wallet secrets`). */
+  label: string
+  /**
+   * Checks that the stored data opens with the configured keys (by the key ids it names: no row is
+   * decrypted), so a server started with a wrong key refuses to start instead of failing requests.
+   * @param db - the migrated database.
+   * @throws `SecretKeyError` naming the key's variable.
+   */
+  check(db: Db): Promise<void>
+  /**
+   * Reseals every stored value with the current (first) key, opening it with any configured key.
+   * @param db - the migrated database.
+   * @returns how many rows were rewritten.
+   * @throws `SecretKeyError` when a value opens with no configured key (nothing after it is changed).
+   */
+  reseal(db: Db): Promise<number>
+}
+
+/** What a page handler receives about the request. */
+export interface PageRequest {
+  /** Path parameters (`:app_id`...). */
+  params: Record<string, string>
+  /** Query string parameters. */
+  query: Record<string, string>
+  /** Request headers, lowercase names. */
+  headers: Record<string, string>
+  /** The origin the request reached (scheme, host and port), as this server sees it. */
+  origin: string
+}
+
+/** What a page handler gets from the server. */
+export interface PageContext {
+  /** The app of the path's `:app_id`; null for a path without one. */
+  readonly app: ServerApp | null
+  readonly db: Db
+  /** The server clock in ms. */
+  now(): number
+  /** The API's public base URL (no trailing slash), or null when the server was not given one. */
+  readonly publicUrl: string | null
+  /** What the server's plugins declare. */
+  readonly registry: ServerRegistry
+}
+
+/** A page's answer: the body as is, with its headers (`content-type` included). */
+export interface PageResponse {
+  status: number
+  headers: Record<string, string>
+  body: string | Uint8Array<ArrayBuffer>
+}
+
+/** A browser page a server plugin serves (`ServerPlugin.pages`). */
+export interface PageRoute {
+  /** The `GET` path, with `:param`s (`/apps/:app_id/embedded-wallets`). */
+  path: string
+  /**
+   * Answers the page. A thrown `HttpError` becomes the usual JSON error.
+   * @param req - the request.
+   * @param ctx - the app and the server's services.
+   * @returns the answer.
+   */
+  handler(req: PageRequest, ctx: PageContext): PageResponse | Promise<PageResponse>
 }
 
 /**
@@ -289,6 +375,22 @@ export interface LinkedAccountType {
    * user's (`otherUser.embeddedWalletAddress`) so the user can copy it before that user is deleted.
    */
   embeddedWalletAddress?: (account: AccountRecord) => string | null
+  /**
+   * Why an account of this type is locked to its user, or null when it is not (the default). A
+   * locked account (one whose key shares the server keeps for this user) is never unlinked (the
+   * unlink answers 400 with the returned code), never moved to another user (a link conflict answers
+   * 400 `linked_to_another_user`, `…/transfer` 400 `invalid_data`), keeps its details when its user
+   * links the same identity through a login method, does not end guest status, and does not count
+   * as the user's remaining sign-in method when another account is unlinked.
+   */
+  locked?: (account: AccountInput) => AccountLock | null
+}
+
+/** Why a linked account is locked to its user (see {@link LinkedAccountType.locked}). */
+export interface AccountLock {
+  /** The error code an unlink of it answers with (status 400). */
+  code: WireErrorCode
+  message: string
 }
 
 /**
@@ -315,6 +417,8 @@ export interface RegisteredRoute {
   route: Route
   schemas: SchemaTable<RouteTable>[string]
   handler: RouteHandler<Route> | undefined
+  /** Whether the route also takes requests from the server's own origin (`ServerPlugin.ownOrigin`). */
+  ownOrigin: boolean
 }
 
 /**
@@ -339,6 +443,7 @@ export function collectRoutes(plugins: readonly ServerPlugin<RouteTable>[]): Reg
         route,
         schemas: p.schemas[key]!,
         handler: (p.handlers as Record<string, RouteHandler<Route> | undefined>)[key],
+        ownOrigin: p.ownOrigin ?? false,
       })
     }
   }

@@ -6,7 +6,7 @@
  */
 import type { ServerApp } from './apps'
 import type { RouteTable } from '../kernel/route'
-import type { LinkedAccountType, ServerPlugin, SettingDeclaration } from './plugin'
+import type { AccountLock, LinkedAccountType, ServerPlugin, SettingDeclaration } from './plugin'
 import type { AccountInput, AccountRecord } from './services/users'
 
 /** The declarations of a server plugin the registry reads (a whole {@link ServerPlugin} will do). */
@@ -59,6 +59,7 @@ export interface ResolvedAccountType {
   toIdentityToken(account: AccountRecord): Record<string, unknown>
   transferOffer(account: AccountInput): { subject?: string; displayName?: string | null; otherUser?: Record<string, unknown> }
   embeddedWalletAddress(account: AccountRecord): string | null
+  locked(account: AccountInput): AccountLock | null
 }
 
 /** What the server's plugins declare, composed. */
@@ -83,6 +84,8 @@ export interface ServerRegistry {
   readonly guestCredentialTypes: readonly string[]
   /** Whether any type is declared strong (the unlink guard is skipped otherwise). */
   readonly hasStrongTypes: boolean
+  /** Exact types with a `locked` function (their accounts may be locked to their user). */
+  readonly lockableTypes: readonly string[]
   /**
    * The plugins' part of the app response: each declared switch as a boolean (on when the app's
    * `loginMethods` lists it), then each plugin's `appResponse` fields.
@@ -101,10 +104,11 @@ const DEFAULTS: Omit<ResolvedAccountType, 'type'> = {
   toIdentityToken: ownDetails,
   transferOffer: () => ({}),
   embeddedWalletAddress: () => null,
+  locked: () => null,
 }
 
 const FLAGS = ['transferable', 'strong', 'hidden', 'guestCredential'] as const
-const HOOKS = ['toWire', 'toIdentityToken', 'transferOffer', 'embeddedWalletAddress'] as const
+const HOOKS = ['toWire', 'toIdentityToken', 'transferOffer', 'embeddedWalletAddress', 'locked'] as const
 
 /**
  * Composes the declarations of a server's plugins, checking that they do not clash: a setting key
@@ -160,6 +164,9 @@ export function composeServerPlugins(plugins: readonly ServerDeclarations[], res
     if (type.endsWith('*') && (decl.hidden || guestCredential)) {
       throw new TypeError(`Account type family "${type}" cannot be hidden: declare each hidden type exactly`)
     }
+    if (type.endsWith('*') && decl.locked) {
+      throw new TypeError(`Account type family "${type}" cannot lock its accounts: declare each such type exactly`)
+    }
     resolved.set(type, {
       ...DEFAULTS,
       ...Object.fromEntries(Object.entries(decl).filter(([, v]) => v !== undefined)),
@@ -184,6 +191,7 @@ export function composeServerPlugins(plugins: readonly ServerDeclarations[], res
     hiddenTypes: exact.filter((t) => t.hidden).map((t) => t.type),
     guestCredentialTypes: exact.filter((t) => t.guestCredential).map((t) => t.type),
     hasStrongTypes: [...resolved.values()].some((t) => t.strong),
+    lockableTypes: [...declared].filter(([, { decl }]) => decl.locked).map(([type]) => type),
     appResponse(app) {
       const on = new Set(app.settings.loginMethods)
       const out: Record<string, unknown> = Object.fromEntries(switches.map((name) => [name, on.has(name)]))

@@ -74,21 +74,34 @@ function keyIdOf(key: Buffer): string {
   return createHash('sha256').update('portico-secret-key-id\0').update(key).digest('hex').slice(0, 12)
 }
 
-function parseKey(text: string, index: number): Buffer {
+const DEFAULT_KEY_NAME = 'PORTICO_ENCRYPTION_KEY'
+
+function parseKey(text: string, index: number, name: string): Buffer {
   const trimmed = text.trim()
   const key = /^[A-Za-z0-9_-]{43}$/.test(trimmed) ? Buffer.from(trimmed, 'base64url') : /^[0-9a-fA-F]{64}$/.test(trimmed) ? Buffer.from(trimmed, 'hex') : null
   if (!key || key.length !== 32) {
+    const which = name === DEFAULT_KEY_NAME ? `Encryption key #${index + 1}` : `Key #${index + 1} of ${name}`
     throw new SecretKeyError(
-      `Encryption key #${index + 1} is not a 32-byte key (43 base64url characters or 64 hex digits). Generate one with: npx portico keys generate`,
+      `${which} is not a 32-byte key (43 base64url characters or 64 hex digits). Generate one with: npx portico keys generate`,
     )
   }
   return key
+}
+
+/** Options of {@link createSecretBox}. */
+export interface SecretBoxOptions {
+  /**
+   * The variable the keys come from, named in error messages (a box for other data than the app
+   * secrets has keys of its own). @defaultValue 'PORTICO_ENCRYPTION_KEY'
+   */
+  name?: string
 }
 
 /**
  * Builds a {@link SecretBox} from keys, newest first.
  * @param keys - the keys (base64url or hex), or one comma-separated string like `PORTICO_ENCRYPTION_KEY`
  *   (`new,old` while rotating).
+ * @param options - the keys' variable name, for error messages.
  * @returns the box.
  * @throws {@link SecretKeyError} when a key is malformed, or there is none.
  * @example
@@ -99,10 +112,11 @@ function parseKey(text: string, index: number): Buffer {
  * box.open(sealed, 'app:abc:telegram.botToken') // 'bot-token'
  * ```
  */
-export function createSecretBox(keys: string | readonly string[]): SecretBox {
+export function createSecretBox(keys: string | readonly string[], options: SecretBoxOptions = {}): SecretBox {
+  const name = options.name ?? DEFAULT_KEY_NAME
   const list = (typeof keys === 'string' ? keys.split(',') : [...keys]).filter((k) => k.trim() !== '')
-  if (list.length === 0) throw new SecretKeyError('No encryption key given.')
-  const parsed = list.map(parseKey)
+  if (list.length === 0) throw new SecretKeyError(name === DEFAULT_KEY_NAME ? 'No encryption key given.' : `No key given for ${name}.`)
+  const parsed = list.map((k, i) => parseKey(k, i, name))
   const byId = new Map(parsed.map((k) => [keyIdOf(k), k]))
   const keyIds = [...byId.keys()]
   const current = parsed[0]!
@@ -123,7 +137,7 @@ export function createSecretBox(keys: string | readonly string[]): SecretBox {
       const key = id ? byId.get(id) : undefined
       if (!key) {
         throw new SecretKeyError(
-          `A secret (${context}) is sealed with key ${id}, which is not among the configured keys (${keyIds.join(', ')}). Set PORTICO_ENCRYPTION_KEY to the key it was sealed with (while rotating: new,old).`,
+          `A secret (${context}) is sealed with key ${id}, which is not among the configured keys (${keyIds.join(', ')}). Set ${name} to the key it was sealed with (while rotating: new,old).`,
         )
       }
       try {

@@ -18,7 +18,7 @@ import { TurnstileVerifier, type CaptchaVerifier } from './captcha'
 import type { SmsSender } from './sms'
 import { createSignIn } from './services/sign-in'
 import { mountAdminRoutes } from './admin'
-import { collectRoutes, type RegisteredRoute, type RequestContext, type ServerPlugin } from './plugin'
+import { collectRoutes, type PageRoute, type RegisteredRoute, type RequestContext, type ServerPlugin } from './plugin'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from './registry'
 import type { Db } from './storage/db'
 import { coreMigrations, runMigrations, type Migration } from './storage/migrations'
@@ -275,6 +275,39 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     app.on(r.route.method, r.route.path, (c) => handle(c, r))
   }
 
+  for (const p of plugins) {
+    for (const page of p.pages ?? []) {
+      const id = `GET ${page.path}`
+      if (taken.has(id)) throw new TypeError(`Route ${id} is registered twice (plugin "${p.id}")`)
+      taken.add(id)
+      app.get(page.path, (c) => servePage(c, page))
+    }
+  }
+
+  /** The origins this server answers on: its public URL's, and the one the request reached. */
+  function ownOrigins(c: Context): string[] {
+    const reached = new URL(c.req.url).origin
+    return publicUrl ? [new URL(publicUrl).origin, reached] : [reached]
+  }
+
+  async function servePage(c: Context<Env>, page: PageRoute): Promise<Response> {
+    const params = c.req.param() as Record<string, string>
+    let pageApp: ServerApp | null = null
+    if (page.path.includes(':app_id')) {
+      const id = params.app_id ?? ''
+      pageApp = ID_PATTERN.test(id) ? await getApp(id) : null
+      if (!pageApp) throw errors.notFound('No such app.')
+    }
+    const headers: Record<string, string> = {}
+    c.req.raw.headers.forEach((value, name) => (headers[name] = value))
+    const url = new URL(c.req.url)
+    const answer = await page.handler(
+      { params, query: Object.fromEntries(url.searchParams), headers, origin: url.origin },
+      { app: pageApp, db, now, publicUrl, registry },
+    )
+    return new Response(answer.body, { status: answer.status, headers: answer.headers })
+  }
+
   async function readBody(c: Context, route: Route): Promise<unknown> {
     if (route.method === 'GET') return {}
     const text = await c.req.text()
@@ -293,7 +326,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     const serverApp = await getApp(appId)
     if (!serverApp) throw errors.invalidAppId()
     const origin = c.req.header('origin')
-    if (origin && !serverApp.allowedOrigins.includes(origin)) {
+    if (origin && !serverApp.allowedOrigins.includes(origin) && !(r.ownOrigin && ownOrigins(c).includes(origin))) {
       c.set('originRefused', true)
       throw errors.invalidOrigin(origin)
     }
@@ -329,8 +362,12 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
                 await tx.query('SELECT id FROM users WHERE id = $1 AND app_id = $2 FOR UPDATE', [userId, a.id])
                 const txUsers = createUserService(tx, registry)
                 const user = await txUsers.get(a, userId)
+                // An account locked to the user is no way to sign in: it does not count.
                 const others = (user?.accounts ?? []).filter(
-                  (x) => isStrong(x.type) && !(x.type === account.type && x.identityKey === account.identityKey),
+                  (x) =>
+                    isStrong(x.type) &&
+                    !(x.type === account.type && x.identityKey === account.identityKey) &&
+                    !registry.accountType(x.type).locked(x),
                 )
                 const owns = user?.accounts.some((x) => x.type === account.type && x.identityKey === account.identityKey)
                 if (owns && others.length === 0 && !fresh) throw errors.reauthenticationRequired()

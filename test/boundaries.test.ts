@@ -22,6 +22,22 @@ describe('import boundaries', () => {
     expect(problem('plugins/cross-app/index.ts', 'portico/plugins/oauth/api')).toMatch(/plugins\/oauth/)
   })
 
+  it('error: the wallet frame importing React, the UI, the server or a plugin file beyond the embedded wallet’s contract', () => {
+    expect(problem('wallet-frame/wallets.ts', 'react')).toMatch(/no React/)
+    expect(problem('wallet-frame/wallets.ts', '../ui/components')).toMatch(/no React and no UI/)
+    expect(problem('wallet-frame/api.ts', '../server/errors')).toMatch(/not the server/)
+    expect(problem('wallet-frame/api.ts', '../plugins/embedded-wallets/schemas')).toMatch(/only plugins\/embedded-wallets\/api and proof/)
+    expect(problem('wallet-frame/api.ts', '../plugins/email/api')).toMatch(/plugins\/email/)
+  })
+
+  it('default: the wallet frame uses the kernel, the protocols and the embedded wallet’s routes and proof', () => {
+    expect(problem('wallet-frame/api.ts', '../plugins/embedded-wallets/api')).toBeNull()
+    expect(problem('wallet-frame/wallets.ts', '../plugins/embedded-wallets/proof')).toBeNull()
+    expect(problem('wallet-frame/wallets.ts', '../kernel/jwt')).toBeNull()
+    expect(problem('wallet-frame/channel.ts', '../protocols/wallet-frame')).toBeNull()
+    expect(problem('wallet-frame/crypto/keys.ts', 'viem/accounts')).toBeNull()
+  })
+
   it("default: a plugin may use another plugin's public entry, the one it requires", () => {
     expect(problem('plugins/injected/index.ts', '../wallets')).toBeNull()
     expect(problem('plugins/injected/index.ts', '../wallets/index')).toBeNull()

@@ -10,6 +10,7 @@
  * - frame → host: `{channel, type: 'response', id, ok: true, result}` or
  *   `{channel, type: 'response', id, ok: false, error: {code, message, data?}}`.
  * Later capabilities (MFA, delegation, cross-app) add operations to {@link FrameOperations}.
+ * The host's side is `./client` (`openWalletFrame`); the frame's is `wallet-frame/` at the repository root.
  * @module
  */
 
@@ -70,7 +71,24 @@ export interface FrameOperations {
   /** Signs with a wallet of a connected secret. Results: a hex or base64 signature, or a signed transaction. */
   rpc: { params: Authed & { entropyId: string; address: string; chainType: FrameChainType; request: FrameRpcRequest }; result: { result: string } }
   /** Forgets every reconstructed secret held in memory (logout, revoke). Device shares stay. */
-  clear: { params: Record<string, never>; result: { cleared: true } }
+  clear: { params: Partial<Authed>; result: { cleared: true } }
+  /**
+   * Export frame only (`/apps/{appId}/embedded-wallets/export`, shown in the modal): shows a wallet's
+   * private key (Ethereum hex, Solana base58 of the 64-byte key pair), or the secret's recovery phrase
+   * when `phrase` is true and the wallet is an HD wallet, with a Copy button, inside the frame. Asks
+   * the server for the auth share with `purpose: 'export'` (403 `reauthentication_required` without a
+   * recent login). The host learns only that the key is shown.
+   */
+  export: {
+    params: Authed & { entropyId: string; address: string; chainType: FrameChainType; phrase: boolean }
+    result: { shown: true }
+  }
+  /**
+   * Export frame only: shows a labelled private-key input (Ethereum hex, Solana base58) and an Import
+   * button inside the frame; the key typed there is split and stored with automatic recovery like a
+   * created wallet (`imported: true`). Answers once the user has imported a key.
+   */
+  import: { params: Authed & { chainType: FrameChainType }; result: FrameWallet }
 }
 
 /** An operation's name. */
@@ -88,6 +106,7 @@ export type FrameErrorCode =
   | 'not_connected'
   | 'frame_timeout'
   | 'frame_unavailable'
+  | 'internal_error'
   | (string & {})
 
 /** An error as it crosses the channel. */
@@ -119,7 +138,8 @@ export type FrameResponse<O extends FrameOp = FrameOp> =
 
 /**
  * How long the host waits for each operation, in ms. Creation follows spec 02 §9 (20 s); password
- * work runs a memory-hard key derivation; `ready` is the frame initialisation time-out (30000 ms).
+ * work runs a memory-hard key derivation; `ready` is the frame initialisation time-out (30000 ms);
+ * `import` waits for the user to type a key in the export frame.
  */
 export const FRAME_TIMEOUTS_MS: Readonly<Record<FrameOp | 'ready', number>> = {
   ready: 30_000,
@@ -130,6 +150,8 @@ export const FRAME_TIMEOUTS_MS: Readonly<Record<FrameOp | 'ready', number>> = {
   setRecovery: 60_000,
   rpc: 30_000,
   clear: 5_000,
+  export: 30_000,
+  import: 600_000,
 }
 
 /**
@@ -143,5 +165,29 @@ export function frameUrl(apiUrl: string, appId: string, clientId?: string): stri
   const url = new URL(`${apiUrl.replace(/\/+$/, '')}/apps/${encodeURIComponent(appId)}/embedded-wallets`)
   url.searchParams.set('caid', appId)
   if (clientId) url.searchParams.set('client_id', clientId)
+  return url.toString()
+}
+
+/** How the export frame looks: the modal's theme and accent colour. */
+export interface ExportFrameLook {
+  /** @defaultValue 'light' */
+  theme?: 'light' | 'dark'
+  /** A CSS hex colour (`#676FFF`) for the frame's buttons and focus rings. */
+  accentColor?: string
+}
+
+/**
+ * The export frame's address for an app (the visible frame that shows a key or takes one to import).
+ * @param apiUrl - the API base URL.
+ * @param appId - the app id.
+ * @param look - theme and accent colour, passed as the query's `theme` and `accent`.
+ * @param clientId - the app client id, when the host has one.
+ * @returns `{apiUrl}/apps/{appId}/embedded-wallets/export?caid=…&theme=…&accent=…`.
+ */
+export function exportFrameUrl(apiUrl: string, appId: string, look: ExportFrameLook = {}, clientId?: string): string {
+  const url = new URL(frameUrl(apiUrl, appId, clientId))
+  url.pathname += '/export'
+  url.searchParams.set('theme', look.theme ?? 'light')
+  if (look.accentColor) url.searchParams.set('accent', look.accentColor)
   return url.toString()
 }

@@ -1,29 +1,26 @@
 /**
- * `portico keys generate|rotate`: the key that seals app secrets at rest (`PORTICO_ENCRYPTION_KEY`).
+ * `portico keys generate|rotate`: the keys that seal secrets at rest: the app secrets
+ * (`PORTICO_ENCRYPTION_KEY`) and what plugins seal under keys of their own (the embedded wallet's
+ * `PORTICO_WALLET_SHARE_KEY` and `PORTICO_WALLET_RECOVERY_KEY`).
  * @module
  */
-import { join, resolve } from 'node:path'
-import { existsSync, readFileSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { resealAppSecrets } from '../apps'
+import { withRequiredPlugins } from '../registry'
 import { createSecretBox, generateEncryptionKey } from '../secrets'
 import { serverMigrations } from '../server'
 import { runMigrations } from '../storage/migrations'
-import { openDatabase, serverPlugins, serverRegistry, type Env } from './runtime'
-
-/** Where the keys come from: the environment, else the data folder's file (written by `npm start`). */
-function configuredKeys(env: Env, dataDir: string): { keys: string; source: string } {
-  if (env.PORTICO_ENCRYPTION_KEY) return { keys: env.PORTICO_ENCRYPTION_KEY, source: 'PORTICO_ENCRYPTION_KEY' }
-  const file = join(dataDir, 'encryption-key')
-  if (existsSync(file)) return { keys: readFileSync(file, 'utf8').trim(), source: file }
-  throw new Error(`No encryption key: set PORTICO_ENCRYPTION_KEY (or run where ${file} exists; npm start writes it).`)
-}
+import { DATA_DIR_KEYS, openDatabase, serverPlugins, serverRegistry, withDataDirKeys, type Env } from './runtime'
 
 /**
  * `portico keys generate` prints a new key; `portico keys rotate` reseals every app secret with the
- * first configured key, opening them with any listed key (`PORTICO_ENCRYPTION_KEY=new,old`). With
- * the embedded database the server must be stopped (the data folder is locked while it runs).
+ * first key of `PORTICO_ENCRYPTION_KEY`, and every embedded wallet secret with the first keys of
+ * `PORTICO_WALLET_SHARE_KEY` and `PORTICO_WALLET_RECOVERY_KEY`, opening them with any listed key
+ * (`KEY=new,old`). A key missing from the environment is read from the data folder's file (`npm
+ * start` writes them). With the embedded database the server must be stopped (the data folder is
+ * locked while it runs).
  * @param command - `generate` or `rotate`.
- * @param env - the environment (`PORTICO_ENCRYPTION_KEY`, `DATABASE_URL`, `PORTICO_DATA_DIR`).
+ * @param env - the environment (the keys, `DATABASE_URL`, `PORTICO_DATA_DIR`).
  * @param cwd - the folder a relative data folder resolves against.
  * @param out - where results go.
  * @returns nothing; throws with a readable message on failure (a wrong key changes nothing).
@@ -38,15 +35,26 @@ export async function runKeys(command: 'generate' | 'rotate', env: Env, cwd: str
     return
   }
   const dataDir = resolve(cwd, env.PORTICO_DATA_DIR || '.portico')
-  const { keys, source } = configuredKeys(env, dataDir)
-  const secrets = createSecretBox(keys)
+  const full = withDataDirKeys(env, dataDir)
+  const source = env.PORTICO_ENCRYPTION_KEY ? 'PORTICO_ENCRYPTION_KEY' : resolve(dataDir, DATA_DIR_KEYS.PORTICO_ENCRYPTION_KEY!)
+  if (!full.PORTICO_ENCRYPTION_KEY) {
+    throw new Error(`No encryption key: set PORTICO_ENCRYPTION_KEY (or run where ${source} exists; npm start writes it).`)
+  }
+  const secrets = createSecretBox(full.PORTICO_ENCRYPTION_KEY)
+  const plugins = withRequiredPlugins(serverPlugins(full))
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL || undefined, dataDir, secrets })
   try {
-    await runMigrations(db, serverMigrations(serverPlugins(env)))
-    const { apps, resealed } = await resealAppSecrets(db, serverRegistry(env))
+    await runMigrations(db, serverMigrations(plugins))
+    // Every key is checked before anything is rewritten: a wrong key changes nothing.
+    for (const p of plugins) await p.sealedData?.check(db)
+    const { apps, resealed } = await resealAppSecrets(db, serverRegistry(full))
     out(`Resealed ${resealed} of ${apps} app(s) with key ${secrets.keyId} (the first key of ${source}).`)
-    if (secrets.keyIds.length > 1) {
-      out(`Every secret now opens with that key alone: keep only the first key in ${source} and restart the servers.`)
+    for (const p of plugins) {
+      if (p.sealedData) out(`Resealed ${await p.sealedData.reseal(db)} ${p.sealedData.label} with the first of their keys.`)
+    }
+    const rotating = Object.keys(DATA_DIR_KEYS).filter((name) => (full[name] ?? '').includes(','))
+    if (rotating.length > 0) {
+      out(`Every secret now opens with the first key alone: keep only the first key of ${rotating.join(', ')} and restart the servers.`)
     }
   } finally {
     await db.close()

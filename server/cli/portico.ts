@@ -48,16 +48,19 @@ const HELP: Record<string, string> = {
        portico keys generate|rotate
 
 Configure the apps of a Portico server through its admin API, run the server in production,
-or manage the key that seals app secrets.
+or manage the keys that seal secrets at rest.
 
 Server:
   serve                                       Run the API in production (no /dev routes); it
                                               refuses to start without PORTICO_SECRET,
-                                              PORTICO_ENCRYPTION_KEY, PORTICO_PUBLIC_URL, SMTP_URL
-                                              and DATABASE_URL or PORTICO_DATA_DIR
-  keys generate                               Print a new encryption key
-  keys rotate                                 Reseal every app secret with the first key of
-                                              PORTICO_ENCRYPTION_KEY (set it to new,old first)
+                                              PORTICO_ENCRYPTION_KEY, PORTICO_WALLET_SHARE_KEY,
+                                              PORTICO_WALLET_RECOVERY_KEY, PORTICO_PUBLIC_URL,
+                                              SMTP_URL and DATABASE_URL or PORTICO_DATA_DIR
+  keys generate                               Print a new key (for any of the three keys)
+  keys rotate                                 Reseal every app secret and embedded wallet secret
+                                              with the first key of PORTICO_ENCRYPTION_KEY,
+                                              PORTICO_WALLET_SHARE_KEY, PORTICO_WALLET_RECOVERY_KEY
+                                              (set the one you change to new,old first)
 
 Commands:
   apps list                                   List apps

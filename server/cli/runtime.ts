@@ -4,7 +4,7 @@
  * @module
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import { closeSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
+import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
 import { emailServer } from '../../plugins/email/server'
@@ -18,6 +18,7 @@ import { oauthServer } from '../../plugins/oauth/server'
 import { crossAppOAuthSource, crossAppServer } from '../../plugins/cross-app/server'
 import { passkeyServer } from '../../plugins/passkey/server'
 import { telegramServer } from '../../plugins/telegram/server'
+import { embeddedWalletsServer, RECOVERY_KEY_ENV, SHARE_KEY_ENV } from '../../plugins/embedded-wallets/server'
 import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
@@ -31,8 +32,42 @@ import { createPostgresDb } from '../storage/postgres'
 export type Env = Record<string, string | undefined>
 
 /**
- * The server plugins of this repository, one per login method, configured from the environment.
- * @param env - `PORTICO_PUBLIC_URL` and the Farcaster endpoints.
+ * The keys the start commands read from the environment, and the data-folder file `npm start`
+ * keeps each in when the environment has none (development only: production takes them from the
+ * environment).
+ */
+export const DATA_DIR_KEYS: Readonly<Record<string, string>> = {
+  PORTICO_ENCRYPTION_KEY: 'encryption-key',
+  [SHARE_KEY_ENV]: 'wallet-share-key',
+  [RECOVERY_KEY_ENV]: 'wallet-recovery-key',
+}
+
+/**
+ * The environment with each key of {@link DATA_DIR_KEYS} it lacks read from its data-folder file,
+ * when that file exists (`npm start` writes them).
+ * @param env - the environment.
+ * @param dataDir - the data folder.
+ * @returns the completed environment.
+ * @example
+ * ```ts
+ * const full = withDataDirKeys(process.env, '.portico')
+ * ```
+ */
+export function withDataDirKeys(env: Env, dataDir: string): Env {
+  const out: Env = { ...env }
+  for (const [name, file] of Object.entries(DATA_DIR_KEYS)) {
+    const path = join(dataDir, file)
+    if (!out[name] && existsSync(path)) out[name] = readFileSync(path, 'utf8').trim()
+  }
+  return out
+}
+
+/**
+ * The server plugins of this repository, one per login method, and the embedded wallet,
+ * configured from the environment.
+ * @param env - `PORTICO_PUBLIC_URL`, the Farcaster endpoints, and the embedded wallet's keys
+ *   (`PORTICO_WALLET_SHARE_KEY`, `PORTICO_WALLET_RECOVERY_KEY`; without them its routes answer
+ *   `feature_not_enabled`).
  * @returns the plugins.
  * @example
  * ```ts
@@ -57,6 +92,7 @@ export function serverPlugins(env: Env) {
       optimismRpcUrl: env.PORTICO_OPTIMISM_RPC_URL,
       signerApiUrl: env.PORTICO_FARCASTER_SIGNER_API_URL,
     }),
+    embeddedWalletsServer({ shareKeys: env[SHARE_KEY_ENV] || undefined, recoveryKeys: env[RECOVERY_KEY_ENV] || undefined }),
   ]
 }
 
@@ -169,10 +205,11 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 
 /**
  * Migrates the database and seals every app secret with the current key (clear text from an older
- * version, or an older key while rotating). A key that does not open the stored secrets stops the
- * start here, with the reason, instead of failing request after request.
+ * version, or an older key while rotating), then checks that what plugins seal under keys of their
+ * own (the embedded wallet's shares) opens with the configured keys. A key that does not open the
+ * stored secrets stops the start here, with the reason, instead of failing request after request.
  * @param db - the opened database.
- * @param env - for the plugins' migrations.
+ * @param env - for the plugins' migrations and keys.
  * @returns how many apps were resealed.
  * @example
  * ```ts
@@ -182,6 +219,7 @@ export async function openDatabase(options: { databaseUrl?: string; dataDir: str
 export async function prepareDatabase(db: Db, env: Env): Promise<number> {
   await runMigrations(db, serverMigrations(serverPlugins(env)))
   const { resealed } = await resealAppSecrets(db, serverRegistry(env))
+  for (const p of withRequiredPlugins(serverPlugins(env))) await p.sealedData?.check(db)
   return resealed
 }
 

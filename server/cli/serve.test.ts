@@ -9,6 +9,7 @@ import { startSmtpSink, type SmtpSink } from '../../test/fixtures/smtp'
 import { main } from './portico'
 import { openDatabase, prepareDatabase } from './runtime'
 import { ConfigError, productionConfig, serve } from './serve'
+import { walletKeys } from '../../plugins/embedded-wallets/server/keys'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const SLOW = { timeout: 180_000 }
@@ -27,6 +28,8 @@ afterAll(async () => {
 const goodEnv = (dataDir: string) => ({
   PORTICO_SECRET: 'serve-secret-0123456789abcdef0123456789',
   PORTICO_ENCRYPTION_KEY: generateEncryptionKey(),
+  PORTICO_WALLET_SHARE_KEY: generateEncryptionKey(),
+  PORTICO_WALLET_RECOVERY_KEY: generateEncryptionKey(),
   PORTICO_PUBLIC_URL: 'https://auth.example.test',
   PORTICO_ADMIN_KEY: 'serve-admin-key-0123456789abcdef0123456789',
   PORTICO_DATA_DIR: dataDir,
@@ -55,7 +58,7 @@ describe('production start', () => {
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString()))
     const code = await new Promise<number | null>((ok) => child.once('exit', (c) => ok(c)))
     expect(code).toBe(1)
-    for (const name of ['PORTICO_SECRET', 'PORTICO_ENCRYPTION_KEY', 'PORTICO_PUBLIC_URL', 'DATABASE_URL', 'PORTICO_DATA_DIR', 'SMTP_URL']) {
+    for (const name of ['PORTICO_SECRET', 'PORTICO_ENCRYPTION_KEY', 'PORTICO_WALLET_SHARE_KEY', 'PORTICO_WALLET_RECOVERY_KEY', 'PORTICO_PUBLIC_URL', 'DATABASE_URL', 'PORTICO_DATA_DIR', 'SMTP_URL']) {
       expect(stderr).toContain(name)
     }
   })
@@ -65,6 +68,9 @@ describe('production start', () => {
     const weak = (patch: Record<string, string>) => problemsOf({ ...goodEnv(dir), ...patch })
     expect(weak({ PORTICO_SECRET: 'short' })).toEqual([expect.stringMatching(/PORTICO_SECRET is too short/)])
     expect(weak({ PORTICO_ENCRYPTION_KEY: 'not-a-key' })).toEqual([expect.stringMatching(/PORTICO_ENCRYPTION_KEY: .*32-byte/)])
+    expect(weak({ PORTICO_WALLET_SHARE_KEY: 'not-a-key' })).toEqual([expect.stringMatching(/PORTICO_WALLET_SHARE_KEY .*32-byte/)])
+    const same = generateEncryptionKey()
+    expect(weak({ PORTICO_WALLET_SHARE_KEY: same, PORTICO_WALLET_RECOVERY_KEY: same })).toEqual([expect.stringMatching(/different keys/)])
     expect(weak({ PORTICO_PUBLIC_URL: 'http://auth.example.test' })).toEqual([expect.stringMatching(/https/)])
     expect(weak({ PORTICO_PUBLIC_URL: 'https://auth.example.test/' })).toEqual([expect.stringMatching(/slash/)])
     expect(weak({ PORTICO_ADMIN_KEY: 'admin' })).toEqual([expect.stringMatching(/PORTICO_ADMIN_KEY is too short/)])
@@ -127,6 +133,43 @@ describe('portico keys rotate', () => {
     try {
       expect((await loadApp(db, app.id))!.settings.captchaSecretKey).toBe('rotate-captcha-secret')
       await expect(loadApp({ ...db, kind: db.kind, secrets: createSecretBox(oldKey) }, app.id)).rejects.toThrow(/not among the configured keys/)
+    } finally {
+      await db.close()
+    }
+  })
+
+  it("reseals the embedded wallets' secrets under their new keys, and a start with the old key alone refuses", SLOW, async () => {
+    const dataDir = join(dir, 'rotate-wallets')
+    const [encryption, oldShare, oldRecovery, newShare, newRecovery] = Array.from({ length: 5 }, generateEncryptionKey)
+    const env = { PORTICO_DATA_DIR: dataDir, PORTICO_ENCRYPTION_KEY: encryption! }
+    const walletEnv = (share: string, recovery: string) => ({ ...env, PORTICO_WALLET_SHARE_KEY: share, PORTICO_WALLET_RECOVERY_KEY: recovery })
+    let db = await openDatabase({ dataDir, secrets: createSecretBox(encryption!) })
+    await prepareDatabase(db, walletEnv(oldShare!, oldRecovery!))
+    const app = await createApp(db, { name: 'Wallets' })
+    await db.query('INSERT INTO users (id, app_id, created_at) VALUES ($1, $2, 0)', ['u0000000000000000000000001', app.id])
+    const keys = walletKeys(oldShare, oldRecovery)!
+    const place = { appId: app.id, userId: 'u0000000000000000000000001', entropyId: '0x0000000000000000000000000000000000000001' }
+    await db.query(
+      `INSERT INTO embedded_wallet_secrets (app_id, entropy_id, user_id, entropy_id_verifier, kind, auth_share, recovery_method,
+         encrypted_recovery_share, recovery_key, version, created_at, updated_at)
+       VALUES ($1, $2, $3, 'ethereum-address-verifier', 'hd', $4, 'privy', 'v1.x.y', $5, 1, 0, 0)`,
+      [app.id, place.entropyId, place.userId, keys.seal('auth_share', 'share', place), keys.seal('recovery_key', 'key', place)],
+    )
+    await db.close()
+
+    const out: string[] = []
+    const io = { out: (t: string) => out.push(t), err: (t: string) => out.push(t), cwd: dir }
+    expect(await main(['keys', 'rotate'], { ...io, env: walletEnv(`${newShare},${oldShare}`, `${newRecovery},${oldRecovery}`) })).toBe(0)
+    expect(out.join('\n')).toContain('Resealed 1 embedded wallet secrets')
+
+    db = await openDatabase({ dataDir, secrets: createSecretBox(encryption!) })
+    try {
+      await expect(prepareDatabase(db, walletEnv(newShare!, newRecovery!))).resolves.toBe(0)
+      await expect(prepareDatabase(db, walletEnv(oldShare!, oldRecovery!))).rejects.toThrow(/not among the keys of PORTICO_WALLET_SHARE_KEY/)
+      const [row] = await db.query<{ auth_share: string; recovery_key: string }>('SELECT auth_share, recovery_key FROM embedded_wallet_secrets')
+      const rotated = walletKeys(newShare, newRecovery)!
+      expect(rotated.open('auth_share', row!.auth_share, place)).toBe('share')
+      expect(rotated.open('recovery_key', row!.recovery_key, place)).toBe('key')
     } finally {
       await db.close()
     }

@@ -4,8 +4,9 @@
  * missing, unless every secret and address it needs comes from the environment.
  *
  * Required: `PORTICO_SECRET` (32+ characters), `PORTICO_ENCRYPTION_KEY` (32 bytes, base64url or
- * hex; `new,old` while rotating), `PORTICO_PUBLIC_URL` (the API's public base URL), `DATABASE_URL`
- * or `PORTICO_DATA_DIR`, `SMTP_URL` (and `SMTP_FROM`). Optional: `PORTICO_ADMIN_KEY` (32+
+ * hex; `new,old` while rotating), `PORTICO_WALLET_SHARE_KEY` and `PORTICO_WALLET_RECOVERY_KEY` (the
+ * embedded wallet's two keys, of the same form, different from each other), `PORTICO_PUBLIC_URL`
+ * (the API's public base URL), `DATABASE_URL` or `PORTICO_DATA_DIR`, `SMTP_URL` (and `SMTP_FROM`). Optional: `PORTICO_ADMIN_KEY` (32+
  * characters; mounts the admin API), `API_PORT` (8787), `PORTICO_HOST` (127.0.0.1; 0.0.0.0 in a
  * container), `PORTICO_TRUST_PROXY=1` (client IPs from X-Forwarded-For), the `TWILIO_*` variables
  * (SMS codes), `TURNSTILE_SITEVERIFY_URL`.
@@ -14,6 +15,7 @@
 import { resolve } from 'node:path'
 import { SmtpSender } from '../mail'
 import { TurnstileVerifier } from '../captcha'
+import { RECOVERY_KEY_ENV, SHARE_KEY_ENV, walletKeysProblem } from '../../plugins/embedded-wallets/server'
 import { createSecretBox, SecretKeyError, type SecretBox } from '../secrets'
 import { createServer } from '../server'
 import { closeHttp, listenLater, openDatabase, port, prepareDatabase, serverPlugins, twilioFromEnv, type Env } from './runtime'
@@ -70,6 +72,15 @@ export function productionConfig(env: Env, cwd: string): ProductionConfig {
     } catch (err) {
       problems.push(`PORTICO_ENCRYPTION_KEY: ${(err as Error).message}`)
     }
+  }
+
+  if (!env[SHARE_KEY_ENV]) problems.push(`${SHARE_KEY_ENV} is not set (it seals the embedded wallets' auth shares; ${GENERATE})`)
+  if (!env[RECOVERY_KEY_ENV]) {
+    problems.push(`${RECOVERY_KEY_ENV} is not set (it seals the embedded wallets' automatic-recovery keys, another key than ${SHARE_KEY_ENV}; ${GENERATE})`)
+  }
+  if (env[SHARE_KEY_ENV] && env[RECOVERY_KEY_ENV]) {
+    const problem = walletKeysProblem(env[SHARE_KEY_ENV], env[RECOVERY_KEY_ENV])
+    if (problem) problems.push(problem)
   }
 
   const publicUrl = env.PORTICO_PUBLIC_URL ?? ''

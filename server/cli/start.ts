@@ -6,8 +6,10 @@
  *
  * Environment: `API_PORT` (8787), `PORT` (demo, 3000), `DATABASE_URL` (PostgreSQL instead of
  * PGlite), `SMTP_URL` and `SMTP_FROM` (real mail instead of the dev inbox), `PORTICO_SECRET`,
- * `PORTICO_ADMIN_KEY` (the admin API key) and `PORTICO_ENCRYPTION_KEY` (seals app secrets), each
- * else kept in a file of the data folder (`secret`, `admin-key`, `encryption-key`),
+ * `PORTICO_ADMIN_KEY` (the admin API key), `PORTICO_ENCRYPTION_KEY` (seals app secrets),
+ * `PORTICO_WALLET_SHARE_KEY` and `PORTICO_WALLET_RECOVERY_KEY` (seal the embedded wallets' auth
+ * shares and automatic-recovery keys), each else kept in a file of the data folder (`secret`,
+ * `admin-key`, `encryption-key`, `wallet-share-key`, `wallet-recovery-key`),
  * `PORTICO_DATA_DIR`, `PORTICO_PUBLIC_URL` (else the API's own URL), `TURNSTILE_SITEVERIFY_URL`
  * (where captcha tokens are checked; Cloudflare's by default). SMS codes: with `TWILIO_ACCOUNT_SID`,
  * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` (the sending number, or a `MG…` messaging service SID) set,
@@ -26,7 +28,18 @@ import { TurnstileVerifier } from '../captcha'
 import { createSecretBox, generateEncryptionKey } from '../secrets'
 import { createServer } from '../server'
 import type { Db } from '../storage/db'
-import { closeHttp, listenLater, openDatabase, port, prepareDatabase, serverPlugins, serverRegistry, twilioFromEnv } from './runtime'
+import {
+  closeHttp,
+  DATA_DIR_KEYS,
+  listenLater,
+  openDatabase,
+  port,
+  prepareDatabase,
+  serverPlugins,
+  serverRegistry,
+  twilioFromEnv,
+  type Env,
+} from './runtime'
 import { runServe } from './serve'
 
 /** The demo app's fixed sign-in, shown at start. */
@@ -114,13 +127,17 @@ async function main() {
   if (process.env.NODE_ENV === 'production') {
     process.exit(await runServe(process.env, { out: console.log, err: console.error }))
   }
-  const env = process.env
-  const dataDir = resolve(env.PORTICO_DATA_DIR ?? '.portico')
+  const dataDir = resolve(process.env.PORTICO_DATA_DIR ?? '.portico')
   mkdirSync(dataDir, { recursive: true })
+  // The keys the plugins read from the environment: kept in the data folder in development.
+  const env: Env = { ...process.env }
+  for (const [name, file] of Object.entries(DATA_DIR_KEYS)) {
+    if (name !== 'PORTICO_ENCRYPTION_KEY') env[name] = readSecret(dataDir, name, file, generateEncryptionKey)
+  }
   const apiPort = port(env, 'API_PORT', 8787)
   const demoPort = port(env, 'PORT', 3000)
 
-  const secrets = createSecretBox(readSecret(dataDir, 'PORTICO_ENCRYPTION_KEY', 'encryption-key', generateEncryptionKey))
+  const secrets = createSecretBox(readSecret(dataDir, 'PORTICO_ENCRYPTION_KEY', DATA_DIR_KEYS.PORTICO_ENCRYPTION_KEY!, generateEncryptionKey))
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, secrets })
   const mail: MailSender = env.SMTP_URL ? new SmtpSender({ url: env.SMTP_URL, from: env.SMTP_FROM }) : new DevInbox()
   // Migrate (and seal app secrets) before seeding: the seed writes to the tables.

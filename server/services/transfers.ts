@@ -68,7 +68,8 @@ export interface TransferService {
   /**
    * When `account` belongs to another user of the app and may be transferred, records a pending
    * transfer to `userId` and returns the 400 `account_transfer_required` error to throw; returns null
-   * when nobody else owns it. Types declared `transferable: false` answer 400 `linked_to_another_user`.
+   * when nobody else owns it. Types declared `transferable: false`, and accounts locked to their user
+   * (`LinkedAccountType.locked`), answer 400 `linked_to_another_user`.
    * @throws 400 `cannot_link_more_of_type` when `single` and the user already has that type.
    */
   conflict(
@@ -173,14 +174,15 @@ export function createTransferService(
     hooks,
 
     async conflict(app, userId, account, now, o = {}) {
-      const owner = await db.query<{ user_id: string }>(
-        'SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identity_key = $3',
+      const owner = await db.query<{ user_id: string; details: Record<string, unknown> }>(
+        'SELECT user_id, details FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identity_key = $3',
         [app.id, account.type, account.identityKey],
       )
       const fromUserId = owner[0]?.user_id
       if (!fromUserId || fromUserId === userId) return null
       const declared = registry.accountType(account.type)
-      if (!declared.transferable) return errors.linkedToAnotherUser()
+      // An account locked to its user (its key shares are kept for that user) never moves.
+      if (!declared.transferable || declared.locked({ ...account, details: owner[0]!.details })) return errors.linkedToAnotherUser()
       if (o.single) {
         // A transfer would give the user a second account of a one-per-user type: refuse as a link would.
         const mine = await db.query('SELECT 1 FROM linked_accounts WHERE app_id = $1 AND user_id = $2 AND type = $3', [
@@ -244,12 +246,19 @@ export function createTransferService(
           ])
           if (mine[0]) throw errors.cannotLinkMoreOfType()
         }
-        const updated = await tx.query(
+        const current = await tx.query<{ details: Record<string, unknown> }>(
+          'SELECT details FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identity_key = $3 AND user_id = $4 FOR UPDATE',
+          [app.id, type, identityKey, row.from_user_id],
+        )
+        if (!current[0]) throw errors.invalidData('The account is no longer linked to the other user.')
+        if (registry.accountType(type).locked({ type, identityKey, details: current[0].details })) {
+          throw errors.invalidData('This account cannot be transferred.')
+        }
+        await tx.query(
           `UPDATE linked_accounts SET user_id = $5, details = $6, latest_verified_at = $7
-           WHERE app_id = $1 AND type = $2 AND identity_key = $3 AND user_id = $4 RETURNING id`,
+           WHERE app_id = $1 AND type = $2 AND identity_key = $3 AND user_id = $4`,
           [app.id, type, identityKey, row.from_user_id, userId, row.details, now],
         )
-        if (!updated[0]) throw errors.invalidData('The account is no longer linked to the other user.')
         await tx.query('UPDATE account_transfers SET used_at = $2 WHERE nonce_hash = $1', [nonceHash, now])
         // As with a link: a guest who gains a real account is a guest no more.
         if (!registry.accountType(type).hidden) await endGuestStatus(tx, registry, app, userId)

@@ -148,8 +148,9 @@ export interface UserService {
   create(app: ServerApp, account: AccountInput, now: number, options?: { isGuest?: boolean }): Promise<{ user: UserRecord; created: boolean }>
   /**
    * Adds an account to a user. Re-linking an account the user already has only refreshes its
-   * verification time. A guest who links any account stops being a guest (the guest credential is
-   * retired, so it can no longer open this account).
+   * verification time (a locked account keeps its details). A guest who links any visible account
+   * that is not locked stops being a guest (the guest credential is retired, so it can no longer
+   * open this account).
    * @throws 400 `linked_to_another_user` when someone else owns the account; 400
    *   `cannot_link_more_of_type` when `single` and the user already has an account of that type.
    */
@@ -158,7 +159,8 @@ export interface UserService {
    * Removes one of a user's accounts (`…/unlink` routes).
    * @returns the updated user.
    * @throws 404 `linked_account_not_found` when the user has no such account; 400
-   *   `cannot_unlink_sole_account` when it is the user's only (visible) account.
+   *   `cannot_unlink_sole_account` when it is the user's only (visible, not locked) account; 400 with
+   *   the lock's code when the account is locked to the user (`LinkedAccountType.locked`).
    */
   unlink(app: ServerApp, userId: string, account: Pick<AccountInput, 'type' | 'identityKey'>): Promise<UserRecord>
   /**
@@ -211,6 +213,20 @@ export interface UserService {
  */
 export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGISTRY): UserService {
   const visible = (a: AccountRecord) => !registry.accountType(a.type).hidden
+
+  /** The user's accounts that are locked to it (none when no type can lock its accounts). */
+  async function lockedAccounts(app: ServerApp, userId: string) {
+    if (registry.lockableTypes.length === 0) return []
+    const rows = await db.query<{ id: string; type: string; identity_key: string; details: Record<string, unknown> }>(
+      `SELECT id::text AS id, type, identity_key, details FROM linked_accounts
+       WHERE app_id = $1 AND user_id = $2 AND type IN (SELECT jsonb_array_elements_text($3::jsonb))`,
+      [app.id, userId, JSON.stringify(registry.lockableTypes)],
+    )
+    return rows.flatMap((r) => {
+      const lock = registry.accountType(r.type).locked({ type: r.type, identityKey: r.identity_key, details: r.details })
+      return lock ? [{ id: r.id, type: r.type, identityKey: r.identity_key, lock }] : []
+    })
+  }
   const service: UserService = {
     async findByAccount(app, account, now) {
       // One statement: the verification is recorded and the user read together.
@@ -279,15 +295,18 @@ export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGIS
     },
 
     async link(app, userId, account, now, options = {}) {
-      const owner = await db.query<{ user_id: string }>(
-        'SELECT user_id FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identity_key = $3',
+      const declared = registry.accountType(account.type)
+      const owner = await db.query<{ user_id: string; details: Record<string, unknown> }>(
+        'SELECT user_id, details FROM linked_accounts WHERE app_id = $1 AND type = $2 AND identity_key = $3',
         [app.id, account.type, account.identityKey],
       )
       if (owner[0] && owner[0].user_id !== userId) throw errors.linkedToAnotherUser()
       if (owner[0]) {
+        // A locked account keeps its details when the same identity is linked through a login method.
+        const keep = declared.locked({ ...account, details: owner[0].details }) !== null && declared.locked(account) === null
         await db.query(
           'UPDATE linked_accounts SET latest_verified_at = $4, details = $5 WHERE app_id = $1 AND type = $2 AND identity_key = $3',
-          [app.id, account.type, account.identityKey, now, account.details],
+          [app.id, account.type, account.identityKey, now, keep ? owner[0].details : account.details],
         )
       } else {
         const inserted = await db.query<{ user_id: string }>(
@@ -312,15 +331,20 @@ export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGIS
           }
         }
       }
-      if (!registry.accountType(account.type).hidden) await endGuestStatus(db, registry, app, userId)
+      // A locked account is no way to sign in: a guest who gets one stays a guest.
+      if (!declared.hidden && declared.locked(account) === null) await endGuestStatus(db, registry, app, userId)
       const user = await service.get(app, userId)
       if (!user) throw errors.invalidToken()
       return user
     },
 
     async unlink(app, userId, account) {
+      const locked = await lockedAccounts(app, userId)
+      const lock = locked.find((a) => a.type === account.type && a.identityKey === account.identityKey)?.lock
+      if (lock) throw new HttpError(400, lock.code, lock.message)
       // One statement: the sole-account rule is checked where the row is deleted, so two concurrent
-      // unlinks of a user's last two accounts cannot both succeed.
+      // unlinks of a user's last two accounts cannot both succeed. Hidden and locked accounts are no
+      // way to sign in: they do not count.
       const internal = JSON.stringify(registry.hiddenTypes)
       const rows = await db.query<{ outcome: string }>(
         `WITH target AS (
@@ -328,12 +352,13 @@ export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGIS
          ), others AS (
            SELECT count(*) AS n FROM linked_accounts
            WHERE user_id = $2 AND type NOT IN (SELECT jsonb_array_elements_text($5::jsonb)) AND id NOT IN (SELECT id FROM target)
+             AND id NOT IN (SELECT jsonb_array_elements_text($6::jsonb)::bigint)
          ), gone AS (
            DELETE FROM linked_accounts WHERE id IN (SELECT id FROM target) AND (SELECT n FROM others) > 0 RETURNING id
          )
          SELECT CASE WHEN EXISTS (SELECT 1 FROM gone) THEN 'deleted'
                      WHEN EXISTS (SELECT 1 FROM target) THEN 'sole' ELSE 'missing' END AS outcome`,
-        [app.id, userId, account.type, account.identityKey, internal],
+        [app.id, userId, account.type, account.identityKey, internal, JSON.stringify(locked.map((a) => a.id))],
       )
       const outcome = rows[0]?.outcome
       if (outcome === 'missing') throw new HttpError(404, 'linked_account_not_found', 'Linked account not found.')

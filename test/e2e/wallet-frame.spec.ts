@@ -1,0 +1,201 @@
+/**
+ * The wallet frame in a browser: the built frame page under its CSP, on the API's origin, talking to a
+ * host page on another origin through the host transport. It creates a wallet and signs; a second
+ * profile (empty storage) recovers it automatically; the export frame shows the key that controls the
+ * address; the host page never receives key material; a page on an origin the app does not allow
+ * cannot frame it. Runs its own server and host pages (no demo).
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { toHex, verifyMessage, type Hex } from 'viem'
+import type { FrameWallet } from '../../protocols/wallet-frame'
+import type { WalletFrame } from '../../protocols/wallet-frame/client'
+import { emailServer } from '../../plugins/email/server'
+import { embeddedWalletsServer } from '../../plugins/embedded-wallets/server'
+import { generateEncryptionKey } from '../../server/index'
+import { buildFrame } from '../../wallet-frame/build'
+import { importWalletKey } from '../../wallet-frame/crypto'
+import { createTestInstance, type TestInstance } from '../support/server'
+import type { HostWindow } from './wallet-frame/host'
+import { buildHostScript, serveHostPage } from './wallet-frame/serve'
+
+type FramePage = HostWindow & { frame: WalletFrame; exporter: WalletFrame }
+type Outcome = { ok: true; result: unknown } | { ok: false; code: string; message: string }
+
+let t: TestInstance
+let host: Awaited<ReturnType<typeof serveHostPage>>
+let stranger: Awaited<ReturnType<typeof serveHostPage>>
+const dist = mkdtempSync(join(tmpdir(), 'portico-frame-dist-'))
+
+test.beforeAll(async () => {
+  await buildFrame({ outdir: dist })
+  const script = await buildHostScript()
+  // The app's page is another origin than the API but the same site: a browser context (incognito to
+  // Chromium, which blocks third-party storage there) keeps the frame's storage. The stranger is
+  // another site.
+  host = await serveHostPage(script, '127.0.0.1')
+  stranger = await serveHostPage(script, 'localhost')
+  t = await createTestInstance({
+    app: { allowedOrigins: [host.origin] },
+    plugins: [emailServer(), embeddedWalletsServer({ shareKeys: generateEncryptionKey(), recoveryKeys: generateEncryptionKey(), frameDist: dist })],
+  })
+})
+test.afterAll(async () => {
+  await t?.close()
+  await host?.close()
+  await stranger?.close()
+  rmSync(dist, { recursive: true, force: true })
+})
+
+let n = 0
+const newToken = async () => (await t.login(`frame-browser-${Date.now()}-${++n}@example.com`)).token!
+
+/** Opens the host page at an origin and the hidden wallet frame in it. */
+async function openFrame(page: Page, origin: string, token: string, readyMs?: number): Promise<void> {
+  await page.goto(`${origin}/`)
+  await page.waitForFunction(() => 'portico' in window)
+  await page.evaluate(
+    ([api, appId, accessToken, ready]) => {
+      const w = window as unknown as FramePage
+      w.frame = w.portico.openWalletFrame({
+        url: w.portico.frameUrl(api, appId),
+        apiOrigin: api,
+        getAccessToken: () => accessToken,
+        refreshAccessToken: () => null,
+        timeouts: ready ? { ready } : {},
+      })
+    },
+    [t.baseUrl, t.appId, token, readyMs ?? 0] as const,
+  )
+}
+
+/** Sends one operation through the page's transport; the outcome, with the error's code. */
+function call(page: Page, op: string, params: unknown, frame: 'frame' | 'exporter' = 'frame'): Promise<Outcome> {
+  return page.evaluate(
+    ([which, name, p]) =>
+      (window as unknown as FramePage)[which].request(name as never, p as never).then(
+        (result: unknown) => ({ ok: true as const, result }),
+        (e: { code: string; shortMessage: string }) => ({ ok: false as const, code: e.code, message: e.shortMessage }),
+      ),
+    [frame, op, params] as const,
+  )
+}
+
+async function ok<T>(outcome: Promise<Outcome>): Promise<T> {
+  const o = await outcome
+  if (!o.ok) throw new Error(`${o.code}: ${o.message}`)
+  return o.result as T
+}
+
+/** Signs `hello` with personal_sign in the frame and checks the signature with viem. */
+async function signsAs(page: Page, wallet: FrameWallet): Promise<boolean> {
+  const { result } = await ok<{ result: Hex }>(
+    call(page, 'rpc', { entropyId: wallet.entropyId, address: wallet.address, chainType: 'ethereum', request: { method: 'personal_sign', params: [toHex('hello'), wallet.address] } }),
+  )
+  return verifyMessage({ address: wallet.address as Hex, message: 'hello', signature: result })
+}
+
+async function freshProfile(browser: Browser): Promise<Page> {
+  const context = await browser.newContext()
+  return context.newPage()
+}
+
+test('creates a wallet in the frame and signs with it; the export frame shows its key; the page never receives key material', async ({ page }) => {
+  const token = await newToken()
+  await openFrame(page, host.origin, token)
+  const wallet = await ok<FrameWallet>(call(page, 'create', { chainType: 'ethereum', recovery: { method: 'privy' } }))
+  expect(wallet).toMatchObject({ chainType: 'ethereum', walletIndex: 0, recoveryMethod: 'privy' })
+  expect(await signsAs(page, wallet)).toBe(true)
+
+  // Forgotten in memory, the frame connects again from this browser's device share.
+  expect(await ok(call(page, 'clear', {}))).toEqual({ cleared: true })
+  expect(await signsAs(page, wallet)).toBe(true)
+
+  // What the frame keeps on the API's origin: one device share.
+  const walletFrame = page.frames().find((f) => f.url().startsWith(`${t.baseUrl}/apps/`))!
+  const stored = await walletFrame.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)!))
+  expect(stored).toHaveLength(1)
+
+  // The export frame, visible in the page, shows the key; the page learns only that it did.
+  await page.evaluate(
+    ([api, appId, accessToken]) => {
+      const w = window as unknown as FramePage
+      w.exporter = w.portico.openWalletFrame({
+        url: w.portico.exportFrameUrl(api, appId, { theme: 'dark', accentColor: '#ff5500' }),
+        apiOrigin: api,
+        getAccessToken: () => accessToken,
+        refreshAccessToken: () => null,
+        visible: true,
+        title: 'Export wallet',
+        parent: document.getElementById('export')!,
+      })
+    },
+    [t.baseUrl, t.appId, token] as const,
+  )
+  expect(await ok(call(page, 'export', { entropyId: wallet.entropyId, address: wallet.address, chainType: 'ethereum', phrase: false }, 'exporter'))).toEqual({ shown: true })
+  const exportFrame = page.frameLocator('iframe[title="Export wallet"]')
+  const keyText = await exportFrame.getByRole('textbox', { name: 'Private key' }).inputValue()
+  expect(importWalletKey('ethereum', keyText).address).toBe(wallet.address)
+  await expect(exportFrame.getByRole('button', { name: 'Copy' })).toBeVisible()
+
+  // Every message the page received came from the API's origin and carries no key material.
+  const received = await page.evaluate(() => (window as unknown as FramePage).received)
+  expect(received.length).toBeGreaterThan(0)
+  for (const m of received) {
+    expect(m.origin).toBe(t.baseUrl)
+    expect(m.data).not.toContain(keyText.slice(2))
+    expect(m.data.toLowerCase()).not.toContain(keyText.slice(2).toLowerCase())
+    for (const share of stored) expect(m.data).not.toContain(share)
+  }
+})
+
+test('a second browser profile recovers the wallet automatically and signs with the same address', async ({ page, browser }) => {
+  const token = await newToken()
+  await openFrame(page, host.origin, token)
+  const wallet = await ok<FrameWallet>(call(page, 'create', { chainType: 'ethereum', recovery: { method: 'privy' } }))
+
+  const other = await freshProfile(browser)
+  try {
+    await openFrame(other, host.origin, token)
+    const { wallets } = await ok<{ wallets: FrameWallet[] }>(call(other, 'connect', { entropyId: wallet.entropyId }))
+    expect(wallets.map((w) => w.address)).toEqual([wallet.address])
+    expect(await signsAs(other, wallet)).toBe(true)
+  } finally {
+    await other.context().close()
+  }
+})
+
+test('a password wallet connects again in its browser, and on a second profile asks for the password, refuses a wrong one, recovers with the right one', async ({ page, browser }) => {
+  const token = await newToken()
+  await openFrame(page, host.origin, token)
+  const wallet = await ok<FrameWallet>(call(page, 'create', { chainType: 'ethereum', recovery: { method: 'user-passcode', password: 'hunter22' } }))
+  // This browser kept its device share: a new page load connects without the password.
+  await openFrame(page, host.origin, token)
+  expect(await call(page, 'connect', { entropyId: wallet.entropyId })).toMatchObject({ ok: true })
+
+  const other = await freshProfile(browser)
+  try {
+    await openFrame(other, host.origin, token)
+    expect(await call(other, 'connect', { entropyId: wallet.entropyId })).toMatchObject({ ok: false, code: 'recovery_needed' })
+    expect(await call(other, 'recover', { entropyId: wallet.entropyId, password: 'hunter23' })).toEqual({
+      ok: false,
+      code: 'invalid_recovery_pin',
+      message: 'Invalid recovery password, please try again.',
+    })
+    await ok(call(other, 'recover', { entropyId: wallet.entropyId, password: 'hunter22' }))
+    expect(await signsAs(other, wallet)).toBe(true)
+  } finally {
+    await other.context().close()
+  }
+})
+
+test('a page on an origin the app does not allow cannot frame the wallet', async ({ page }) => {
+  const refused = page.waitForEvent('console', (m) => m.text().includes('frame-ancestors'))
+  await openFrame(page, stranger.origin, await newToken(), 1_000)
+  await refused
+  expect(await call(page, 'clear', {})).toMatchObject({ ok: false, code: 'frame_timeout' })
+  const received = await page.evaluate(() => (window as unknown as FramePage).received)
+  expect(received).toEqual([])
+})

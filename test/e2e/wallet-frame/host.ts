@@ -1,0 +1,18 @@
+/**
+ * The host page of the wallet-frame browser test: the frame transport as a host page bundles it,
+ * with every message the page receives recorded (to prove no key material reaches it).
+ */
+import { exportFrameUrl, frameUrl } from '../../../protocols/wallet-frame'
+import { openWalletFrame } from '../../../protocols/wallet-frame/client'
+
+/** What the test reaches in the page. */
+export interface HostWindow {
+  portico: { openWalletFrame: typeof openWalletFrame; frameUrl: typeof frameUrl; exportFrameUrl: typeof exportFrameUrl }
+  /** Every message the page received: its origin and its data as JSON. */
+  received: { origin: string; data: string }[]
+}
+
+const host = window as unknown as HostWindow
+host.received = []
+window.addEventListener('message', (event) => host.received.push({ origin: event.origin, data: JSON.stringify(event.data) }))
+host.portico = { openWalletFrame, frameUrl, exportFrameUrl }

@@ -1,0 +1,60 @@
+/**
+ * The shapes of every operation's params, checked before an operation runs: a request the frame
+ * cannot read gets `invalid_request`, never a half-run operation.
+ * @module
+ */
+import * as v from 'valibot'
+
+/** An access token (a compact JWT; the server checks it). */
+const AccessToken = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'accessToken must be a JWT.'), v.maxLength(8192))
+
+/** A chain of an embedded wallet. */
+const ChainTypeParam = v.picklist(['ethereum', 'solana'], 'chainType must be ethereum or solana.')
+
+/** An EVM address or a Solana address. */
+const AddressParam = v.pipe(
+  v.string(),
+  v.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'The address must be an EVM or Solana address.'),
+)
+
+/** A user's recovery password: the modal asks for at least 6 characters (spec 02 §5). */
+const Password = v.pipe(v.string(), v.minLength(6, 'The password has at least 6 characters.'), v.maxLength(256, 'The password is too long.'))
+
+/** The recovery method chosen by the host, with the password of `user-passcode`. */
+const Recovery = v.variant('method', [
+  v.strictObject({ method: v.literal('privy') }),
+  v.strictObject({ method: v.literal('user-passcode'), password: Password }),
+], 'recovery must be {method: "privy"} or {method: "user-passcode", password}.')
+
+const WalletIndex = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99, 'walletIndex is at most 99.'))
+
+const RpcRequest = v.strictObject({
+  method: v.picklist(
+    ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTransaction', 'secp256k1_sign', 'solana_signMessage', 'solana_signTransaction'],
+    'The rpc method is not supported by the wallet frame.',
+  ),
+  params: v.pipe(v.array(v.unknown()), v.maxLength(4, 'Too many rpc params.')),
+})
+
+/** The params of the wallet frame's operations. */
+export const frameParams = {
+  create: v.strictObject({ accessToken: AccessToken, chainType: ChainTypeParam, recovery: Recovery }),
+  connect: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam }),
+  recover: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam, password: v.optional(Password) }),
+  add: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam, chainType: ChainTypeParam, walletIndex: WalletIndex }),
+  setRecovery: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam, recovery: Recovery }),
+  rpc: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam, address: AddressParam, chainType: ChainTypeParam, request: RpcRequest }),
+  clear: v.strictObject({ accessToken: v.optional(AccessToken) }),
+}
+
+/** The params of the export frame's operations. */
+export const exportParams = {
+  export: v.strictObject({
+    accessToken: AccessToken,
+    entropyId: AddressParam,
+    address: AddressParam,
+    chainType: ChainTypeParam,
+    phrase: v.boolean(),
+  }),
+  import: v.strictObject({ accessToken: AccessToken, chainType: ChainTypeParam }),
+}
