@@ -129,6 +129,19 @@ export interface PluginContext<Slice extends object = object> {
   readonly session: () => { status: 'loading' | 'unauthenticated' | 'authenticated'; user: User | null }
   /** Logs out (local state first, then the server). */
   logout(): Promise<void>
+  /** The API base URL the kernel talks to (a plugin that serves a page from the API's origin builds its address from it). */
+  readonly apiUrl: string
+  /**
+   * The session's access token, refreshed first when expired; null when signed out. For a plugin that
+   * hands the token to a page of the API's own origin (the wallet frame); API calls through `api` carry it already.
+   */
+  getAccessToken(): Promise<string | null>
+  /**
+   * Refreshes the session (`POST /sessions`) now, after the server changed the user outside a login
+   * call (a wallet created through the wallet frame) or when a token was refused as expired.
+   * @returns the refreshed user, or null when the session is gone.
+   */
+  refreshSession(): Promise<User | null>
   /** The merged app configuration (null until loaded). */
   readonly config: () => AppConfig | null
   /**

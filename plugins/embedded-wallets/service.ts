@@ -6,6 +6,7 @@
  */
 import { defineHooks } from '../../kernel/hook-bus'
 import type { SyncBailHook } from '../../kernel/hooks'
+import type { EmbeddedEthereumProvider } from './provider'
 import type { FrameChainType, FrameRecoveryChoice, FrameWallet } from '../../protocols/wallet-frame'
 
 /** The recovery methods of spec 02. */
@@ -61,6 +62,11 @@ export interface EmbeddedWalletService {
   recover(password?: string): Promise<void>
   /** Protects the secret again under another method or a new password. */
   setRecovery(recovery: FrameRecoveryChoice): Promise<void>
+  /**
+   * The EIP-1193 provider of one of the user's Ethereum wallets (the first when no address is given).
+   * @throws a `PorticoError` `wallet_not_found` when the user has no such wallet.
+   */
+  getEthereumProvider(address?: string): EmbeddedEthereumProvider
 }
 
 /** The hooks of the embedded-wallet plugin. */

@@ -9,7 +9,7 @@ import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { toHex, verifyMessage, type Hex } from 'viem'
+import { createPublicClient, http, toHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import type { FrameWallet } from '../../protocols/wallet-frame'
 import type { WalletFrame } from '../../protocols/wallet-frame/client'
 import { emailServer } from '../../plugins/email/server'
@@ -18,10 +18,11 @@ import { generateEncryptionKey } from '../../server/index'
 import { buildFrame } from '../../wallet-frame/build'
 import { importWalletKey } from '../../wallet-frame/crypto'
 import { createTestInstance, type TestInstance } from '../support/server'
+import { rpc, startAnvil, type Anvil } from '../fixtures/anvil'
 import type { HostWindow } from './wallet-frame/host'
 import { buildHostScript, serveHostPage } from './wallet-frame/serve'
 
-type FramePage = HostWindow & { frame: WalletFrame; exporter: WalletFrame }
+type FramePage = HostWindow & { frame: WalletFrame; exporter: WalletFrame; provider: { request(args: { method: string; params?: unknown }): Promise<unknown> } }
 type Outcome = { ok: true; result: unknown } | { ok: false; code: string; message: string }
 
 let t: TestInstance
@@ -198,4 +199,58 @@ test('a page on an origin the app does not allow cannot frame the wallet', async
   expect(await call(page, 'clear', {})).toMatchObject({ ok: false, code: 'frame_timeout' })
   const received = await page.evaluate(() => (window as unknown as FramePage).received)
   expect(received).toEqual([])
+})
+
+test.describe('the embedded Ethereum provider', () => {
+  let anvil: Anvil
+  test.beforeAll(async () => {
+    anvil = await startAnvil()
+  })
+  test.afterAll(async () => {
+    await anvil?.close()
+  })
+
+  const typedData = {
+    domain: { name: 'Portico test', version: '1', chainId: 31337, verifyingContract: '0x0000000000000000000000000000000000000001' as Hex },
+    types: { Mail: [{ name: 'to', type: 'address' }, { name: 'contents', type: 'string' }] },
+    primaryType: 'Mail' as const,
+    message: { to: '0x0000000000000000000000000000000000000002' as Hex, contents: 'Hello' },
+  }
+
+  test('answers accounts and chain, signs typed data in the frame, and sends a transaction that anvil mines', async ({ page }) => {
+    const token = await newToken()
+    await openFrame(page, host.origin, token)
+    const wallet = await ok<FrameWallet>(call(page, 'create', { chainType: 'ethereum', recovery: { method: 'privy' } }))
+    await rpc(anvil.url, 'anvil_setBalance', [wallet.address, '0xde0b6b3a7640000'])
+    await page.evaluate(
+      ([w, rpcUrl, chainId]) => {
+        const host = window as unknown as FramePage
+        host.provider = host.portico.createEmbeddedEthereumProvider({
+          wallet: { address: w.address, chainType: 'ethereum', walletIndex: 0, imported: false, recoveryMethod: 'privy' },
+          chains: [{ id: chainId, rpcUrl }],
+          chainId,
+          sign: (request) =>
+            host.frame.request('rpc', { entropyId: w.entropyId, address: w.address, chainType: 'ethereum', request }).then((r) => r.result),
+        })
+      },
+      [wallet, anvil.url, anvil.chainId] as const,
+    )
+    const request = (method: string, params?: unknown) =>
+      page.evaluate(([m, p]) => (window as unknown as FramePage).provider.request({ method: m, params: p }), [method, params] as const)
+
+    expect(await request('eth_requestAccounts')).toEqual([wallet.address])
+    expect(await request('eth_chainId')).toBe(`0x${anvil.chainId.toString(16)}`)
+    await expect(request('wallet_switchEthereumChain', [{ chainId: '0x1' }])).rejects.toThrow('Unsupported chainId: 1')
+
+    const signature = (await request('eth_signTypedData_v4', [wallet.address, JSON.stringify(typedData)])) as Hex
+    expect(await verifyTypedData({ ...typedData, address: wallet.address as Hex, signature })).toBe(true)
+
+    const to = '0x000000000000000000000000000000000000dEaD'
+    const hash = (await request('eth_sendTransaction', [{ from: wallet.address, to, value: '0x2386f26fc10000' }])) as Hex
+    const client = createPublicClient({ transport: http(anvil.url) })
+    const receipt = await client.waitForTransactionReceipt({ hash })
+    expect(receipt.status).toBe('success')
+    expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
+    expect(await client.getBalance({ address: to })).toBe(10_000_000_000_000_000n)
+  })
 })

@@ -4,10 +4,16 @@
  */
 import { exportFrameUrl, frameUrl } from '../../../protocols/wallet-frame'
 import { openWalletFrame } from '../../../protocols/wallet-frame/client'
+import { createEmbeddedEthereumProvider } from '../../../plugins/embedded-wallets/provider'
 
 /** What the test reaches in the page. */
 export interface HostWindow {
-  portico: { openWalletFrame: typeof openWalletFrame; frameUrl: typeof frameUrl; exportFrameUrl: typeof exportFrameUrl }
+  portico: {
+    openWalletFrame: typeof openWalletFrame
+    frameUrl: typeof frameUrl
+    exportFrameUrl: typeof exportFrameUrl
+    createEmbeddedEthereumProvider: typeof createEmbeddedEthereumProvider
+  }
   /** Every message the page received: its origin and its data as JSON. */
   received: { origin: string; data: string }[]
 }
@@ -15,4 +21,4 @@ export interface HostWindow {
 const host = window as unknown as HostWindow
 host.received = []
 window.addEventListener('message', (event) => host.received.push({ origin: event.origin, data: JSON.stringify(event.data) }))
-host.portico = { openWalletFrame, frameUrl, exportFrameUrl }
+host.portico = { openWalletFrame, frameUrl, exportFrameUrl, createEmbeddedEthereumProvider }

@@ -1,0 +1,195 @@
+/**
+ * The embedded wallet's client core: the service its screens call, over the wallet frame. The
+ * frame's transport loads on first use, so a page pays for it only once a wallet is needed.
+ * @module
+ */
+import { PorticoError } from '../../kernel/errors'
+import type { PluginContext } from '../../kernel/plugin'
+import type { LinkedAccount } from '../../kernel/wire'
+import { frameUrl, type FrameChainType, type FrameRecoveryChoice, type FrameRpcRequest, type FrameOp } from '../../protocols/wallet-frame'
+import type { FrameParams, FrameResult, WalletFrame } from '../../protocols/wallet-frame/client'
+import { createEmbeddedEthereumProvider } from './provider'
+import type { CreateOnLogin, EmbeddedWalletInfo, EmbeddedWalletService, EmbeddedWalletSettings, RecoveryMethod } from './service'
+
+/** Options of the embedded-wallets plugin (the host's, over the app's settings). */
+export interface EmbeddedWalletsOptions {
+  /** Per chain: when to create a wallet after login. @defaultValue Ethereum: the app's `create_on_login`; Solana: 'off' */
+  createOnLogin?: Partial<Record<FrameChainType, CreateOnLogin>>
+  /** Show the sign-request screen before each signature. @defaultValue the app's `show_wallet_uis`, else true */
+  showWalletUIs?: boolean
+}
+
+/** The service plus what the plugin itself needs of it. */
+export interface EmbeddedWalletCore extends EmbeddedWalletService {
+  /** Signs with one of the user's wallets in the frame (no screen). */
+  sign(wallet: EmbeddedWalletInfo, request: FrameRpcRequest): Promise<string>
+  /** Forgets what the frame holds in memory (logout, revoke). */
+  clear(): Promise<void>
+  /** Removes the frame. */
+  destroy(): void
+}
+
+const CHAINS: readonly FrameChainType[] = ['ethereum', 'solana']
+
+function isEmbedded(a: LinkedAccount): boolean {
+  const r = a as Record<string, unknown>
+  return a.type === 'wallet' && r.wallet_client_type === 'privy' && r.connector_type === 'embedded'
+}
+
+/**
+ * The secret a wallet derives from: an imported key is its own; HD wallets share the secret whose
+ * first wallet is index 0 of the chain it was created on (Ethereum when the user has one).
+ */
+export function entropyIdOf(wallet: EmbeddedWalletInfo, all: readonly EmbeddedWalletInfo[]): string {
+  if (wallet.imported) return wallet.address
+  const first = all.find((w) => !w.imported && w.walletIndex === 0 && w.chainType === 'ethereum') ?? all.find((w) => !w.imported && w.walletIndex === 0)
+  return (first ?? wallet).address
+}
+
+/**
+ * Builds the service of one kernel.
+ * @param ctx - the plugin's context.
+ * @param options - the host's options.
+ * @returns the core.
+ */
+export function createEmbeddedWalletCore(
+  ctx: PluginContext,
+  options: EmbeddedWalletsOptions,
+  confirm?: (wallet: EmbeddedWalletInfo, request: FrameRpcRequest) => Promise<void>,
+): EmbeddedWalletCore {
+  let frame: Promise<WalletFrame> | null = null
+
+  function openFrame(): Promise<WalletFrame> {
+    frame ??= import('../../protocols/wallet-frame/client').then(({ openWalletFrame }) =>
+      openWalletFrame({
+        url: frameUrl(ctx.apiUrl, ctx.appId),
+        apiOrigin: new URL(ctx.apiUrl).origin,
+        getAccessToken: () => ctx.getAccessToken(),
+        refreshAccessToken: async () => ((await ctx.refreshSession()) ? ctx.getAccessToken() : null),
+      }),
+    )
+    // A frame that failed to open is opened again on the next call.
+    frame.catch(() => {
+      frame = null
+    })
+    return frame
+  }
+
+  async function call<O extends FrameOp>(op: O, params: FrameParams<O>): Promise<FrameResult<O>> {
+    return (await openFrame()).request(op, params)
+  }
+
+  function serverConfig(): Record<string, unknown> {
+    const raw = (ctx.config() as { server?: Record<string, unknown> } | null)?.server
+    return ((raw?.embedded_wallet_config as Record<string, unknown> | undefined) ?? {}) as Record<string, unknown>
+  }
+
+  function settings(): EmbeddedWalletSettings {
+    const server = serverConfig()
+    const perChain = (chain: FrameChainType): CreateOnLogin => {
+      const fromHost = options.createOnLogin?.[chain]
+      if (fromHost) return fromHost
+      const fromServer = (server[chain] as { create_on_login?: CreateOnLogin } | undefined)?.create_on_login
+      if (fromServer) return fromServer
+      return chain === 'ethereum' ? (ctx.config()?.embeddedWallets.createOnLogin ?? 'off') : 'off'
+    }
+    const owned = Array.isArray(server.user_owned_recovery_options) ? (server.user_owned_recovery_options as string[]) : []
+    return {
+      createOnLogin: { ethereum: perChain('ethereum'), solana: perChain('solana') },
+      requireUserOwnedRecoveryOnCreate: server.require_user_owned_recovery_on_create === true,
+      userOwnedRecoveryOptions: owned.filter((m): m is Exclude<RecoveryMethod, 'privy'> => m === 'user-passcode' || m === 'google-drive' || m === 'icloud'),
+      showWalletUIs: options.showWalletUIs ?? (typeof server.show_wallet_uis === 'boolean' ? server.show_wallet_uis : true),
+    }
+  }
+
+  function wallets(): EmbeddedWalletInfo[] {
+    const accounts = ctx.session().user?.linked_accounts ?? []
+    return accounts
+      .filter(isEmbedded)
+      .map((a) => {
+        const r = a as Record<string, unknown>
+        return {
+          address: String(r.address),
+          chainType: r.chain_type === 'solana' ? 'solana' : 'ethereum',
+          walletIndex: typeof r.wallet_index === 'number' ? r.wallet_index : 0,
+          imported: r.imported === true,
+          recoveryMethod: (r.recovery_method as RecoveryMethod | undefined) ?? 'privy',
+        } satisfies EmbeddedWalletInfo
+      })
+      .sort((a, b) => CHAINS.indexOf(a.chainType) - CHAINS.indexOf(b.chainType) || a.walletIndex - b.walletIndex)
+  }
+
+  function chainsToCreate(): FrameChainType[] {
+    const user = ctx.session().user
+    if (!user) return []
+    const mine = wallets()
+    const anyWallet = user.linked_accounts.some((a) => a.type === 'wallet')
+    const s = settings()
+    return CHAINS.filter((chain) => {
+      const when = s.createOnLogin[chain]
+      if (when === 'off' || mine.some((w) => w.chainType === chain && !w.imported)) return false
+      return when === 'all-users' || !anyWallet
+    })
+  }
+
+  function secretOf(): string {
+    const all = wallets()
+    const first = all[0]
+    if (!first) throw new PorticoError('The user has no embedded wallet', { code: 'wallet_not_found' })
+    return entropyIdOf(first, all)
+  }
+
+  const core: EmbeddedWalletCore = {
+    settings,
+    wallets,
+    chainsToCreate,
+    async create(chains, recovery: FrameRecoveryChoice) {
+      const [first, ...rest] = chains
+      if (!first) return wallets()
+      const created = await call('create', { chainType: first, recovery })
+      for (const chainType of rest) await call('add', { entropyId: created.entropyId, chainType, walletIndex: 0 })
+      await ctx.refreshSession()
+      return wallets()
+    },
+    async connect() {
+      await call('connect', { entropyId: secretOf() })
+    },
+    async recover(password) {
+      await call('recover', { entropyId: secretOf(), ...(password !== undefined ? { password } : {}) })
+    },
+    async setRecovery(recovery) {
+      await call('setRecovery', { entropyId: secretOf(), recovery })
+      await ctx.refreshSession()
+    },
+    async sign(wallet, request) {
+      // The frame rebuilds the secret first when this device has not yet (automatic recovery runs by itself).
+      const entropyId = entropyIdOf(wallet, wallets())
+      return (await call('rpc', { entropyId, address: wallet.address, chainType: wallet.chainType, request })).result
+    },
+    getEthereumProvider(address) {
+      const wallet = wallets().find((w) => w.chainType === 'ethereum' && (address === undefined || w.address.toLowerCase() === address.toLowerCase()))
+      if (!wallet) throw new PorticoError('The user has no such embedded Ethereum wallet', { code: 'wallet_not_found' })
+      const config = ctx.config()
+      const chains = (config?.supportedChains ?? [])
+        .filter((c) => c.id.startsWith('eip155:') && c.rpcUrls[0])
+        .map((c) => ({ id: Number(c.id.slice('eip155:'.length)), rpcUrl: c.rpcUrls[0]! }))
+      const start = config?.defaultChain?.startsWith('eip155:') ? Number(config.defaultChain.slice(7)) : (chains[0]?.id ?? 1)
+      const showUi = settings().showWalletUIs && confirm
+      return createEmbeddedEthereumProvider({
+        wallet,
+        chains,
+        chainId: start,
+        sign: (request) => core.sign(wallet, request),
+        ...(showUi ? { confirm: (request: FrameRpcRequest) => confirm(wallet, request) } : {}),
+      })
+    },
+    async clear() {
+      if (frame) await (await frame).request('clear', {})
+    },
+    destroy() {
+      void frame?.then((f) => f.destroy(), () => undefined)
+      frame = null
+    },
+  }
+  return core
+}
