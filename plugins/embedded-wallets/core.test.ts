@@ -1,0 +1,136 @@
+// @vitest-environment jsdom
+/**
+ * The embedded wallet's client core with a real kernel: which chains get a wallet after login (per
+ * chain settings, the app's and the host's), how the user's embedded wallets are read from the
+ * linked accounts, and which secret a wallet belongs to. The frame itself is tested in the browser.
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { authenticated, startHarness, wireUser, type Harness } from '../../test/support/ui-harness'
+import type { AuthenticatedUser } from '../../kernel/wire'
+import type { AppResponse } from '../../kernel/schemas'
+import { email } from '../email'
+import { embeddedWallets, embeddedWalletsOf, entropyIdOf, type EmbeddedWalletsOptions } from './index'
+
+const EVM = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+const EVM_2 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
+const SOL = '7EYnhQoR9YM3N7UoaKRoA44Uy8JeaZV3qyouov87awMs'
+
+const embedded = (address: string, chain: 'ethereum' | 'solana', index = 0, extra: Record<string, unknown> = {}) => ({
+  type: 'wallet',
+  id: null,
+  address,
+  chain_id: chain === 'ethereum' ? 'eip155:1' : 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  chain_type: chain,
+  wallet_client: 'privy',
+  wallet_client_type: 'privy',
+  connector_type: 'embedded',
+  wallet_index: index,
+  delegated: false,
+  imported: false,
+  recovery_method: 'privy',
+  verified_at: 1_700_000_000,
+  first_verified_at: 1_700_000_000,
+  latest_verified_at: 1_700_000_000,
+  ...extra,
+})
+const external = { type: 'wallet', address: EVM_2, chain_type: 'ethereum', wallet_client: 'unknown', verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
+const emailAccount = wireUser().linked_accounts[0]!
+
+let harness: Harness | undefined
+afterEach(async () => {
+  await harness?.close()
+  harness = undefined
+})
+
+async function signedIn(accounts: unknown[], config: Record<string, unknown> = {}, options: EmbeddedWalletsOptions = {}) {
+  harness = await startHarness({
+    app: { embedded_wallet_config: { create_on_login: 'off', mode: 'legacy-embedded-wallets-only', ...config } } as Partial<AppResponse>,
+    plugins: [email(), embeddedWallets(options)],
+  })
+  const user = wireUser({ linked_accounts: accounts })
+  await harness.kernel.contextFor('email').authenticate(async () => authenticated(user) as unknown as AuthenticatedUser, { method: 'email' })
+  return embeddedWalletsOf(harness.kernel)
+}
+
+describe('chains to create after login', () => {
+  it('creates nothing when the app and the host leave creation off', async () => {
+    const service = await signedIn([emailAccount])
+    expect(service.chainsToCreate()).toEqual([])
+  })
+
+  it("follows the app's per-chain setting for a user without wallets", async () => {
+    const service = await signedIn([emailAccount], {
+      ethereum: { create_on_login: 'users-without-wallets' },
+      solana: { create_on_login: 'users-without-wallets' },
+    })
+    expect(service.chainsToCreate()).toEqual(['ethereum', 'solana'])
+  })
+
+  it("'users-without-wallets' skips a user who has an external wallet; 'all-users' does not", async () => {
+    expect((await signedIn([emailAccount, external], { ethereum: { create_on_login: 'users-without-wallets' } })).chainsToCreate()).toEqual([])
+    await harness!.close()
+    expect((await signedIn([emailAccount, external], { ethereum: { create_on_login: 'all-users' } })).chainsToCreate()).toEqual(['ethereum'])
+  })
+
+  it('never creates a second wallet on a chain the user has one on', async () => {
+    const service = await signedIn([emailAccount, embedded(EVM, 'ethereum')], {}, { createOnLogin: { ethereum: 'all-users', solana: 'all-users' } })
+    expect(service.chainsToCreate()).toEqual(['solana'])
+  })
+
+  it("the host's options win over the app's", async () => {
+    const service = await signedIn([emailAccount], { ethereum: { create_on_login: 'all-users' } }, { createOnLogin: { ethereum: 'off' } })
+    expect(service.chainsToCreate()).toEqual([])
+  })
+})
+
+describe('the user’s embedded wallets', () => {
+  it('lists only embedded wallet accounts, Ethereum first, by index', async () => {
+    const service = await signedIn([
+      emailAccount,
+      embedded(SOL, 'solana'),
+      embedded(EVM_2, 'ethereum', 1),
+      external,
+      embedded(EVM, 'ethereum', 0, { recovery_method: 'user-passcode' }),
+    ])
+    expect(service.wallets()).toEqual([
+      { address: EVM, chainType: 'ethereum', walletIndex: 0, imported: false, recoveryMethod: 'user-passcode' },
+      { address: EVM_2, chainType: 'ethereum', walletIndex: 1, imported: false, recoveryMethod: 'privy' },
+      { address: SOL, chainType: 'solana', walletIndex: 0, imported: false, recoveryMethod: 'privy' },
+    ])
+  })
+
+  it('reads the app’s recovery and wallet-UI settings', async () => {
+    const service = await signedIn([emailAccount], {
+      require_user_owned_recovery_on_create: true,
+      user_owned_recovery_options: ['user-passcode', 'something-else'],
+      show_wallet_uis: false,
+    })
+    expect(service.settings()).toMatchObject({
+      requireUserOwnedRecoveryOnCreate: true,
+      userOwnedRecoveryOptions: ['user-passcode'],
+      showWalletUIs: false,
+    })
+  })
+
+  it('gives no provider for an address that is not one of the user’s Ethereum wallets', async () => {
+    const service = await signedIn([emailAccount, embedded(EVM, 'ethereum')])
+    expect(() => service.getEthereumProvider(EVM_2)).toThrow(expect.objectContaining({ code: 'wallet_not_found' }))
+    const provider = service.getEthereumProvider()
+    expect(await provider.request({ method: 'eth_accounts' })).toEqual([EVM])
+  })
+})
+
+describe('the secret a wallet derives from', () => {
+  const w = (address: string, chainType: 'ethereum' | 'solana', walletIndex: number, imported = false) =>
+    ({ address, chainType, walletIndex, imported, recoveryMethod: 'privy' }) as const
+  it('is the Ethereum index-0 wallet for every HD wallet, its own address for an imported key', () => {
+    const all = [w(EVM, 'ethereum', 0), w(EVM_2, 'ethereum', 1), w(SOL, 'solana', 0), w('0x0000000000000000000000000000000000000003', 'ethereum', 0, true)]
+    expect(entropyIdOf(all[1]!, all)).toBe(EVM)
+    expect(entropyIdOf(all[2]!, all)).toBe(EVM)
+    expect(entropyIdOf(all[3]!, all)).toBe('0x0000000000000000000000000000000000000003')
+  })
+  it('is the Solana index-0 wallet when the secret was made for Solana', () => {
+    const all = [w(SOL, 'solana', 0), w(SOL.replace('7', '8'), 'solana', 1)]
+    expect(entropyIdOf(all[1]!, all)).toBe(SOL)
+  })
+})
