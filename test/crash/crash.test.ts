@@ -58,12 +58,16 @@ function exited(child: ChildProcess): Promise<void> {
 }
 
 const encryptionKey = generateEncryptionKey()
+const walletShareKey = generateEncryptionKey()
+const walletRecoveryKey = generateEncryptionKey()
 const env = (engine: Engine) => ({
   ...(engine === 'postgres' ? { DATABASE_URL: schemaUrl(TEST_DATABASE_URL!) } : {}),
   PATH: process.env.PATH,
   HOME: process.env.HOME,
   PORTICO_SECRET: 'crash-secret-0123456789abcdef0123456789',
   PORTICO_ENCRYPTION_KEY: encryptionKey,
+  PORTICO_WALLET_SHARE_KEY: walletShareKey,
+  PORTICO_WALLET_RECOVERY_KEY: walletRecoveryKey,
   PORTICO_PUBLIC_URL: 'https://auth.example.test',
   PORTICO_ADMIN_KEY: ADMIN_KEY,
   PORTICO_DATA_DIR: join(dataDir, engine),
