@@ -7,7 +7,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { authenticated, startHarness, wireUser, type Harness } from '../../test/support/ui-harness'
 import type { AuthenticatedUser } from '../../kernel/wire'
-import type { AppResponse } from '../../kernel/schemas'
+import type { AppResponse } from '../../kernel/wire'
 import { email } from '../email'
 import { embeddedWallets, embeddedWalletsOf, entropyIdOf, type EmbeddedWalletsOptions } from './index'
 

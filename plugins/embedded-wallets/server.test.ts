@@ -161,6 +161,26 @@ async function created(user: AuthenticatedUser, w: TestWallet, o: CreateOptions 
   return { res, body }
 }
 
+/** Links a wallet key to a user through SIWE (an external wallet's link). */
+async function siweLink(user: AuthenticatedUser, w: TestWallet): Promise<TestResponse> {
+  const init = await t.request('/api/v1/siwe/init', { token: user.token!, body: { address: w.address } })
+  const message = createSiweMessage({
+    domain: 'localhost:5173',
+    address: w.address,
+    statement: SIWE_STATEMENT,
+    uri: ORIGIN,
+    version: '1',
+    chainId: 1,
+    nonce: init.body.nonce,
+    issuedAt: new Date(t.clock.now()),
+    resources: [SIWE_RESOURCE],
+  })
+  return t.request('/api/v1/siwe/link', {
+    token: user.token!,
+    body: { message, signature: await w.sign(message), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' },
+  })
+}
+
 async function setRecoveryBody(user: AuthenticatedUser, first: TestWallet, version: number, recovery: Recovery = passcodeRecovery(), signer = first) {
   const authShare = b64(17)
   return {
@@ -658,22 +678,7 @@ describe('linked accounts', () => {
     const other = await login()
     const w = evmWallet()
     await created(owner, w)
-    const init = await t.request('/api/v1/siwe/init', { token: other.token!, body: { address: w.address } })
-    const message = createSiweMessage({
-      domain: 'localhost:5173',
-      address: w.address,
-      statement: SIWE_STATEMENT,
-      uri: ORIGIN,
-      version: '1',
-      chainId: 1,
-      nonce: init.body.nonce,
-      issuedAt: new Date(t.clock.now()),
-      resources: [SIWE_RESOURCE],
-    })
-    const res = await t.request('/api/v1/siwe/link', {
-      token: other.token!,
-      body: { message, signature: await w.sign(message), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' },
-    })
+    const res = await siweLink(other, w)
     expect(res.status).toBe(400)
     expect(res.body.code).toBe('linked_to_another_user')
     expect(res.body.data).toBeUndefined()
@@ -683,22 +688,7 @@ describe('linked accounts', () => {
     const user = await login()
     const w = evmWallet()
     await created(user, w)
-    const init = await t.request('/api/v1/siwe/init', { token: user.token!, body: { address: w.address } })
-    const message = createSiweMessage({
-      domain: 'localhost:5173',
-      address: w.address,
-      statement: SIWE_STATEMENT,
-      uri: ORIGIN,
-      version: '1',
-      chainId: 1,
-      nonce: init.body.nonce,
-      issuedAt: new Date(t.clock.now()),
-      resources: [SIWE_RESOURCE],
-    })
-    const res = await t.request('/api/v1/siwe/link', {
-      token: user.token!,
-      body: { message, signature: await w.sign(message), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' },
-    })
+    const res = await siweLink(user, w)
     expect(res.status, JSON.stringify(res.body)).toBe(200)
     expect(res.body.linked_accounts).toContainEqual(expect.objectContaining({ address: w.address, connector_type: 'embedded', wallet_client_type: 'privy' }))
   })
