@@ -17,6 +17,8 @@ describe('personal_sign message', () => {
     expect(personalMessageText('0x48656c6c6f00')).toEqual({ text: '0x48656c6c6f00', hex: true })
     expect(personalMessageText('0x1b5b33316d')).toEqual({ text: '0x1b5b33316d', hex: true })
     expect(personalMessageText('0x')).toEqual({ text: '0x', hex: true })
+    // A right-to-left override would make the text read differently from what is signed.
+    expect(personalMessageText(hex('pay \u202Eevil')).hex).toBe(true)
   })
 
   it('shows a message that is not hex as it is', () => {

@@ -30,10 +30,13 @@ export function personalMessageText(message: string): { text: string; hex: boole
   return text.length > 0 && isPrintable(text) ? { text, hex: false } : { text: message, hex: true }
 }
 
-/** Whether a text holds only printable characters, spaces, tabs and line breaks. */
+/**
+ * Whether a text holds only printable characters, spaces, tabs and line breaks: no other control
+ * character, unpaired surrogate or unassigned code point, and no bidirectional override or isolate
+ * (which could make the shown text read differently from what is signed).
+ */
 function isPrintable(text: string): boolean {
-  // Control characters (C0 but tab and line breaks, DEL, C1), unpaired surrogates, and unassigned code points.
-  return !/[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\p{Cs}\p{Cn}]/u.test(text)
+  return !/\p{Cc}|\p{Cs}|\p{Cn}|[\u202A-\u202E\u2066-\u2069]/u.test(text.replace(/[\t\n\r]/g, ''))
 }
 
 /** One labelled value of the typed data, or a group of them (a struct or an array). */
