@@ -39,11 +39,18 @@ export interface Harness {
 
 /**
  * Starts the API and creates a ready kernel.
- * @param options - app overrides, client config, extra plugins, routes.
+ * @param options - app overrides, client config, extra plugins, routes, the kernel's wait.
  * @returns the harness.
  */
 export async function startHarness(
-  options: { app?: Partial<AppResponse>; config?: ClientConfig; plugins?: PluginDefinition[]; routes?: Routes } = {},
+  options: {
+    app?: Partial<AppResponse>
+    config?: ClientConfig
+    plugins?: PluginDefinition[]
+    routes?: Routes
+    /** The kernel's wait (a screen's delays), for tests that hold or skip them. */
+    sleep?: (ms: number) => Promise<void>
+  } = {},
 ): Promise<Harness> {
   const routes: Routes = {
     [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse(options.app) }),
@@ -61,6 +68,7 @@ export async function startHarness(
     storage: createMemoryStorage(),
     autoRefresh: false,
     ...(options.config ? { config: options.config } : {}),
+    ...(options.sleep ? { sleep: options.sleep } : {}),
   })
   await kernel.init()
   return {

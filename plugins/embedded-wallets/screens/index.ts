@@ -1,0 +1,34 @@
+/**
+ * The embedded-wallet screens, for the plugin's definition: the screen table (each loaded when
+ * first shown; `create` and `created` blocking), their ids and their English texts.
+ * @module
+ */
+import type { ScreenDefinition } from '../../../kernel'
+
+export { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID } from './ids'
+export { embeddedWalletScreenMessages, type EmbeddedWalletScreenMessageKey } from './messages'
+export type { RecoveryFlowParams } from './recovery-flow'
+export type { SignRequestParams } from './Sign'
+export type { CreateParams } from './Create'
+export type { CreatedParams } from './Created'
+
+/**
+ * The screens, by their id within the plugin (`create` is `embedded-wallets/create`). `create`
+ * (an automatic creation cannot be cancelled; a user one has its own Cancel) and `created` (it
+ * closes by itself; closing it early would cancel the step) are blocking.
+ * @example
+ * ```ts
+ * definePlugin({ id: 'embedded-wallets', kind: 'wallet', screens: embeddedWalletScreens, messages: embeddedWalletScreenMessages })
+ * ```
+ */
+export const embeddedWalletScreens = {
+  create: { load: () => import('./Create'), blocking: true },
+  created: { load: () => import('./Created'), blocking: true },
+  'recovery-select': { load: () => import('./RecoverySelect') },
+  'automatic-recovery': { load: () => import('./AutomaticRecovery') },
+  'why-secure': { load: () => import('./WhySecure') },
+  'password-create': { load: () => import('./PasswordCreate') },
+  'password-update-splash': { load: () => import('./PasswordUpdateSplash') },
+  'password-recovery': { load: () => import('./PasswordRecovery') },
+  sign: { load: () => import('./Sign') },
+} as const satisfies Record<string, ScreenDefinition>
