@@ -90,6 +90,11 @@ export class TestWalletService implements EmbeddedWalletService {
     return this.settingsValue
   }
 
+  /** The screens never ask for a provider; a test that does has gone wrong. */
+  getEthereumProvider(): never {
+    throw new Error('TestWalletService has no provider: the screens never ask for one')
+  }
+
   wallets(): EmbeddedWalletInfo[] {
     return this.walletList
   }
