@@ -7,13 +7,12 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
-import { axeViolations, startHarness, type Harness } from '../../../test/support/ui-harness'
-import { email } from '../../email'
+import { axeViolations, type Harness } from '../../../test/support/ui-harness'
 import type { EmbeddedWalletInfo, EmbeddedWalletSettings } from '../service'
 import { EMBEDDED_WALLET_SCREENS as S } from './ids'
 import { CREATED_CLOSE_MS } from './Created'
 import { SLOW_WAIT_MS } from './parts'
-import { TestWalletService, frameError, heldSleep, openStep, testEmbeddedWallets } from './test-support'
+import { frameError, openStep, startWalletScreens } from './test-support'
 
 let h: Harness | null = null
 afterEach(async () => {
@@ -25,10 +24,9 @@ afterEach(async () => {
 const privyWallet: EmbeddedWalletInfo = { address: `0x${'a'.repeat(40)}`, chainType: 'ethereum', walletIndex: 0, imported: false, recoveryMethod: 'privy' }
 
 async function start(settings: Partial<EmbeddedWalletSettings> = {}, wallets: EmbeddedWalletInfo[] = []) {
-  const service = new TestWalletService(settings, wallets)
-  const clock = heldSleep()
-  h = await startHarness({ plugins: [email(), testEmbeddedWallets(service)], sleep: clock.sleep })
-  return { service, clock, kernel: h.kernel }
+  const started = await startWalletScreens(settings, wallets)
+  h = started.harness
+  return started
 }
 
 const click = (el: HTMLElement) => act(async () => fireEvent.click(el))

@@ -5,13 +5,12 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { axeViolations, startHarness, type Harness } from '../../../test/support/ui-harness'
-import { email } from '../../email'
+import { axeViolations, type Harness } from '../../../test/support/ui-harness'
 import type { EmbeddedWalletInfo, EmbeddedWalletSettings } from '../service'
 import { EMBEDDED_WALLET_SCREENS as S } from './ids'
 import { CREATED_CLOSE_MS } from './Created'
 import { COPY_CONFIRMATION_MS, DOWNLOAD_LINK_MS } from './PasswordCreate'
-import { TestWalletService, frameError, heldSleep, openStep, testEmbeddedWallets } from './test-support'
+import { frameError, openStep, startWalletScreens } from './test-support'
 
 let h: Harness | null = null
 let clipboard: string[] = []
@@ -40,10 +39,9 @@ const PASSWORD = 'Correct-Horse-42'
 const wallet: EmbeddedWalletInfo = { address: `0x${'a'.repeat(40)}`, chainType: 'ethereum', walletIndex: 0, imported: false, recoveryMethod: 'privy' }
 
 async function start(settings: Partial<EmbeddedWalletSettings> = {}, wallets: EmbeddedWalletInfo[] = []) {
-  const service = new TestWalletService(settings, wallets)
-  const clock = heldSleep()
-  h = await startHarness({ plugins: [email(), testEmbeddedWallets(service)], sleep: clock.sleep })
-  return { service, clock, kernel: h.kernel }
+  const started = await startWalletScreens(settings, wallets)
+  h = started.harness
+  return started
 }
 
 const click = (el: HTMLElement) => act(async () => fireEvent.click(el))

@@ -8,6 +8,8 @@
  * @module
  */
 import { act, render } from '@testing-library/react'
+import { startHarness, type Harness } from '../../../test/support/ui-harness'
+import { email } from '../../email'
 import { definePlugin } from '../../../kernel/plugin'
 import type { Kernel } from '../../../kernel/types'
 import { PorticoProvider } from '../../../ui/provider'
@@ -216,4 +218,18 @@ export async function openStep(
     render(<PorticoProvider kernel={kernel} theme={theme} />)
   })
   return { outcome }
+}
+
+/**
+ * Starts a harness whose kernel has the email plugin and the screens over a recording service, with
+ * kernel waits a test can hold.
+ * @param settings - the service's settings over {@link DEFAULT_TEST_SETTINGS}.
+ * @param wallets - the user's embedded wallets.
+ * @returns the service, the held clock, the kernel and the harness (close it after the test).
+ */
+export async function startWalletScreens(settings: Partial<EmbeddedWalletSettings> = {}, wallets: EmbeddedWalletInfo[] = []) {
+  const service = new TestWalletService(settings, wallets)
+  const clock = heldSleep()
+  const harness: Harness = await startHarness({ plugins: [email(), testEmbeddedWallets(service)], sleep: clock.sleep })
+  return { service, clock, kernel: harness.kernel, harness }
 }
