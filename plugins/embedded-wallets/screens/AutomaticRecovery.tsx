@@ -15,7 +15,7 @@ import { Link } from '../../../ui/components/Link'
 import { embeddedWalletsOf } from '../service'
 import { EMBEDDED_WALLET_SCREENS } from './ids'
 import { applyRecovery, type RecoveryFlowParams } from './recovery-flow'
-import { Badge, SlowNotice, appName, textsOf, useSlow } from './parts'
+import { Badge, SlowNotice, appName, failureText, textsOf, useSlow } from './parts'
 
 /**
  * The automatic-recovery screen.
@@ -26,7 +26,8 @@ import { Badge, SlowNotice, appName, textsOf, useSlow } from './parts'
  * await ctx.step({ screen: EMBEDDED_WALLET_SCREENS.automaticRecovery, params: { update: true } })
  * ```
  */
-export default function AutomaticRecovery({ ctx, params, navigate, resolveStep, isShown, resolveError }: ScreenProps<RecoveryFlowParams>) {
+export default function AutomaticRecovery(props: ScreenProps<RecoveryFlowParams>) {
+  const { ctx, params, navigate, resolveStep, isShown } = props
   const t = textsOf(ctx)
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
@@ -47,7 +48,7 @@ export default function AutomaticRecovery({ ctx, params, navigate, resolveStep, 
     } catch (err) {
       if (!isShown()) return
       setBusy(false)
-      setError(resolveError(err).message)
+      setError(failureText(props, t, err))
     }
   }
 

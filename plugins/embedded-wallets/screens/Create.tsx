@@ -14,7 +14,7 @@ import { Button } from '../../../ui/components/Button'
 import { embeddedWalletsOf } from '../service'
 import { EMBEDDED_WALLET_SCREENS } from './ids'
 import { applyRecovery, recoveryEntryScreen, type RecoveryFlowParams } from './recovery-flow'
-import { Badge, SlowNotice, textsOf, useFocusOnChange, useSlow } from './parts'
+import { Badge, SlowNotice, failureText, textsOf, useFocusOnChange, useSlow } from './parts'
 
 /** Params of the create screen: the flow's, and the recovery already chosen (automatic, from its screen). */
 export interface CreateParams extends RecoveryFlowParams {
@@ -32,7 +32,7 @@ export interface CreateParams extends RecoveryFlowParams {
  * ```
  */
 export default function Create(props: ScreenProps<CreateParams>) {
-  const { ctx, params, navigate, cancelStep, isShown, resolveError } = props
+  const { ctx, params, navigate, cancelStep, isShown } = props
   const t = textsOf(ctx)
   const [error, setError] = useState<string | null>(null)
   const started = useRef(false)
@@ -53,10 +53,10 @@ export default function Create(props: ScreenProps<CreateParams>) {
       },
       (err: unknown) => {
         if (!isShown()) return
-        setError(params.initiator === 'user' ? resolveError(err).message : t('EMBEDDED_CREATE_FAILED_LOGIN_AGAIN'))
+        setError(params.initiator === 'user' ? failureText(props, t, err) : t('EMBEDDED_CREATE_FAILED_LOGIN_AGAIN'))
       },
     )
-  }, [ctx, params, navigate, isShown, resolveError, t])
+  }, [ctx, params, navigate, isShown, props, t])
 
   if (error !== null) {
     return (

@@ -17,7 +17,7 @@ import { embeddedWalletsOf } from '../service'
 import { EMBEDDED_WALLET_SCREENS } from './ids'
 import { applyRecovery, type RecoveryFlowParams } from './recovery-flow'
 import { passwordProblem, passwordScore, strengthOf, type PasswordStrength } from './password'
-import { Badge, InlineGlyph, PasswordField, SlowNotice, appName, textsOf, useFocusOnChange, useSlow, type Texts } from './parts'
+import { Badge, InlineGlyph, PasswordField, SlowNotice, appName, failureText, textsOf, useFocusOnChange, useSlow, type Texts } from './parts'
 
 /** The wizard's steps, in order, then its outcomes. */
 export type PasswordWizardStep = 'creating' | 'saving' | 'confirming' | 'finalizing' | 'done' | 'failed'
@@ -93,7 +93,7 @@ function StrengthMeter({ t, password }: { t: Texts; password: string }) {
  * ```
  */
 export default function PasswordCreate(props: ScreenProps<RecoveryFlowParams>) {
-  const { ctx, params, navigate, isShown, resolveStep, cancelStep, resolveError } = props
+  const { ctx, params, navigate, isShown, resolveStep, cancelStep } = props
   const t = textsOf(ctx)
   const service = embeddedWalletsOf(ctx)
   const [step, setStep] = useState<PasswordWizardStep>('creating')
@@ -155,7 +155,7 @@ export default function PasswordCreate(props: ScreenProps<RecoveryFlowParams>) {
     } catch (err) {
       if (!isShown()) return
       setBusy(false)
-      setFailure(resolveError(err).message)
+      setFailure(failureText(props, t, err))
       setStep('failed')
     }
   }

@@ -43,7 +43,7 @@ export default function PasswordRecovery({ ctx, resolveStep, isShown }: ScreenPr
       if (!isShown()) return
       setBusy(false)
       const code = (err as { code?: unknown } | null)?.code
-      setError(t(WRONG_PASSWORD_CODES.includes(code) ? 'EMBEDDED_RECOVER_INVALID' : 'EMBEDDED_RECOVER_FAILED'))
+      setError(t(WRONG_PASSWORD_CODES.includes(code) ? 'EMBEDDED_RECOVER_INVALID' : 'EMBEDDED_ERROR_OCCURRED'))
     }
   }
 

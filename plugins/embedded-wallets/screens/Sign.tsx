@@ -40,7 +40,7 @@ const DOMAIN_KEYS = {
 } as const
 
 const scrollBox = {
-  maxHeight: 'min(240px, 32vh)',
+  maxHeight: 'min(200px, 28vh)',
   overflowY: 'auto',
   textAlign: 'left',
   fontSize: 14,
@@ -128,7 +128,7 @@ export default function Sign({ ctx, params, resolveStep, cancelStep }: ScreenPro
 
   return (
     <Screen
-      icon={<Badge glyph="pen" />}
+      icon={<Badge glyph="pen" size={52} />}
       title={params.title || t('EMBEDDED_SIGN_TITLE')}
       subtitle={params.description || t('EMBEDDED_SIGN_DESCRIPTION')}
       footer={

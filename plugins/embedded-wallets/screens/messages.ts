@@ -17,6 +17,7 @@ export const embeddedWalletScreenMessages = defineMessages({
   EMBEDDED_TRY_AGAIN: 'Try again',
   EMBEDDED_NOT_NOW: 'Not now',
   EMBEDDED_SLOW: 'Still working. This can take a few seconds…',
+  EMBEDDED_ERROR_OCCURRED: 'An error has occurred, please try again.',
 
   // On account create, Created
   EMBEDDED_CREATING_TITLE: 'Creating your wallet',
@@ -91,7 +92,6 @@ export const embeddedWalletScreenMessages = defineMessages({
   EMBEDDED_RECOVER_DETAIL: 'Enter the password that secures your wallet to use it on this device.',
   EMBEDDED_RECOVER_SUBMIT: 'Recover your account',
   EMBEDDED_RECOVER_INVALID: 'Invalid recovery password, please try again.',
-  EMBEDDED_RECOVER_FAILED: 'An error has occurred, please try again.',
 
   // Sign request
   EMBEDDED_SIGN_TITLE: 'Sign message',

@@ -4,7 +4,8 @@
  * @module
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react'
-import type { PluginContext } from '../../../kernel'
+import { GENERIC_ERROR_REACTION, type PluginContext } from '../../../kernel'
+import type { ScreenContext } from '../../../ui/context'
 import { porticoRecipes as r } from '../../../ui/styles'
 import { Button } from '../../../ui/components/Button'
 import { BadgeGlyph, IconBadge, type IconBadgeTone } from '../../../ui/components/IconBadge'
@@ -23,6 +24,20 @@ export function textsOf(ctx: PluginContext): Texts {
   return (key, values) => ctx.t(key, values)
 }
 
+/**
+ * The text of a failed operation: the error registry's, unless it has only its generic 'Try again
+ * later' to say, which reads wrong above a Try again button; then spec 02 §8's 'An error has
+ * occurred, please try again.'.
+ * @param screen - the screen's context (its `resolveError`).
+ * @param t - the screen's texts.
+ * @param error - what the operation rejected with.
+ * @returns the text.
+ */
+export function failureText(screen: Pick<ScreenContext, 'resolveError'>, t: Texts, error: unknown): string {
+  const resolved = screen.resolveError(error)
+  return resolved.reaction.message === GENERIC_ERROR_REACTION.message ? t('EMBEDDED_ERROR_OCCURRED') : resolved.message
+}
+
 /** The app's name, for 'Welcome to {app}' and the like. */
 export function appName(ctx: PluginContext): string {
   return ctx.config()?.name ?? ''
@@ -33,7 +48,7 @@ export const GLYPHS = {
   wallet: 'M4 7a2 2 0 0 1 2-2h11a1 1 0 0 1 1 1v2M4 7v10a2 2 0 0 0 2 2h13a1 1 0 0 0 1-1v-9a1 1 0 0 0-1-1H6a2 2 0 0 1-2-2Zm12 6.5h.01',
   shield: 'M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6l-7-3Z',
   shieldCheck: 'M12 3 5 6v5c0 4.4 3 8.3 7 9.5 4-1.2 7-5.1 7-9.5V6l-7-3Zm-3 9 2 2 4-4',
-  key: 'M15 7a3 3 0 1 1-2.8 4.1L5 18.3V21h2.7v-1.7h1.7v-1.7h1.7l1.1-1.1A3 3 0 0 1 15 7Zm1.5 1.5h.01',
+  key: 'M10.8 12.2 20 3m-3 3 2.5 2.5M14 9l2.5 2.5M12 15a4 4 0 1 1-8 0 4 4 0 0 1 8 0Z',
   pen: 'M4 20h4L19 9a2.8 2.8 0 0 0-4-4L4 16v4Zm9.5-13.5 4 4',
   cloud: 'M7 18a4 4 0 0 1-.7-7.9A5.5 5.5 0 0 1 17 9a4.5 4.5 0 0 1 .5 9H7Z',
   question: 'M9.1 9a3 3 0 0 1 5.8 1c0 2-3 3-3 3m.1 4h.01M21 12a9 9 0 1 1-18 0 9 9 0 0 1 18 0Z',
@@ -46,13 +61,13 @@ export const GLYPHS = {
 
 /**
  * A status badge with one of the {@link GLYPHS}.
- * @param props - the glyph, tone, busy ring and done check.
+ * @param props - the glyph, tone, busy ring, done check and diameter (64 px unless given).
  * @returns the badge.
  */
-export function Badge({ glyph, tone = 'accent', busy, done }: { glyph: keyof typeof GLYPHS; tone?: IconBadgeTone; busy?: boolean; done?: boolean }) {
+export function Badge({ glyph, tone = 'accent', busy, done, size = 64 }: { glyph: keyof typeof GLYPHS; tone?: IconBadgeTone; busy?: boolean; done?: boolean; size?: number }) {
   return (
-    <IconBadge tone={tone} size={64} busy={busy ?? false} done={done ?? false}>
-      <BadgeGlyph path={GLYPHS[glyph]} size={30} />
+    <IconBadge tone={tone} size={size} busy={busy ?? false} done={done ?? false}>
+      <BadgeGlyph path={GLYPHS[glyph]} size={Math.round(size * 0.47)} />
     </IconBadge>
   )
 }
@@ -170,11 +185,12 @@ export function useSlow(ctx: PluginContext, waiting: boolean): boolean {
 /**
  * The line a long wait shows, read by screen readers when it appears.
  * @param props - whether the wait is slow, and the text.
- * @returns the status line (empty until slow, so the live region exists before its text).
+ * @returns the status line: there but hidden and empty until the wait is slow, so the live region
+ *   exists before its text and takes no room.
  */
 export function SlowNotice({ slow, children }: { slow: boolean; children: ReactNode }) {
   return (
-    <p role="status" className={r.status}>
+    <p role="status" className={slow ? r.status : r.srOnly}>
       {slow ? children : null}
     </p>
   )

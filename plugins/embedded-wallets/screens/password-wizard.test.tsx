@@ -230,6 +230,7 @@ describe('password wizard: the whole way', () => {
     await click(screen.getByRole('checkbox'))
     await click(screen.getByRole('button', { name: 'Set password' }))
     expect(await screen.findByRole('heading', { name: 'Unable to set recovery on wallet' })).toBeTruthy()
+    expect(screen.getByText('An error has occurred, please try again.')).toBeTruthy()
     expect(await axeViolations()).toEqual([])
     await click(screen.getByRole('button', { name: 'Try again' }))
     expect(await screen.findByRole('heading', { name: 'Password set' })).toBeTruthy()
