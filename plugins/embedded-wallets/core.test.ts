@@ -4,7 +4,7 @@
  * chain settings, the app's and the host's), how the user's embedded wallets are read from the
  * linked accounts, and which secret a wallet belongs to. The frame itself is tested in the browser.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { authenticated, startHarness, wireUser, type Harness } from '../../test/support/ui-harness'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import type { AppResponse } from '../../kernel/wire'
@@ -42,15 +42,23 @@ afterEach(async () => {
   harness = undefined
 })
 
+/**
+ * Signs a user in through the kernel and answers the service once the session is stored. The login
+ * itself goes on to the creation step when the user needs a wallet (`login`).
+ */
 async function signedIn(accounts: unknown[], config: Record<string, unknown> = {}, options: EmbeddedWalletsOptions = {}) {
   harness = await startHarness({
     app: { embedded_wallet_config: { create_on_login: 'off', mode: 'legacy-embedded-wallets-only', ...config } } as Partial<AppResponse>,
     plugins: [email(), embeddedWallets(options)],
   })
+  const kernel = harness.kernel
   const user = wireUser({ linked_accounts: accounts })
-  await harness.kernel.contextFor('email').authenticate(async () => authenticated(user) as unknown as AuthenticatedUser, { method: 'email' })
-  return embeddedWalletsOf(harness.kernel)
+  login = kernel.contextFor('email').authenticate(async () => authenticated(user) as unknown as AuthenticatedUser, { method: 'email' })
+  login.catch(() => undefined)
+  await vi.waitFor(() => expect(kernel.state.session.status).toBe('authenticated'))
+  return embeddedWalletsOf(kernel)
 }
+let login: Promise<unknown> = Promise.resolve()
 
 describe('chains to create after login', () => {
   it('creates nothing when the app and the host leave creation off', async () => {
@@ -75,6 +83,23 @@ describe('chains to create after login', () => {
   it('never creates a second wallet on a chain the user has one on', async () => {
     const service = await signedIn([emailAccount, embedded(EVM, 'ethereum')], {}, { createOnLogin: { ethereum: 'all-users', solana: 'all-users' } })
     expect(service.chainsToCreate()).toEqual(['solana'])
+  })
+
+  it('a login whose user needs a wallet goes on to the creation step; a creation that does not finish signs the user out', async () => {
+    await signedIn([emailAccount], { ethereum: { create_on_login: 'users-without-wallets' } })
+    const kernel = harness!.kernel
+    await vi.waitFor(() => expect(kernel.flow.current()?.screen).toBe('embedded-wallets/create'))
+    expect(kernel.flow.current()?.params).toEqual({ chains: ['ethereum'], initiator: 'automatic', isNewUser: expect.any(Boolean) })
+    // Cancelling the step (a failed creation's Close) ends the login and signs the user out.
+    kernel.flow.current()!.cancel()
+    await expect(login).rejects.toMatchObject({ code: 'exited_auth_flow' })
+    expect(kernel.state.session.status).toBe('unauthenticated')
+  })
+
+  it('a login whose user needs no wallet completes without a step', async () => {
+    await signedIn([emailAccount, embedded(EVM, 'ethereum')], { ethereum: { create_on_login: 'users-without-wallets' } })
+    await expect(login).resolves.toMatchObject({ method: 'email' })
+    expect(harness!.kernel.flow.current()).toBeNull()
   })
 
   it("the host's options win over the app's", async () => {

@@ -19,6 +19,14 @@ export interface EmbeddedWalletsOptions {
   showWalletUIs?: boolean
 }
 
+/** The steps the core asks the user through; without them it signs and recovers without screens. */
+export interface CoreSteps {
+  /** Asks the user to approve a signature; rejects (4001) when they decline. */
+  confirm?(wallet: EmbeddedWalletInfo, request: FrameRpcRequest): Promise<void>
+  /** Asks the user for their recovery password on a device without the wallet; rejects when they leave. */
+  recover?(): Promise<void>
+}
+
 /** The service plus what the plugin itself needs of it. */
 export interface EmbeddedWalletCore extends EmbeddedWalletService {
   /** Signs with one of the user's wallets in the frame (no screen). */
@@ -50,13 +58,15 @@ export function entropyIdOf(wallet: EmbeddedWalletInfo, all: readonly EmbeddedWa
  * Builds the service of one kernel.
  * @param ctx - the plugin's context.
  * @param options - the host's options.
+ * @param steps - the screens it asks the user through.
  * @returns the core.
  */
 export function createEmbeddedWalletCore(
   ctx: PluginContext,
   options: EmbeddedWalletsOptions,
-  confirm?: (wallet: EmbeddedWalletInfo, request: FrameRpcRequest) => Promise<void>,
+  steps: CoreSteps = {},
 ): EmbeddedWalletCore {
+  const { confirm } = steps
   let frame: Promise<WalletFrame> | null = null
 
   function openFrame(): Promise<WalletFrame> {
@@ -157,6 +167,13 @@ export function createEmbeddedWalletCore(
     async recover(password) {
       await call('recover', { entropyId: secretOf(), ...(password !== undefined ? { password } : {}) })
     },
+    async add(chainType, walletIndex) {
+      const hd = wallets().filter((w) => w.chainType === chainType && !w.imported)
+      const index = walletIndex ?? (hd.length === 0 ? 0 : Math.max(...hd.map((w) => w.walletIndex)) + 1)
+      const added = await call('add', { entropyId: secretOf(), chainType, walletIndex: index })
+      await ctx.refreshSession()
+      return wallets().find((w) => w.address === added.address) ?? { address: added.address, chainType, walletIndex: index, imported: false, recoveryMethod: added.recoveryMethod }
+    },
     async setRecovery(recovery) {
       await call('setRecovery', { entropyId: secretOf(), recovery })
       await ctx.refreshSession()
@@ -164,7 +181,15 @@ export function createEmbeddedWalletCore(
     async sign(wallet, request) {
       // The frame rebuilds the secret first when this device has not yet (automatic recovery runs by itself).
       const entropyId = entropyIdOf(wallet, wallets())
-      return (await call('rpc', { entropyId, address: wallet.address, chainType: wallet.chainType, request })).result
+      const params = { entropyId, address: wallet.address, chainType: wallet.chainType, request }
+      try {
+        return (await call('rpc', params)).result
+      } catch (e) {
+        // A device without the wallet whose recovery needs the user (a password): ask, then sign.
+        if (!steps.recover || (e as { code?: unknown }).code !== 'recovery_needed') throw e
+        await steps.recover()
+        return (await call('rpc', params)).result
+      }
     },
     getEthereumProvider(address) {
       const wallet = wallets().find((w) => w.chainType === 'ethereum' && (address === undefined || w.address.toLowerCase() === address.toLowerCase()))

@@ -4,21 +4,32 @@
  * plugin opens that frame when a wallet is first needed (its transport loads then) and talks to it by
  * `postMessage`. The page receives addresses, signatures and signed transactions, never a key or
  * a share. Screens and other plugins reach the wallet through `embeddedWalletsOf(ctx)`.
+ *
+ * After a login it creates the wallets the settings ask for (`embedded-wallets/create`, a
+ * post-login step that cannot be cancelled); before each signature it shows the sign request
+ * (`embedded-wallets/sign`) unless the app or host turned wallet UIs off; a device that must
+ * recover with a password shows `embedded-wallets/password-recovery` first.
  * @module
  */
-import { definePlugin } from '../../kernel/plugin'
+import { definePlugin, type LoginResult } from '../../kernel/plugin'
+import { coreRoutes } from '../../kernel'
 import { embeddedWalletRoutes } from './api'
 import { createEmbeddedWalletCore, type EmbeddedWalletsOptions } from './core'
 import { embeddedWalletHooks } from './service'
+import { embeddedWalletScreenMessages, embeddedWalletScreens, EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID } from './screens'
+import { confirmSignature, recoverWithPassword } from './steps'
 
 export type { EmbeddedWalletsOptions } from './core'
 export { entropyIdOf } from './core'
 export * from './service'
 export { createEmbeddedEthereumProvider, ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type ProviderChain } from './provider'
 export { embeddedWalletRoutes } from './api'
+export { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, type SignRequestParams, type CreateParams, type CreatedParams, type RecoveryFlowParams } from './screens'
+export { signRequestParams, USER_REJECTED_MESSAGE } from './steps'
+export { useEmbeddedWallets, type CreateWalletOptions, type UseEmbeddedWalletsResult } from './react'
 
-/** The plugin's id. */
-export const EMBEDDED_WALLETS_PLUGIN_ID = 'embedded-wallets'
+/** The analytics event of a login that ends because its wallet creation failed (spec 01 §4). */
+export const CREATION_FAILURE_EVENT = 'embedded_wallet_creation_failure_logout'
 
 /**
  * The embedded-wallets plugin.
@@ -29,7 +40,7 @@ export const EMBEDDED_WALLETS_PLUGIN_ID = 'embedded-wallets'
  * import { PorticoProvider } from 'portico/react'
  * import { email } from 'portico/plugins/email'
  * import { embeddedWallets } from 'portico/plugins/embedded-wallets'
- * <PorticoProvider appId="..." plugins={[email(), embeddedWallets()]}>...</PorticoProvider>
+ * <PorticoProvider appId="..." plugins={[email(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' } })]}>...</PorticoProvider>
  * ```
  */
 export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
@@ -38,10 +49,34 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
     kind: 'wallet',
     // The routes the wallet frame calls (the page itself never does: it holds no share).
     api: embeddedWalletRoutes,
+    screens: embeddedWalletScreens,
+    messages: embeddedWalletScreenMessages,
     setup(ctx) {
-      const core = createEmbeddedWalletCore(ctx, options)
+      const core = createEmbeddedWalletCore(ctx, options, {
+        confirm: (wallet, request) => confirmSignature(ctx, wallet, request),
+        recover: () => recoverWithPassword(ctx),
+      })
+      // The kernel asks again after every step: create once per login, so a creation is never
+      // offered twice; a login that ends before its creation finished is reported once.
+      let creatingFor: LoginResult | null = null
       const untaps = [
         embeddedWalletHooks(ctx).service.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => core),
+        ctx.hooks.afterAuthenticate.tap(EMBEDDED_WALLETS_PLUGIN_ID, (result) => {
+          if (creatingFor === result) return undefined
+          const chains = core.chainsToCreate()
+          if (chains.length === 0) return undefined
+          creatingFor = result
+          return { screen: EMBEDDED_WALLET_SCREENS.create, params: { chains, initiator: 'automatic', isNewUser: result.isNewUser } }
+        }),
+        ctx.hooks.loginComplete.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => {
+          creatingFor = null
+        }),
+        // The kernel logs out a login whose post-login step did not finish.
+        ctx.hooks.loginFailed.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => {
+          if (!creatingFor) return
+          creatingFor = null
+          void ctx.api.request(coreRoutes.analytics, { event_name: CREATION_FAILURE_EVENT, client_id: null }).catch(() => undefined)
+        }),
         // A logout makes the frame forget every secret it rebuilt (device shares stay on the device).
         ctx.hooks.loggedOut.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => {
           void core.clear().catch(() => undefined)

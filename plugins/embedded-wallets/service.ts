@@ -60,6 +60,12 @@ export interface EmbeddedWalletService {
   connect(): Promise<void>
   /** Recovers with the password (`user-passcode`); rejects `invalid_recovery_pin` on a wrong one. */
   recover(password?: string): Promise<void>
+  /**
+   * Adds an HD wallet from the user's secret (spec 02's `add`): index `walletIndex` of `chainType`,
+   * by default the next unused one, then refreshes the session so the user lists it.
+   * @throws a `PorticoError` `wallet_not_found` when the user has no embedded wallet yet (create one first).
+   */
+  add(chainType: FrameChainType, walletIndex?: number): Promise<EmbeddedWalletInfo>
   /** Protects the secret again under another method or a new password. */
   setRecovery(recovery: FrameRecoveryChoice): Promise<void>
   /**

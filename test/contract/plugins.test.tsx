@@ -100,7 +100,8 @@ describe.each(ids)('plugin %s', (id) => {
       for (const name of Object.keys(plugin.screens ?? {})) {
         for (const theme of ['light', 'dark'] as const) {
           await renderScreen(harness.kernel, `${id}/${name}`, examples[name] ?? {}, theme)
-          expect(await view.findByRole('dialog')).toBeTruthy()
+          // A blocking screen (one the user cannot close) is an alert dialog.
+          expect(await view.findByRole(plugin.screens?.[name]?.blocking ? 'alertdialog' : 'dialog')).toBeTruthy()
           expect(await axeViolations(), `${id}/${name} (${theme})`).toEqual([])
           cleanup()
         }

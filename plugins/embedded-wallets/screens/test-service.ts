@@ -13,7 +13,7 @@ import { embeddedWalletHooks, type EmbeddedWalletInfo, type EmbeddedWalletServic
 import { EMBEDDED_WALLETS_PLUGIN_ID, embeddedWalletScreenMessages, embeddedWalletScreens } from './index'
 
 /** An operation of the service the screens call. */
-export type TestOp = 'create' | 'connect' | 'recover' | 'setRecovery'
+export type TestOp = 'create' | 'connect' | 'recover' | 'add' | 'setRecovery'
 
 /** One recorded call. */
 export interface TestCall {
@@ -116,6 +116,16 @@ export class TestWalletService implements EmbeddedWalletService {
 
   async recover(password?: string): Promise<void> {
     await this.run('recover', [password])
+  }
+
+  async add(chainType: FrameChainType, walletIndex?: number): Promise<EmbeddedWalletInfo> {
+    await this.run('add', [chainType, walletIndex])
+    const first = this.walletList[0]
+    if (!first) throw new PorticoError('The user has no embedded wallet', { code: 'wallet_not_found' })
+    const index = walletIndex ?? this.walletList.filter((w) => w.chainType === chainType).length
+    const wallet: EmbeddedWalletInfo = { ...first, address: `0x${String(index + 5).repeat(40)}`, chainType, walletIndex: index }
+    this.walletList = [...this.walletList, wallet]
+    return wallet
   }
 
   async setRecovery(recovery: FrameRecoveryChoice): Promise<void> {
