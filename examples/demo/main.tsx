@@ -22,6 +22,7 @@ import { crossApp, useUnlinkCrossAppAccount } from 'portico/plugins/cross-app'
 import { passkey, usePasskeys, useUnlinkPasskey } from 'portico/plugins/passkey'
 import { telegram, useUnlinkTelegram } from 'portico/plugins/telegram'
 import { farcaster, useFarcasterSigner, useUnlinkFarcaster } from 'portico/plugins/farcaster'
+import { embeddedWallets, useEmbeddedWallets } from 'portico/plugins/embedded-wallets'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -52,6 +53,8 @@ const plugins = [
   passkey(),
   telegram(),
   farcaster(),
+  // `?embedded=on-login` creates an embedded Ethereum wallet for users without a wallet when they log in.
+  embeddedWallets(new URLSearchParams(location.search).get('embedded') === 'on-login' ? { createOnLogin: { ethereum: 'users-without-wallets' } } : {}),
 ]
 
 /** With a local chain (the e2e run's anvil), wallets are offered that chain. */
@@ -111,6 +114,7 @@ function Account() {
         </button>
       ) : null}
       <ManagePasskeys />
+      <EmbeddedWallet />
       <FarcasterSigner />
       <UserManagement />
       <button type="button" className="secondary" onClick={() => void logout()}>
@@ -203,6 +207,43 @@ function FarcasterSigner() {
       Farcaster signer: <span data-testid="farcaster-signer">{signerPublicKey ?? '—'}</span>{' '}
       <button type="button" className="secondary" onClick={() => void request()}>Request Farcaster signer</button>
       {error ? <span role="status" data-testid="farcaster-signer-error"> {error}</span> : null}
+    </p>
+  )
+}
+
+/** The user's embedded wallets: create one, sign a message with the first (the sign request shows). */
+function EmbeddedWallet() {
+  const { wallets, createWallet, getEthereumProvider } = useEmbeddedWallets()
+  const [signature, setSignature] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const run = async (action: () => Promise<unknown>) => {
+    setError(null)
+    try {
+      await action()
+    } catch (e) {
+      const code = (e as { rpcCode?: number; code?: string }).rpcCode ?? (e as { code?: string }).code
+      setError(`${code ?? 'error'}: ${e instanceof Error ? e.message : String(e)}`)
+    }
+  }
+  const first = wallets.find((w) => w.chainType === 'ethereum')
+  const sign = async () => {
+    if (!first) return
+    const message = '0x' + Array.from(new TextEncoder().encode('Hello from the demo'), (b) => b.toString(16).padStart(2, '0')).join('')
+    setSignature(String(await getEthereumProvider(first.address).request({ method: 'personal_sign', params: [message, first.address] })))
+  }
+  return (
+    <p>
+      Embedded wallets: <span data-testid="embedded-wallets">{wallets.map((w) => w.address).join(', ') || '—'}</span>{' '}
+      <button type="button" className="secondary" onClick={() => void run(() => createWallet({ createAdditional: true }))}>
+        Create an embedded wallet
+      </button>
+      {first ? (
+        <button type="button" className="secondary" onClick={() => void run(sign)}>
+          Sign a message
+        </button>
+      ) : null}
+      {signature ? <span data-testid="embedded-signature"> {signature}</span> : null}
+      {error ? <span role="status" data-testid="embedded-error"> {error}</span> : null}
     </p>
   )
 }

@@ -1,0 +1,76 @@
+/**
+ * The embedded wallet in the demo: created after login by the post-login step, listed by
+ * `useEmbeddedWallets()`, signing through the sign request, and a failed creation ending the login.
+ * The wallet frame runs on the demo API's origin, served by the same server as every other route.
+ */
+import { test, expect, type Page } from '@playwright/test'
+import { verifyMessage, type Hex } from 'viem'
+import { apiUrlOf, freshEmail, latestCode, openModal, recordTexts, submitEmail, typeCode } from './helpers'
+
+const ON_LOGIN = '/?embedded=on-login'
+
+/** Logs in with the code; answers the address and the texts the modal showed from then on. */
+async function logIn(page: Page, request: Parameters<typeof latestCode>[0], address: string) {
+  await openModal(page, ON_LOGIN)
+  await submitEmail(page, address)
+  const seen = await recordTexts(page, ['Welcome to Portico Demo', 'All set!'], { within: '[role="dialog"], [role="alertdialog"]' })
+  await typeCode(page, await latestCode(request, await apiUrlOf(page), address))
+  return seen
+}
+
+test.describe('embedded wallet', () => {
+  test('a new user gets a wallet after login, signs a message once they approve it, and a declined request rejects with 4001', async ({ page, request }) => {
+    const email = freshEmail('embedded')
+    const seen = await logIn(page, request, email)
+    const dialog = page.getByRole('dialog')
+    await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('user-email')).toHaveText(email)
+    // The created screen welcomed the new user and closed by itself.
+    expect(await seen()).toEqual(['Welcome to Portico Demo'])
+    const address = (await page.getByTestId('embedded-wallets').textContent()) as Hex
+
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Sign message' })).toBeVisible()
+    await expect(dialog.getByText('Signing this message will not cost you any fees.')).toBeVisible()
+    await expect(dialog.getByText('Hello from the demo')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Sign and continue' }).click()
+    await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
+    const signature = ((await page.getByTestId('embedded-signature').textContent()) ?? '').trim() as Hex
+    expect(await verifyMessage({ address, message: 'Hello from the demo', signature })).toBe(true)
+    await expect(dialog).toBeHidden()
+
+    await page.getByRole('button', { name: 'Sign a message' }).click()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByTestId('embedded-error')).toHaveText('4001: The user rejected the request.')
+    await expect(dialog).toBeHidden()
+
+    // Logging in again on this device keeps the wallet: no creation, the same address.
+    await page.getByRole('button', { name: 'Log out' }).click()
+    const again = await logIn(page, request, email)
+    await expect(page.getByTestId('embedded-wallets')).toHaveText(address)
+    await expect(dialog).toBeHidden()
+    expect(await again()).toEqual([])
+  })
+
+  test('a creation the server refuses after login shows the spec text, reports it and logs the user out', async ({ page, request }) => {
+    const api = await (async () => {
+      await page.goto(ON_LOGIN)
+      return apiUrlOf(page)
+    })()
+    // Every creation request of the frame fails as a server error would.
+    await page.context().route(`${api}/api/v1/embedded_wallets`, (route) =>
+      route.request().method() === 'POST' ? route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":"internal"}' }) : route.continue(),
+    )
+    const reported = page.waitForRequest((r) => r.url().endsWith('/api/v1/analytics_events') && (r.postData() ?? '').includes('embedded_wallet_creation_failure_logout'))
+    await logIn(page, request, freshEmail('embedded-fails'))
+    // The failure is an alert: the login cannot go on.
+    const dialog = page.getByRole('alertdialog')
+    await expect(dialog.getByRole('heading', { name: 'Failed to create wallet' })).toBeVisible()
+    await expect(dialog.getByText('An error has occured, please login again.')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByText('You are signed out.')).toBeVisible()
+    await reported
+  })
+})
