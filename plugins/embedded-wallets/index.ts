@@ -15,6 +15,7 @@ export type { EmbeddedWalletsOptions } from './core'
 export { entropyIdOf } from './core'
 export * from './service'
 export { createEmbeddedEthereumProvider, ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type ProviderChain } from './provider'
+export { createEmbeddedSolanaWallet, solanaRpcUrl, type EmbeddedSolanaWallet, type EmbeddedSolanaWalletDeps, type SolanaSendOptions } from './solana'
 export { embeddedWalletRoutes } from './api'
 
 /** The plugin's id. */
