@@ -39,11 +39,16 @@ export interface EmbeddedSolanaWallet {
    */
   signMessage(message: string): Promise<Uint8Array>
   /**
-   * Signs a transaction as one of its signers; other signatures are kept.
-   * @param transaction - a kit `Transaction`, or its wire bytes.
-   * @returns the same transaction with the wallet's signature (a `Transaction`, or wire bytes).
+   * Signs a kit transaction as one of its signers; other signatures and fields are kept.
+   * @param transaction - a compiled kit `Transaction`.
+   * @returns the same transaction with the wallet's signature in its slot.
    */
   signTransaction<T extends Transaction>(transaction: T): Promise<T>
+  /**
+   * Signs a transaction's wire bytes as one of its signers; other signatures are kept.
+   * @param transaction - the wire bytes (signatures, then the message).
+   * @returns the wire bytes with the wallet's signature in its slot.
+   */
   signTransaction(transaction: Uint8Array): Promise<Uint8Array>
   /**
    * Signs a transaction and sends it (`sendTransaction`, base64, with preflight). It returns once the
@@ -57,6 +62,7 @@ export interface EmbeddedSolanaWallet {
 
 /** What the wallet needs of the plugin. */
 export interface EmbeddedSolanaWalletDeps {
+  /** The wallet, as the user's linked account says. */
   wallet: EmbeddedWalletInfo
   /** Signs in the frame: a base64 signature or signed wire transaction. */
   sign(request: FrameRpcRequest): Promise<string>
