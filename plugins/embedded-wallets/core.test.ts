@@ -143,6 +143,21 @@ describe('the user’s embedded wallets', () => {
     const provider = service.getEthereumProvider()
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([EVM])
   })
+
+  it('gives the Solana wallet of the user’s Solana wallet, none for another address or an Ethereum one', async () => {
+    const service = await signedIn([emailAccount, embedded(EVM, 'ethereum'), embedded(SOL, 'solana')])
+    expect(service.getSolanaWallet().address).toBe(SOL)
+    expect(service.getSolanaWallet(SOL).address).toBe(SOL)
+    expect(() => service.getSolanaWallet(EVM)).toThrow(expect.objectContaining({ code: 'wallet_not_found' }))
+    expect(() => service.getSolanaWallet(SOL.toLowerCase())).toThrow(expect.objectContaining({ code: 'wallet_not_found' }))
+  })
+
+  it('gives no Solana wallet before login', async () => {
+    harness = await startHarness({ plugins: [email(), embeddedWallets()] })
+    expect(() => embeddedWalletsOf(harness!.kernel).getSolanaWallet()).toThrow(
+      expect.objectContaining({ code: 'missing_or_invalid_token', shortMessage: 'User must be authenticated to use embedded Solana wallet' }),
+    )
+  })
 })
 
 describe('the secret a wallet derives from', () => {

@@ -9,6 +9,7 @@ import type { LinkedAccount } from '../../kernel/wire'
 import { frameUrl, type FrameChainType, type FrameRecoveryChoice, type FrameRpcRequest, type FrameOp } from '../../protocols/wallet-frame'
 import type { FrameParams, FrameResult, WalletFrame } from '../../protocols/wallet-frame/client'
 import { createEmbeddedEthereumProvider } from './provider'
+import { createEmbeddedSolanaWallet, solanaRpcUrl } from './solana'
 import type { CreateOnLogin, EmbeddedWalletInfo, EmbeddedWalletService, EmbeddedWalletSettings, RecoveryMethod } from './service'
 
 /** Options of the embedded-wallets plugin (the host's, over the app's settings). */
@@ -205,6 +206,20 @@ export function createEmbeddedWalletCore(
         chains,
         chainId: start,
         sign: (request) => core.sign(wallet, request),
+        ...(showUi ? { confirm: (request: FrameRpcRequest) => confirm(wallet, request) } : {}),
+      })
+    },
+    getSolanaWallet(address) {
+      const signedIn = () => ctx.session().user !== null
+      if (!signedIn()) throw new PorticoError('User must be authenticated to use embedded Solana wallet', { code: 'missing_or_invalid_token' })
+      const wallet = wallets().find((w) => w.chainType === 'solana' && (address === undefined || w.address === address))
+      if (!wallet) throw new PorticoError('The user has no such embedded Solana wallet', { code: 'wallet_not_found' })
+      const showUi = settings().showWalletUIs && confirm
+      return createEmbeddedSolanaWallet({
+        wallet,
+        sign: (request) => core.sign(wallet, request),
+        rpcUrl: () => solanaRpcUrl(ctx.config()),
+        authenticated: signedIn,
         ...(showUi ? { confirm: (request: FrameRpcRequest) => confirm(wallet, request) } : {}),
       })
     },

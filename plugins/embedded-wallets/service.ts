@@ -7,6 +7,7 @@
 import { defineHooks } from '../../kernel/hook-bus'
 import type { SyncBailHook } from '../../kernel/hooks'
 import type { EmbeddedEthereumProvider } from './provider'
+import type { EmbeddedSolanaWallet } from './solana'
 import type { FrameChainType, FrameRecoveryChoice, FrameWallet } from '../../protocols/wallet-frame'
 
 /** The recovery methods of spec 02. */
@@ -73,6 +74,13 @@ export interface EmbeddedWalletService {
    * @throws a `PorticoError` `wallet_not_found` when the user has no such wallet.
    */
   getEthereumProvider(address?: string): EmbeddedEthereumProvider
+  /**
+   * One of the user's Solana wallets (the first when no address is given): `signMessage`,
+   * `signTransaction`, `signAndSendTransaction` over `@solana/kit` transactions.
+   * @throws a `PorticoError` `wallet_not_found` when the user has no such wallet, or
+   * `missing_or_invalid_token` ('User must be authenticated to use embedded Solana wallet') when no user is signed in.
+   */
+  getSolanaWallet(address?: string): EmbeddedSolanaWallet
 }
 
 /** The hooks of the embedded-wallet plugin. */

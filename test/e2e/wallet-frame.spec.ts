@@ -3,12 +3,31 @@
  * host page on another origin through the host transport. It creates a wallet and signs; a second
  * profile (empty storage) recovers it automatically; the export frame shows the key that controls the
  * address; the host page never receives key material; a page on an origin the app does not allow
- * cannot frame it. Runs its own server and host pages (no demo).
+ * cannot frame it. The embedded Ethereum provider sends to anvil, the embedded Solana wallet to a
+ * local Solana runtime (litesvm). Runs its own server and host pages (no demo).
  */
 import { expect, test, type Browser, type Page } from '@playwright/test'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58, base64, hex } from '@scure/base'
+import { getTransferSolInstruction } from '@solana-program/system'
+import {
+  address as solanaAddress,
+  appendTransactionMessageInstruction,
+  compileTransaction,
+  createNoopSigner,
+  createSolanaRpc,
+  createTransactionMessage,
+  generateKeyPairSigner,
+  getBase64EncodedWireTransaction,
+  lamports,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+  type Signature,
+} from '@solana/kit'
 import { createPublicClient, http, toHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
 import type { FrameWallet } from '../../protocols/wallet-frame'
 import type { WalletFrame } from '../../protocols/wallet-frame/client'
@@ -19,10 +38,17 @@ import { buildFrame } from '../../wallet-frame/build'
 import { importWalletKey } from '../../wallet-frame/crypto'
 import { createTestInstance, type TestInstance } from '../support/server'
 import { rpc, startAnvil, type Anvil } from '../fixtures/anvil'
+import { startSolanaRpc, type SolanaRpc } from '../fixtures/solana-rpc'
+import type { EmbeddedSolanaWallet } from '../../plugins/embedded-wallets/solana'
 import type { HostWindow } from './wallet-frame/host'
 import { buildHostScript, serveHostPage } from './wallet-frame/serve'
 
-type FramePage = HostWindow & { frame: WalletFrame; exporter: WalletFrame; provider: { request(args: { method: string; params?: unknown }): Promise<unknown> } }
+type FramePage = HostWindow & {
+  frame: WalletFrame
+  exporter: WalletFrame
+  provider: { request(args: { method: string; params?: unknown }): Promise<unknown> }
+  solana: EmbeddedSolanaWallet
+}
 type Outcome = { ok: true; result: unknown } | { ok: false; code: string; message: string }
 
 let t: TestInstance
@@ -98,6 +124,28 @@ async function signsAs(page: Page, wallet: FrameWallet): Promise<boolean> {
   return verifyMessage({ address: wallet.address as Hex, message: 'hello', signature: result })
 }
 
+/** Opens the export frame in the page and has it show a wallet's private key: the key as the frame shows it. */
+async function exportedKey(page: Page, token: string, wallet: FrameWallet): Promise<string> {
+  await page.evaluate(
+    ([api, appId, accessToken]) => {
+      const w = window as unknown as FramePage
+      w.exporter = w.portico.openWalletFrame({
+        url: w.portico.exportFrameUrl(api, appId, { theme: 'dark', accentColor: '#ff5500' }),
+        apiOrigin: api,
+        getAccessToken: () => accessToken,
+        refreshAccessToken: () => null,
+        visible: true,
+        title: 'Export wallet',
+        parent: document.getElementById('export')!,
+      })
+    },
+    [t.baseUrl, t.appId, token] as const,
+  )
+  const params = { entropyId: wallet.entropyId, address: wallet.address, chainType: wallet.chainType, phrase: false }
+  expect(await ok(call(page, 'export', params, 'exporter'))).toEqual({ shown: true })
+  return page.frameLocator('iframe[title="Export wallet"]').getByRole('textbox', { name: 'Private key' }).inputValue()
+}
+
 async function freshProfile(browser: Browser): Promise<Page> {
   const context = await browser.newContext()
   return context.newPage()
@@ -120,26 +168,9 @@ test('creates a wallet in the frame and signs with it; the export frame shows it
   expect(stored).toHaveLength(1)
 
   // The export frame, visible in the page, shows the key; the page learns only that it did.
-  await page.evaluate(
-    ([api, appId, accessToken]) => {
-      const w = window as unknown as FramePage
-      w.exporter = w.portico.openWalletFrame({
-        url: w.portico.exportFrameUrl(api, appId, { theme: 'dark', accentColor: '#ff5500' }),
-        apiOrigin: api,
-        getAccessToken: () => accessToken,
-        refreshAccessToken: () => null,
-        visible: true,
-        title: 'Export wallet',
-        parent: document.getElementById('export')!,
-      })
-    },
-    [t.baseUrl, t.appId, token] as const,
-  )
-  expect(await ok(call(page, 'export', { entropyId: wallet.entropyId, address: wallet.address, chainType: 'ethereum', phrase: false }, 'exporter'))).toEqual({ shown: true })
-  const exportFrame = page.frameLocator('iframe[title="Export wallet"]')
-  const keyText = await exportFrame.getByRole('textbox', { name: 'Private key' }).inputValue()
+  const keyText = await exportedKey(page, token, wallet)
   expect(importWalletKey('ethereum', keyText).address).toBe(wallet.address)
-  await expect(exportFrame.getByRole('button', { name: 'Copy' })).toBeVisible()
+  await expect(page.frameLocator('iframe[title="Export wallet"]').getByRole('button', { name: 'Copy' })).toBeVisible()
 
   // Every message the page received came from the API's origin and carries no key material.
   const received = await page.evaluate(() => (window as unknown as FramePage).received)
@@ -252,5 +283,86 @@ test.describe('the embedded Ethereum provider', () => {
     expect(receipt.status).toBe('success')
     expect(receipt.from.toLowerCase()).toBe(wallet.address.toLowerCase())
     expect(await client.getBalance({ address: to })).toBe(10_000_000_000_000_000n)
+  })
+})
+
+test.describe('the embedded Solana wallet', () => {
+  let cluster: SolanaRpc
+  test.beforeAll(async () => {
+    cluster = await startSolanaRpc()
+  })
+  test.afterAll(async () => {
+    await cluster?.close()
+  })
+
+  test('signs a message and sends a SOL transfer that the Solana runtime runs; the page never receives the key', async ({ page }) => {
+    const SOL = 1_000_000_000n
+    const token = await newToken()
+    await openFrame(page, host.origin, token)
+    const wallet = await ok<FrameWallet>(call(page, 'create', { chainType: 'solana', recovery: { method: 'privy' } }))
+    expect(wallet).toMatchObject({ chainType: 'solana', walletIndex: 0, recoveryMethod: 'privy' })
+    const solana = createSolanaRpc(cluster.url)
+    await solana.requestAirdrop(solanaAddress(wallet.address), lamports(SOL)).send()
+
+    // The host app's wallet object, signing in the frame and sending to the app's Solana RPC.
+    await page.evaluate(
+      ([w, rpcUrl]) => {
+        const host = window as unknown as FramePage
+        host.solana = host.portico.createEmbeddedSolanaWallet({
+          wallet: { address: w.address, chainType: 'solana', walletIndex: 0, imported: false, recoveryMethod: 'privy' },
+          sign: (request) => host.frame.request('rpc', { entropyId: w.entropyId, address: w.address, chainType: 'solana', request }).then((r) => r.result),
+          rpcUrl: () => rpcUrl,
+          authenticated: () => true,
+        })
+      },
+      [wallet, cluster.url] as const,
+    )
+
+    const message = 'Sign in to Portico with Solana'
+    const signature = await page.evaluate((m) => (window as unknown as FramePage).solana.signMessage(m).then((s) => Array.from(s)), message)
+    expect(ed25519.verify(Uint8Array.from(signature), new TextEncoder().encode(message), base58.decode(wallet.address))).toBe(true)
+    // Anything but a string is refused in the page, before the frame is asked.
+    const refused = await page.evaluate(() =>
+      (window as unknown as FramePage).solana.signMessage(new Uint8Array([1, 2]) as never).then(
+        () => null,
+        (e: { code: string; shortMessage: string }) => ({ code: e.code, message: e.shortMessage }),
+      ),
+    )
+    expect(refused).toEqual({ code: 'invalid_request', message: 'Solana message signing needs a string message' })
+
+    // A transfer the host builds with kit (the wallet pays the fee), signed in the frame and sent.
+    const bob = await generateKeyPairSigner()
+    const { value: blockhash } = await solana.getLatestBlockhash().send()
+    const transfer = compileTransaction(
+      pipe(
+        createTransactionMessage({ version: 0 }),
+        (m) => setTransactionMessageFeePayer(solanaAddress(wallet.address), m),
+        (m) => setTransactionMessageLifetimeUsingBlockhash(blockhash, m),
+        (m) => appendTransactionMessageInstruction(getTransferSolInstruction({ source: createNoopSigner(solanaAddress(wallet.address)), destination: bob.address, amount: SOL / 10n }), m),
+      ),
+    )
+    const sent = (await page.evaluate((wire) => {
+      const host = window as unknown as FramePage
+      return host.solana.signAndSendTransaction(host.portico.decodeTransaction(wire))
+    }, getBase64EncodedWireTransaction(transfer))) as Signature
+    const { value: statuses } = await solana.getSignatureStatuses([sent]).send()
+    expect(statuses[0]).toMatchObject({ err: null, confirmationStatus: 'finalized' })
+    expect((await solana.getBalance(bob.address).send()).value).toBe(SOL / 10n)
+    expect((await solana.getBalance(solanaAddress(wallet.address)).send()).value).toBe(SOL - SOL / 10n - 5_000n)
+
+    // The key, as the export frame shows it (base58 of the 64-byte key pair): no message the page
+    // received carries it, its 32-byte seed in any common encoding, or the device share.
+    const keyText = await exportedKey(page, token, wallet)
+    expect(importWalletKey('solana', keyText).address).toBe(wallet.address)
+    const seed = base58.decode(keyText).slice(0, 32)
+    const walletFrame = page.frames().find((f) => f.url().startsWith(`${t.baseUrl}/apps/`) && !f.url().includes('/export'))!
+    const stored = await walletFrame.evaluate(() => Object.keys(localStorage).map((k) => localStorage.getItem(k)!))
+    expect(stored).toHaveLength(1)
+    const received = await page.evaluate(() => (window as unknown as FramePage).received)
+    expect(received.length).toBeGreaterThan(0)
+    for (const m of received) {
+      expect(m.origin).toBe(t.baseUrl)
+      for (const secret of [keyText, base58.encode(seed), base64.encode(seed), hex.encode(seed), ...stored]) expect(m.data).not.toContain(secret)
+    }
   })
 })

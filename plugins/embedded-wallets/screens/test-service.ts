@@ -54,6 +54,11 @@ export class TestWalletService implements EmbeddedWalletService {
     throw new Error('TestWalletService has no provider: the screens never ask for one')
   }
 
+  /** Nor for a Solana wallet. */
+  getSolanaWallet(): never {
+    throw new Error('TestWalletService has no Solana wallet: the screens never ask for one')
+  }
+
   /** The next calls of `op` fail with these errors, one each. */
   fail(op: TestOp, ...errors: unknown[]): void {
     this.failures.set(op, [...(this.failures.get(op) ?? []), ...errors])

@@ -1,0 +1,163 @@
+/**
+ * The embedded Solana wallet as hosts use it: its address, `signMessage` (a string message only,
+ * spec 02 §5), `signTransaction` and `signAndSendTransaction` over `@solana/kit` transactions. The
+ * key stays in the wallet frame: the page sends the message or the transaction's wire bytes there
+ * and gets back a signature or the signed wire bytes. A message is shown on the sign-request
+ * screen first when the app shows wallet UIs; transactions are signed without a screen (their
+ * review screens come with the transaction flows). Sends go to the app's Solana RPC (the first
+ * `solana:` chain of `supportedChains` with an RPC URL, the default chain first), or to the URL a
+ * call gives.
+ * @module
+ */
+import type { Address, Base64EncodedWireTransaction, Signature, Transaction } from '@solana/kit'
+import { PorticoError } from '../../kernel/errors'
+import type { AppConfig } from '../../kernel/config'
+import type { FrameRpcRequest } from '../../protocols/wallet-frame'
+import type { EmbeddedWalletInfo } from './service'
+
+/** Options of {@link EmbeddedSolanaWallet.signAndSendTransaction}. */
+export interface SolanaSendOptions {
+  /** The Solana JSON-RPC URL to send to. @defaultValue the app's Solana chain's RPC URL */
+  rpcUrl?: string
+}
+
+/**
+ * One of the user's embedded Solana wallets. Transactions are `@solana/kit` compiled transactions
+ * (`compileTransaction(message)`) or their wire bytes, and come back in the form they were given.
+ * Every method rejects with a `PorticoError`: `invalid_request` for what the wallet cannot sign
+ * ('Transaction does not contain public key' when the wallet is not one of its signers),
+ * `missing_or_invalid_token` once the user has signed out, the sign-request screen's 4001 when the
+ * user declines, `solana_rpc_missing` or `solana_rpc_error` when a send has no RPC or is refused.
+ */
+export interface EmbeddedSolanaWallet {
+  /** The wallet's base58 address. */
+  readonly address: Address
+  /**
+   * Signs a text message (its UTF-8 bytes) with ed25519.
+   * @param message - the message; only a string is accepted.
+   * @returns the 64-byte signature.
+   */
+  signMessage(message: string): Promise<Uint8Array>
+  /**
+   * Signs a kit transaction as one of its signers; other signatures and fields are kept.
+   * @param transaction - a compiled kit `Transaction`.
+   * @returns the same transaction with the wallet's signature in its slot.
+   */
+  signTransaction<T extends Transaction>(transaction: T): Promise<T>
+  /**
+   * Signs a transaction's wire bytes as one of its signers; other signatures are kept.
+   * @param transaction - the wire bytes (signatures, then the message).
+   * @returns the wire bytes with the wallet's signature in its slot.
+   */
+  signTransaction(transaction: Uint8Array): Promise<Uint8Array>
+  /**
+   * Signs a transaction and sends it (`sendTransaction`, base64, with preflight). It returns once the
+   * RPC has accepted it: wait for the commitment you need with `getSignatureStatuses` or kit's helpers.
+   * @param transaction - a kit `Transaction`, or its wire bytes.
+   * @param options - the RPC URL, over the app's.
+   * @returns the transaction's signature (base58).
+   */
+  signAndSendTransaction(transaction: Transaction | Uint8Array, options?: SolanaSendOptions): Promise<Signature>
+}
+
+/** What the wallet needs of the plugin. */
+export interface EmbeddedSolanaWalletDeps {
+  /** The wallet, as the user's linked account says. */
+  wallet: EmbeddedWalletInfo
+  /** Signs in the frame: a base64 signature or signed wire transaction. */
+  sign(request: FrameRpcRequest): Promise<string>
+  /**
+   * Asks the user (the sign-request screen) before a message is signed; rejects when they decline.
+   * The request is the one signed: `params[0]` is the message's UTF-8 bytes in base64. Absent: no screen.
+   */
+  confirm?(request: FrameRpcRequest): Promise<void>
+  /** The app's Solana RPC URL, or null. */
+  rpcUrl(): string | null
+  /** Whether a user is signed in. */
+  authenticated(): boolean
+}
+
+/**
+ * The RPC URL of the app's Solana chain: the default chain when it is a `solana:` chain with an RPC
+ * URL, else the first such chain of `supportedChains`.
+ * @param config - the app configuration, or null before it loads.
+ * @returns the URL, or null when the app lists none.
+ * @example
+ * ```ts
+ * solanaRpcUrl({ supportedChains: [{ id: 'solana:devnet', name: 'Devnet', rpcUrls: ['https://rpc.example'], nativeCurrency }], defaultChain: 'eip155:1' })
+ * // 'https://rpc.example'
+ * ```
+ */
+export function solanaRpcUrl(config: Pick<AppConfig, 'supportedChains' | 'defaultChain'> | null): string | null {
+  const chains = (config?.supportedChains ?? []).filter((c) => c.id.startsWith('solana:') && c.rpcUrls[0])
+  const chain = chains.find((c) => c.id === config?.defaultChain) ?? chains[0]
+  return chain?.rpcUrls[0] ?? null
+}
+
+const loadKit = () => import('./solana-kit')
+type Kit = Awaited<ReturnType<typeof loadKit>>
+
+/**
+ * Builds the wallet object of one embedded Solana wallet.
+ * @param deps - the wallet, the frame's signer, the screen, the RPC URL.
+ * @returns the wallet.
+ */
+export function createEmbeddedSolanaWallet(deps: EmbeddedSolanaWalletDeps): EmbeddedSolanaWallet {
+  const address = deps.wallet.address as Address
+
+  function signedIn(): void {
+    if (!deps.authenticated()) throw new PorticoError('User must be authenticated to use embedded Solana wallet', { code: 'missing_or_invalid_token' })
+  }
+
+  /** Signs base64 wire bytes in the frame: the signed wire bytes, in base64. */
+  async function signInFrame(wire: string): Promise<string> {
+    signedIn()
+    return deps.sign({ method: 'solana_signTransaction', params: [wire] })
+  }
+
+  /** A transaction's wire bytes in base64. */
+  function wireOf(kit: Kit, transaction: Transaction | Uint8Array): string {
+    if (transaction instanceof Uint8Array) return kit.getBase64Decoder().decode(transaction)
+    if (typeof transaction !== 'object' || transaction === null || !(transaction.messageBytes instanceof Uint8Array)) {
+      throw new PorticoError('A Solana transaction is a kit Transaction or its wire bytes', { code: 'invalid_request' })
+    }
+    return kit.getBase64EncodedWireTransaction(transaction)
+  }
+
+  async function signTransaction<T extends Transaction>(transaction: T): Promise<T>
+  async function signTransaction(transaction: Uint8Array): Promise<Uint8Array>
+  async function signTransaction(transaction: Transaction | Uint8Array): Promise<Transaction | Uint8Array> {
+    const kit = await loadKit()
+    const signed = new Uint8Array(kit.getBase64Encoder().encode(await signInFrame(wireOf(kit, transaction))))
+    if (transaction instanceof Uint8Array) return signed
+    // Only the wallet's own slot changes: the rest of the caller's transaction stays as it was.
+    const signature = kit.getTransactionDecoder().decode(signed).signatures[address] ?? null
+    return { ...transaction, signatures: { ...transaction.signatures, [address]: signature } }
+  }
+
+  return {
+    address,
+    async signMessage(message) {
+      if (typeof message !== 'string') throw new PorticoError('Solana message signing needs a string message', { code: 'invalid_request' })
+      signedIn()
+      const kit = await loadKit()
+      const request: FrameRpcRequest = { method: 'solana_signMessage', params: [kit.getBase64Decoder().decode(new TextEncoder().encode(message))] }
+      if (deps.confirm) await deps.confirm(request)
+      return new Uint8Array(kit.getBase64Encoder().encode(await deps.sign(request)))
+    },
+    signTransaction,
+    async signAndSendTransaction(transaction, options = {}) {
+      const url = options.rpcUrl ?? deps.rpcUrl()
+      if (!url) {
+        throw new PorticoError('No Solana RPC URL: list a solana: chain with an RPC URL in supportedChains, or pass rpcUrl', { code: 'solana_rpc_missing' })
+      }
+      const kit = await loadKit()
+      const signed = (await signInFrame(wireOf(kit, transaction))) as Base64EncodedWireTransaction
+      try {
+        return await kit.createSolanaRpc(url).sendTransaction(signed, { encoding: 'base64' }).send()
+      } catch (error) {
+        throw new PorticoError('The Solana RPC refused the transaction', { code: 'solana_rpc_error', details: (error as Error).message, cause: error })
+      }
+    },
+  }
+}
