@@ -9,6 +9,7 @@ import { PorticoError } from '../../kernel/errors'
 import type { FrameChainType } from '../../protocols/wallet-frame'
 import { embeddedWalletsOf, type EmbeddedWalletInfo } from './service'
 import type { EmbeddedEthereumProvider } from './provider'
+import type { EmbeddedSolanaWallet } from './solana'
 import { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID } from './screens'
 
 /** Options of {@link UseEmbeddedWalletsResult.createWallet}. */
@@ -40,11 +41,16 @@ export interface UseEmbeddedWalletsResult {
    * viem `custom()` transport. Signatures show the sign request unless wallet UIs are off.
    */
   getEthereumProvider(address?: string): EmbeddedEthereumProvider
+  /**
+   * A Solana wallet (the first when no address is given): `signMessage` (text, after the sign
+   * request unless wallet UIs are off), `signTransaction` and `signAndSendTransaction`.
+   */
+  getSolanaWallet(address?: string): EmbeddedSolanaWallet
 }
 
 /**
  * The signed-in user's embedded wallets.
- * @returns `{ wallets, createWallet, getEthereumProvider }`.
+ * @returns `{ wallets, createWallet, getEthereumProvider, getSolanaWallet }`.
  * @example
  * ```tsx
  * import { useEmbeddedWallets } from 'portico/plugins/embedded-wallets'
@@ -87,5 +93,6 @@ export function useEmbeddedWallets(): UseEmbeddedWalletsResult {
   )
 
   const getEthereumProvider = useCallback((address?: string) => service.getEthereumProvider(address), [service])
-  return { wallets, createWallet, getEthereumProvider }
+  const getSolanaWallet = useCallback((address?: string) => service.getSolanaWallet(address), [service])
+  return { wallets, createWallet, getEthereumProvider, getSolanaWallet }
 }
