@@ -73,7 +73,6 @@ describe('mergeAppConfig appearance, legal, intl', () => {
     })
     expect(c.legal).toEqual({ termsAndConditionsUrl: 'https://x/terms', privacyPolicyUrl: null, requireUsersAcceptTerms: true })
     expect(c.intl).toEqual({ defaultCountry: 'US' })
-    expect(c.embeddedWallets).toEqual({ createOnLogin: 'off' })
   })
 
   it('host overrides win over the server', () => {
@@ -82,13 +81,11 @@ describe('mergeAppConfig appearance, legal, intl', () => {
       appearance: { theme: 'light', accentColor: '#ff0000', logo: 'l.svg', landingHeader: 'Hi', landingMode: 'overflow-web3' },
       legal: { privacyPolicyUrl: 'https://p', requireUsersAcceptTerms: false },
       intl: { defaultCountry: 'FR' },
-      embeddedWallets: { createOnLogin: 'all-users' },
     })
     expect(c.name).toBe('Mine')
     expect(c.appearance).toMatchObject({ theme: 'light', accentColor: '#ff0000', logo: 'l.svg', landingHeader: 'Hi', landingMode: 'overflow-web3' })
     expect(c.legal.privacyPolicyUrl).toBe('https://p')
     expect(c.intl.defaultCountry).toBe('FR')
-    expect(c.embeddedWallets.createOnLogin).toBe('all-users')
   })
 
   it('the server accent colour is used when the host sets none', () => {

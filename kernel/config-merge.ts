@@ -94,9 +94,6 @@ export function mergeAppConfig(
       requireUsersAcceptTerms: legal.requireUsersAcceptTerms ?? server.require_users_accept_terms ?? false,
     },
     intl: { defaultCountry: client.intl?.defaultCountry ?? DEFAULT_COUNTRY },
-    embeddedWallets: {
-      createOnLogin: client.embeddedWallets?.createOnLogin ?? server.embedded_wallet_config?.create_on_login ?? 'off',
-    },
     // The host's chains as given; a wallet plugin checks them and fills its defaults (`resolveConfig`).
     supportedChains: client.supportedChains ?? [],
     defaultChain: client.defaultChain ?? client.supportedChains?.[0]?.id ?? null,

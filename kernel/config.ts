@@ -59,7 +59,6 @@ export interface ClientConfig {
   loginMethodsAndOrder?: { primary: readonly string[]; overflow?: readonly string[] }
   legal?: { termsAndConditionsUrl?: string; privacyPolicyUrl?: string; requireUsersAcceptTerms?: boolean }
   intl?: { defaultCountry?: string }
-  embeddedWallets?: { createOnLogin?: 'users-without-wallets' | 'all-users' | 'off' }
   externalWallets?: { walletConnect?: { enabled?: boolean } }
   /**
    * Chains wallets may be switched to; a switch to any other is refused. Checked by the wallets
@@ -90,7 +89,6 @@ export interface AppConfig {
   overflowMethods: string[]
   legal: { termsAndConditionsUrl: string | null; privacyPolicyUrl: string | null; requireUsersAcceptTerms: boolean }
   intl: { defaultCountry: string }
-  embeddedWallets: { createOnLogin: 'users-without-wallets' | 'all-users' | 'off' }
   /** The chains wallets may use: the host's list, else the wallets plugin's default list (empty without it). */
   supportedChains: readonly ChainConfig[]
   /** CAIP-2 id of the chain wallets start on; null when no chain is listed and no wallet plugin fills one. */

@@ -102,7 +102,9 @@ export function createEmbeddedWalletCore(
       if (fromHost) return fromHost
       const fromServer = (server[chain] as { create_on_login?: CreateOnLogin } | undefined)?.create_on_login
       if (fromServer) return fromServer
-      return chain === 'ethereum' ? (ctx.config()?.embeddedWallets.createOnLogin ?? 'off') : 'off'
+      // The app's single setting (the contract's `create_on_login`) is the Ethereum wallet's.
+      const single = server.create_on_login as CreateOnLogin | undefined
+      return chain === 'ethereum' && single ? single : 'off'
     }
     const owned = Array.isArray(server.user_owned_recovery_options) ? (server.user_owned_recovery_options as string[]) : []
     return {
