@@ -213,7 +213,7 @@ function FarcasterSigner() {
 
 /** The user's embedded wallets: create one, sign a message with the first (the sign request shows). */
 function EmbeddedWallet() {
-  const { wallets, createWallet, getEthereumProvider } = useEmbeddedWallets()
+  const { wallets, createWallet, getEthereumProvider, exportWallet, importWallet } = useEmbeddedWallets()
   const [signature, setSignature] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const run = async (action: () => Promise<unknown>) => {
@@ -238,10 +238,18 @@ function EmbeddedWallet() {
         Create an embedded wallet
       </button>
       {first ? (
-        <button type="button" className="secondary" onClick={() => void run(sign)}>
-          Sign a message
-        </button>
+        <>
+          <button type="button" className="secondary" onClick={() => void run(sign)}>
+            Sign a message
+          </button>
+          <button type="button" className="secondary" onClick={() => void run(() => exportWallet({ address: first.address }))}>
+            Export the wallet
+          </button>
+        </>
       ) : null}
+      <button type="button" className="secondary" onClick={() => void run(() => importWallet())}>
+        Import a wallet
+      </button>
       {signature ? <span data-testid="embedded-signature"> {signature}</span> : null}
       {error ? <span role="status" data-testid="embedded-error"> {error}</span> : null}
     </p>

@@ -6,7 +6,7 @@
 import { PorticoError } from '../../kernel/errors'
 import type { PluginContext } from '../../kernel/plugin'
 import type { LinkedAccount } from '../../kernel/wire'
-import { frameUrl, type FrameChainType, type FrameRecoveryChoice, type FrameRpcRequest, type FrameOp } from '../../protocols/wallet-frame'
+import { exportFrameUrl, frameUrl, type FrameChainType, type FrameRecoveryChoice, type FrameRpcRequest, type FrameOp } from '../../protocols/wallet-frame'
 import type { FrameParams, FrameResult, WalletFrame } from '../../protocols/wallet-frame/client'
 import { createEmbeddedEthereumProvider } from './provider'
 import { createEmbeddedSolanaWallet, solanaRpcUrl } from './solana'
@@ -224,6 +224,30 @@ export function createEmbeddedWalletCore(
         authenticated: signedIn,
         ...(showUi ? { confirm: (request: FrameRpcRequest) => confirm(wallet, request) } : {}),
       })
+    },
+    async openKeyFrame(parent, title) {
+      const { openWalletFrame } = await import('../../protocols/wallet-frame/client')
+      const look = ctx.config()?.appearance
+      const frame = openWalletFrame({
+        url: exportFrameUrl(ctx.apiUrl, ctx.appId, { theme: look?.theme === 'dark' ? 'dark' : 'light', ...(look?.accentColor ? { accentColor: look.accentColor } : {}) }),
+        apiOrigin: new URL(ctx.apiUrl).origin,
+        getAccessToken: () => ctx.getAccessToken(),
+        refreshAccessToken: async () => ((await ctx.refreshSession()) ? ctx.getAccessToken() : null),
+        visible: true,
+        title,
+        parent,
+      })
+      return {
+        async exportKey(wallet, phrase) {
+          await frame.request('export', { entropyId: entropyIdOf(wallet, wallets()), address: wallet.address, chainType: wallet.chainType, phrase })
+        },
+        async importKey(chainType) {
+          const imported = await frame.request('import', { chainType })
+          await ctx.refreshSession()
+          return wallets().find((w) => w.address === imported.address) ?? { ...imported, imported: true }
+        },
+        close: () => frame.destroy(),
+      }
     },
     async clear() {
       if (frame) await (await frame).request('clear', {})

@@ -46,11 +46,23 @@ export interface UseEmbeddedWalletsResult {
    * request unless wallet UIs are off), `signTransaction` and `signAndSendTransaction`.
    */
   getSolanaWallet(address?: string): EmbeddedSolanaWallet
+  /**
+   * Shows a wallet's private key, or its recovery phrase (`phrase`, HD wallets), inside the key
+   * frame in the modal ('Transfer wallet'). The server asks for a recent login first.
+   * @returns resolves when the user closes it.
+   */
+  exportWallet(options?: { address?: string; phrase?: boolean }): Promise<void>
+  /**
+   * Imports a private key the user types into the key frame (Ethereum hex, Solana base58); it is
+   * split and stored like a created wallet, `imported: true`.
+   * @returns the imported wallet; rejects `exited_auth_flow` when the user cancels.
+   */
+  importWallet(options?: { chainType?: FrameChainType }): Promise<EmbeddedWalletInfo>
 }
 
 /**
  * The signed-in user's embedded wallets.
- * @returns `{ wallets, createWallet, getEthereumProvider, getSolanaWallet }`.
+ * @returns `{ wallets, createWallet, getEthereumProvider, getSolanaWallet, exportWallet, importWallet }`.
  * @example
  * ```tsx
  * import { useEmbeddedWallets } from 'portico/plugins/embedded-wallets'
@@ -94,5 +106,28 @@ export function useEmbeddedWallets(): UseEmbeddedWalletsResult {
 
   const getEthereumProvider = useCallback((address?: string) => service.getEthereumProvider(address), [service])
   const getSolanaWallet = useCallback((address?: string) => service.getSolanaWallet(address), [service])
-  return { wallets, createWallet, getEthereumProvider, getSolanaWallet }
+  const exportWallet = useCallback(
+    async (options: { address?: string; phrase?: boolean } = {}) => {
+      const wallet = service.wallets().find((w) => options.address === undefined || w.address.toLowerCase() === options.address.toLowerCase())
+      if (!wallet) throw new PorticoError('The user has no such embedded wallet', { code: 'wallet_not_found' })
+      await kernel.contextFor(EMBEDDED_WALLETS_PLUGIN_ID).step({ screen: EMBEDDED_WALLET_SCREENS.export, params: { address: wallet.address, phrase: options.phrase === true } })
+    },
+    [kernel, service],
+  )
+
+  const importWallet = useCallback(
+    async (options: { chainType?: FrameChainType } = {}) => {
+      if (kernel.state.session.status !== 'authenticated') {
+        throw new PorticoError('Log in before importing a wallet', { code: 'must_be_authenticated' })
+      }
+      const before = new Set(service.wallets().map((w) => w.address))
+      await kernel.contextFor(EMBEDDED_WALLETS_PLUGIN_ID).step({ screen: EMBEDDED_WALLET_SCREENS.import, params: { chainType: options.chainType ?? 'ethereum' } })
+      const imported = service.wallets().find((w) => w.imported && !before.has(w.address))
+      if (!imported) throw new PorticoError('The wallet was not imported', { code: 'embedded_wallet_import_failed' })
+      return imported
+    },
+    [kernel, service],
+  )
+
+  return { wallets, createWallet, getEthereumProvider, getSolanaWallet, exportWallet, importWallet }
 }

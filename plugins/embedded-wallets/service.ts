@@ -81,6 +81,25 @@ export interface EmbeddedWalletService {
    * `missing_or_invalid_token` ('User must be authenticated to use embedded Solana wallet') when no user is signed in.
    */
   getSolanaWallet(address?: string): EmbeddedSolanaWallet
+  /**
+   * Opens the visible key frame (export and import) inside an element of a screen.
+   * @param parent - where the iframe goes.
+   * @param title - the iframe's accessible title.
+   */
+  openKeyFrame(parent: HTMLElement, title: string): Promise<KeyFrame>
+}
+
+/**
+ * The visible key frame inside a screen (the export frame): it shows a private key or takes one,
+ * on the API's origin; the page learns only that it happened.
+ */
+export interface KeyFrame {
+  /** Shows the wallet's private key, or its recovery phrase (`phrase`, HD wallets), inside the frame. */
+  exportKey(wallet: EmbeddedWalletInfo, phrase: boolean): Promise<void>
+  /** Shows the key input inside the frame; resolves with the imported wallet once the user imported one. */
+  importKey(chainType: FrameChainType): Promise<EmbeddedWalletInfo>
+  /** Removes the frame. */
+  close(): void
 }
 
 /** The hooks of the embedded-wallet plugin. */

@@ -5,6 +5,7 @@
  */
 import { test, expect, type Page } from '@playwright/test'
 import { verifyMessage, type Hex } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { apiUrlOf, freshEmail, latestCode, openModal, recordTexts, submitEmail, typeCode } from './helpers'
 
 const ON_LOGIN = '/?embedded=on-login'
@@ -51,6 +52,32 @@ test.describe('embedded wallet', () => {
     await expect(page.getByTestId('embedded-wallets')).toHaveText(address)
     await expect(dialog).toBeHidden()
     expect(await again()).toEqual([])
+  })
+
+  test('the key frame in the modal exports the key that controls the wallet, and imports a key as another wallet', async ({ page, request }) => {
+    await logIn(page, request, freshEmail('embedded-keys'))
+    await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+    const address = (await page.getByTestId('embedded-wallets').textContent()) as Hex
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeHidden()
+
+    await page.getByRole('button', { name: 'Export the wallet' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Transfer wallet' })).toBeVisible()
+    const exported = page.frameLocator('iframe[title="Export wallet"]').getByRole('textbox', { name: 'Private key' })
+    await expect(exported).toHaveValue(/^0x[0-9a-f]{64}$/)
+    expect(privateKeyToAccount((await exported.inputValue()) as Hex).address).toBe(address)
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.locator('iframe[title="Export wallet"]')).toHaveCount(0)
+
+    const key = generatePrivateKey()
+    await page.getByRole('button', { name: 'Import a wallet' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Import wallet' })).toBeVisible()
+    const frame = page.frameLocator('iframe[title="Import wallet"]')
+    await frame.getByLabel('Ethereum private key (64 hexadecimal characters)').fill(key)
+    await frame.getByRole('button', { name: 'Import' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('embedded-wallets')).toHaveText(`${address}, ${privateKeyToAccount(key).address}`)
   })
 
   test('a creation the server refuses after login shows the spec text, reports it and logs the user out', async ({ page, request }) => {

@@ -14,6 +14,8 @@ export const screenExamples: Record<string, Record<string, unknown>> = {
   'password-create': { chains: ['ethereum'], initiator: 'automatic' },
   'password-update-splash': { update: true },
   'password-recovery': {},
+  export: { address },
+  import: { chainType: 'ethereum' },
   sign: {
     method: 'eth_signTypedData_v4',
     address,

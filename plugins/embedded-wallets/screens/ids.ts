@@ -32,4 +32,8 @@ export const EMBEDDED_WALLET_SCREENS = {
   passwordRecovery: 'embedded-wallets/password-recovery',
   /** The sign request. */
   sign: 'embedded-wallets/sign',
+  /** 'Transfer wallet': the key (or recovery phrase) shown inside the key frame. */
+  export: 'embedded-wallets/export',
+  /** 'Import wallet': a private key typed into the key frame. */
+  import: 'embedded-wallets/import',
 } as const

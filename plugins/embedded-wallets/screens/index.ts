@@ -11,6 +11,7 @@ export type { RecoveryFlowParams } from './recovery-flow'
 export type { SignRequestParams } from './Sign'
 export type { CreateParams } from './Create'
 export type { CreatedParams } from './Created'
+export type { ExportParams, ImportParams } from './KeyTransfer'
 
 /**
  * The screens, by their id within the plugin (`create` is `embedded-wallets/create`). `create`
@@ -31,4 +32,6 @@ export const embeddedWalletScreens = {
   'password-update-splash': { load: () => import('./PasswordUpdateSplash') },
   'password-recovery': { load: () => import('./PasswordRecovery') },
   sign: { load: () => import('./Sign') },
+  export: { load: () => import('./Export') },
+  import: { load: () => import('./Import') },
 } as const satisfies Record<string, ScreenDefinition>

@@ -107,6 +107,15 @@ export const embeddedWalletScreenMessages = defineMessages({
   EMBEDDED_SIGN_DOMAIN_CONTRACT: 'Contract',
   EMBEDDED_SIGN_DOMAIN_SALT: 'Salt',
   EMBEDDED_SIGN_PRIMARY_TYPE: 'Type',
+  // Export and import (spec 02 titles key export 'Transfer wallet'; the other texts are ours)
+  EMBEDDED_EXPORT_TITLE: 'Transfer wallet',
+  EMBEDDED_EXPORT_DETAIL: 'Copy your private key into another wallet app to use this wallet there. It is shown only inside this secure frame.',
+  EMBEDDED_EXPORT_PHRASE_DETAIL: 'Copy your recovery phrase into another wallet app to use this wallet there. It is shown only inside this secure frame.',
+  EMBEDDED_EXPORT_FRAME: 'Export wallet',
+  EMBEDDED_EXPORT_REAUTH: 'For your security, log in again before you export your wallet.',
+  EMBEDDED_IMPORT_TITLE: 'Import wallet',
+  EMBEDDED_IMPORT_DETAIL: 'Enter the private key of the wallet to import. It goes only to the secure frame, never to this app.',
+  EMBEDDED_IMPORT_FRAME: 'Import wallet',
 })
 
 /** A message key of the embedded-wallet screens. */

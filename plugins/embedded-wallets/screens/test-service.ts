@@ -9,11 +9,11 @@
 import { definePlugin } from '../../../kernel/plugin'
 import { PorticoError } from '../../../kernel/errors'
 import type { FrameChainType, FrameRecoveryChoice } from '../../../protocols/wallet-frame'
-import { embeddedWalletHooks, type EmbeddedWalletInfo, type EmbeddedWalletService, type EmbeddedWalletSettings } from '../service'
+import { embeddedWalletHooks, type EmbeddedWalletInfo, type EmbeddedWalletService, type EmbeddedWalletSettings, type KeyFrame } from '../service'
 import { EMBEDDED_WALLETS_PLUGIN_ID, embeddedWalletScreenMessages, embeddedWalletScreens } from './index'
 
 /** An operation of the service the screens call. */
-export type TestOp = 'create' | 'connect' | 'recover' | 'add' | 'setRecovery'
+export type TestOp = 'create' | 'connect' | 'recover' | 'add' | 'setRecovery' | 'export' | 'import'
 
 /** One recorded call. */
 export interface TestCall {
@@ -131,6 +131,27 @@ export class TestWalletService implements EmbeddedWalletService {
     const wallet: EmbeddedWalletInfo = { ...first, address: `0x${String(index + 5).repeat(40)}`, chainType, walletIndex: index }
     this.walletList = [...this.walletList, wallet]
     return wallet
+  }
+
+  /** A stand-in for the visible key frame: a labelled element in place of the iframe. */
+  async openKeyFrame(parent: HTMLElement, title: string): Promise<KeyFrame> {
+    const element = document.createElement('div')
+    element.setAttribute('role', 'group')
+    element.setAttribute('aria-label', title)
+    parent.appendChild(element)
+    return {
+      exportKey: async (wallet, phrase) => {
+        await this.run('export', [wallet.address, phrase])
+        element.textContent = phrase ? 'recovery phrase shown' : 'private key shown'
+      },
+      importKey: async (chainType) => {
+        await this.run('import', [chainType])
+        const wallet: EmbeddedWalletInfo = { address: `0x${'9'.repeat(40)}`, chainType, walletIndex: 0, imported: true, recoveryMethod: 'privy' }
+        this.walletList = [...this.walletList, wallet]
+        return wallet
+      },
+      close: () => element.remove(),
+    }
   }
 
   async setRecovery(recovery: FrameRecoveryChoice): Promise<void> {

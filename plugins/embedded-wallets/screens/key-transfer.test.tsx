@@ -1,0 +1,94 @@
+// @vitest-environment jsdom
+/**
+ * Export ('Transfer wallet') and import: each opens the key frame inside the modal, asks it to show
+ * the key or take one, and ends as the user does; a stale login for export says to log in again.
+ * A recording service stands in for the plugin core (the frame itself runs in the browser tests).
+ */
+import { afterEach, describe, expect, it } from 'vitest'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { axeViolations, type Harness } from '../../../test/support/ui-harness'
+import type { EmbeddedWalletInfo } from '../service'
+import { EMBEDDED_WALLET_SCREENS as S } from './ids'
+import { frameError, openStep, startWalletScreens } from './test-support'
+
+let h: Harness | null = null
+afterEach(async () => {
+  cleanup()
+  await h?.close()
+  h = null
+})
+
+const wallet: EmbeddedWalletInfo = { address: `0x${'a'.repeat(40)}`, chainType: 'ethereum', walletIndex: 0, imported: false, recoveryMethod: 'privy' }
+
+async function start(wallets: EmbeddedWalletInfo[] = [wallet]) {
+  const started = await startWalletScreens({}, wallets)
+  h = started.harness
+  return started
+}
+
+const click = (el: HTMLElement) => act(async () => fireEvent.click(el))
+
+describe('export', () => {
+  it("default: 'Transfer wallet' shows the wallet's key in the key frame; Done ends the step and removes the frame", async () => {
+    const { service, kernel } = await start()
+    const { outcome } = await openStep(kernel, S.export, { address: wallet.address.toUpperCase().replace('0X', '0x') })
+    expect(await screen.findByRole('heading', { name: 'Transfer wallet' })).toBeTruthy()
+    const frame = await screen.findByRole('group', { name: 'Export wallet' })
+    await waitFor(() => expect(frame.textContent).toBe('private key shown'))
+    expect(service.callsOf('export')).toEqual([[wallet.address, false]])
+    expect(await axeViolations()).toEqual([])
+    await click(screen.getByRole('button', { name: 'Done' }))
+    expect(await outcome).toBe('resolved')
+    expect(screen.queryByRole('group', { name: 'Export wallet' })).toBeNull()
+  })
+
+  it('behavior: the recovery phrase is asked for with phrase', async () => {
+    const { service, kernel } = await start()
+    await openStep(kernel, S.export, { address: wallet.address, phrase: true })
+    expect(await screen.findByText('Copy your recovery phrase into another wallet app to use this wallet there. It is shown only inside this secure frame.')).toBeTruthy()
+    await waitFor(() => expect(service.callsOf('export')).toEqual([[wallet.address, true]]))
+  })
+
+  it('behavior: without a recent login it says to log in again, hides the frame and offers Close', async () => {
+    const { service, kernel } = await start()
+    service.fail('export', frameError('reauthentication_required', 'A recent login is required'))
+    const { outcome } = await openStep(kernel, S.export, { address: wallet.address })
+    expect(await screen.findByText('For your security, log in again before you export your wallet.')).toBeTruthy()
+    expect(screen.queryByRole('group', { name: 'Export wallet' })).toBeNull()
+    // The screen's own Close (the modal's close button has the same name, and no text).
+    await click(screen.getByText('Close', { selector: 'button, button *' }).closest('button')!)
+    expect(await outcome).toBe('resolved')
+  })
+
+  it('behavior: a wallet that is not the user’s is never asked for', async () => {
+    const { service, kernel } = await start()
+    await openStep(kernel, S.export, { address: `0x${'b'.repeat(40)}` })
+    expect(await screen.findByText('An error has occurred, please try again.')).toBeTruthy()
+    expect(service.callsOf('export')).toEqual([])
+  })
+})
+
+describe('import', () => {
+  it('default: the key frame takes the key; the step ends once the wallet is imported', async () => {
+    const { service, kernel } = await start()
+    service.hold('import')
+    const { outcome } = await openStep(kernel, S.import, { chainType: 'solana' })
+    expect(await screen.findByRole('heading', { name: 'Import wallet' })).toBeTruthy()
+    expect(await screen.findByRole('group', { name: 'Import wallet' })).toBeTruthy()
+    await waitFor(() => expect(service.isHeld('import')).toBe(true))
+    expect(service.callsOf('import')).toEqual([['solana']])
+    await act(async () => service.release('import'))
+    expect(await outcome).toBe('resolved')
+    expect(service.wallets().some((w) => w.imported && w.chainType === 'solana')).toBe(true)
+  })
+
+  it('behavior: Cancel cancels the step and removes the frame', async () => {
+    const { service, kernel } = await start()
+    service.hold('import')
+    const { outcome } = await openStep(kernel, S.import, {})
+    await screen.findByRole('group', { name: 'Import wallet' })
+    await click(screen.getByRole('button', { name: 'Cancel' }))
+    expect(await outcome).toBe('cancelled:exited_auth_flow')
+    expect(screen.queryByRole('group', { name: 'Import wallet' })).toBeNull()
+  })
+})
