@@ -31,17 +31,27 @@ export interface ImportParams extends Record<string, unknown> {
 /** The frame's height inside the modal: the key (or phrase) with its warning and Copy button; the key input. */
 const FRAME_HEIGHT = { export: 300, import: 220 } as const
 
-/** Opens the key frame in a container once, runs `use` on it and closes it when the screen goes. */
-function useKeyFrame(props: ScreenProps, kind: keyof typeof FRAME_HEIGHT, title: string, use: (frame: KeyFrame) => Promise<void>, failure: (err: unknown) => string) {
+/**
+ * Opens the key frame in a container once, runs `use` on it and closes it when the screen goes.
+ * With `refusal` set nothing opens and the screen shows that text.
+ */
+function useKeyFrame(
+  props: ScreenProps,
+  kind: keyof typeof FRAME_HEIGHT,
+  title: string,
+  use: (frame: KeyFrame) => Promise<void>,
+  failure: (err: unknown) => string,
+  refusal: string | null = null,
+) {
   const { ctx, isShown } = props
   const container = useRef<HTMLDivElement>(null)
-  const [error, setError] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(refusal)
   // The frame opens once per screen and closes when the screen goes; the callbacks are read then.
   const calls = useRef({ use, failure, isShown })
   calls.current = { use, failure, isShown }
   useEffect(() => {
     const parent = container.current
-    if (!parent) return
+    if (!parent || refusal !== null) return
     let frame: KeyFrame | null = null
     let gone = false
     embeddedWalletsOf(ctx)
@@ -62,7 +72,7 @@ function useKeyFrame(props: ScreenProps, kind: keyof typeof FRAME_HEIGHT, title:
       gone = true
       frame?.close()
     }
-  }, [ctx, title])
+  }, [ctx, title, refusal])
   return { container, error }
 }
 
@@ -74,18 +84,17 @@ function frameBox(kind: keyof typeof FRAME_HEIGHT, error: string | null) {
 export function ExportKey(props: ScreenProps<ExportParams>) {
   const { ctx, params, resolveStep } = props
   const t: Texts = textsOf(ctx)
+  // Only a wallet of the user's is ever asked for; for any other address no frame opens.
+  const wallet = embeddedWalletsOf(ctx)
+    .wallets()
+    .find((w) => w.address.toLowerCase() === String(params.address).toLowerCase())
   const { container, error } = useKeyFrame(
     props as ScreenProps,
     'export',
     t('EMBEDDED_EXPORT_FRAME'),
-    async (frame) => {
-      const wallet = embeddedWalletsOf(ctx)
-        .wallets()
-        .find((w) => w.address.toLowerCase() === params.address.toLowerCase())
-      if (!wallet) throw Object.assign(new Error('The user has no such embedded wallet'), { code: 'wallet_not_found' })
-      await frame.exportKey(wallet, params.phrase === true)
-    },
+    (frame) => frame.exportKey(wallet!, params.phrase === true),
     (err) => ((err as { code?: unknown }).code === 'reauthentication_required' ? t('EMBEDDED_EXPORT_REAUTH') : failureText(props as ScreenProps, t, err)),
+    wallet ? null : t('EMBEDDED_ERROR_OCCURRED'),
   )
   return (
     <Screen
