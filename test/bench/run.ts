@@ -171,6 +171,25 @@ async function startApi(origin: string, wallet?: { frameDist: string }) {
   }
 }
 
+/**
+ * Serves a built bench page and its API server (the page first: the app must list its origin for the
+ * browser's CORS check), runs `use`, then closes both, so one section's servers do not run under the next.
+ */
+async function withServers<T>(pageDir: string, wallet: { frameDist: string } | undefined, use: (origin: string, api: Api) => Promise<T>): Promise<T> {
+  const holder: { api?: Api } = {}
+  const page = await startPage(pageDir, () => holder.api!)
+  try {
+    const api = (holder.api = await startApi(page.origin, wallet))
+    try {
+      return await use(page.origin, api)
+    } finally {
+      await api.close()
+    }
+  } finally {
+    await page.close()
+  }
+}
+
 /** Serves the built bench page like the demo: the page, the portico stylesheet and the chunks. */
 async function startPage(outdir: string, api: () => { url: string; appId: string }) {
   const css = buildCss()
@@ -471,7 +490,6 @@ const kb = (bytes: number) => (bytes / 1024).toFixed(1)
 async function main() {
   const outdir = mkdtempSync(join(tmpdir(), 'portico-bench-'))
   const results: string[] = []
-  const closers: (() => Promise<void> | void)[] = []
   try {
     // The email-only page is built even when its figure is not asked for: the page needs it.
     const bundle = await measureBundle('email-only', outdir)
@@ -503,38 +521,29 @@ async function main() {
     }
 
     if (ONLY.has('open') || ONLY.has('logins')) {
-      // The page is served first: the app must list its origin for the browser's CORS check.
-      const holder: { api?: Api } = {}
-      const page = await startPage(outdir, () => holder.api!)
-      closers.push(() => page.close())
-      const api = (holder.api = await startApi(page.origin))
-      closers.push(() => api.close())
-      if (ONLY.has('open')) {
-        const open = await measureOpen(page.origin)
-        console.log(`click to email input visible: median ${open.ms.toFixed(1)} ms of 10 (in the DOM after ${open.inDomMs.toFixed(1)} ms)`)
-        results.push(line('open-to-email-input', open.ms, 'ms', BUDGET.openMs, true))
-      }
-      if (ONLY.has('logins')) {
-        const logins = await measureLogins(api)
-        console.log(`email logins on PGlite, durable commits: ${logins.done} in ${LOAD_SECONDS} s with ${CONCURRENCY} concurrent, ${logins.failed} failed`)
-        const p = logins.perLogin
-        console.log(
-          `  per login (init + authenticate): ${p.statements.toFixed(2)} statements, ${p.commits.toFixed(2)} commits, ` +
-            `${p.flushes.toFixed(2)} flushes, ${p.walSyncs.toFixed(2)} WAL syncs, ${logins.cpuMs.toFixed(2)} ms of CPU ` +
-            '(server, database thread and client)',
-        )
-        results.push(line('email-logins-pglite-durable', logins.perSecond, 'logins/s', BUDGET.loginsPerSecond, false))
-      }
+      await withServers(outdir, undefined, async (origin, api) => {
+        if (ONLY.has('open')) {
+          const open = await measureOpen(origin)
+          console.log(`click to email input visible: median ${open.ms.toFixed(1)} ms of 10 (in the DOM after ${open.inDomMs.toFixed(1)} ms)`)
+          results.push(line('open-to-email-input', open.ms, 'ms', BUDGET.openMs, true))
+        }
+        if (ONLY.has('logins')) {
+          const logins = await measureLogins(api)
+          console.log(`email logins on PGlite, durable commits: ${logins.done} in ${LOAD_SECONDS} s with ${CONCURRENCY} concurrent, ${logins.failed} failed`)
+          const p = logins.perLogin
+          console.log(
+            `  per login (init + authenticate): ${p.statements.toFixed(2)} statements, ${p.commits.toFixed(2)} commits, ` +
+              `${p.flushes.toFixed(2)} flushes, ${p.walSyncs.toFixed(2)} WAL syncs, ${logins.cpuMs.toFixed(2)} ms of CPU ` +
+              '(server, database thread and client)',
+          )
+          results.push(line('email-logins-pglite-durable', logins.perSecond, 'logins/s', BUDGET.loginsPerSecond, false))
+        }
+      })
     }
 
     if (walletFigures.ready || walletFigures.sign) {
-      // A server of its own with the embedded wallet, so the logins figure above keeps its plugins.
-      const holder: { api?: Api } = {}
-      const page = await startPage(walletDir, () => holder.api!)
-      closers.push(() => page.close())
-      const api = (holder.api = await startApi(page.origin, { frameDist }))
-      closers.push(() => api.close())
-      const wallet = await measureWallet(page.origin, api, walletFigures)
+      // A server of its own with the embedded wallet, so the logins figure keeps its plugins.
+      const wallet = await withServers(walletDir, { frameDist }, (origin, api) => measureWallet(origin, api, walletFigures))
       if (walletFigures.ready) {
         console.log(
           `login to embedded wallet listed, new users: median ${wallet.readyMs.toFixed(1)} ms of ${wallet.all.length} ` +
@@ -557,7 +566,6 @@ async function main() {
       }
     }
   } finally {
-    for (const close of closers.reverse()) await close()
     rmSync(outdir, { recursive: true, force: true })
   }
   console.log('')
