@@ -46,6 +46,12 @@ export interface PluginDefinition<Id extends string = string, Slice extends obje
   errors?: ErrorTable
   /** English texts of the plugin, keyed by message key (every error code has one). */
   messages?: MessageTable
+  /**
+   * English texts that only the plugin's screens show, loaded with the first of its screens to load
+   * (its screens wait for them), so a page that never shows one does not download them. The same
+   * rules as `messages`: a key may re-word a kernel text, not another plugin's.
+   */
+  screenMessages?: () => Promise<MessageTable>
   /** Login methods this plugin offers on the landing screen. */
   loginMethods?: readonly LoginMethodDefinition[]
   /** Initial value of the plugin's own state slice. */

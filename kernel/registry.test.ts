@@ -64,6 +64,35 @@ describe('mergePlugins', () => {
     ).toThrow(/Message key K/)
   })
 
+  it("behavior: a plugin's screen texts join the messages when its first screen loads, once, and again after a failed load", async () => {
+    let fail = true
+    const screenMessages = vi.fn(async () => {
+      if (fail) throw new Error('offline')
+      return { WALLET_TITLE: 'Your wallet', PORTICO_GENERIC_TITLE: 'Re-worded' }
+    })
+    const merged = mergePlugins([p('wallet', { screens: { a: screen, b: screen }, screenMessages })])
+    expect(merged.messages.WALLET_TITLE).toBeUndefined()
+    await expect(merged.screens.get('wallet/a')!.load()).rejects.toThrow('offline')
+    expect(merged.messages.WALLET_TITLE).toBeUndefined()
+    fail = false
+    await expect(merged.screens.get('wallet/a')!.load()).resolves.toEqual({ default: null })
+    expect(merged.messages.WALLET_TITLE).toBe('Your wallet')
+    expect(merged.messages.PORTICO_GENERIC_TITLE).toBe('Re-worded')
+    await merged.screens.get('wallet/b')!.load()
+    expect(screenMessages).toHaveBeenCalledTimes(2)
+  })
+
+  it("refuses to load a screen whose texts use another plugin's message key", async () => {
+    const merged = mergePlugins([
+      p('email', { messages: { SHARED: 'mine' } }),
+      p('wallet', { screens: { a: screen }, screenMessages: async () => ({ WALLET_TITLE: 'Your wallet', SHARED: 'theirs' }) }),
+    ])
+    await expect(merged.screens.get('wallet/a')!.load()).rejects.toThrow(/Message key SHARED of plugin "wallet" is already declared by plugin "email"/)
+    expect(merged.messages.SHARED).toBe('mine')
+    // Nothing of the refused table was added.
+    expect(merged.messages.WALLET_TITLE).toBeUndefined()
+  })
+
   it('behavior: a plugin required by definition joins when the host registered none of its id, before its dependants', () => {
     const base = p('base')
     const a = p('a', { requires: [base] })

@@ -20,7 +20,10 @@ export interface MergedPlugins {
   screens: ReadonlyMap<string, ScreenDefinition>
   /** Every error code: the kernel's and the plugins'. */
   errors: ErrorTable
-  /** Every text: the kernel's, overridden by plugins' where they use the same key. */
+  /**
+   * Every text: the kernel's, overridden by plugins' where they use the same key. A plugin's
+   * `screenMessages` join when the first of its screens loads.
+   */
   messages: MessageTable
   /** Login methods in plugin order. */
   loginMethods: readonly LoginMethodDefinition[]
@@ -41,7 +44,8 @@ function checkId(p: PluginDefinition | undefined): asserts p is PluginDefinition
  * Adds the plugins required by definition that the host did not register (see `requires`).
  * Rejects: ids that are not kebab-case, duplicate ids, missing `requires`, dependency cycles,
  * duplicate error codes (also against the kernel's), duplicate message keys between plugins,
- * duplicate login-method ids, and screen names that contain a slash.
+ * duplicate login-method ids, and screen names that contain a slash. A plugin's `screenMessages`
+ * are checked and added when the first of its screens loads (that load fails on a duplicate key).
  * @param plugins - the host's plugins.
  * @returns the merged tables.
  * @example
@@ -96,10 +100,35 @@ export function mergePlugins(plugins: readonly PluginDefinition[]): MergedPlugin
   const loginMethods: LoginMethodDefinition[] = []
   const methodOwner = new Map<string, string>()
 
+  // A table is checked whole before any of its texts is added.
+  const addMessages = (p: PluginDefinition, table: MessageTable) => {
+    for (const key of Object.keys(table)) {
+      const owner = messageOwner.get(key)
+      if (owner && owner !== p.id) throw invalid(`Message key ${key} of plugin "${p.id}" is already declared by plugin "${owner}"`)
+    }
+    for (const [key, text] of Object.entries(table)) {
+      messageOwner.set(key, p.id)
+      messages[key] = text
+    }
+  }
+
+  // A plugin's screen texts: fetched with the first of its screens to load, once (again after a failure).
+  const screenTexts = (p: PluginDefinition, load: () => Promise<MessageTable>) => {
+    let loading: Promise<void> | null = null
+    return () => {
+      loading ??= load().then((table) => addMessages(p, table))
+      loading.catch(() => {
+        loading = null
+      })
+      return loading
+    }
+  }
+
   for (const p of ordered) {
+    const texts = p.screenMessages && screenTexts(p, p.screenMessages)
     for (const [name, def] of Object.entries(p.screens ?? {})) {
       if (!name || name.includes('/')) throw invalid(`Plugin "${p.id}" has an invalid screen name "${name}"`)
-      screens.set(`${p.id}/${name}`, def)
+      screens.set(`${p.id}/${name}`, texts ? { ...def, load: () => Promise.all([def.load(), texts()]).then(([module]) => module) } : def)
     }
     for (const [code, reaction] of Object.entries(p.errors ?? {})) {
       const owner = errorOwner.get(code)
@@ -107,12 +136,7 @@ export function mergePlugins(plugins: readonly PluginDefinition[]): MergedPlugin
       errorOwner.set(code, `plugin "${p.id}"`)
       errors[code] = reaction
     }
-    for (const [key, text] of Object.entries(p.messages ?? {})) {
-      const owner = messageOwner.get(key)
-      if (owner) throw invalid(`Message key ${key} of plugin "${p.id}" is already declared by plugin "${owner}"`)
-      messageOwner.set(key, p.id)
-      messages[key] = text
-    }
+    addMessages(p, p.messages ?? {})
     for (const m of p.loginMethods ?? []) {
       const owner = methodOwner.get(m.id)
       if (owner) throw invalid(`Login method "${m.id}" of plugin "${p.id}" is already offered by plugin "${owner}"`)
@@ -121,7 +145,7 @@ export function mergePlugins(plugins: readonly PluginDefinition[]): MergedPlugin
     }
   }
 
-  return { plugins: ordered, screens, errors: Object.freeze(errors), messages: Object.freeze(messages), loginMethods }
+  return { plugins: ordered, screens, errors: Object.freeze(errors), messages, loginMethods }
 }
 
 /** Runs plugin setups and keeps their teardowns. */

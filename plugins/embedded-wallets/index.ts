@@ -16,7 +16,7 @@ import { coreRoutes } from '../../kernel'
 import { embeddedWalletRoutes } from './api'
 import { createEmbeddedWalletCore, type EmbeddedWalletsOptions } from './core'
 import { embeddedWalletHooks } from './service'
-import { embeddedWalletScreenMessages, embeddedWalletScreens, EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID } from './screens'
+import { embeddedWalletScreens, EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, loadEmbeddedWalletScreenMessages } from './screens'
 import { confirmSignature, recoverWithPassword } from './steps'
 
 export type { EmbeddedWalletsOptions } from './core'
@@ -51,7 +51,8 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
     // The routes the wallet frame calls (the page itself never does: it holds no share).
     api: embeddedWalletRoutes,
     screens: embeddedWalletScreens,
-    messages: embeddedWalletScreenMessages,
+    // The screens' texts load with the first screen shown.
+    screenMessages: loadEmbeddedWalletScreenMessages,
     setup(ctx) {
       const core = createEmbeddedWalletCore(ctx, options, {
         confirm: (wallet, request) => confirmSignature(ctx, wallet, request),

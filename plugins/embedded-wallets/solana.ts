@@ -9,11 +9,11 @@
  * call gives.
  * @module
  */
-import type { Address, Base64EncodedWireTransaction, Signature, Transaction } from '@solana/kit'
-import { PorticoError } from '../../kernel/errors'
+import type { Address, Signature, Transaction } from '@solana/kit'
 import type { AppConfig } from '../../kernel/config'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import type { EmbeddedWalletInfo } from './service'
+import { loadOnce } from './load-once'
 
 /** Options of {@link EmbeddedSolanaWallet.signAndSendTransaction}. */
 export interface SolanaSendOptions {
@@ -94,70 +94,23 @@ export function solanaRpcUrl(config: Pick<AppConfig, 'supportedChains' | 'defaul
   return chain?.rpcUrls[0] ?? null
 }
 
-const loadKit = () => import('./solana-kit')
-type Kit = Awaited<ReturnType<typeof loadKit>>
-
 /**
- * Builds the wallet object of one embedded Solana wallet.
+ * Builds the wallet object of one embedded Solana wallet. Its methods load their implementation,
+ * with the few `@solana/kit` functions it runs, on the first call.
  * @param deps - the wallet, the frame's signer, the screen, the RPC URL.
  * @returns the wallet.
  */
 export function createEmbeddedSolanaWallet(deps: EmbeddedSolanaWalletDeps): EmbeddedSolanaWallet {
-  const address = deps.wallet.address as Address
-
-  function signedIn(): void {
-    if (!deps.authenticated()) throw new PorticoError('User must be authenticated to use embedded Solana wallet', { code: 'missing_or_invalid_token' })
-  }
-
-  /** Signs base64 wire bytes in the frame: the signed wire bytes, in base64. */
-  async function signInFrame(wire: string): Promise<string> {
-    signedIn()
-    return deps.sign({ method: 'solana_signTransaction', params: [wire] })
-  }
-
-  /** A transaction's wire bytes in base64. */
-  function wireOf(kit: Kit, transaction: Transaction | Uint8Array): string {
-    if (transaction instanceof Uint8Array) return kit.getBase64Decoder().decode(transaction)
-    if (typeof transaction !== 'object' || transaction === null || !(transaction.messageBytes instanceof Uint8Array)) {
-      throw new PorticoError('A Solana transaction is a kit Transaction or its wire bytes', { code: 'invalid_request' })
-    }
-    return kit.getBase64EncodedWireTransaction(transaction)
-  }
-
+  const signer = loadOnce(() => import('./solana-signer').then((m) => m.solanaSigner(deps)))
   async function signTransaction<T extends Transaction>(transaction: T): Promise<T>
   async function signTransaction(transaction: Uint8Array): Promise<Uint8Array>
   async function signTransaction(transaction: Transaction | Uint8Array): Promise<Transaction | Uint8Array> {
-    const kit = await loadKit()
-    const signed = new Uint8Array(kit.getBase64Encoder().encode(await signInFrame(wireOf(kit, transaction))))
-    if (transaction instanceof Uint8Array) return signed
-    // Only the wallet's own slot changes: the rest of the caller's transaction stays as it was.
-    const signature = kit.getTransactionDecoder().decode(signed).signatures[address] ?? null
-    return { ...transaction, signatures: { ...transaction.signatures, [address]: signature } }
+    return (await signer()).signTransaction(transaction)
   }
-
   return {
-    address,
-    async signMessage(message) {
-      if (typeof message !== 'string') throw new PorticoError('Solana message signing needs a string message', { code: 'invalid_request' })
-      signedIn()
-      const kit = await loadKit()
-      const request: FrameRpcRequest = { method: 'solana_signMessage', params: [kit.getBase64Decoder().decode(new TextEncoder().encode(message))] }
-      if (deps.confirm) await deps.confirm(request)
-      return new Uint8Array(kit.getBase64Encoder().encode(await deps.sign(request)))
-    },
+    address: deps.wallet.address as Address,
+    signMessage: async (message) => (await signer()).signMessage(message),
     signTransaction,
-    async signAndSendTransaction(transaction, options = {}) {
-      const url = options.rpcUrl ?? deps.rpcUrl()
-      if (!url) {
-        throw new PorticoError('No Solana RPC URL: list a solana: chain with an RPC URL in supportedChains, or pass rpcUrl', { code: 'solana_rpc_missing' })
-      }
-      const kit = await loadKit()
-      const signed = (await signInFrame(wireOf(kit, transaction))) as Base64EncodedWireTransaction
-      try {
-        return await kit.createSolanaRpc(url).sendTransaction(signed, { encoding: 'base64' }).send()
-      } catch (error) {
-        throw new PorticoError('The Solana RPC refused the transaction', { code: 'solana_rpc_error', details: (error as Error).message, cause: error })
-      }
-    },
+    signAndSendTransaction: async (transaction, options) => (await signer()).signAndSendTransaction(transaction, options),
   }
 }

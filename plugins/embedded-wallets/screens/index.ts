@@ -1,12 +1,13 @@
 /**
  * The embedded-wallet screens, for the plugin's definition: the screen table (each loaded when
- * first shown; `create` and `created` blocking), their ids and their English texts.
+ * first shown; `create` and `created` blocking), their ids and their English texts (loaded with the
+ * first screen).
  * @module
  */
 import type { ScreenDefinition } from '../../../kernel'
 
 export { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID } from './ids'
-export { embeddedWalletScreenMessages, type EmbeddedWalletScreenMessageKey } from './messages'
+export type { EmbeddedWalletScreenMessageKey } from './messages'
 export type { RecoveryFlowParams } from './recovery-flow'
 export type { SignRequestParams } from './Sign'
 export type { CreateParams } from './Create'
@@ -19,7 +20,7 @@ export type { ExportParams, ImportParams } from './KeyTransfer'
  * closes by itself; closing it early would cancel the step) are blocking.
  * @example
  * ```ts
- * definePlugin({ id: 'embedded-wallets', kind: 'wallet', screens: embeddedWalletScreens, messages: embeddedWalletScreenMessages })
+ * definePlugin({ id: 'embedded-wallets', kind: 'wallet', screens: embeddedWalletScreens, screenMessages: loadEmbeddedWalletScreenMessages })
  * ```
  */
 export const embeddedWalletScreens = {
@@ -35,3 +36,10 @@ export const embeddedWalletScreens = {
   export: { load: () => import('./Export') },
   import: { load: () => import('./Import') },
 } as const satisfies Record<string, ScreenDefinition>
+
+/**
+ * Loads the screens' English texts: the plugin's `screenMessages`, so a page fetches them with the
+ * first embedded-wallet screen it shows.
+ * @returns the message table.
+ */
+export const loadEmbeddedWalletScreenMessages = () => import('./messages').then((m) => m.embeddedWalletScreenMessages)

@@ -10,7 +10,7 @@ import { definePlugin } from '../../../kernel/plugin'
 import { PorticoError } from '../../../kernel/errors'
 import type { FrameChainType, FrameRecoveryChoice } from '../../../protocols/wallet-frame'
 import { embeddedWalletHooks, type EmbeddedWalletInfo, type EmbeddedWalletService, type EmbeddedWalletSettings, type KeyFrame } from '../service'
-import { EMBEDDED_WALLETS_PLUGIN_ID, embeddedWalletScreenMessages, embeddedWalletScreens } from './index'
+import { EMBEDDED_WALLETS_PLUGIN_ID, embeddedWalletScreens, loadEmbeddedWalletScreenMessages } from './index'
 
 /** An operation of the service the screens call. */
 export type TestOp = 'create' | 'connect' | 'recover' | 'add' | 'setRecovery' | 'export' | 'import'
@@ -183,7 +183,7 @@ export function testEmbeddedWallets(service: EmbeddedWalletService) {
     id: EMBEDDED_WALLETS_PLUGIN_ID,
     kind: 'wallet',
     screens: embeddedWalletScreens,
-    messages: embeddedWalletScreenMessages,
+    screenMessages: loadEmbeddedWalletScreenMessages,
     setup: (ctx) => embeddedWalletHooks(ctx).service.tap('test', () => service),
   })
 }

@@ -1,0 +1,89 @@
+/**
+ * What answers the embedded Ethereum provider's requests: accounts and chain, signing in the
+ * wallet frame (after the sign-request screen when it has one), JSON-RPC to the current chain, and
+ * transactions filled (nonce, gas, EIP-1559 fees), signed and sent. `createEmbeddedEthereumProvider`
+ * loads it on the first request.
+ * @internal
+ * @module
+ */
+import type { FrameRpcRequest } from '../../protocols/wallet-frame'
+import { ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps } from './provider'
+
+const hex = (n: number | bigint) => `0x${n.toString(16)}`
+
+const SIGNING = new Set(['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTransaction', 'secp256k1_sign'])
+/** Methods that show the sign-request screen (the transaction screens come with transactions). */
+const CONFIRMED = new Set(['personal_sign', 'eth_signTypedData_v4'])
+
+/**
+ * Answers the requests of one embedded Ethereum wallet's provider.
+ * @param deps - the wallet, its chains and the frame's signer.
+ * @param emit - tells the provider's listeners of an event (`chainChanged`).
+ * @returns the provider's `request`.
+ */
+export function providerRequests(deps: EmbeddedProviderDeps, emit: (event: 'chainChanged', value: string) => void): EmbeddedEthereumProvider['request'] {
+  let chainId = deps.chainId
+  let rpcId = 0
+
+  const chain = () => deps.chains.find((c) => c.id === chainId)
+
+  async function rpc(method: string, params: unknown): Promise<unknown> {
+    const c = chain()
+    if (!c) throw new ProviderRpcError(4901, `Chain ${chainId} has no RPC URL`)
+    const res = await fetch(c.rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params: params ?? [] }),
+    })
+    const body = (await res.json()) as { result?: unknown; error?: { code: number; message: string } }
+    if (body.error) throw new ProviderRpcError(body.error.code, body.error.message)
+    return body.result
+  }
+
+  async function signing(method: string, params: unknown[]): Promise<string> {
+    const request = { method, params } as FrameRpcRequest
+    if (deps.confirm && CONFIRMED.has(method)) await deps.confirm(request)
+    return deps.sign(request)
+  }
+
+  /** Fills nonce, gas and EIP-1559 fees from the chain, signs in the frame, sends the raw transaction. */
+  async function send(input: unknown): Promise<unknown> {
+    if (typeof input !== 'object' || input === null) throw new ProviderRpcError(-32602, 'Invalid transaction request')
+    const tx: Record<string, unknown> = { ...(input as Record<string, unknown>), from: deps.wallet.address, chainId: hex(chainId) }
+    tx.nonce ??= await rpc('eth_getTransactionCount', [deps.wallet.address, 'pending'])
+    tx.gas ??= tx.gasLimit ?? (await rpc('eth_estimateGas', [{ from: tx.from, to: tx.to, value: tx.value, data: tx.data }]))
+    if (tx.gasPrice === undefined && tx.maxFeePerGas === undefined) {
+      const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: string } | null
+      const tip = BigInt((await rpc('eth_maxPriorityFeePerGas', [])) as string)
+      const base = BigInt(block?.baseFeePerGas ?? '0x0')
+      tx.maxPriorityFeePerGas = hex(tip)
+      tx.maxFeePerGas = hex(base * 2n + tip)
+    }
+    const signed = await signing('eth_signTransaction', [tx])
+    return rpc('eth_sendRawTransaction', [signed])
+  }
+
+  return async ({ method, params }) => {
+    const list = Array.isArray(params) ? params : params === undefined ? [] : [params]
+    switch (method) {
+      case 'eth_accounts':
+      case 'eth_requestAccounts':
+        return [deps.wallet.address]
+      case 'eth_chainId':
+        return hex(chainId)
+      case 'wallet_switchEthereumChain': {
+        const wanted = Number.parseInt(String((list[0] as { chainId?: unknown } | undefined)?.chainId), 16)
+        if (!deps.chains.some((c) => c.id === wanted)) throw new ProviderRpcError(4902, `Unsupported chainId: ${wanted}`)
+        if (wanted !== chainId) {
+          chainId = wanted
+          emit('chainChanged', hex(wanted))
+        }
+        return null
+      }
+      default:
+        if (SIGNING.has(method)) return signing(method, list)
+        if (method === 'eth_sendTransaction') return send(list[0])
+        return rpc(method, list)
+    }
+  }
+}
