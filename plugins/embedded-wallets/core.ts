@@ -32,6 +32,11 @@ export interface CoreSteps {
 export interface EmbeddedWalletCore extends EmbeddedWalletService {
   /** Signs with one of the user's wallets in the frame (no screen). */
   sign(wallet: EmbeddedWalletInfo, request: FrameRpcRequest): Promise<string>
+  /**
+   * Starts creating wallets with automatic recovery ahead of the creation screen (while the login's
+   * success state shows); the screen's own `create` with the same chains and recovery takes it over.
+   */
+  prepareCreation(chains: readonly FrameChainType[]): void
   /** Forgets what the frame holds in memory (logout, revoke). */
   clear(): Promise<void>
   /** Removes the frame. */
@@ -152,17 +157,41 @@ export function createEmbeddedWalletCore(
     return entropyIdOf(first, all)
   }
 
+  async function createNow(chains: readonly FrameChainType[], recovery: FrameRecoveryChoice): Promise<EmbeddedWalletInfo[]> {
+    const [first, ...rest] = chains
+    if (!first) return wallets()
+    const created = await call('create', { chainType: first, recovery })
+    for (const chainType of rest) await call('add', { entropyId: created.entropyId, chainType, walletIndex: 0 })
+    await ctx.refreshSession()
+    return wallets()
+  }
+
+  /** A creation started ahead of its screen, by what it creates. */
+  let early: { key: string; promise: Promise<EmbeddedWalletInfo[]> } | null = null
+  const creationKey = (chains: readonly FrameChainType[], recovery: FrameRecoveryChoice) => `${chains.join(',')}|${recovery.method}`
+
   const core: EmbeddedWalletCore = {
     settings,
     wallets,
     chainsToCreate,
-    async create(chains, recovery: FrameRecoveryChoice) {
-      const [first, ...rest] = chains
-      if (!first) return wallets()
-      const created = await call('create', { chainType: first, recovery })
-      for (const chainType of rest) await call('add', { entropyId: created.entropyId, chainType, walletIndex: 0 })
-      await ctx.refreshSession()
-      return wallets()
+    create(chains, recovery: FrameRecoveryChoice) {
+      const key = creationKey(chains, recovery)
+      if (early?.key === key) {
+        const { promise } = early
+        early = null
+        return promise
+      }
+      return createNow(chains, recovery)
+    },
+    prepareCreation(chains) {
+      const recovery: FrameRecoveryChoice = { method: 'privy' }
+      const promise = createNow(chains, recovery)
+      const started = { key: creationKey(chains, recovery), promise }
+      early = started
+      // A creation that fails before its screen asks is dropped: the screen then tries afresh.
+      promise.catch(() => {
+        if (early === started) early = null
+      })
     },
     async connect() {
       await call('connect', { entropyId: secretOf() })
@@ -250,6 +279,7 @@ export function createEmbeddedWalletCore(
       }
     },
     async clear() {
+      early = null
       if (frame) await (await frame).request('clear', {})
     },
     destroy() {

@@ -68,6 +68,9 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
           const chains = core.chainsToCreate()
           if (chains.length === 0) return undefined
           creatingFor = result
+          // With automatic recovery nothing waits on the user: the wallet is made while the login's
+          // success state shows, and the creation screen takes the running creation over.
+          if (!core.settings().requireUserOwnedRecoveryOnCreate) core.prepareCreation(chains)
           return { screen: EMBEDDED_WALLET_SCREENS.create, params: { chains, initiator: 'automatic', isNewUser: result.isNewUser } }
         }),
         ctx.hooks.loginComplete.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => {

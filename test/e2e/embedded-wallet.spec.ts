@@ -25,9 +25,11 @@ test.describe('embedded wallet', () => {
     const seen = await logIn(page, request, email)
     const dialog = page.getByRole('dialog')
     await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+    // The wallet is made while the login's success shows; its screens (alert dialogs: they cannot be
+    // closed) follow, and the created one closes by itself.
+    await expect(page.getByRole('alertdialog')).toBeHidden()
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('user-email')).toHaveText(email)
-    // The created screen welcomed the new user and closed by itself.
     expect(await seen()).toEqual(['Welcome to Portico Demo'])
     const address = (await page.getByTestId('embedded-wallets').textContent()) as Hex
 
@@ -51,6 +53,7 @@ test.describe('embedded wallet', () => {
     const again = await logIn(page, request, email)
     await expect(page.getByTestId('embedded-wallets')).toHaveText(address)
     await expect(dialog).toBeHidden()
+    await expect(page.getByRole('alertdialog')).toBeHidden()
     expect(await again()).toEqual([])
   })
 
