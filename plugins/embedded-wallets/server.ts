@@ -121,8 +121,9 @@ type Recovery =
 
 /**
  * Checks a recovery input against the app's settings and the sizes of its key, salt and verifier
- * (a password's share must be `v2`, the version that has a verifier).
- * @returns what the row stores in `recovery_key` and `recovery_verifier` (both sealed).
+ * (a password's share must be `v2`, the version that has a verifier), and seals what must be sealed.
+ * @returns what the row stores in `recovery_key` (sealed), `recovery_salt` and `recovery_verifier`
+ * (the verifier's hash, sealed).
  */
 function storedRecovery(app: ServerApp, keys: WalletKeys, place: SecretPlace, recovery: Recovery, onCreate: boolean) {
   const s = readSetting(app, embeddedWalletsSetting)
