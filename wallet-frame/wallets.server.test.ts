@@ -10,8 +10,20 @@ import { emailServer } from '../plugins/email/server'
 import { embeddedWalletsServer } from '../plugins/embedded-wallets/server'
 import { generateEncryptionKey } from '../server/index'
 import { createTestInstance, type TestInstance } from '../test/support/server'
+import { RECOVERY_PASSWORD_GUARD } from '../plugins/embedded-wallets/server'
 import { frameApi } from './api'
-import { entropyToMnemonic, exportWalletKey, fromBase64, importWalletKey, mnemonicToEntropy, deriveWalletKey, toBase64 } from './crypto'
+import {
+  encryptShare,
+  entropyToMnemonic,
+  exportWalletKey,
+  fromBase64,
+  importWalletKey,
+  legacyPasscodeKey,
+  mnemonicToEntropy,
+  deriveWalletKey,
+  passcodeKeys,
+  toBase64,
+} from './crypto'
 import { createWalletService, deviceShareKey, INVALID_RECOVERY_PASSWORD, type ShareStorage } from './wallets'
 
 let t: TestInstance
@@ -32,8 +44,28 @@ function memoryStorage(): ShareStorage & { map: Map<string, string> } {
   return { map, getItem: (k) => map.get(k) ?? null, setItem: (k, v) => void map.set(k, v), removeItem: (k) => void map.delete(k) }
 }
 
-/** A frame on a device (its storage), for the test app. */
-const frameOn = (storage: ShareStorage) => createWalletService({ appId: t.appId, api: frameApi({ apiBase: t.baseUrl, appId: t.appId }), storage })
+/** A frame on a device (its storage), for the test app; `fetch` sees its calls. */
+const frameOn = (storage: ShareStorage, fetch?: typeof globalThis.fetch) =>
+  createWalletService({ appId: t.appId, api: frameApi({ apiBase: t.baseUrl, appId: t.appId, ...(fetch ? { fetch } : {}) }), storage })
+
+/** A fetch that records what the frame sends: each call's path and body. */
+function recordingFetch() {
+  const sent: { path: string; body: string }[] = []
+  const record: typeof globalThis.fetch = (input, init) => {
+    sent.push({ path: new URL(String(input)).pathname, body: String(init?.body ?? '') })
+    return fetch(input, init)
+  }
+  return { sent, fetch: record }
+}
+
+/** The stored row of a secret: its password salt, sealed share and guard counts. */
+async function secretRow(entropyId: string) {
+  const [row] = await t.db.query<{ recovery_salt: string; encrypted_recovery_share: string; recovery_verifier: string | null; recovery_failures: number; version: number }>(
+    'SELECT recovery_salt, encrypted_recovery_share, recovery_verifier, recovery_failures, version FROM embedded_wallet_secrets WHERE entropy_id = $1',
+    [entropyId],
+  )
+  return row!
+}
 
 /** A new signed-in user. */
 async function newUser() {
@@ -90,6 +122,72 @@ describe('the wallet frame against the server', () => {
     await expect(frame.recover({ accessToken, entropyId: wallet.entropyId, password: 'wrong horse 1' })).rejects.toMatchObject({ code: 'invalid_recovery_pin', message: INVALID_RECOVERY_PASSWORD })
     await frame.recover({ accessToken, entropyId: wallet.entropyId, password: 'correct horse 1' })
     expect(await personalSign(frame, accessToken, wallet)).toBe(true)
+  })
+
+  it('sends the server the password’s verifier, never the password or the key, and recovers through it', async () => {
+    const { accessToken } = await newUser()
+    const creating = recordingFetch()
+    const wallet = await frameOn(memoryStorage(), creating.fetch).create({ accessToken, chainType: 'ethereum', recovery: { method: 'user-passcode', password: 'correct horse 1' } })
+    const recovering = recordingFetch()
+    await frameOn(memoryStorage(), recovering.fetch).recover({ accessToken, entropyId: wallet.entropyId, password: 'correct horse 1' })
+    const { key, verifier } = await passcodeKeys('correct horse 1', fromBase64((await secretRow(wallet.entropyId)).recovery_salt))
+    const sent = [...creating.sent, ...recovering.sent]
+    for (const call of sent) {
+      expect(call.body).not.toContain('correct horse 1')
+      expect(call.body).not.toContain(toBase64(key))
+    }
+    expect(JSON.parse(creating.sent.find((c) => c.path === '/api/v1/embedded_wallets')!.body).recovery.verifier).toBe(toBase64(verifier))
+    expect(recovering.sent.map((c) => c.path.replace(wallet.entropyId, ':address'))).toEqual([
+      '/api/v1/embedded_wallets/shares',
+      '/api/v1/embedded_wallets/:address/recovery/key_material',
+      '/api/v1/embedded_wallets/:address/recovery/share',
+    ])
+    expect(JSON.parse(recovering.sent[2]!.body)).toEqual({ verifier: toBase64(verifier) })
+  })
+
+  it('locks password recovery after too many wrong passwords, saying for how long, even for the right one', async () => {
+    const { accessToken } = await newUser()
+    const wallet = await frameOn(memoryStorage()).create({ accessToken, chainType: 'ethereum', recovery: { method: 'user-passcode', password: 'correct horse 1' } })
+    const frame = frameOn(memoryStorage())
+    for (let i = 1; i < RECOVERY_PASSWORD_GUARD.maxFailures; i++) {
+      await expect(frame.recover({ accessToken, entropyId: wallet.entropyId, password: `wrong horse ${i}` })).rejects.toMatchObject({ code: 'invalid_recovery_pin', message: INVALID_RECOVERY_PASSWORD })
+    }
+    const locked = { code: 'too_many_requests', message: 'Too many incorrect recovery passwords. Please try again in 15 minutes.', data: { retryAfterSeconds: 900 } }
+    await expect(frame.recover({ accessToken, entropyId: wallet.entropyId, password: 'wrong horse 5' })).rejects.toMatchObject(locked)
+    await expect(frame.recover({ accessToken, entropyId: wallet.entropyId, password: 'correct horse 1' })).rejects.toMatchObject({ code: 'too_many_requests', data: { retryAfterSeconds: expect.any(Number) } })
+    await expect(frame.rpc({ accessToken, entropyId: wallet.entropyId, address: wallet.address, chainType: 'ethereum', request: { method: 'personal_sign', params: ['0x00'] } })).rejects.toMatchObject({ code: 'recovery_needed' })
+  })
+
+  it('recovers a password wallet sealed before the guard (v1), checking the password offline, and seals it again as v2', async () => {
+    const { accessToken, userId } = await newUser()
+    const deviceA = memoryStorage()
+    const wallet = await frameOn(deviceA).create({ accessToken, chainType: 'ethereum', recovery: { method: 'user-passcode', password: 'old-password' } })
+    // The row as the server kept it before the guard: the recovery share sealed v1 under the Argon2id
+    // output (the v1 layout is v2's), and no verifier. A recovered device holds the recovery share.
+    const deviceB = memoryStorage()
+    await frameOn(deviceB).recover({ accessToken, entropyId: wallet.entropyId, password: 'old-password' })
+    const recoveryShare = fromBase64(deviceB.getItem(deviceShareKey(t.appId, userId, wallet.entropyId))!)
+    const salt = fromBase64((await secretRow(wallet.entropyId)).recovery_salt)
+    const v1 = (await encryptShare(recoveryShare, await legacyPasscodeKey('old-password', salt), wallet.entropyId)).replace(/^v2\./, 'v1.')
+    await t.db.query('UPDATE embedded_wallet_secrets SET encrypted_recovery_share = $2, recovery_verifier = NULL WHERE entropy_id = $1', [wallet.entropyId, v1])
+
+    const deviceC = frameOn(memoryStorage())
+    await expect(deviceC.recover({ accessToken, entropyId: wallet.entropyId, password: 'wrong-password' })).rejects.toMatchObject({ code: 'invalid_recovery_pin', message: INVALID_RECOVERY_PASSWORD })
+    expect(await secretRow(wallet.entropyId)).toMatchObject({ encrypted_recovery_share: v1, recovery_verifier: null, recovery_failures: 0 })
+    await deviceC.recover({ accessToken, entropyId: wallet.entropyId, password: 'old-password' })
+    expect(await personalSign(deviceC, accessToken, wallet)).toBe(true)
+
+    // Sealed again as v2 with a verifier, over the same shares: every device share still works.
+    const row = await secretRow(wallet.entropyId)
+    expect(row.encrypted_recovery_share).toMatch(/^v2\./)
+    expect(row.recovery_verifier).not.toBeNull()
+    expect(row.version).toBe(2)
+    expect(await personalSign(frameOn(deviceA), accessToken, wallet)).toBe(true)
+    const deviceD = frameOn(memoryStorage())
+    await expect(deviceD.recover({ accessToken, entropyId: wallet.entropyId, password: 'wrong-password' })).rejects.toMatchObject({ code: 'invalid_recovery_pin' })
+    expect((await secretRow(wallet.entropyId)).recovery_failures).toBe(1)
+    await deviceD.recover({ accessToken, entropyId: wallet.entropyId, password: 'old-password' })
+    expect(await personalSign(deviceD, accessToken, wallet)).toBe(true)
   })
 
   it('falls back from a corrupted device share to the recovery share, repairs it and signs', async () => {

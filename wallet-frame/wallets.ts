@@ -3,6 +3,10 @@
  * forget. A secret is rebuilt from two of its three shares (device + auth, or recovery + auth), checked
  * against its entropyId before any use, and then kept in memory only, keyed by user and entropyId.
  *
+ * A password wallet's sealed recovery share (`v2`) is released by the server only for the password's
+ * verifier, which the server counts and locks after a few wrong ones; a `v1` share (sealed before the
+ * verifier existed) still comes with the key material, and is sealed again as `v2` once it opened.
+ *
  * A device without a usable device share (a new browser, cleared storage, a corrupt share, shares
  * changed on another device) recovers with the recovery share and then keeps that recovery share as
  * its device share: it combines with the same auth share, so no other device's share is invalidated
@@ -23,10 +27,11 @@ import {
   evmAccount,
   fromBase64,
   keyFromSecret,
+  legacyPasscodeKey,
   newEntropy,
   newRecoveryKey,
   newSalt,
-  passcodeKey,
+  passcodeKeys,
   RecoveryKeyError,
   signSolanaMessage,
   splitSecret,
@@ -53,6 +58,33 @@ export interface WalletServiceOptions {
 /** The message of a wrong recovery password (spec 02 §8). */
 export const INVALID_RECOVERY_PASSWORD = 'Invalid recovery password, please try again.'
 
+/** How long a wait is, for a message ('15 minutes', '2 hours'). */
+function waitText(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60))
+  if (minutes < 120) return minutes === 1 ? '1 minute' : `${minutes} minutes`
+  return `${Math.ceil(minutes / 60)} hours`
+}
+
+/**
+ * The password guard's refusals as the frame answers them: a wrong verifier is a wrong password
+ * (`invalid_recovery_pin`, the text the screen shows); a lockout is `too_many_requests` with
+ * `{retryAfterSeconds}` and a message saying how long. Other failures pass as they are.
+ */
+function passwordRefusal(error: unknown): unknown {
+  if (!(error instanceof FrameFailure)) return error
+  if (error.code === 'invalid_credentials') return new FrameFailure('invalid_recovery_pin', INVALID_RECOVERY_PASSWORD)
+  const retryAfter = error.data?.retry_after
+  if (error.code === 'too_many_requests' && typeof retryAfter === 'number') {
+    return new FrameFailure(
+      'too_many_requests',
+      `Too many incorrect recovery passwords. Please try again in ${waitText(retryAfter)}.`,
+      { retryAfterSeconds: retryAfter },
+      error.status,
+    )
+  }
+  return error
+}
+
 /** A secret rebuilt and checked on this device. */
 interface HeldSecret {
   userId: string
@@ -76,12 +108,14 @@ interface SecretInfo {
 
 type RecoveryInput =
   | { method: 'privy'; encrypted_share: string; recovery_key: string }
-  | { method: 'user-passcode'; encrypted_share: string; salt: string }
+  | { method: 'user-passcode'; encrypted_share: string; salt: string; verifier: string }
 
 const CHAIN_OF: Readonly<Record<EntropyIdVerifier, FrameChainType>> = {
   'ethereum-address-verifier': 'ethereum',
   'solana-address-verifier': 'solana',
 }
+
+const changedWhileRecovering = () => new FrameFailure('resource_conflict', 'The wallet’s shares changed while recovering; try again.')
 
 /** Ethereum addresses compare without case; Solana's base58 exactly. */
 const sameAddress = (a: string, b: string): boolean => (a.startsWith('0x') ? a.toLowerCase() === b.toLowerCase() : a === b)
@@ -129,15 +163,15 @@ async function signProof(key: WalletKey, fields: WalletProofFields): Promise<str
   return toBase64(signSolanaMessage(key, new TextEncoder().encode(message)))
 }
 
-/** Seals a recovery share under the chosen method. */
+/** Seals a recovery share under the chosen method (a password's share with its verifier). */
 async function sealRecovery(share: Uint8Array, choice: FrameRecoveryChoice, entropyId: string): Promise<RecoveryInput> {
   if (choice.method === 'privy') {
     const key = newRecoveryKey()
     return { method: 'privy', encrypted_share: await encryptShare(share, key, entropyId), recovery_key: toBase64(key) }
   }
   const salt = newSalt()
-  const key = await passcodeKey(choice.password, salt)
-  return { method: 'user-passcode', encrypted_share: await encryptShare(share, key, entropyId), salt: toBase64(salt) }
+  const { key, verifier } = await passcodeKeys(choice.password, salt)
+  return { method: 'user-passcode', encrypted_share: await encryptShare(share, key, entropyId), salt: toBase64(salt), verifier: toBase64(verifier) }
 }
 
 const digestOf = (authShare: string, recovery: RecoveryInput) => bytesToHex(sha256(new TextEncoder().encode(digestInput(authShare, recovery))))
@@ -202,32 +236,75 @@ export function createWalletService(options: WalletServiceOptions) {
     return wallet
   }
 
+  /**
+   * The sealed recovery share and its key: automatic recovery's key comes with it; a `v2` password
+   * share is released for the password's verifier; a `v1` one comes with the salt (`legacy`).
+   */
+  async function openableShare(accessToken: string, shares: SecretInfo & { recovery_method: string }, password: string | undefined) {
+    const material = await api('keyMaterial', accessToken, {}, { address: shares.entropy_id })
+    if (material.version !== shares.version) throw changedWhileRecovering()
+    if (material.recovery_type === 'privy_generated_recovery_key' && material.recovery_key && material.encrypted_recovery_share) {
+      return { sealed: material.encrypted_recovery_share, key: fromBase64(material.recovery_key), legacy: false }
+    }
+    if (material.recovery_type !== 'user_passcode_derived_recovery_key' || !material.recovery_key_derivation_salt) {
+      throw new FrameFailure('not_supported', `Recovery with ${shares.recovery_method} is not supported.`)
+    }
+    if (password === undefined) throw new FrameFailure('recovery_needed', 'This wallet needs its recovery password.', { recoveryMethod: shares.recovery_method })
+    const salt = fromBase64(material.recovery_key_derivation_salt)
+    if (material.recovery_share_version === 'v1' && material.encrypted_recovery_share) {
+      return { sealed: material.encrypted_recovery_share, key: await legacyPasscodeKey(password, salt), legacy: true }
+    }
+    const { key, verifier } = await passcodeKeys(password, salt)
+    const released = await api('recoveryShare', accessToken, { verifier: toBase64(verifier) }, { address: shares.entropy_id }).catch((error: unknown) => {
+      throw passwordRefusal(error)
+    })
+    if (released.version !== shares.version) throw changedWhileRecovering()
+    return { sealed: released.encrypted_recovery_share, key, legacy: false }
+  }
+
   /** Rebuilds a secret with the recovery share, and keeps that share as this device's share. */
   async function recoverSecret(accessToken: string, userId: string, entropyId: string, password: string | undefined): Promise<HeldSecret> {
     const shares = await api('shares', accessToken, { entropy_id: entropyId })
-    const material = await api('keyMaterial', accessToken, {}, { address: shares.entropy_id })
-    if (material.version !== shares.version) throw new FrameFailure('resource_conflict', 'The wallet’s shares changed while recovering; try again.')
-    let key: Uint8Array
-    if (material.recovery_type === 'privy_generated_recovery_key' && material.recovery_key) {
-      key = fromBase64(material.recovery_key)
-    } else if (material.recovery_type === 'user_passcode_derived_recovery_key' && material.recovery_key_derivation_salt) {
-      if (password === undefined) throw new FrameFailure('recovery_needed', 'This wallet needs its recovery password.', { recoveryMethod: shares.recovery_method })
-      key = await passcodeKey(password, fromBase64(material.recovery_key_derivation_salt))
-    } else {
-      throw new FrameFailure('not_supported', `Recovery with ${shares.recovery_method} is not supported.`)
-    }
+    const { sealed, key, legacy } = await openableShare(accessToken, shares, password)
     let recoveryShare: Uint8Array
     try {
-      recoveryShare = await decryptShare(material.encrypted_recovery_share, key, shares.entropy_id)
+      recoveryShare = await decryptShare(sealed, key, shares.entropy_id)
     } catch (error) {
       if (!(error instanceof RecoveryKeyError)) throw error
       if (shares.recovery_method === 'user-passcode') throw new FrameFailure('invalid_recovery_pin', INVALID_RECOVERY_PASSWORD)
       throw new FrameFailure('share_mismatch', 'The recovery share does not open with its key.')
     }
-    const secret = await combineShares(recoveryShare, fromBase64(shares.auth_share))
+    const auth = fromBase64(shares.auth_share)
+    const secret = await combineShares(recoveryShare, auth)
     const entry = hold(userId, shares, secret, shares.recovery_method, walletsOf(shares, shares.entropy_id, shares.recovery_method))
     storage.setItem(deviceShareKey(appId, userId, shares.entropy_id), toBase64(recoveryShare))
+    if (legacy && password !== undefined) {
+      // The same shares, the recovery share sealed again as v2 with a verifier: from now on the server
+      // checks the password. Best effort: the wallet is recovered either way, and the next recovery
+      // tries again (a change made meanwhile elsewhere, 409, already replaced the v1 share).
+      await putRecovery(accessToken, userId, entry, auth, recoveryShare, { method: 'user-passcode', password }).catch((error: unknown) => {
+        if (!(error instanceof FrameFailure)) throw error
+      })
+    }
     return entry
+  }
+
+  /**
+   * Stores a held secret's auth share and its recovery share sealed under a recovery choice, proven by
+   * the secret's first wallet, naming the version the frame holds; the entry then has the next version.
+   * @throws FrameFailure `resource_conflict` when the shares changed meanwhile.
+   */
+  async function putRecovery(accessToken: string, userId: string, entry: HeldSecret, auth: Uint8Array, recoveryShare: Uint8Array, choice: FrameRecoveryChoice): Promise<void> {
+    const sealed = await sealRecovery(recoveryShare, choice, entry.entropyId)
+    const authShare = toBase64(auth)
+    const key = keyFromSecret(entry.secret, entry.kind, CHAIN_OF[entry.verifier], 0)
+    const proof = await signProof(key, {
+      action: 'set-recovery', appId, userId, address: entry.entropyId, entropyId: entry.entropyId, digest: digestOf(authShare, sealed), version: entry.version,
+    })
+    await api('setRecovery', accessToken, { entropy_id: entry.entropyId, version: entry.version, auth_share: authShare, recovery: sealed, proof })
+    entry.version += 1
+    entry.recoveryMethod = choice.method
+    for (const w of entry.wallets) w.recoveryMethod = choice.method
   }
 
   /** Makes a secret usable: from memory, else device + auth share, else automatic recovery. */
@@ -316,23 +393,14 @@ export function createWalletService(options: WalletServiceOptions) {
       return withLock(heldKey(userId, first.entropyId), async () => {
         const entry = held.get(heldKey(userId, first.entropyId)) ?? first
         const [device, auth, recoveryShare] = await splitSecret(entry.secret)
-        const sealed = await sealRecovery(recoveryShare, params.recovery, entry.entropyId)
-        const authShare = toBase64(auth)
-        const key = keyFromSecret(entry.secret, entry.kind, CHAIN_OF[entry.verifier], 0)
-        const proof = await signProof(key, {
-          action: 'set-recovery', appId, userId, address: entry.entropyId, entropyId: entry.entropyId, digest: digestOf(authShare, sealed), version: entry.version,
-        })
         try {
-          await api('setRecovery', params.accessToken, { entropy_id: entry.entropyId, version: entry.version, auth_share: authShare, recovery: sealed, proof })
+          await putRecovery(params.accessToken, userId, entry, auth, recoveryShare, params.recovery)
         } catch (error) {
           // Changed elsewhere meanwhile: what this frame holds is outdated.
           if (error instanceof FrameFailure && error.code === 'resource_conflict') held.delete(heldKey(userId, entry.entropyId))
           throw error
         }
         storage.setItem(deviceShareKey(appId, userId, entry.entropyId), toBase64(device))
-        entry.version += 1
-        entry.recoveryMethod = params.recovery.method
-        for (const w of entry.wallets) w.recoveryMethod = params.recovery.method
         return { recoveryMethod: entry.recoveryMethod }
       })
     },

@@ -10,6 +10,8 @@ import type {
   CreateRequest,
   KeyMaterialRequest,
   KeyMaterialResponse,
+  RecoveryShareRequest,
+  RecoveryShareResponse,
   RevokeRequest,
   RevokeResponse,
   SetRecoveryRequest,
@@ -26,11 +28,23 @@ export const embeddedWalletRoutes = {
   add: route<SchemaRoute<typeof AddRequest, typeof WalletResponse>>('POST', '/api/v1/embedded_wallets/add', { auth: true, dedupe: true }),
   /** The auth share of one of the user's secrets. */
   shares: route<SchemaRoute<typeof SharesRequest, typeof SharesResponse>>('POST', '/api/v1/embedded_wallets/shares', { auth: true }),
-  /** The recovery key material of a wallet's secret, with its encrypted recovery share. */
+  /**
+   * The recovery key material of a wallet's secret (a password wallet's salt), with its encrypted
+   * recovery share unless a password verifier guards it.
+   */
   keyMaterial: route<SchemaRoute<typeof KeyMaterialRequest, typeof KeyMaterialResponse>>(
     'POST',
     '/api/v1/embedded_wallets/:address/recovery/key_material',
     { auth: true },
+  ),
+  /**
+   * A password wallet's encrypted recovery share, for the password's verifier; wrong ones are counted
+   * and lock recovery after a few. Not retried: each call is an attempt.
+   */
+  recoveryShare: route<SchemaRoute<typeof RecoveryShareRequest, typeof RecoveryShareResponse>>(
+    'POST',
+    '/api/v1/embedded_wallets/:address/recovery/share',
+    { auth: true, retry: false },
   ),
   /** Replaces a secret's auth and recovery shares (a new password, another recovery method). */
   setRecovery: route<SchemaRoute<typeof SetRecoveryRequest, typeof User>>('POST', '/api/v1/embedded_wallets/recovery', { auth: true }),

@@ -54,6 +54,9 @@ export function walletProofMessage(f: WalletProofFields): string {
  * @param recovery - the recovery input of the request.
  * @returns the text to hash (SHA-256, hex) for {@link WalletProofFields.digest}.
  */
-export function digestInput(authShare: string, recovery: { method: string; encrypted_share: string; recovery_key?: string; salt?: string }): string {
-  return [authShare, recovery.method, recovery.encrypted_share, recovery.recovery_key ?? '', recovery.salt ?? ''].join('\n')
+export function digestInput(
+  authShare: string,
+  recovery: { method: string; encrypted_share: string; recovery_key?: string; salt?: string; verifier?: string },
+): string {
+  return [authShare, recovery.method, recovery.encrypted_share, recovery.recovery_key ?? '', recovery.salt ?? '', recovery.verifier ?? ''].join('\n')
 }

@@ -33,23 +33,31 @@ const base64 = (field: string, max: number) =>
 /** A share: 16 (HD entropy) or 32 (imported key) secret bytes plus the share's x coordinate. */
 export const Share = base64('share', 64)
 
-/** An encrypted recovery share: `v1.<iv>.<ciphertext+tag>`, base64url parts. */
+/** The versions of the sealed-share format (the frame's `SEALED_SHARE_VERSIONS`). */
+export const SealedShareVersion = v.picklist(['v1', 'v2'])
+
+/** An encrypted recovery share: `v1.` or `v2.`, then `<iv>.<ciphertext+tag>`, base64url parts. */
 export const SealedShare = v.pipe(
   v.string(),
   v.maxLength(256, 'encrypted_share is too long.'),
-  v.regex(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,200}$/, 'encrypted_share must be v1.<iv>.<ciphertext>.'),
+  v.regex(/^v[12]\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,200}$/, 'encrypted_share must be v2.<iv>.<ciphertext>.'),
 )
+
+/** A password verifier: base64 of 32 bytes the frame derives from the password (never the key). */
+export const PasswordVerifier = base64('verifier', 44)
 
 /**
  * How the recovery share is protected:
  * - `privy` (automatic): a random key the frame made, which the server keeps sealed under its
  *   recovery secret and hands back to the user's frame on a new device;
- * - `user-passcode`: a key derived from the user's password (Argon2id) with this per-wallet salt;
- *   the password and the key never leave the frame.
+ * - `user-passcode`: a key derived from the user's password (Argon2id, then HKDF) with this
+ *   per-wallet salt, and the password's `verifier` (another HKDF output), whose hash the server keeps
+ *   to check before it releases the share; the share must be `v2`. The password and the key never
+ *   leave the frame.
  */
 export const RecoveryInput = v.variant('method', [
   v.strictObject({ method: v.literal('privy'), encrypted_share: SealedShare, recovery_key: base64('recovery_key', 44) }),
-  v.strictObject({ method: v.literal('user-passcode'), encrypted_share: SealedShare, salt: base64('salt', 44) }),
+  v.strictObject({ method: v.literal('user-passcode'), encrypted_share: SealedShare, salt: base64('salt', 44), verifier: PasswordVerifier }),
 ])
 
 /**
@@ -122,8 +130,11 @@ export const SharesResponse = v.object({
 export const KeyMaterialRequest = v.strictObject({ chain_type: v.optional(ChainType) })
 
 /**
- * The contract's key material, plus the encrypted recovery share it opens. Fields another recovery
- * type uses are null.
+ * The contract's key material, plus the encrypted recovery share it opens and that share's format
+ * version. Fields another recovery type uses are null. A `v2` password share is not here
+ * (`encrypted_recovery_share: null`): the frame derives the verifier from the password with the salt
+ * and asks `/recovery/share` for it. Automatic recovery and `v1` password shares (made before the
+ * verifier existed) come with their share.
  */
 export const KeyMaterialResponse = v.object({
   recovery_type: v.picklist([
@@ -138,6 +149,26 @@ export const KeyMaterialResponse = v.object({
   recovery_key: v.nullable(v.string()),
   file_id: v.nullable(v.string()),
   icloud_record_name: v.nullable(v.string()),
+  encrypted_recovery_share: v.nullable(v.string()),
+  /** How the frame turns the password into the key (and, for `v2`, the verifier). */
+  recovery_share_version: SealedShareVersion,
+  entropy_id: v.string(),
+  entropy_id_verifier: EntropyIdVerifier,
+  kind: v.picklist(['hd', 'imported']),
+  version: v.number(),
+})
+
+/**
+ * `POST /api/v1/embedded_wallets/:address/recovery/share` (signed in): the encrypted recovery share of
+ * a password wallet (`v2`), for the password's verifier. Wrong: 403 `invalid_credentials` with
+ * `data.attempts_remaining`. Too many wrong ones: 429 `too_many_requests` with `data.retry_after`
+ * (seconds; also the `Retry-After` header) until the lockout ends. A wallet without a verifier
+ * (automatic recovery, a `v1` share) is 400 `invalid_request`: its share comes with the key material.
+ */
+export const RecoveryShareRequest = v.strictObject({ chain_type: v.optional(ChainType), verifier: PasswordVerifier })
+
+/** The released share, with what the frame checks it against. */
+export const RecoveryShareResponse = v.object({
   encrypted_recovery_share: v.string(),
   entropy_id: v.string(),
   entropy_id_verifier: EntropyIdVerifier,
@@ -190,6 +221,7 @@ export const embeddedWalletSchemas = defineSchemas(embeddedWalletRoutes, {
   add: { request: AddRequest, response: WalletResponse },
   shares: { request: SharesRequest, response: SharesResponse },
   keyMaterial: { request: KeyMaterialRequest, response: KeyMaterialResponse },
+  recoveryShare: { request: RecoveryShareRequest, response: RecoveryShareResponse },
   setRecovery: { request: SetRecoveryRequest, response: User },
   revoke: { request: RevokeRequest, response: RevokeResponse },
 })

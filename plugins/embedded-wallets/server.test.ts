@@ -3,16 +3,13 @@
  * PORTICO_TEST_DATABASE_URL), with real keys: viem accounts for Ethereum, noble ed25519 for Solana.
  * The shares are random bytes of the right size: the server only stores and returns them.
  */
+import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createHash, randomBytes } from 'node:crypto'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import * as v from 'valibot'
 import { decodeJwt } from 'jose'
-import { ed25519 } from '@noble/curves/ed25519.js'
-import { getBase58Decoder } from '@solana/kit'
-import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { User } from '../../kernel/schemas'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { generateEncryptionKey, SecretKeyError } from '../../server'
@@ -22,18 +19,27 @@ import { guestServer } from '../guest/server'
 import { SIWE_RESOURCE, SIWE_STATEMENT, createSiweMessage } from '../siwe/message'
 import { siweServer } from '../siwe/server'
 import { siwsServer } from '../siws/server'
-import { digestInput, walletProofMessage, type WalletProofAction } from './proof'
 import { KeyMaterialResponse, SharesResponse, WalletResponse } from './schemas'
 import { embeddedWalletsServer, SOLANA_MAINNET } from './server'
 import { walletKeys, walletSealedData } from './server/keys'
+import {
+  ADD,
+  b64,
+  CREATE,
+  evmWallet,
+  keyMaterialPath,
+  passcodeRecovery,
+  privyRecovery,
+  RECOVERY,
+  REVOKE,
+  sealedShare,
+  SHARES,
+  solanaWallet,
+  walletRequests,
+  type TestWallet,
+} from './test-wallets'
 
 const ORIGIN = 'http://localhost:5173'
-const CREATE = '/api/v1/embedded_wallets'
-const ADD = '/api/v1/embedded_wallets/add'
-const SHARES = '/api/v1/embedded_wallets/shares'
-const RECOVERY = '/api/v1/embedded_wallets/recovery'
-const REVOKE = '/api/v1/wallets/revoke'
-const keyMaterialPath = (address: string) => `/api/v1/embedded_wallets/${address}/recovery/key_material`
 
 const SHARE_KEY = generateEncryptionKey()
 const RECOVERY_KEY = generateEncryptionKey()
@@ -68,98 +74,7 @@ afterAll(async () => {
   rmSync(frameDir, { recursive: true, force: true })
 })
 
-// --- the frame's part, played by the test -------------------------------------------------------
-
-/** A wallet key the frame would hold. */
-interface TestWallet {
-  chain: 'ethereum' | 'solana'
-  address: string
-  sign(message: string): Promise<string>
-}
-
-function evmWallet(): TestWallet & { account: PrivateKeyAccount } {
-  const account = privateKeyToAccount(generatePrivateKey())
-  return { chain: 'ethereum', address: account.address, account, sign: (message) => account.signMessage({ message }) }
-}
-
-function solanaWallet(): TestWallet {
-  const secret = ed25519.utils.randomSecretKey()
-  const address = getBase58Decoder().decode(ed25519.getPublicKey(secret))
-  return {
-    chain: 'solana',
-    address,
-    sign: async (message) => Buffer.from(ed25519.sign(new TextEncoder().encode(message), secret)).toString('base64'),
-  }
-}
-
-const b64 = (n: number) => randomBytes(n).toString('base64')
-const sealedShare = () => `v1.${randomBytes(12).toString('base64url')}.${randomBytes(33).toString('base64url')}`
-
-type Recovery = { method: 'privy'; encrypted_share: string; recovery_key: string } | { method: 'user-passcode'; encrypted_share: string; salt: string }
-
-const privyRecovery = (): Recovery => ({ method: 'privy', encrypted_share: sealedShare(), recovery_key: b64(32) })
-const passcodeRecovery = (): Recovery => ({ method: 'user-passcode', encrypted_share: sealedShare(), salt: b64(16) })
-
-const digestOf = (authShare: string, recovery: Recovery) => createHash('sha256').update(digestInput(authShare, recovery)).digest('hex')
-
-/** A proof as the frame signs it. */
-function proof(
-  signer: TestWallet,
-  f: { action: WalletProofAction; userId: string; address: string; entropyId: string; digest: string; version: number; appId?: string },
-) {
-  return signer.sign(walletProofMessage({ ...f, appId: f.appId ?? t.appId }))
-}
-
-interface CreateOptions {
-  imported?: boolean
-  recovery?: Recovery
-  authShare?: string
-  /** Signs the proof instead of the wallet. */
-  signer?: TestWallet
-  /** The user id the proof names. */
-  proofUser?: string
-  entropyId?: string
-  /** The app the proof names. @defaultValue the test app */
-  appId?: string
-}
-
-/** The body of a creation, proven by the wallet's key (or as the options spoil it). */
-async function createBody(user: AuthenticatedUser, w: TestWallet, o: CreateOptions = {}) {
-  const imported = o.imported ?? false
-  const authShare = o.authShare ?? b64(imported ? 33 : 17)
-  const recovery = o.recovery ?? privyRecovery()
-  const entropyId = o.entropyId ?? w.address
-  const signed = await proof(o.signer ?? w, {
-    appId: o.appId,
-    action: 'create',
-    userId: o.proofUser ?? user.user.id,
-    address: w.address,
-    entropyId,
-    digest: digestOf(authShare, recovery),
-    version: 0,
-  })
-  return {
-    chain_type: w.chain,
-    address: w.address,
-    entropy_id: entropyId,
-    entropy_id_verifier: w.chain === 'ethereum' ? 'ethereum-address-verifier' : 'solana-address-verifier',
-    imported,
-    auth_share: authShare,
-    recovery,
-    proof: signed,
-  }
-}
-
-async function create(user: AuthenticatedUser, w: TestWallet, o: CreateOptions = {}): Promise<TestResponse> {
-  return t.request(CREATE, { token: user.token!, body: await createBody(user, w, o) })
-}
-
-async function created(user: AuthenticatedUser, w: TestWallet, o: CreateOptions = {}) {
-  const body = await createBody(user, w, o)
-  const res = await t.request(CREATE, { token: user.token!, body })
-  expect(res.status, JSON.stringify(res.body)).toBe(200)
-  return { res, body }
-}
+const { proof, createBody, create, created, setRecoveryBody } = walletRequests(() => t)
 
 /** Links a wallet key to a user through SIWE (an external wallet's link). */
 async function siweLink(user: AuthenticatedUser, w: TestWallet): Promise<TestResponse> {
@@ -179,24 +94,6 @@ async function siweLink(user: AuthenticatedUser, w: TestWallet): Promise<TestRes
     token: user.token!,
     body: { message, signature: await w.sign(message), chainId: 'eip155:1', walletClientType: 'metamask', connectorType: 'injected' },
   })
-}
-
-async function setRecoveryBody(user: AuthenticatedUser, first: TestWallet, version: number, recovery: Recovery = passcodeRecovery(), signer = first) {
-  const authShare = b64(17)
-  return {
-    entropy_id: first.address,
-    version,
-    auth_share: authShare,
-    recovery,
-    proof: await proof(signer, {
-      action: 'set-recovery',
-      userId: user.user.id,
-      address: first.address,
-      entropyId: first.address,
-      digest: digestOf(authShare, recovery),
-      version,
-    }),
-  }
 }
 
 let users = 0
@@ -544,6 +441,7 @@ describe('key material', () => {
       file_id: null,
       icloud_record_name: null,
       encrypted_recovery_share: recovery.encrypted_share,
+      recovery_share_version: 'v2',
       entropy_id: w.address,
       entropy_id_verifier: 'ethereum-address-verifier',
       kind: 'hd',
@@ -551,19 +449,22 @@ describe('key material', () => {
     })
   })
 
-  it("answers a password wallet's salt and no key, for any of the secret's wallets (lowercase address too)", async () => {
+  it("answers a password wallet's salt and format version, without key or encrypted share, for any of the secret's wallets (lowercase address too)", async () => {
     const user = await login()
     const w = evmWallet()
     const { body } = await created(user, w, { recovery: passcodeRecovery() })
     const res = await t.request(keyMaterialPath(w.address.toLowerCase()), { token: user.token!, body: { chain_type: 'ethereum' } })
     expect(res.status).toBe(200)
+    expect(v.is(KeyMaterialResponse, res.body)).toBe(true)
     const recovery = body.recovery as { encrypted_share: string; salt: string }
     expect(res.body).toMatchObject({
       recovery_type: 'user_passcode_derived_recovery_key',
       recovery_key_derivation_salt: recovery.salt,
       recovery_key: null,
-      encrypted_recovery_share: recovery.encrypted_share,
+      encrypted_recovery_share: null,
+      recovery_share_version: 'v2',
     })
+    expect(JSON.stringify(res.body)).not.toContain(recovery.encrypted_share)
   })
 
   it("gives nothing of another user's wallet, refuses a malformed address, and limits calls per user", async () => {
@@ -795,6 +696,8 @@ describe('sealing keys', () => {
   it('refuses to start over secrets sealed with keys it does not have, and rotation reseals them under the new key', async () => {
     const user = await login()
     await created(user, evmWallet())
+    // A password wallet: its verifier's hash is sealed under the recovery key too.
+    await created(user, solanaWallet(), { recovery: passcodeRecovery() })
     const current = walletSealedData(walletKeys(SHARE_KEY, RECOVERY_KEY))
     await expect(current.check(t.db)).resolves.toBeUndefined()
     await expect(walletSealedData(walletKeys(generateEncryptionKey(), generateEncryptionKey())).check(t.db)).rejects.toThrow(/PORTICO_WALLET_SHARE_KEY/)

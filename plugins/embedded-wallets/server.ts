@@ -2,8 +2,10 @@
  * `portico/plugins/embedded-wallets/server`: the embedded wallet's server half. It keeps each
  * secret's auth share (sealed under a wallet-share key that lives outside the database), its
  * encrypted recovery share with the automatic-recovery key (sealed under a separate recovery key)
- * or the password salt, and the wallets derived from it; it answers the routes the wallet frame
- * calls with the user's access token, and serves the frame's pages on the API's origin.
+ * or the password salt and the password verifier's hash (sealed likewise), and the wallets derived
+ * from it; it answers the routes the wallet frame calls with the user's access token, releasing a
+ * password wallet's recovery share only for the password's verifier (`./server/recovery-guard`),
+ * and serves the frame's pages on the API's origin.
  *
  * Every change is proven by the wallet's own key (`./proof`): the server records only addresses
  * whose key the frame holds, and replaces a secret's shares only with its first wallet's signature.
@@ -30,6 +32,7 @@ import { digestInput, walletProofMessage, type WalletProofFields } from './proof
 import { embeddedWalletSchemas, type EmbeddedWalletAccount } from './schemas'
 import { DEFAULT_FRAME_DIST, framePages } from './server/frame-page'
 import { noWalletKeys, walletKeys, walletSealedData, type SecretPlace, type WalletKeys } from './server/keys'
+import { checkRecoveryPassword, VERIFIER_BYTES, verifierHash } from './server/recovery-guard'
 import { embeddedWalletConfig, embeddedWalletsSetting } from './server/settings'
 import {
   embeddedWalletMigrations,
@@ -46,6 +49,7 @@ import { chainOfAddress, sha256Hex, VERIFIER_CHAIN, verifyWalletProof, walletAdd
 export { embeddedWalletsSetting, embeddedWalletConfig, type EmbeddedWalletsSettings } from './server/settings'
 export { frameCsp, frameHtml, type FrameHtmlInput } from './server/frame-page'
 export { RECOVERY_KEY_ENV, SHARE_KEY_ENV, walletKeysProblem } from './server/keys'
+export { RECOVERY_PASSWORD_GUARD } from './server/recovery-guard'
 export { embeddedWalletMigrations } from './server/store'
 
 /** The CAIP-2 id of Solana mainnet, the chain of an embedded Solana wallet's linked account. */
@@ -55,7 +59,10 @@ export const SOLANA_MAINNET = 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp'
 export const EW_CREATE_PER_USER: RateLimitSetting = { limit: 60, windowMs: 10 * 60 * 1000 }
 /** Auth share requests per user. */
 export const EW_SHARES_PER_USER: RateLimitSetting = { limit: 60, windowMs: 60 * 1000 }
-/** Recovery key material requests per user. */
+/**
+ * Recovery key material and recovery share requests per user (together). Wrong passwords are limited
+ * by the password guard's lockout ({@link RECOVERY_PASSWORD_GUARD}), per secret.
+ */
 export const EW_KEY_MATERIAL_PER_USER: RateLimitSetting = { limit: 30, windowMs: 60 * 1000 }
 
 /** Options of {@link embeddedWalletsServer}. */
@@ -98,28 +105,39 @@ const did = (userId: string) => `did:privy:${userId}`
 const alreadyExists = (address: string, entropyId: string | null) =>
   new HttpError(409, 'resource_already_exists', 'This embedded wallet already exists.', { address, entropy_id: entropyId })
 
-/** Base64 of the right size, else 400 `invalid_data`. */
-function checkBytes(text: string, field: string, sizes: readonly number[]): void {
-  const n = Buffer.from(text, 'base64').length
-  if (!sizes.includes(n)) throw errors.invalidData(`${field} must hold ${sizes.join(' or ')} bytes.`)
+/** Base64 of the right size, else 400 `invalid_data`; answers the bytes. */
+function checkBytes(text: string, field: string, sizes: readonly number[]): Buffer {
+  const bytes = Buffer.from(text, 'base64')
+  if (!sizes.includes(bytes.length)) throw errors.invalidData(`${field} must hold ${sizes.join(' or ')} bytes.`)
+  return bytes
 }
 
 /** A share is its secret's length (16 bytes of entropy, or a 32-byte key) plus its x coordinate. */
 const SHARE_BYTES = { hd: 17, imported: 33 } as const
 
-type Recovery = { method: 'privy'; encrypted_share: string; recovery_key: string } | { method: 'user-passcode'; encrypted_share: string; salt: string }
+type Recovery =
+  | { method: 'privy'; encrypted_share: string; recovery_key: string }
+  | { method: 'user-passcode'; encrypted_share: string; salt: string; verifier: string }
 
-/** Checks a recovery input against the app's settings and the sizes of its key or salt. */
-function checkRecovery(app: ServerApp, recovery: Recovery, onCreate: boolean): void {
+/**
+ * Checks a recovery input against the app's settings and the sizes of its key, salt and verifier
+ * (a password's share must be `v2`, the version that has a verifier), and seals what must be sealed.
+ * @returns what the row stores in `recovery_key` (sealed), `recovery_salt` and `recovery_verifier`
+ * (the verifier's hash, sealed).
+ */
+function storedRecovery(app: ServerApp, keys: WalletKeys, place: SecretPlace, recovery: Recovery, onCreate: boolean) {
   const s = readSetting(app, embeddedWalletsSetting)
   const refused = () => new HttpError(400, 'disallowed_recovery_method', `This app does not allow the ${recovery.method} recovery method here.`)
   if (recovery.method === 'privy') {
     if (onCreate && s.requireUserOwnedRecoveryOnCreate) throw refused()
     checkBytes(recovery.recovery_key, 'recovery_key', [32])
-  } else {
-    if (!s.userOwnedRecoveryOptions.includes(recovery.method)) throw refused()
-    checkBytes(recovery.salt, 'salt', [16, 32])
+    return { recoveryKey: keys.seal('recovery_key', recovery.recovery_key, place), salt: null, verifier: null }
   }
+  if (!s.userOwnedRecoveryOptions.includes(recovery.method)) throw refused()
+  checkBytes(recovery.salt, 'salt', [16, 32])
+  const verifier = checkBytes(recovery.verifier, 'verifier', [VERIFIER_BYTES])
+  if (!recovery.encrypted_share.startsWith('v2.')) throw errors.invalidData('A password-protected encrypted_share must be v2.')
+  return { recoveryKey: null, salt: recovery.salt, verifier: keys.seal('recovery_verifier', verifierHash(verifier), place) }
 }
 
 /** Checks a proof by `signer` over the message of `fields`; 400 `invalid_data` when it does not verify. */
@@ -199,9 +217,19 @@ function walletResponse(ctx: RequestContext, user: UserRecord, address: string) 
 /** A secret id (the address of the secret's first wallet) as sent, checked and canonical. */
 const entropyAddress = (text: string) => walletAddress(chainOfAddress(text), text, 'entropy_id')
 
+/** The wallet a recovery route's path names (`:address`, on the body's chain or the address's own). */
+function pathWallet(text: string | undefined, chainType: WalletChain | undefined): WalletAddress {
+  const address = text ?? ''
+  return walletAddress(chainType ?? chainOfAddress(address), address)
+}
+
+/** The format version of a secret's stored recovery share (`v1.…` or `v2.…`). */
+const shareVersion = (row: Pick<SecretRow, 'encrypted_recovery_share'>): 'v1' | 'v2' => (row.encrypted_recovery_share.startsWith('v1.') ? 'v1' : 'v2')
+
 /**
  * The embedded wallet's server half: the routes of `./api` (`POST /api/v1/embedded_wallets`,
- * `/add`, `/shares`, `/:address/recovery/key_material`, `/recovery`, and `POST /api/v1/wallets/revoke`),
+ * `/add`, `/shares`, `/:address/recovery/key_material`, `/:address/recovery/share`, `/recovery`, and
+ * `POST /api/v1/wallets/revoke`),
  * the frame pages (`GET /apps/:app_id/embedded-wallets`, `…/export`), the `embeddedWallets` app
  * setting and the app response's `embedded_wallet_config`. It requires the wallets plugin (the
  * app's Ethereum chains name an Ethereum wallet's `chain_id`).
@@ -261,13 +289,13 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
         }
         const kind = b.imported ? 'imported' : 'hd'
         checkBytes(b.auth_share, 'auth_share', [SHARE_BYTES[kind]])
-        checkRecovery(ctx.app, b.recovery, true)
+        const place = { appId: ctx.app.id, userId, entropyId: wallet.address }
+        const recovery = storedRecovery(ctx.app, k, place, b.recovery, true)
         await limit(ctx, 'create', userId, createLimit)
         const digest = sha256Hex(digestInput(b.auth_share, b.recovery))
         await checkProof(ctx, userId, wallet, { action: 'create', address: b.address, entropyId: b.entropy_id, digest, version: 0 }, b.proof)
 
         const now = ctx.now()
-        const place = { appId: ctx.app.id, userId, entropyId: wallet.address }
         const user = await ctx.db.transaction(async (tx) => {
           await lockUser(tx, ctx.app, userId)
           if (!b.imported) {
@@ -278,8 +306,8 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
           const r = b.recovery
           const stored = await tx.query(
             `INSERT INTO embedded_wallet_secrets (app_id, entropy_id, user_id, entropy_id_verifier, kind, auth_share, recovery_method,
-               encrypted_recovery_share, recovery_key, recovery_salt, version, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 1, $11, $11)
+               encrypted_recovery_share, recovery_key, recovery_salt, recovery_verifier, version, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12)
              ON CONFLICT DO NOTHING RETURNING entropy_id`,
             [
               ctx.app.id,
@@ -290,8 +318,9 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
               k.seal('auth_share', b.auth_share, place),
               r.method,
               r.encrypted_share,
-              r.method === 'privy' ? k.seal('recovery_key', r.recovery_key, place) : null,
-              r.method === 'user-passcode' ? r.salt : null,
+              recovery.recoveryKey,
+              recovery.salt,
+              recovery.verifier,
               now,
             ],
           )
@@ -355,9 +384,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
       async keyMaterial(req, ctx) {
         const k = withKeys()
         const { userId } = await ctx.requireSession()
-        const text = req.params.address ?? ''
-        const chain: WalletChain = req.body.chain_type ?? chainOfAddress(text)
-        const wallet = walletAddress(chain, text)
+        const wallet = pathWallet(req.params.address, req.body.chain_type)
         await limit(ctx, 'key-material', userId, materialLimit)
         const row = await findWalletSecret(ctx.db, ctx.app.id, userId, wallet.identityKey)
         if (!row) throw notFound()
@@ -369,11 +396,56 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
           recovery_key: privy ? k.open('recovery_key', row.recovery_key ?? '', placeOf(ctx, row)) : null,
           file_id: null,
           icloud_record_name: null,
-          encrypted_recovery_share: row.encrypted_recovery_share,
+          // A password verifier guards the share: it is released by `recoveryShare` only.
+          encrypted_recovery_share: row.recovery_verifier === null ? row.encrypted_recovery_share : null,
+          recovery_share_version: shareVersion(row),
           entropy_id: row.entropy_id,
           entropy_id_verifier: row.entropy_id_verifier,
           kind: row.kind,
           version: row.version,
+        }
+      },
+
+      async recoveryShare(req, ctx) {
+        const k = withKeys()
+        const { userId } = await ctx.requireSession()
+        const wallet = pathWallet(req.params.address, req.body.chain_type)
+        const verifier = checkBytes(req.body.verifier, 'verifier', [VERIFIER_BYTES])
+        await limit(ctx, 'key-material', userId, materialLimit)
+        const check = await checkRecoveryPassword(ctx.db, {
+          appId: ctx.app.id,
+          userId,
+          identityKey: wallet.identityKey,
+          verifier,
+          storedHash: (row) => k.open('recovery_verifier', row.recovery_verifier ?? '', placeOf(ctx, row)),
+          now: () => ctx.now(),
+        })
+        if (!check) throw notFound()
+        switch (check.result) {
+          case 'released': {
+            const row = check.secret
+            return {
+              encrypted_recovery_share: row.encrypted_recovery_share,
+              entropy_id: row.entropy_id,
+              entropy_id_verifier: row.entropy_id_verifier,
+              kind: row.kind,
+              version: row.version,
+            }
+          }
+          case 'wrong':
+            throw new HttpError(403, 'invalid_credentials', 'Invalid recovery password, please try again.', { attempts_remaining: check.attemptsRemaining })
+          case 'locked': {
+            const seconds = Math.ceil(check.retryAfterMs / 1000)
+            throw new HttpError(
+              429,
+              'too_many_requests',
+              'Too many wrong recovery passwords: recovery of this wallet is locked for now. Please wait to try again.',
+              { retry_after: seconds },
+              seconds,
+            )
+          }
+          case 'unguarded':
+            throw new HttpError(400, 'invalid_request', "This wallet's recovery share has no password check: it comes with the key material.")
         }
       },
 
@@ -385,18 +457,20 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
         const secret = await findSecret(ctx.db, ctx.app.id, userId, entropy.address)
         if (!secret) throw notFound()
         checkBytes(b.auth_share, 'auth_share', [SHARE_BYTES[secret.kind]])
-        checkRecovery(ctx.app, b.recovery, false)
+        const place = placeOf(ctx, secret)
+        const recovery = storedRecovery(ctx.app, k, place, b.recovery, false)
         const signer = walletAddress(VERIFIER_CHAIN[secret.entropy_id_verifier]!, secret.entropy_id)
         const digest = sha256Hex(digestInput(b.auth_share, b.recovery))
         await checkProof(ctx, userId, signer, { action: 'set-recovery', address: b.entropy_id, entropyId: b.entropy_id, digest, version: b.version }, b.proof)
 
         const r = b.recovery
-        const place = placeOf(ctx, secret)
         await ctx.db.transaction(async (tx) => {
-          // The version the frame read: of two concurrent changes, one wins, the other is 409.
+          // The version the frame read: of two concurrent changes, one wins, the other is 409. A new
+          // password (or method) starts the password guard's counts afresh.
           const changed = await tx.query(
             `UPDATE embedded_wallet_secrets SET auth_share = $5, recovery_method = $6, encrypted_recovery_share = $7,
-               recovery_key = $8, recovery_salt = $9, version = version + 1, updated_at = $10
+               recovery_key = $8, recovery_salt = $9, recovery_verifier = $10, recovery_failures = 0, recovery_lockouts = 0,
+               recovery_locked_until = NULL, version = version + 1, updated_at = $11
              WHERE app_id = $1 AND entropy_id = $2 AND user_id = $3 AND version = $4 RETURNING version`,
             [
               ctx.app.id,
@@ -406,8 +480,9 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
               k.seal('auth_share', b.auth_share, place),
               r.method,
               r.encrypted_share,
-              r.method === 'privy' ? k.seal('recovery_key', r.recovery_key, place) : null,
-              r.method === 'user-passcode' ? r.salt : null,
+              recovery.recoveryKey,
+              recovery.salt,
+              recovery.verifier,
               ctx.now(),
             ],
           )

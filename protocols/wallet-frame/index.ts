@@ -101,6 +101,8 @@ export type FrameErrorCode =
   | 'access_token_expired'
   | 'recovery_needed'
   | 'invalid_recovery_pin'
+  /** Recovery is locked after too many wrong passwords; `data.retryAfterSeconds` says for how long. */
+  | 'too_many_requests'
   | 'share_mismatch'
   | 'wallet_not_found'
   | 'not_connected'

@@ -9,8 +9,9 @@
  * - Shares ({@link splitSecret}, {@link combineShares}, {@link checkSecret}): the secret (HD entropy or
  *   the imported key) split 2-of-3 into device, auth and recovery shares; every reconstruction is
  *   checked against the wallet's entropyId, the address of the secret's first wallet.
- * - Recovery ({@link encryptShare}, {@link decryptShare}, {@link passcodeKey}): the recovery share
- *   sealed with AES-256-GCM under a server-held key or a key derived from the user's password.
+ * - Recovery ({@link encryptShare}, {@link decryptShare}, {@link passcodeKeys}): the recovery share
+ *   sealed with AES-256-GCM under a server-held key or a key derived from the user's password, which
+ *   also yields the verifier the server checks before it releases the sealed share.
  * @module
  */
 export { fromBase64, toBase64 } from './encoding'
@@ -31,10 +32,14 @@ export {
 } from './keys'
 export {
   PASSCODE_KDF,
+  SEALED_SHARE_VERSIONS,
   decryptShare,
   encryptShare,
+  legacyPasscodeKey,
   newRecoveryKey,
   newSalt,
-  passcodeKey,
+  passcodeKeys,
+  type PasscodeKeys,
+  type SealedShareVersion,
 } from './recovery'
 export { checkSecret, combineShares, splitSecret, verifierFor, type EntropyIdVerifier } from './shares'

@@ -1,3 +1,4 @@
+import { hkdfSync } from 'node:crypto'
 import { argon2id, argon2idAsync } from '@noble/hashes/argon2.js'
 import { base64urlnopad } from '@scure/base'
 import { bytesToHex } from 'viem'
@@ -6,11 +7,13 @@ import {
   CryptoInputError,
   PASSCODE_KDF,
   RecoveryKeyError,
+  SEALED_SHARE_VERSIONS,
   decryptShare,
   encryptShare,
+  legacyPasscodeKey,
   newRecoveryKey,
   newSalt,
-  passcodeKey,
+  passcodeKeys,
   splitSecret,
 } from './index'
 
@@ -48,10 +51,11 @@ describe('sealing the recovery share', () => {
     expect(hex(await decryptShare(sealed, key, ENTROPY_ID))).toBe(hex(share))
   })
 
-  it("writes 'v1.' + base64url(12-byte IV) + '.' + base64url(ciphertext and 16-byte tag)", async () => {
+  it("writes 'v2.' + base64url(12-byte IV) + '.' + base64url(ciphertext and 16-byte tag)", async () => {
     const share = await aRecoveryShare()
     const sealed = await encryptShare(share, newRecoveryKey(), ENTROPY_ID)
-    expect(sealed).toMatch(/^v1\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/)
+    expect(SEALED_SHARE_VERSIONS).toEqual(['v1', 'v2'])
+    expect(sealed).toMatch(/^v2\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]+$/)
     const [, iv, data] = sealed.split('.') as [string, string, string]
     expect(base64urlnopad.decode(iv)).toHaveLength(12)
     expect(base64urlnopad.decode(data)).toHaveLength(share.length + 16)
@@ -88,7 +92,8 @@ describe('sealing the recovery share', () => {
     const [, iv, data] = sealed.split('.') as [string, string, string]
     const shortIv = base64urlnopad.encode(new Uint8Array(8))
     for (const text of [
-      `v2.${iv}.${data}`,
+      `v3.${iv}.${data}`,
+      `V2.${iv}.${data}`,
       `${iv}.${data}`,
       `v1.${iv}.${data}.x`,
       `v1.${iv}.${data}=`,
@@ -127,44 +132,81 @@ describe('the password KDF', () => {
     expect(Object.isFrozen(PASSCODE_KDF)).toBe(true)
   })
 
-  it('gives the key the Argon2 reference implementation gives for these parameters', async () => {
-    // `printf 'correct horse battery staple' | argon2 portico-kdf-salt -id -t 2 -k 19456 -p 1 -l 32 -r`
-    // (the phc-winner-argon2 command-line tool, 20171227).
-    expect(hex(await passcodeKey('correct horse battery staple', SALT))).toBe('d1e319a3ed1568af17d506d5f4d0681b395e059f3de23bfed6182f81f8c2423b')
+  // `printf 'correct horse battery staple' | argon2 portico-kdf-salt -id -t 2 -k 19456 -p 1 -l 32 -r`
+  // (the phc-winner-argon2 command-line tool, 20171227).
+  const REFERENCE = 'd1e319a3ed1568af17d506d5f4d0681b395e059f3de23bfed6182f81f8c2423b'
+
+  it('gives, as the v1 key, the output the Argon2 reference implementation gives for these parameters', async () => {
+    expect(hex(await legacyPasscodeKey('correct horse battery staple', SALT))).toBe(REFERENCE)
+  })
+
+  it("derives the v2 key and verifier from that output with HKDF-SHA-256 under two labels (checked against Node's HKDF)", async () => {
+    const { key, verifier } = await passcodeKeys('correct horse battery staple', SALT)
+    const nodeHkdf = (info: string) => hex(new Uint8Array(hkdfSync('sha256', Buffer.from(REFERENCE, 'hex'), new Uint8Array(0), info, 32)))
+    expect(hex(key)).toBe(nodeHkdf('portico/embedded-wallet/v2/recovery-share-key'))
+    expect(hex(verifier)).toBe(nodeHkdf('portico/embedded-wallet/v2/password-verifier'))
+  })
+
+  it('gives a verifier independent of the key: neither equals the other nor the v1 key', async () => {
+    const salt = newSalt()
+    const { key, verifier } = await passcodeKeys('Tr0ub4dor&3', salt)
+    const legacy = await legacyPasscodeKey('Tr0ub4dor&3', salt)
+    expect(key).toHaveLength(32)
+    expect(verifier).toHaveLength(32)
+    expect(new Set([hex(key), hex(verifier), hex(legacy)]).size).toBe(3)
+    // What the server holds (the verifier) does not open the share.
+    const sealed = await encryptShare(await aRecoveryShare(), key, ENTROPY_ID)
+    await refusedAsWrongKey(() => decryptShare(sealed, verifier, ENTROPY_ID))
   })
 
   it('reads the password in Unicode NFKC form', async () => {
     // `printf 'fish' | argon2 portico-kdf-salt -id -t 2 -k 19456 -p 1 -l 32 -r`; 'ﬁ' is the fi ligature.
     const reference = '4481df6bd0f3e18f98b5ef96d0b2a52a1d42a286372bb9d5895dc0fc4d3e7aac'
-    expect(hex(await passcodeKey('\ufb01sh', SALT))).toBe(reference)
+    expect(hex(await legacyPasscodeKey('\ufb01sh', SALT))).toBe(reference)
+    expect(hex((await passcodeKeys('\ufb01sh', SALT)).verifier)).toBe(hex((await passcodeKeys('fish', SALT)).verifier))
   })
 
   it('is deterministic for one password and salt, and differs with the salt or the password', async () => {
     const salt = newSalt()
     const [a, b, otherSalt, otherPassword] = await Promise.all([
-      passcodeKey('Tr0ub4dor&3', salt),
-      passcodeKey('Tr0ub4dor&3', salt),
-      passcodeKey('Tr0ub4dor&3', newSalt()),
-      passcodeKey('Tr0ub4dor&4', salt),
+      passcodeKeys('Tr0ub4dor&3', salt),
+      passcodeKeys('Tr0ub4dor&3', salt),
+      passcodeKeys('Tr0ub4dor&3', newSalt()),
+      passcodeKeys('Tr0ub4dor&4', salt),
     ])
-    expect(a).toHaveLength(32)
-    expect(hex(b)).toBe(hex(a))
-    expect(hex(otherSalt)).not.toBe(hex(a))
-    expect(hex(otherPassword)).not.toBe(hex(a))
+    expect(hex(b.key)).toBe(hex(a.key))
+    expect(hex(b.verifier)).toBe(hex(a.verifier))
+    for (const other of [otherSalt, otherPassword]) {
+      expect(hex(other.key)).not.toBe(hex(a.key))
+      expect(hex(other.verifier)).not.toBe(hex(a.verifier))
+    }
   })
 
   it('opens a password-sealed share with the password and refuses a wrong one', async () => {
     const share = await aRecoveryShare()
     const salt = newSalt()
-    const sealed = await encryptShare(share, await passcodeKey('my recovery password', salt), ENTROPY_ID)
-    expect(hex(await decryptShare(sealed, await passcodeKey('my recovery password', salt), ENTROPY_ID))).toBe(hex(share))
-    await refusedAsWrongKey(async () => decryptShare(sealed, await passcodeKey('my recovery passwore', salt), ENTROPY_ID))
+    const sealed = await encryptShare(share, (await passcodeKeys('my recovery password', salt)).key, ENTROPY_ID)
+    expect(hex(await decryptShare(sealed, (await passcodeKeys('my recovery password', salt)).key, ENTROPY_ID))).toBe(hex(share))
+    await refusedAsWrongKey(async () => decryptShare(sealed, (await passcodeKeys('my recovery passwore', salt)).key, ENTROPY_ID))
+    // A v2 share does not open with the v1 derivation of the right password.
+    await refusedAsWrongKey(async () => decryptShare(sealed, await legacyPasscodeKey('my recovery password', salt), ENTROPY_ID))
+  })
+
+  it('still opens a v1 share sealed before v2 existed, with the v1 key of its password only', async () => {
+    // Sealed by the v1 code (the share bytes 1..17) under 'correct horse battery staple' and this salt.
+    const v1 = 'v1.sJtbavLoWMjpZ_69.9qPB-4Zc4xpOlhWIP2l0Wt3m1K83luRI48OzQGPYn7aW'
+    const share = await decryptShare(v1, await legacyPasscodeKey('correct horse battery staple', SALT), ENTROPY_ID)
+    expect(Array.from(share)).toEqual(Array.from({ length: 17 }, (_, i) => i + 1))
+    await refusedAsWrongKey(async () => decryptShare(v1, (await passcodeKeys('correct horse battery staple', SALT)).key, ENTROPY_ID))
+    await refusedAsWrongKey(async () => decryptShare(v1, await legacyPasscodeKey('correct horse battery stapler', SALT), ENTROPY_ID))
   })
 
   it('refuses an empty password and a salt shorter than 16 bytes', async () => {
-    await expect(passcodeKey('', newSalt())).rejects.toBeInstanceOf(CryptoInputError)
-    await expect(passcodeKey('password', new Uint8Array(15))).rejects.toBeInstanceOf(CryptoInputError)
-    await expect(passcodeKey('password', 'salt' as never)).rejects.toBeInstanceOf(CryptoInputError)
+    for (const derive of [passcodeKeys, legacyPasscodeKey]) {
+      await expect(derive('', newSalt())).rejects.toBeInstanceOf(CryptoInputError)
+      await expect(derive('password', new Uint8Array(15))).rejects.toBeInstanceOf(CryptoInputError)
+      await expect(derive('password', 'salt' as never)).rejects.toBeInstanceOf(CryptoInputError)
+    }
   })
 })
 

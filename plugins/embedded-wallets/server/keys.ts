@@ -1,6 +1,6 @@
 /**
  * The embedded wallet's server keys: the auth shares are sealed under the wallet-share key, the
- * automatic-recovery keys under a separate recovery key. Both live outside the database (the
+ * automatic-recovery keys and the password verifiers' hashes under a separate recovery key. Both live outside the database (the
  * environment: `PORTICO_WALLET_SHARE_KEY`, `PORTICO_WALLET_RECOVERY_KEY`), rotate like the
  * encryption key (`new,old`, then `portico keys rotate`), and bind each sealed value to its app, user
  * and secret, so a value copied into another row does not open.
@@ -10,11 +10,14 @@ import { createSecretBox, errors, isSealed, SecretKeyError, SEALED_PREFIX, type 
 
 /** The variable of the key that seals auth shares. */
 export const SHARE_KEY_ENV = 'PORTICO_WALLET_SHARE_KEY'
-/** The variable of the key that seals automatic-recovery keys. */
+/** The variable of the key that seals automatic-recovery keys and password verifiers. */
 export const RECOVERY_KEY_ENV = 'PORTICO_WALLET_RECOVERY_KEY'
 
-/** Which stored value a sealed value is. */
-export type SealedField = 'auth_share' | 'recovery_key'
+/** Which stored value a sealed value is (each is a column of `embedded_wallet_secrets`). */
+export type SealedField = 'auth_share' | 'recovery_key' | 'recovery_verifier'
+
+/** The sealed columns, in the order the start check reads them. */
+const SEALED_FIELDS: readonly SealedField[] = ['auth_share', 'recovery_key', 'recovery_verifier']
 
 /** Where a secret lives: the sealing context of its values. */
 export interface SecretPlace {
@@ -51,9 +54,11 @@ export function walletKeys(
   if (!given(shareKeys) || !given(recoveryKeys)) {
     throw new SecretKeyError(`Embedded wallets need both ${SHARE_KEY_ENV} and ${RECOVERY_KEY_ENV} (two different keys).`)
   }
+  const recoveryBox = createSecretBox(recoveryKeys!, { name: RECOVERY_KEY_ENV })
   const boxes: Record<SealedField, SecretBox> = {
     auth_share: createSecretBox(shareKeys!, { name: SHARE_KEY_ENV }),
-    recovery_key: createSecretBox(recoveryKeys!, { name: RECOVERY_KEY_ENV }),
+    recovery_key: recoveryBox,
+    recovery_verifier: recoveryBox,
   }
   if (boxes.auth_share.keyIds.some((id) => boxes.recovery_key.keyIds.includes(id))) {
     throw new SecretKeyError(`${SHARE_KEY_ENV} and ${RECOVERY_KEY_ENV} must be different keys.`)
@@ -100,7 +105,7 @@ export function walletSealedData(keys: ReturnType<typeof walletKeys>): SealedDat
   return {
     label: 'embedded wallet secrets',
     async check(db) {
-      for (const field of ['auth_share', 'recovery_key'] as const) {
+      for (const field of SEALED_FIELDS) {
         const rows = await db.query<{ id: string }>(
           `SELECT DISTINCT ${KEY_ID_SQL(field)} AS id FROM embedded_wallet_secrets WHERE ${field} IS NOT NULL`,
         )
@@ -121,13 +126,7 @@ export function walletSealedData(keys: ReturnType<typeof walletKeys>): SealedDat
   }
 }
 
-interface SealedRow {
-  app_id: string
-  user_id: string
-  entropy_id: string
-  auth_share: string
-  recovery_key: string | null
-}
+type SealedRow = { app_id: string; user_id: string; entropy_id: string; auth_share: string } & Record<'recovery_key' | 'recovery_verifier', string | null>
 
 /** Reseals, page by page, every secret whose values are not sealed with the current keys. */
 async function resealSecrets(db: Db, keys: NonNullable<ReturnType<typeof walletKeys>>): Promise<number> {
@@ -136,22 +135,31 @@ async function resealSecrets(db: Db, keys: NonNullable<ReturnType<typeof walletK
   let after = ['', '']
   for (;;) {
     const rows = await db.query<SealedRow>(
-      `SELECT app_id, user_id, entropy_id, auth_share, recovery_key FROM embedded_wallet_secrets
+      `SELECT app_id, user_id, entropy_id, auth_share, recovery_key, recovery_verifier FROM embedded_wallet_secrets
        WHERE (app_id, entropy_id) > ($1::text, $2::text)
-         AND (auth_share NOT LIKE $3 OR (recovery_key IS NOT NULL AND recovery_key NOT LIKE $4))
+         AND (auth_share NOT LIKE $3 OR recovery_key NOT LIKE $4 OR recovery_verifier NOT LIKE $4)
        ORDER BY app_id, entropy_id LIMIT 200`,
       [after[0]!, after[1]!, current('auth_share'), current('recovery_key')],
     )
     if (rows.length === 0) return resealed
     for (const r of rows) {
       const place = { appId: r.app_id, userId: r.user_id, entropyId: r.entropy_id }
-      const authShare = keys.seal('auth_share', keys.open('auth_share', r.auth_share, place), place)
-      const recoveryKey = r.recovery_key === null ? null : keys.seal('recovery_key', keys.open('recovery_key', r.recovery_key, place), place)
+      const reseal = (field: SealedField, stored: string | null) => (stored === null ? null : keys.seal(field, keys.open(field, stored, place), place))
       // Only the values read here are replaced: a change made meanwhile (sealed with the current key) stays.
       const updated = await db.query(
-        `UPDATE embedded_wallet_secrets SET auth_share = $3, recovery_key = $4
-         WHERE app_id = $1 AND entropy_id = $2 AND auth_share = $5 AND recovery_key IS NOT DISTINCT FROM $6 RETURNING entropy_id`,
-        [r.app_id, r.entropy_id, authShare, recoveryKey, r.auth_share, r.recovery_key],
+        `UPDATE embedded_wallet_secrets SET auth_share = $3, recovery_key = $4, recovery_verifier = $5
+         WHERE app_id = $1 AND entropy_id = $2 AND auth_share = $6
+           AND recovery_key IS NOT DISTINCT FROM $7 AND recovery_verifier IS NOT DISTINCT FROM $8 RETURNING entropy_id`,
+        [
+          r.app_id,
+          r.entropy_id,
+          reseal('auth_share', r.auth_share),
+          reseal('recovery_key', r.recovery_key),
+          reseal('recovery_verifier', r.recovery_verifier),
+          r.auth_share,
+          r.recovery_key,
+          r.recovery_verifier,
+        ],
       )
       if (updated[0]) resealed++
     }

@@ -1,7 +1,7 @@
 /**
  * The embedded wallet's tables: one row per secret (its auth share sealed, its encrypted recovery
- * share, the recovery key sealed or the password salt, the shares' version) and one per wallet
- * derived from or imported as a secret. Both go with their user (`ON DELETE CASCADE`: an account
+ * share, the recovery key sealed or the password salt and verifier hash sealed, the password attempt
+ * counter, the shares' version) and one per wallet derived from or imported as a secret. Both go with their user (`ON DELETE CASCADE`: an account
  * transfer that deletes the old user deletes its wallets).
  * @module
  */
@@ -52,6 +52,19 @@ CREATE INDEX embedded_wallets_secret_idx ON embedded_wallets (app_id, entropy_id
 CREATE INDEX embedded_wallets_user_idx ON embedded_wallets (user_id);
 `,
   },
+  {
+    // The password guard: the verifier's hash (sealed) and the attempt counter of password recovery.
+    // Rows of older password wallets keep a null verifier (v1 shares) until their next recovery.
+    id: 'embedded-wallets/0002_recovery_password_guard',
+    sql: `
+ALTER TABLE embedded_wallet_secrets ADD COLUMN recovery_verifier text;
+ALTER TABLE embedded_wallet_secrets ADD COLUMN recovery_failures integer NOT NULL DEFAULT 0;
+ALTER TABLE embedded_wallet_secrets ADD COLUMN recovery_lockouts integer NOT NULL DEFAULT 0;
+ALTER TABLE embedded_wallet_secrets ADD COLUMN recovery_locked_until bigint;
+ALTER TABLE embedded_wallet_secrets ADD CONSTRAINT embedded_wallet_secrets_verifier_check
+  CHECK (recovery_verifier IS NULL OR recovery_method = 'user-passcode');
+`,
+  },
 ]
 
 /** A secret as stored (its sealed values still sealed). */
@@ -66,6 +79,14 @@ export interface SecretRow {
   encrypted_recovery_share: string
   recovery_key: string | null
   recovery_salt: string | null
+  /** The password verifier's SHA-256, sealed; null for automatic recovery and for `v1` password shares. */
+  recovery_verifier: string | null
+  /** Wrong passwords since the last success or lockout. */
+  recovery_failures: number
+  /** Lockouts since the last success (each doubles the next one). */
+  recovery_lockouts: number
+  /** Until when (ms) password recovery is locked; a bigint column, so a string on PostgreSQL. */
+  recovery_locked_until: number | string | null
   version: number
 }
 
@@ -90,6 +111,10 @@ const SECRET_FIELDS = [
   'encrypted_recovery_share',
   'recovery_key',
   'recovery_salt',
+  'recovery_verifier',
+  'recovery_failures',
+  'recovery_lockouts',
+  'recovery_locked_until',
   'version',
 ]
 const SECRET_COLUMNS = SECRET_FIELDS.join(', ')
@@ -125,17 +150,19 @@ export async function markExported(db: Pick<Db, 'query'>, appId: string, userId:
 
 /**
  * The wallet a user owns at an address, with its secret (null when it is not the user's).
+ * @param lock - holds the secret's row for the transaction (`FOR UPDATE`).
  */
 export async function findWalletSecret(
   db: Pick<Db, 'query'>,
   appId: string,
   userId: string,
   identityKey: string,
+  lock = false,
 ): Promise<SecretRow | null> {
   const rows = await db.query<SecretRow>(
     `SELECT ${SECRET_FIELDS.map((f) => `s.${f}`).join(', ')} FROM embedded_wallets w
      JOIN embedded_wallet_secrets s ON s.app_id = w.app_id AND s.entropy_id = w.entropy_id AND s.user_id = w.user_id
-     WHERE w.app_id = $1 AND w.identity_key = $2 AND w.user_id = $3`,
+     WHERE w.app_id = $1 AND w.identity_key = $2 AND w.user_id = $3${lock ? ' FOR UPDATE OF s' : ''}`,
     [appId, identityKey, userId],
   )
   return rows[0] ?? null
