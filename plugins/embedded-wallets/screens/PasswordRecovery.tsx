@@ -42,8 +42,10 @@ export default function PasswordRecovery({ ctx, resolveStep, isShown }: ScreenPr
     } catch (err) {
       if (!isShown()) return
       setBusy(false)
-      const code = (err as { code?: unknown } | null)?.code
-      setError(t(WRONG_PASSWORD_CODES.includes(code) ? 'EMBEDDED_RECOVER_INVALID' : 'EMBEDDED_ERROR_OCCURRED'))
+      const { code, shortMessage } = (err ?? {}) as { code?: unknown; shortMessage?: unknown }
+      // Locked after too many wrong passwords: the frame's message says how long to wait.
+      if (code === 'too_many_requests' && typeof shortMessage === 'string') setError(shortMessage)
+      else setError(t(WRONG_PASSWORD_CODES.includes(code) ? 'EMBEDDED_RECOVER_INVALID' : 'EMBEDDED_ERROR_OCCURRED'))
     }
   }
 

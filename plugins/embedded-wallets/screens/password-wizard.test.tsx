@@ -293,4 +293,14 @@ describe('password recovery', () => {
     expect(await outcome).toBe('resolved')
     expect(service.callsOf('recover')).toEqual([['wrong-one'], ['wrong-one'], ['wrong-one'], [PASSWORD]])
   })
+
+  it('error: locked after too many wrong passwords, it shows how long to wait, as the frame says', async () => {
+    const { service, kernel } = await start()
+    service.fail('recover', frameError('too_many_requests', 'Too many incorrect recovery passwords. Please try again in 15 minutes.'))
+    await openStep(kernel, S.passwordRecovery)
+    await screen.findByRole('heading', { name: 'Enter your password' })
+    await type(passwordInput(), 'wrong-one')
+    await act(async () => fireEvent.submit(passwordInput().form!))
+    expect(await screen.findByText('Too many incorrect recovery passwords. Please try again in 15 minutes.')).toBeTruthy()
+  })
 })
