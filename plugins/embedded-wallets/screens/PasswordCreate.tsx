@@ -4,13 +4,14 @@
  * download as a text file), confirm it, and confirm it is saved (a checkbox). Submitting the last
  * step runs the final action: creating the wallets under the password, or (`update`) setting it as
  * the wallet's recovery. Then the created screen (creating), a success state (updating), or a
- * failure with Try again. Back moves one step; on the first step the modal's own back leaves.
+ * failure with Try again. Back, the wizard's button or the modal's arrow, moves one step; on the
+ * first step the arrow leaves the wizard.
  * The password stays in this screen's state: it is never put in navigation params.
  * @module
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
-import type { ScreenProps } from '../../../ui/context'
+import { useBackHandler, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { embeddedWalletsOf } from '../service'
@@ -188,6 +189,18 @@ export default function PasswordCreate(props: ScreenProps<RecoveryFlowParams>) {
       setStep('confirming')
     }
   }
+
+  // The modal's back arrow moves one step back too, and leaves the wizard only from its first step
+  // (or from an outcome). While the password is being set it does nothing, as the wizard's Back.
+  const inner = step === 'saving' || step === 'confirming' || step === 'finalizing'
+  useBackHandler(
+    inner
+      ? () => {
+          if (!busy) back()
+          return true
+        }
+      : null,
+  )
 
   const index = (STEPS as readonly string[]).indexOf(step)
   const header = (glyph: 'key' | 'shieldCheck') => (
