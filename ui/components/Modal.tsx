@@ -40,7 +40,7 @@ const iconButton = css({
   cursor: 'pointer',
   transition: 'background-color 120ms ease, color 120ms ease',
   _hover: { bg: 'surface', color: 'fg' },
-  _focusVisible: { outline: 'none', boxShadow: '0 0 0 3px token(colors.accent.ring)', color: 'fg' },
+  _focusVisible: { outline: 'none', boxShadow: 'focus', color: 'fg' },
 })
 
 /**

@@ -84,7 +84,7 @@ const scrollBodyStyle = css({
   '&[data-more-below]': { borderBottomColor: 'border', _after: { opacity: '1' } },
   outline: 'none',
   borderRadius: '4px',
-  _focusVisible: { boxShadow: '0 0 0 3px token(colors.accent.ring)' },
+  _focusVisible: { boxShadow: 'focus' },
 })
 
 /** Whether a scroll box has content cut off above and below, kept up to date as it scrolls or resizes. */

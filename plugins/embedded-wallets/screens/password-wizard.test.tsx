@@ -77,6 +77,9 @@ describe('password wizard: enter a password', () => {
     expect(passwordInput().type).toBe('password')
     expect(passwordInput().autocomplete).toBe('new-password')
     expect(continueButton().disabled).toBe(true)
+    // The rules, their symbols on one line.
+    const rules = screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'At least 6 characters: letters, numbers and ! @ # $ % ^ & * ( ) - _ + .')
+    expect(rules.querySelector('span')?.textContent).toBe('! @ # $ % ^ & * ( ) - _ + .')
     const toggle = screen.getByRole('button', { name: 'Show password' })
     expect(toggle.getAttribute('aria-pressed')).toBe('false')
     await click(toggle)
@@ -159,8 +162,13 @@ describe('password wizard: the whole way', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Confirm password'))
     expect(continueButton().disabled).toBe(true)
     await type(screen.getByLabelText('Confirm password'), `${PASSWORD}x`)
+    continueButton().focus()
     await click(continueButton())
     expect(screen.getByText('Passwords do not match')).toBeTruthy()
+    // Back in the field, its text selected, to type it again.
+    const confirmField = screen.getByLabelText('Confirm password') as HTMLInputElement
+    expect(document.activeElement).toBe(confirmField)
+    expect([confirmField.selectionStart, confirmField.selectionEnd]).toEqual([0, PASSWORD.length + 1])
     await type(screen.getByLabelText('Confirm password'), PASSWORD)
     expect(screen.queryByText('Passwords do not match')).toBeNull()
     await click(continueButton())
@@ -326,9 +334,13 @@ describe('password recovery', () => {
     const { outcome } = await openStep(kernel, S.passwordRecovery)
     await screen.findByRole('heading', { name: 'Enter your password' })
     await type(passwordInput(), 'wrong-one')
+    screen.getByRole('button', { name: 'Recover your account' }).focus()
     await act(async () => fireEvent.submit(passwordInput().form!))
     expect(await screen.findByText('Invalid recovery password, please try again.')).toBeTruthy()
     expect(passwordInput().getAttribute('aria-invalid')).toBe('true')
+    // Back in the field, its text selected, to type it again.
+    expect(document.activeElement).toBe(passwordInput())
+    expect([passwordInput().selectionStart, passwordInput().selectionEnd]).toEqual([0, 'wrong-one'.length])
     await act(async () => fireEvent.submit(passwordInput().form!))
     expect(await screen.findByText('Invalid recovery password, please try again.')).toBeTruthy()
     await act(async () => fireEvent.submit(passwordInput().form!))

@@ -71,6 +71,17 @@ const shots: ScreenShot[] = [
   { name: 'ew-created-new', screen: 'embedded-wallets/created', params: { isNewUser: true } },
   { name: 'ew-created', screen: 'embedded-wallets/created', params: { isNewUser: false } },
   { name: 'ew-recovery-select', screen: 'embedded-wallets/recovery-select', params: { update: true }, query: { settings: allOptions } },
+  {
+    // The focus ring of a tile, reached from the keyboard (past the close button).
+    name: 'ew-recovery-select-focus',
+    screen: 'embedded-wallets/recovery-select',
+    params: { update: true },
+    query: { settings: allOptions },
+    act: async (p) => {
+      await p.keyboard.press('Tab')
+      await p.keyboard.press('Tab')
+    },
+  },
   { name: 'ew-automatic-recovery', screen: 'embedded-wallets/automatic-recovery', params: { update: true } },
   { name: 'ew-why-secure', screen: 'embedded-wallets/why-secure', params: { update: true }, query: { settings: allOptions } },
   { name: 'ew-password-enter', screen: 'embedded-wallets/password-create', params: creating, act: wizard(0) },
