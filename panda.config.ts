@@ -72,6 +72,9 @@ export default defineConfig({
         },
         shadows: {
           modal: { value: '0 24px 64px -12px rgba(16, 24, 40, 0.28), 0 4px 12px rgba(16, 24, 40, 0.08)' },
+          // The keyboard focus ring of buttons, tiles and scroll regions: a 2 px gap in the background colour,
+          // then 2 px of the accent as text uses it (lifted on dark), at least 3:1 against the background.
+          focus: { value: '0 0 0 2px {colors.bg}, 0 0 0 4px {colors.accent.text}' },
         },
         durations: { fast: { value: '120ms' } },
       },

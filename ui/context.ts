@@ -3,7 +3,7 @@
  * screen being rendered (for screens, which never see the kernel).
  * @module
  */
-import { createContext, useContext } from 'react'
+import { createContext, useContext, useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Kernel, ResolvedError } from '../kernel/types'
 import type { NavigateOptions, PluginContext } from '../kernel/plugin'
@@ -102,6 +102,44 @@ export function useScreen<Params extends Record<string, unknown> = Record<string
   const screen = useContext(CurrentScreen)
   if (!screen) throw new Error('useScreen() must be used inside a Portico screen.')
   return screen as ScreenContext<Params>
+}
+
+/**
+ * @internal The modal shell's slot for the shown screen's back handler: it takes a handler and returns
+ * the function that removes it.
+ */
+export const BackHandlerSlot = createContext<((handler: () => boolean) => () => void) | null>(null)
+
+/**
+ * Lets the shown screen take the modal's back arrow while it has somewhere of its own to go back to
+ * (a wizard's earlier step). While a handler is set, the modal shows the arrow, on its first screen
+ * too, and calls the handler first: `true` means the screen handled Back (it went back a step, or
+ * stays put while it is busy) and the modal stays; `false` lets the modal go back a screen as usual.
+ * Pass null when the screen has nothing of its own to go back to: the arrow then leaves the screen.
+ * A blocking screen shows no arrow either way. The latest handler given is the one called.
+ * @param handler - the back handler, or null.
+ * @example
+ * ```tsx
+ * import { useBackHandler } from 'portico/react'
+ * function Wizard() {
+ *   const [step, setStep] = useState(0)
+ *   // The arrow moves one step back, and leaves the screen from the first step.
+ *   useBackHandler(step > 0 ? () => (setStep(step - 1), true) : null)
+ *   …
+ * }
+ * ```
+ */
+export function useBackHandler(handler: (() => boolean) | null): void {
+  const slot = useContext(BackHandlerSlot)
+  const latest = useRef(handler)
+  useEffect(() => {
+    latest.current = handler
+  })
+  const active = handler !== null
+  useEffect(() => {
+    if (!slot || !active) return
+    return slot(() => latest.current?.() ?? false)
+  }, [slot, active])
 }
 
 /** The part of Portico's state a screen may read: readiness, the app configuration and the session. */

@@ -52,9 +52,10 @@ export const RECIPE_STYLES: Record<string, Record<string, unknown>> = {
     textAlign: 'left',
     cursor: 'pointer',
     transition: 'background-color 120ms, border-color 120ms',
-    '&:hover': { bg: 'surface.hover', borderColor: 'border.strong' },
-    '&:focus-visible': { outline: '2px solid', outlineColor: 'accent.ring', outlineOffset: '2px' },
-    '&[aria-disabled=true], &:disabled': { opacity: 0.5, cursor: 'not-allowed' },
+    '&:hover:not([aria-disabled=true], :disabled)': { bg: 'surface.hover', borderColor: 'border.strong' },
+    '&:focus-visible': { outline: 'none', boxShadow: 'focus' },
+    // Muted, not faded: what a disabled tile says (a 'Coming later' badge) stays readable.
+    '&[aria-disabled=true], &:disabled': { bg: 'surface', color: 'fg.subtle', cursor: 'not-allowed' },
   },
   'portico-divider': { height: '1px', bg: 'border', border: '0', width: '100%' },
   'portico-badge': {

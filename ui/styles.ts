@@ -15,7 +15,8 @@
  *   for a large spinner; `successText` / `dangerText`: a centred confirmation / failure line;
  * - `list`: an unstyled `<ul>` as a column; `listRow`: a bordered row of such a list (an item with its
  *   actions); `truncate`: one line, cut with an ellipsis;
- * - `card`: a bordered surface panel; `tile`: a selectable row (a method or provider to pick; put it on a `<button>`);
+ * - `card`: a bordered surface panel; `tile`: a selectable row (a method or provider to pick; put it on a `<button>`;
+ *   with `aria-disabled="true"` or `disabled` it is muted and does not react to hover);
  * - `divider`: a horizontal rule; `badge`: a small accent pill; `srOnly`: text for screen readers only.
  * @example
  * ```tsx

@@ -37,7 +37,7 @@ export const buttonRecipe = cva({
     whiteSpace: 'nowrap',
     textDecoration: 'none',
     transition: 'background-color 120ms ease, border-color 120ms ease, color 120ms ease, box-shadow 120ms ease, transform 80ms ease',
-    _focusVisible: { outline: 'none', boxShadow: '0 0 0 3px token(colors.accent.ring)' },
+    _focusVisible: { outline: 'none', boxShadow: 'focus' },
     _active: { transform: 'translateY(1px)' },
     _disabled: { cursor: 'not-allowed', opacity: 0.55, _active: { transform: 'none' } },
     '&[aria-busy=true]': { cursor: 'progress' },

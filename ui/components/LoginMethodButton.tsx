@@ -33,7 +33,7 @@ const row = css({
   cursor: 'pointer',
   transition: 'background-color 120ms ease, border-color 120ms ease',
   _hover: { bg: 'surface', borderColor: 'border.strong', '& [data-part=chevron]': { transform: 'translateX(2px)', color: 'fg.muted' } },
-  _focusVisible: { outline: 'none', borderColor: 'accent', boxShadow: '0 0 0 3px token(colors.accent.ring)' },
+  _focusVisible: { outline: 'none', boxShadow: 'focus' },
   _disabled: { opacity: 0.55, cursor: 'not-allowed' },
 })
 

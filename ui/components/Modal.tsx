@@ -1,6 +1,8 @@
 /**
  * The dialog frame: backdrop, focus trap, Escape and outside click (unless blocking), close and
- * back buttons, and the themed root every Portico style is scoped to.
+ * back buttons, and the themed root every Portico style is scoped to. It sets the CSS variable
+ * `--po-screen-max-height`, the height left to the screen inside it, which `Screen` keeps a
+ * scrolling body within.
  * @module
  */
 import { useId, useRef, type ReactNode } from 'react'
@@ -38,7 +40,7 @@ const iconButton = css({
   cursor: 'pointer',
   transition: 'background-color 120ms ease, color 120ms ease',
   _hover: { bg: 'surface', color: 'fg' },
-  _focusVisible: { outline: 'none', boxShadow: '0 0 0 3px token(colors.accent.ring)', color: 'fg' },
+  _focusVisible: { outline: 'none', boxShadow: 'focus', color: 'fg' },
 })
 
 /**
@@ -115,6 +117,9 @@ export function Modal({ open, onClose, onBack, blocking = false, labels, childre
               px: { base: '5', sm: '6' },
               pt: '12',
               pb: { base: '8', sm: '6' },
+              // The height a screen may take: the maximum above less the paddings (48 px, 32 / 24 px) and
+              // borders. A screen with a scrolling body (`Screen`'s `scrollLabel`) stays within it.
+              '--po-screen-max-height': { base: 'calc(92vh - 82px)', sm: 'calc(min(680px, 92vh) - 74px)' },
               outline: 'none',
               _open: { animation: 'poRise 200ms cubic-bezier(0.2, 0.9, 0.3, 1)' },
               _closed: { animation: 'poFadeOut 120ms ease-in' },

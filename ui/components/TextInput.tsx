@@ -43,9 +43,11 @@ const field = css({
   _focusWithin: { borderColor: 'accent', boxShadow: '0 0 0 3px token(colors.accent.ring)', _hover: { borderColor: 'accent' } },
   // With a leading control: tighter on the left, a divider between the control and the input.
   '&[data-leading]': { pl: '1.5', gap: '1', '& > input': { pl: '2', borderLeftWidth: '1px', borderLeftStyle: 'solid', borderLeftColor: 'border', borderRadius: '0' } },
+  // Invalid: red border and ring, focused or hovered too (not a red ring around the accent border).
   '&[data-invalid]': {
     borderColor: 'danger',
-    _focusWithin: { boxShadow: '0 0 0 3px color-mix(in srgb, token(colors.danger) 30%, transparent)' },
+    _hover: { borderColor: 'danger' },
+    _focusWithin: { borderColor: 'danger', boxShadow: '0 0 0 3px color-mix(in srgb, token(colors.danger) 30%, transparent)', _hover: { borderColor: 'danger' } },
   },
 })
 

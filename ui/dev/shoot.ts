@@ -47,6 +47,8 @@ export interface ShootOptions {
   routes?: Readonly<Record<string, (body: string) => ShootAnswer>>
   /** Only the shots whose name contains it (a script's first argument). */
   filter?: string
+  /** The window sizes, each shot taken at every one. @defaultValue a phone (390×844) and a desktop (1280×800) */
+  viewports?: readonly { width: number; height: number }[]
 }
 
 /**
@@ -103,7 +105,7 @@ export async function shootScreens(options: ShootOptions): Promise<void> {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`
   const browser = await chromium.launch({ executablePath: chromiumPath(), args: [...CHROMIUM_ARGS, '--headless'] })
   try {
-    for (const viewport of [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
+    for (const viewport of options.viewports ?? [{ width: 390, height: 844 }, { width: 1280, height: 800 }]) {
       const page = await browser.newPage({ viewport, deviceScaleFactor: viewport.width < 500 ? 2 : 1 })
       page.on('pageerror', (e) => console.error('page error:', e.message))
       for (const theme of ['light', 'dark']) {

@@ -7,12 +7,12 @@
  * object through `useScreen()`. They never receive the kernel.
  * @module
  */
-import { useEffect, useState, type ComponentType } from 'react'
+import { useCallback, useEffect, useState, type ComponentType } from 'react'
 import { useSnapshot } from 'valtio'
 import { EnvironmentProvider } from '@ark-ui/react/environment'
 import { css } from '../../styled-system/css'
 import type { Kernel } from '../../kernel/types'
-import type { ScreenProps } from '../context'
+import { BackHandlerSlot, type ScreenProps } from '../context'
 import { Modal } from '../components/Modal'
 import { Spinner } from '../components/Spinner'
 import { useModalIds } from '../components/modal-context'
@@ -67,7 +67,8 @@ function ScreenHost({ kernel, id, params, depth }: { kernel: Kernel; id: string;
 }
 
 /**
- * The modal: open state, blocking flag, back and close follow the kernel's router.
+ * The modal: open state, blocking flag, back and close follow the kernel's router; the back arrow
+ * asks the shown screen's `useBackHandler` handler first.
  * @param props - the kernel and an optional theme override.
  * @returns the modal (nothing while closed).
  * @example
@@ -82,12 +83,22 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
   const top = stack[stack.length - 1]
   const blocking = top ? !!kernel.screen(top.screen)?.blocking : false
   const appearance = snap.config?.appearance
+  // The shown screen's own back handler (`useBackHandler`), asked before the modal goes back a screen.
+  const [screenBack, setScreenBack] = useState<{ handle: () => boolean } | null>(null)
+  const takeBack = useCallback((handle: () => boolean) => {
+    const entry = { handle }
+    setScreenBack(entry)
+    return () => setScreenBack((current) => (current === entry ? null : current))
+  }, [])
+  const back = () => {
+    if (!screenBack?.handle()) kernel.back()
+  }
   return (
     <Modal
       open={snap.modal.open && !!top}
       blocking={blocking}
       onClose={() => kernel.closeModal()}
-      onBack={stack.length > 1 && !blocking ? () => kernel.back() : undefined}
+      onBack={(stack.length > 1 || screenBack) && !blocking ? back : undefined}
       labels={{ close: kernel.t('PORTICO_CLOSE'), back: kernel.t('PORTICO_BACK') }}
       theme={theme ?? appearance?.theme}
       accentColor={appearance?.accentColor}
@@ -95,13 +106,15 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
       fontFamily={appearance?.fontFamily}
     >
       {top ? (
-        <ScreenHost
-          key={`${stack.length}:${top.screen}`}
-          kernel={kernel}
-          id={top.screen}
-          params={top.params as Record<string, unknown>}
-          depth={stack.length}
-        />
+        <BackHandlerSlot.Provider value={takeBack}>
+          <ScreenHost
+            key={`${stack.length}:${top.screen}`}
+            kernel={kernel}
+            id={top.screen}
+            params={top.params as Record<string, unknown>}
+            depth={stack.length}
+          />
+        </BackHandlerSlot.Provider>
       ) : null}
     </Modal>
   )

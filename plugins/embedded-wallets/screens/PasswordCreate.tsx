@@ -4,20 +4,21 @@
  * download as a text file), confirm it, and confirm it is saved (a checkbox). Submitting the last
  * step runs the final action: creating the wallets under the password, or (`update`) setting it as
  * the wallet's recovery. Then the created screen (creating), a success state (updating), or a
- * failure with Try again. Back moves one step; on the first step the modal's own back leaves.
+ * failure with Try again. Back, the wizard's button or the modal's arrow, moves one step; on the
+ * first step the arrow leaves the wizard.
  * The password stays in this screen's state: it is never put in navigation params.
  * @module
  */
 import { useEffect, useRef, useState, type FormEvent } from 'react'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
-import type { ScreenProps } from '../../../ui/context'
+import { useBackHandler, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { embeddedWalletsOf } from '../service'
 import { EMBEDDED_WALLET_SCREENS } from './ids'
 import { applyRecovery, type RecoveryFlowParams } from './recovery-flow'
 import { passwordProblem, passwordScore, strengthOf, type PasswordStrength } from './password'
-import { Badge, InlineGlyph, PasswordField, SlowNotice, appName, failureText, textsOf, useFocusOnChange, useSlow, type Texts } from './parts'
+import { Badge, InlineGlyph, PasswordField, SlowNotice, appName, failureText, retypeField, textsOf, useFocusOnChange, useSlow, type Texts } from './parts'
 
 /** The wizard's steps, in order, then its outcomes. */
 export type PasswordWizardStep = 'creating' | 'saving' | 'confirming' | 'finalizing' | 'done' | 'failed'
@@ -61,6 +62,29 @@ function passwordError(t: Texts, password: string, touched: boolean): string | n
     return t('EMBEDDED_PASSWORD_INVALID_CHARACTERS', { characters: problem.characters.map((c) => (c === ' ' ? SPACE_SYMBOL : c)).join(' ') })
   }
   return touched ? t('EMBEDDED_PASSWORD_TOO_SHORT') : null
+}
+
+/** A run of two or more symbols with spaces between them ('! @ # … + .'). */
+const SYMBOL_RUN = /((?:[^\p{L}\p{N}\s] )+[^\p{L}\p{N}\s])/u
+
+/**
+ * The password rules, their list of symbols kept on one line: a line break inside it reads as if
+ * the list ended there.
+ */
+function RulesText({ text }: { text: string }) {
+  return (
+    <p className={r.muted} style={{ fontSize: 13 }}>
+      {text.split(SYMBOL_RUN).map((part, i) =>
+        i % 2 === 1 ? (
+          <span key={i} style={{ whiteSpace: 'nowrap' }}>
+            {part}
+          </span>
+        ) : (
+          part
+        ),
+      )}
+    </p>
+  )
 }
 
 /** The strength meter: three bars and the label, announced as it changes. */
@@ -169,8 +193,10 @@ export default function PasswordCreate(props: ScreenProps<RecoveryFlowParams>) {
     } else if (step === 'saving') {
       setStep('confirming')
     } else if (step === 'confirming') {
-      if (confirmation !== password) setMismatch(true)
-      else setStep('finalizing')
+      if (confirmation !== password) {
+        setMismatch(true)
+        retypeField(ref.current, 'confirm-password')
+      } else setStep('finalizing')
     } else if (step === 'finalizing') {
       if (acknowledged) void submit()
     }
@@ -188,6 +214,18 @@ export default function PasswordCreate(props: ScreenProps<RecoveryFlowParams>) {
       setStep('confirming')
     }
   }
+
+  // The modal's back arrow moves one step back too, and leaves the wizard only from its first step
+  // (or from an outcome). While the password is being set it does nothing, as the wizard's Back.
+  const inner = step === 'saving' || step === 'confirming' || step === 'finalizing'
+  useBackHandler(
+    inner
+      ? () => {
+          if (!busy) back()
+          return true
+        }
+      : null,
+  )
 
   const index = (STEPS as readonly string[]).indexOf(step)
   const header = (glyph: 'key' | 'shieldCheck') => (
@@ -214,7 +252,7 @@ export default function PasswordCreate(props: ScreenProps<RecoveryFlowParams>) {
         }}
       >
         <Screen
-          icon={<Badge glyph="shieldCheck" tone="success" done />}
+          icon={<Badge glyph="shield" tone="success" done />}
           title={t('EMBEDDED_PASSWORD_DONE_TITLE')}
           subtitle={t('EMBEDDED_PASSWORD_DONE_DETAIL')}
           footer={<Button type="submit">{t('EMBEDDED_DONE')}</Button>}
@@ -280,9 +318,7 @@ export default function PasswordCreate(props: ScreenProps<RecoveryFlowParams>) {
             error={error}
           />
           {password.length > 0 && problem?.kind !== 'invalid-characters' ? <StrengthMeter t={t} password={password} /> : null}
-          <p className={r.muted} style={{ fontSize: 13 }}>
-            {t('EMBEDDED_PASSWORD_RULES')}
-          </p>
+          <RulesText text={t('EMBEDDED_PASSWORD_RULES')} />
         </Screen>
       </form>
     )

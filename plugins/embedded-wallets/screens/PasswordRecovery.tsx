@@ -5,12 +5,12 @@
  * other failure 'An error has occurred, please try again.'.
  * @module
  */
-import { useState, type FormEvent } from 'react'
+import { useRef, useState, type FormEvent } from 'react'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { embeddedWalletsOf } from '../service'
-import { Badge, PasswordField, SlowNotice, textsOf, useSlow } from './parts'
+import { Badge, PasswordField, SlowNotice, retypeField, textsOf, useSlow } from './parts'
 
 /** The error codes that mean the password was wrong (spec 02 §8). */
 const WRONG_PASSWORD_CODES: readonly unknown[] = ['invalid_recovery_pin', 'invalid_request_arguments']
@@ -30,6 +30,7 @@ export default function PasswordRecovery({ ctx, resolveStep, isShown }: ScreenPr
   const [busy, setBusy] = useState(false)
   const [error, setError] = useState<string | null>(null)
   const slow = useSlow(ctx, busy)
+  const form = useRef<HTMLFormElement>(null)
 
   const submit = async (e: FormEvent) => {
     e.preventDefault()
@@ -46,11 +47,12 @@ export default function PasswordRecovery({ ctx, resolveStep, isShown }: ScreenPr
       // Locked after too many wrong passwords: the frame's message says how long to wait.
       if (code === 'too_many_requests' && typeof shortMessage === 'string') setError(shortMessage)
       else setError(t(WRONG_PASSWORD_CODES.includes(code) ? 'EMBEDDED_RECOVER_INVALID' : 'EMBEDDED_ERROR_OCCURRED'))
+      retypeField(form.current, 'password')
     }
   }
 
   return (
-    <form onSubmit={(e) => void submit(e)} noValidate>
+    <form ref={form} onSubmit={(e) => void submit(e)} noValidate>
       <Screen
         icon={<Badge glyph="key" />}
         title={t('EMBEDDED_RECOVER_TITLE')}

@@ -5,7 +5,8 @@
  * message shows as text when it is readable, else as hex; typed data (`eth_signTypedData_v4`)
  * shows its domain, primary type and message fields, nested and labelled; a Solana message shows
  * as text. Approving ends the step (the plugin then signs); Cancel or closing cancels it (the
- * request is rejected with 4001). Long messages scroll in a labelled, focusable region.
+ * request is rejected with 4001). The details scroll in a focusable region named 'Request details'
+ * between the header and the footer (the signing wallet and the buttons), which stay in view.
  * @module
  */
 import { useId } from 'react'
@@ -39,18 +40,21 @@ const DOMAIN_KEYS = {
   salt: 'EMBEDDED_SIGN_DOMAIN_SALT',
 } as const
 
-const scrollBox = {
-  maxHeight: 'min(200px, 28vh)',
-  overflowY: 'auto',
-  textAlign: 'left',
-  fontSize: 14,
-  lineHeight: 1.5,
-  outlineOffset: 2,
-} as const
+const messageStyle = { padding: '12px 14px', textAlign: 'left', fontSize: 14, lineHeight: 1.5 } as const
 
 const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(72px, auto) 1fr', gap: '4px 12px', margin: 0, fontSize: 14, textAlign: 'left' } as const
 const termStyle = { color: tk.fgMuted, fontWeight: 600, fontSize: 13 } as const
 const valueStyle = { margin: 0, overflowWrap: 'anywhere', color: tk.fg } as const
+/**
+ * A value without spaces (an address, a hash, a long number) may break between any two characters,
+ * into lines of even length: '0x8335…C32' over '2D4f…913', not a whole line over its last two characters.
+ */
+const tokenStyle = { wordBreak: 'break-all', textWrap: 'balance' } as const
+
+/** The style of a value: {@link tokenStyle} when it has no spaces. */
+function valueStyleOf(value: string) {
+  return /\s/.test(value) ? valueStyle : { ...valueStyle, ...tokenStyle }
+}
 
 /** A short form of an address: its first 6 and last 4 characters. */
 function shortAddress(address: string): string {
@@ -64,7 +68,7 @@ function FieldList({ fields }: { fields: TypedDataField[] }) {
       {fields.map((field, i) => (
         <div key={`${field.label}:${i}`}>
           <dt style={termStyle}>{field.label}</dt>
-          <dd style={{ ...valueStyle, fontFamily: 'value' in field ? tk.fontMono : undefined, fontSize: 13 }}>
+          <dd style={'value' in field ? { ...valueStyleOf(field.value), fontFamily: tk.fontMono, fontSize: 13 } : valueStyle}>
             {'value' in field ? (
               field.value
             ) : (
@@ -83,12 +87,12 @@ function FieldList({ fields }: { fields: TypedDataField[] }) {
 function DomainDetails({ t, data }: { t: Texts; data: ReadableTypedData }) {
   const rows = [...data.domain.map((d) => ({ label: t(DOMAIN_KEYS[d.label]), value: d.value })), ...(data.primaryType ? [{ label: t('EMBEDDED_SIGN_PRIMARY_TYPE'), value: data.primaryType }] : [])]
   return (
-    <div role="group" aria-label={t('EMBEDDED_SIGN_DETAILS')} className={r.card} style={{ padding: '12px 14px' }}>
+    <div className={r.card} style={{ padding: '12px 14px' }} data-part="sign-domain">
       <dl style={rowStyle}>
         {rows.map((row) => (
           <div key={row.label} style={{ display: 'contents' }}>
             <dt style={termStyle}>{row.label}</dt>
-            <dd style={valueStyle}>{row.value}</dd>
+            <dd style={valueStyleOf(row.value)}>{row.value}</dd>
           </div>
         ))}
       </dl>
@@ -131,8 +135,18 @@ export default function Sign({ ctx, params, resolveStep, cancelStep }: ScreenPro
       icon={<Badge glyph="pen" size={52} />}
       title={params.title || t('EMBEDDED_SIGN_TITLE')}
       subtitle={params.description || t('EMBEDDED_SIGN_DESCRIPTION')}
+      // A long message or typed data scrolls between the header and the buttons, which stay in view.
+      scrollLabel={t('EMBEDDED_SIGN_DETAILS')}
       footer={
         <>
+          <p className={r.row} style={{ justifyContent: 'space-between', fontSize: 13 }}>
+            <span className={r.muted} style={{ fontSize: 13 }}>
+              {t('EMBEDDED_SIGN_WALLET')}
+            </span>
+            <span title={params.address} style={{ fontFamily: tk.fontMono, color: tk.fg }}>
+              {shortAddress(params.address)}
+            </span>
+          </p>
           <Button onClick={resolveStep}>{params.buttonText || t('EMBEDDED_SIGN_BUTTON')}</Button>
           <Button variant="secondary" onClick={cancelStep}>
             {t('EMBEDDED_CANCEL')}
@@ -145,7 +159,7 @@ export default function Sign({ ctx, params, resolveStep, cancelStep }: ScreenPro
         <h3 id={headingId} style={{ ...termStyle, margin: 0, textAlign: 'left' }}>
           {t('EMBEDDED_SIGN_MESSAGE')}
         </h3>
-        <div className={r.card} tabIndex={0} role="region" aria-labelledby={headingId} style={{ ...scrollBox, padding: '12px 14px' }} data-part="sign-message">
+        <div className={r.card} role="region" aria-labelledby={headingId} style={messageStyle} data-part="sign-message">
           {body}
         </div>
         {personal?.hex ? (
@@ -154,14 +168,6 @@ export default function Sign({ ctx, params, resolveStep, cancelStep }: ScreenPro
           </p>
         ) : null}
       </div>
-      <p className={r.row} style={{ justifyContent: 'space-between', fontSize: 13 }}>
-        <span className={r.muted} style={{ fontSize: 13 }}>
-          {t('EMBEDDED_SIGN_WALLET')}
-        </span>
-        <span title={params.address} style={{ fontFamily: tk.fontMono, color: tk.fg }}>
-          {shortAddress(params.address)}
-        </span>
-      </p>
     </Screen>
   )
 }

@@ -157,6 +157,18 @@ export function useFocusOnChange<T extends HTMLElement>(key: unknown) {
   return ref
 }
 
+/**
+ * Puts the focus back in a field the user must retype (a wrong password, a confirmation that does
+ * not match), its text selected, so typing replaces it.
+ * @param form - the form that holds the field.
+ * @param name - the field's name.
+ */
+export function retypeField(form: HTMLFormElement | null, name: string): void {
+  const field = form?.querySelector<HTMLInputElement>(`input[name="${name}"]`)
+  field?.focus()
+  field?.select()
+}
+
 /** How long a wait lasts before the screen says it is still working. */
 export const SLOW_WAIT_MS = 4000
 

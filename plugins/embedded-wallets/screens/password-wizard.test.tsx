@@ -4,7 +4,7 @@
  * steps of a real kernel against the UI harness's API with a recording service.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { axeViolations, type Harness } from '../../../test/support/ui-harness'
 import type { EmbeddedWalletInfo, EmbeddedWalletSettings } from '../service'
 import { EMBEDDED_WALLET_SCREENS as S } from './ids'
@@ -47,6 +47,10 @@ async function start(settings: Partial<EmbeddedWalletSettings> = {}, wallets: Em
 const click = (el: HTMLElement) => act(async () => fireEvent.click(el))
 const type = (el: HTMLElement, value: string) => act(async () => fireEvent.change(el, { target: { value } }))
 const continueButton = () => screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement
+/** The wizard's own Back, in its footer. */
+const wizardBack = () => within(screen.getByRole('dialog').querySelector('form footer') as HTMLElement).getByRole('button', { name: 'Back' })
+/** The modal's back arrow, in its header (outside the screen's form). */
+const headerBack = () => screen.queryAllByRole('button', { name: 'Back' }).find((b) => !b.closest('form')) ?? null
 const passwordInput = () => screen.getByLabelText('Password') as HTMLInputElement
 
 /** Goes through the steps up to the one named. */
@@ -73,6 +77,9 @@ describe('password wizard: enter a password', () => {
     expect(passwordInput().type).toBe('password')
     expect(passwordInput().autocomplete).toBe('new-password')
     expect(continueButton().disabled).toBe(true)
+    // The rules, their symbols on one line.
+    const rules = screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'At least 6 characters: letters, numbers and ! @ # $ % ^ & * ( ) - _ + .')
+    expect(rules.querySelector('span')?.textContent).toBe('! @ # $ % ^ & * ( ) - _ + .')
     const toggle = screen.getByRole('button', { name: 'Show password' })
     expect(toggle.getAttribute('aria-pressed')).toBe('false')
     await click(toggle)
@@ -155,8 +162,13 @@ describe('password wizard: the whole way', () => {
     expect(document.activeElement).toBe(screen.getByLabelText('Confirm password'))
     expect(continueButton().disabled).toBe(true)
     await type(screen.getByLabelText('Confirm password'), `${PASSWORD}x`)
+    continueButton().focus()
     await click(continueButton())
     expect(screen.getByText('Passwords do not match')).toBeTruthy()
+    // Back in the field, its text selected, to type it again.
+    const confirmField = screen.getByLabelText('Confirm password') as HTMLInputElement
+    expect(document.activeElement).toBe(confirmField)
+    expect([confirmField.selectionStart, confirmField.selectionEnd]).toEqual([0, PASSWORD.length + 1])
     await type(screen.getByLabelText('Confirm password'), PASSWORD)
     expect(screen.queryByText('Passwords do not match')).toBeNull()
     await click(continueButton())
@@ -182,16 +194,16 @@ describe('password wizard: the whole way', () => {
     await openStep(kernel, S.passwordCreate, { chains: ['ethereum'] })
     await walkTo('Confirm you saved your password')
     await click(screen.getByRole('checkbox'))
-    await click(screen.getByRole('button', { name: 'Back' }))
+    await click(wizardBack())
     expect(await screen.findByRole('heading', { name: 'Confirm your password' })).toBeTruthy()
     expect((screen.getByLabelText('Confirm password') as HTMLInputElement).value).toBe(PASSWORD)
-    await click(screen.getByRole('button', { name: 'Back' }))
+    await click(wizardBack())
     expect(await screen.findByRole('heading', { name: 'Save your password' })).toBeTruthy()
-    await click(screen.getByRole('button', { name: 'Back' }))
+    await click(wizardBack())
     expect(await screen.findByRole('heading', { name: 'Create a password' })).toBeTruthy()
     expect(passwordInput().value).toBe(PASSWORD)
     expect(document.activeElement).toBe(passwordInput())
-    // The first step has no Back of its own: the modal's back leaves the wizard.
+    // The first step has no Back of its own, and, the wizard being the modal's first screen, no arrow.
     expect(screen.queryByRole('button', { name: 'Back' })).toBeNull()
     // Forward again: the confirmation and the checkbox are asked anew.
     await click(continueButton())
@@ -201,6 +213,48 @@ describe('password wizard: the whole way', () => {
     await click(continueButton())
     expect(await screen.findByRole('heading', { name: 'Confirm you saved your password' })).toBeTruthy()
     expect((screen.getByRole('checkbox') as HTMLInputElement).checked).toBe(false)
+  })
+
+  it("behavior: the modal's back arrow moves one step back too, and leaves the wizard only from its first step", async () => {
+    const { kernel } = await start({}, [wallet])
+    const { outcome } = await openStep(kernel, S.whySecure, { update: true })
+    await click(await screen.findByRole('button', { name: 'Back up with a password' }))
+    await walkTo('Confirm you saved your password')
+    await click(screen.getByRole('checkbox'))
+    await click(headerBack()!)
+    expect(await screen.findByRole('heading', { name: 'Confirm your password' })).toBeTruthy()
+    expect((screen.getByLabelText('Confirm password') as HTMLInputElement).value).toBe(PASSWORD)
+    await click(headerBack()!)
+    expect(await screen.findByRole('heading', { name: 'Save your password' })).toBeTruthy()
+    await click(headerBack()!)
+    expect(await screen.findByRole('heading', { name: 'Create a password' })).toBeTruthy()
+    expect(passwordInput().value).toBe(PASSWORD)
+    expect(kernel.state.modal.stack.map((s) => s.screen)).toEqual([S.whySecure, S.passwordCreate])
+    // From the first step the arrow leaves the wizard, to the screen before it; the step goes on.
+    await click(headerBack()!)
+    expect(await screen.findByRole('heading', { name: 'Why secure my account' })).toBeTruthy()
+    expect(kernel.state.modal.stack.map((s) => s.screen)).toEqual([S.whySecure])
+    expect(await Promise.race([outcome, Promise.resolve('pending')])).toBe('pending')
+  })
+
+  it("behavior: on the modal's first screen the arrow shows from step 2, and does nothing while the password is being set", async () => {
+    const { service, kernel } = await start({}, [wallet])
+    service.hold('setRecovery')
+    await openStep(kernel, S.passwordCreate, { update: true })
+    await screen.findByRole('heading', { name: 'Create a password' })
+    expect(headerBack()).toBeNull()
+    await walkTo('Save your password')
+    await click(headerBack()!)
+    expect(await screen.findByRole('heading', { name: 'Create a password' })).toBeTruthy()
+    expect(headerBack()).toBeNull()
+    await walkTo('Confirm you saved your password')
+    await click(screen.getByRole('checkbox'))
+    await click(screen.getByRole('button', { name: 'Set password' }))
+    await click(headerBack()!)
+    expect(screen.getByRole('heading', { name: 'Confirm you saved your password' })).toBeTruthy()
+    expect(kernel.state.modal.stack.map((s) => s.screen)).toEqual([S.passwordCreate])
+    await act(async () => service.release('setRecovery'))
+    expect(await screen.findByRole('heading', { name: 'Password set' })).toBeTruthy()
   })
 
   it('behavior: updating sets the password as the wallet recovery, then Password set and Done ends the step', async () => {
@@ -280,9 +334,13 @@ describe('password recovery', () => {
     const { outcome } = await openStep(kernel, S.passwordRecovery)
     await screen.findByRole('heading', { name: 'Enter your password' })
     await type(passwordInput(), 'wrong-one')
+    screen.getByRole('button', { name: 'Recover your account' }).focus()
     await act(async () => fireEvent.submit(passwordInput().form!))
     expect(await screen.findByText('Invalid recovery password, please try again.')).toBeTruthy()
     expect(passwordInput().getAttribute('aria-invalid')).toBe('true')
+    // Back in the field, its text selected, to type it again.
+    expect(document.activeElement).toBe(passwordInput())
+    expect([passwordInput().selectionStart, passwordInput().selectionEnd]).toEqual([0, 'wrong-one'.length])
     await act(async () => fireEvent.submit(passwordInput().form!))
     expect(await screen.findByText('Invalid recovery password, please try again.')).toBeTruthy()
     await act(async () => fireEvent.submit(passwordInput().form!))

@@ -43,6 +43,21 @@ const typedData = {
   },
 }
 
+/** A Permit2 batch: nested groups and arrays, longer than any modal. */
+const permitBatch = {
+  types: { EIP712Domain: [], PermitBatch: [] },
+  primaryType: 'PermitBatch',
+  domain: { name: 'Permit2', chainId: 1, verifyingContract: '0x000000000022D473030F116dDEE9F6B43aC78BA3' },
+  message: {
+    details: [
+      { token: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', amount: '1461501637330902918203684832716283019655932542975', expiration: 1767225600, nonce: 0 },
+      { token: '0xdAC17F958D2ee523a2206206994597C13D831ec7', amount: '250000000', expiration: 1767225600, nonce: 1 },
+    ],
+    spender: '0x3fC91A3afd70395Cd496C647d5a6CC9D4B2b7FAD',
+    sigDeadline: 1767225600,
+  },
+}
+
 const shots: ScreenShot[] = [
   { name: 'ew-creating', screen: 'embedded-wallets/create', params: creating, query: { hold: 'create' } },
   {
@@ -56,6 +71,17 @@ const shots: ScreenShot[] = [
   { name: 'ew-created-new', screen: 'embedded-wallets/created', params: { isNewUser: true } },
   { name: 'ew-created', screen: 'embedded-wallets/created', params: { isNewUser: false } },
   { name: 'ew-recovery-select', screen: 'embedded-wallets/recovery-select', params: { update: true }, query: { settings: allOptions } },
+  {
+    // The focus ring of a tile, reached from the keyboard (past the close button).
+    name: 'ew-recovery-select-focus',
+    screen: 'embedded-wallets/recovery-select',
+    params: { update: true },
+    query: { settings: allOptions },
+    act: async (p) => {
+      await p.keyboard.press('Tab')
+      await p.keyboard.press('Tab')
+    },
+  },
   { name: 'ew-automatic-recovery', screen: 'embedded-wallets/automatic-recovery', params: { update: true } },
   { name: 'ew-why-secure', screen: 'embedded-wallets/why-secure', params: { update: true }, query: { settings: allOptions } },
   { name: 'ew-password-enter', screen: 'embedded-wallets/password-create', params: creating, act: wizard(0) },
@@ -109,6 +135,20 @@ const shots: ScreenShot[] = [
   { name: 'ew-sign', screen: 'embedded-wallets/sign', params: { method: 'personal_sign', message: hex('Sign in to Acme\n\nNonce: 8f3a2c\nIssued at: 2025-06-01T10:00:00Z'), address: ADDRESS } },
   { name: 'ew-sign-hex', screen: 'embedded-wallets/sign', params: { method: 'personal_sign', message: `0x${'deadbeef00'.repeat(12)}`, address: ADDRESS } },
   { name: 'ew-sign-typed', screen: 'embedded-wallets/sign', params: { method: 'eth_signTypedData_v4', typedData, address: ADDRESS } },
+  { name: 'ew-sign-typed-batch', screen: 'embedded-wallets/sign', params: { method: 'eth_signTypedData_v4', typedData: permitBatch, address: ADDRESS } },
+  {
+    // Scrolled to its end from the keyboard: Tab past the close button to the region, then End.
+    name: 'ew-sign-typed-batch-end',
+    screen: 'embedded-wallets/sign',
+    params: { method: 'eth_signTypedData_v4', typedData: permitBatch, address: ADDRESS },
+    act: async (p) => {
+      await p.keyboard.press('Tab')
+      await p.keyboard.press('Tab')
+      const focused = await p.getByRole('region', { name: 'Request details' }).evaluate((el) => el === document.activeElement)
+      if (!focused) throw new Error('the second Tab does not reach the scroll region')
+      await p.keyboard.press('End')
+    },
+  },
   {
     name: 'ew-sign-solana-long',
     screen: 'embedded-wallets/sign',
@@ -122,4 +162,14 @@ const shots: ScreenShot[] = [
   },
 ]
 
-await shootScreens({ entry: 'plugins/embedded-wallets/screens/screenshots-entry.tsx', app: {}, shots, filter: process.argv[2] })
+await shootScreens({
+  entry: 'plugins/embedded-wallets/screens/screenshots-entry.tsx',
+  app: {},
+  shots,
+  filter: process.argv[2],
+  // A small phone (the sign request's buttons must stay in view there) and a desktop.
+  viewports: [
+    { width: 375, height: 667 },
+    { width: 1280, height: 800 },
+  ],
+})

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /**
  * The sign request screen, shown as a step of a real kernel: its default and host texts, what it
- * shows of personal_sign, typed data and Solana messages, and how approving and rejecting end the
- * step.
+ * shows of personal_sign, typed data and Solana messages, its layout (the details scroll, the
+ * buttons stay in view), and how approving and rejecting end the step.
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
@@ -38,10 +38,7 @@ describe('sign request', () => {
     const { outcome, service } = await openSign({ method: 'personal_sign', message: hex('Sign in to Acme\nNonce: 8f3a') })
     expect(screen.getByRole('heading', { name: 'Sign message' })).toBeTruthy()
     expect(screen.getByText('Signing this message will not cost you any fees.')).toBeTruthy()
-    const region = messageRegion()
-    expect(region.textContent).toBe('Sign in to Acme\nNonce: 8f3a')
-    // Long messages scroll inside the region, which the keyboard can reach.
-    expect(region.tabIndex).toBe(0)
+    expect(messageRegion().textContent).toBe('Sign in to Acme\nNonce: 8f3a')
     expect(screen.getByText('0x7099…79C8').getAttribute('title')).toBe(ADDRESS)
     expect(screen.queryByText('This message is not readable text, so it is shown as hex.')).toBeNull()
     expect(await axeViolations()).toEqual([])
@@ -75,8 +72,8 @@ describe('sign request', () => {
         message: { from: { name: 'Cow', wallet: '0xCD2a3d9F938E13CD947Ec05AbC7FE734Df8DD826' }, contents: 'Hello, Bob!' },
       },
     })
-    const details = screen.getByRole('group', { name: 'Request details' })
-    const rows = within(details).getAllByRole('term').map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`)
+    const domain = document.querySelector<HTMLElement>('[data-part=sign-domain]')!
+    const rows = within(domain).getAllByRole('term').map((dt) => `${dt.textContent}=${dt.nextElementSibling?.textContent}`)
     expect(rows).toEqual(['App=Ether Mail', 'Version=1', 'Chain ID=1', 'Contract=0xCcCCccccCCCCcCCCCCCcCcCccCcCCCcCcccccccC', 'Type=Mail'])
     const message = messageRegion()
     const top = [...message.querySelectorAll(':scope > dl > div > dt')].map((dt) => dt.textContent)
@@ -88,14 +85,36 @@ describe('sign request', () => {
 
   it('behavior: typed data given as JSON text in the message param is read the same way', async () => {
     await openSign({ method: 'eth_signTypedData_v4', message: JSON.stringify({ primaryType: 'Permit', domain: { name: 'Token' }, message: { value: '1000' } }) })
-    expect(within(screen.getByRole('group', { name: 'Request details' })).getByText('Permit')).toBeTruthy()
+    expect(within(document.querySelector<HTMLElement>('[data-part=sign-domain]')!).getByText('Permit')).toBeTruthy()
     expect(within(messageRegion()).getByText('1000')).toBeTruthy()
   })
 
   it('behavior: a Solana message shows as its text', async () => {
     await openSign({ method: 'solana_signMessage', message: 'Sign in to Acme with Solana' })
     expect(messageRegion().textContent).toBe('Sign in to Acme with Solana')
-    expect(screen.queryByRole('group', { name: 'Request details' })).toBeNull()
+    expect(document.querySelector('[data-part=sign-domain]')).toBeNull()
+  })
+
+  it('layout: long typed data scrolls in a focusable region named Request details; the wallet and the buttons stay in the footer outside it', async () => {
+    const details = Array.from({ length: 12 }, (_, i) => ({ token: `0x${String(i).padStart(40, '0')}`, amount: '1461501637330902918203684832716283019655932542975', nonce: i }))
+    await openSign({
+      method: 'eth_signTypedData_v4',
+      typedData: { primaryType: 'PermitBatch', domain: { name: 'Permit2', chainId: 1 }, message: { details, spender: ADDRESS, sigDeadline: 1767225600 } },
+    })
+    const region = screen.getByRole('region', { name: 'Request details' })
+    // The keyboard reaches the region, so it can scroll it (axe: scrollable-region-focusable).
+    expect(region.tabIndex).toBe(0)
+    expect(region.contains(messageRegion())).toBe(true)
+    expect(region.contains(document.querySelector('[data-part=sign-domain]'))).toBe(true)
+    const footer = screen.getByRole('dialog').querySelector('footer')!
+    expect(region.contains(footer)).toBe(false)
+    expect(footer.contains(region)).toBe(false)
+    for (const name of ['Sign and continue', 'Cancel']) {
+      const button = screen.getByRole('button', { name })
+      expect(footer.contains(button)).toBe(true)
+    }
+    expect(footer.contains(screen.getByText('0x7099…79C8'))).toBe(true)
+    expect(await axeViolations()).toEqual([])
   })
 
   it('behavior: Cancel cancels the step, as closing the modal does', async () => {
