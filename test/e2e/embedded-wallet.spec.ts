@@ -27,10 +27,10 @@ test.describe('embedded wallet', () => {
     await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
     // The wallet is made while the login's success shows; its screens (alert dialogs: they cannot be
     // closed) follow, and the created one closes by itself.
+    await expect.poll(seen).toEqual(['Welcome to Portico Demo'])
     await expect(page.getByRole('alertdialog')).toBeHidden()
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('user-email')).toHaveText(email)
-    expect(await seen()).toEqual(['Welcome to Portico Demo'])
     const address = (await page.getByTestId('embedded-wallets').textContent()) as Hex
 
     await page.getByRole('button', { name: 'Sign a message' }).click()
@@ -58,10 +58,13 @@ test.describe('embedded wallet', () => {
   })
 
   test('the key frame in the modal exports the key that controls the wallet, and imports a key as another wallet', async ({ page, request }) => {
-    await logIn(page, request, freshEmail('embedded-keys'))
+    const seen = await logIn(page, request, freshEmail('embedded-keys'))
     await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
     const address = (await page.getByTestId('embedded-wallets').textContent()) as Hex
     const dialog = page.getByRole('dialog')
+    // The login's creation screens have come and gone.
+    await expect.poll(seen).toEqual(['Welcome to Portico Demo'])
+    await expect(page.getByRole('alertdialog')).toBeHidden()
     await expect(dialog).toBeHidden()
 
     await page.getByRole('button', { name: 'Export the wallet' }).click()
