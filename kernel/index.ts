@@ -14,6 +14,7 @@ export type * from './wire'
 export { coreRoutes } from './api'
 
 export * from './version'
+export * from './load-once'
 export * from './storage'
 export * from './jwt'
 export * from './client'

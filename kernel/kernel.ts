@@ -32,6 +32,7 @@ import type { Kernel, KernelState, LinkConflict, PorticoOptions, ResolvedError }
 import type { ErrorContext } from './hooks'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ApiError } from './errors'
+import { loadOnce } from './load-once'
 
 /** How long the success state shows before the modal closes. */
 export const POST_SUCCESS_DELAY_MS = 1400
@@ -114,16 +115,14 @@ export function createPortico(options: PorticoOptions): Kernel {
   // The step stack loads with the first step (init starts the load): no step opens before a page's
   // first login, so its code stays out of the page's first chunk. Until it is there no step is open.
   let flowImpl: FlowController | null = null
-  let flowLoad: Promise<FlowController> | null = null
-  const loadFlow = (): Promise<FlowController> =>
-    (flowLoad ??= import('./flow').then(({ createFlow }) => {
+  // A chunk that failed to load (a network blip) is asked for again by the next step.
+  const loadFlow = loadOnce(() =>
+    import('./flow').then(({ createFlow }) => {
       flowImpl = createFlow(router, state.modal)
       if (destroyed) flowImpl.destroy()
       return flowImpl
-    }, (err: unknown) => {
-      flowLoad = null // a chunk that failed to load (a network blip) is asked for again by the next step
-      throw err
-    }))
+    }),
+  )
   // Once loaded, a step opens at once, as callers that check the modal right after expect.
   const withFlow = <R>(use: (f: FlowController) => Promise<R>): Promise<R> => (flowImpl ? use(flowImpl) : loadFlow().then(use))
   const flow: Flow = {

@@ -8,6 +8,7 @@ import type { MessageTable } from './messages'
 import type { LoginMethodDefinition, PluginContext, PluginDefinition, ScreenDefinition } from './plugin'
 import { KERNEL_ERRORS } from './error-registry'
 import { kernelMessages } from './messages/en'
+import { loadOnce } from './load-once'
 
 /** Plugin ids are kebab-case: they are folder names and subpath exports too. */
 export const PLUGIN_ID_PATTERN = /^[a-z][a-z0-9]*(?:-[a-z0-9]+)*$/
@@ -113,16 +114,7 @@ export function mergePlugins(plugins: readonly PluginDefinition[]): MergedPlugin
   }
 
   // A plugin's screen texts: fetched with the first of its screens to load, once (again after a failure).
-  const screenTexts = (p: PluginDefinition, load: () => Promise<MessageTable>) => {
-    let loading: Promise<void> | null = null
-    return () => {
-      loading ??= load().then((table) => addMessages(p, table))
-      loading.catch(() => {
-        loading = null
-      })
-      return loading
-    }
-  }
+  const screenTexts = (p: PluginDefinition, load: () => Promise<MessageTable>) => loadOnce(() => load().then((table) => addMessages(p, table)))
 
   for (const p of ordered) {
     const texts = p.screenMessages && screenTexts(p, p.screenMessages)

@@ -8,7 +8,7 @@
 import { PorticoError } from '../../kernel/errors'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import type { EmbeddedWalletInfo } from './service'
-import { loadOnce } from './load-once'
+import { loadOnce } from '../../kernel/load-once'
 
 /** A chain the provider can move to. */
 export interface ProviderChain {

@@ -13,7 +13,7 @@ import type { Address, Signature, Transaction } from '@solana/kit'
 import type { AppConfig } from '../../kernel/config'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import type { EmbeddedWalletInfo } from './service'
-import { loadOnce } from './load-once'
+import { loadOnce } from '../../kernel/load-once'
 
 /** Options of {@link EmbeddedSolanaWallet.signAndSendTransaction}. */
 export interface SolanaSendOptions {

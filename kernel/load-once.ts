@@ -1,6 +1,5 @@
 /**
  * Loading a lazily imported part once.
- * @internal
  * @module
  */
 
@@ -9,6 +8,11 @@
  * network lost) runs again on the next call.
  * @param load - the loader, typically a dynamic import and what is built from it.
  * @returns the shared loader.
+ * @example
+ * ```ts
+ * const screen = loadOnce(() => import('./screens/Create'))
+ * await screen() // imports once; later calls share it
+ * ```
  */
 export function loadOnce<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | null = null
