@@ -6,9 +6,9 @@
 import { PorticoError } from '../../kernel/errors'
 import type { PluginContext } from '../../kernel/plugin'
 import type { LinkedAccount } from '../../kernel/wire'
-import { exportFrameUrl, frameUrl, type FrameChainType, type FrameRecoveryChoice, type FrameRpcRequest, type FrameOp } from '../../protocols/wallet-frame'
-import type { FrameParams, FrameResult, WalletFrame } from '../../protocols/wallet-frame/client'
-import { createEmbeddedEthereumProvider } from './provider'
+import type { FrameChainType, FrameRpcRequest } from '../../protocols/wallet-frame'
+import { loadOnce } from '../../kernel/load-once'
+import { createEmbeddedEthereumProvider, type EmbeddedEthereumProvider } from './provider'
 import { createEmbeddedSolanaWallet, solanaRpcUrl } from './solana'
 import type { CreateOnLogin, EmbeddedWalletInfo, EmbeddedWalletService, EmbeddedWalletSettings, RecoveryMethod } from './service'
 
@@ -73,27 +73,8 @@ export function createEmbeddedWalletCore(
   steps: CoreSteps = {},
 ): EmbeddedWalletCore {
   const { confirm } = steps
-  let frame: Promise<WalletFrame> | null = null
-
-  function openFrame(): Promise<WalletFrame> {
-    frame ??= import('../../protocols/wallet-frame/client').then(({ openWalletFrame }) =>
-      openWalletFrame({
-        url: frameUrl(ctx.apiUrl, ctx.appId),
-        apiOrigin: new URL(ctx.apiUrl).origin,
-        getAccessToken: () => ctx.getAccessToken(),
-        refreshAccessToken: async () => ((await ctx.refreshSession()) ? ctx.getAccessToken() : null),
-      }),
-    )
-    // A frame that failed to open is opened again on the next call.
-    frame.catch(() => {
-      frame = null
-    })
-    return frame
-  }
-
-  async function call<O extends FrameOp>(op: O, params: FrameParams<O>): Promise<FrameResult<O>> {
-    return (await openFrame()).request(op, params)
-  }
+  /** The providers handed out, by lower-case address; a logout forgets them. */
+  const providers = new Map<string, EmbeddedEthereumProvider>()
 
   function serverConfig(): Record<string, unknown> {
     const raw = (ctx.config() as { server?: Record<string, unknown> } | null)?.server
@@ -150,95 +131,51 @@ export function createEmbeddedWalletCore(
     })
   }
 
-  function secretOf(): string {
-    const all = wallets()
-    const first = all[0]
-    if (!first) throw new PorticoError('The user has no embedded wallet', { code: 'wallet_not_found' })
-    return entropyIdOf(first, all)
-  }
-
-  async function createNow(chains: readonly FrameChainType[], recovery: FrameRecoveryChoice): Promise<EmbeddedWalletInfo[]> {
-    const [first, ...rest] = chains
-    if (!first) return wallets()
-    const created = await call('create', { chainType: first, recovery })
-    for (const chainType of rest) await call('add', { entropyId: created.entropyId, chainType, walletIndex: 0 })
-    await ctx.refreshSession()
-    return wallets()
-  }
-
-  /** A creation started ahead of its screen, by what it creates. */
-  let early: { key: string; promise: Promise<EmbeddedWalletInfo[]> } | null = null
-  const creationKey = (chains: readonly FrameChainType[], recovery: FrameRecoveryChoice) => `${chains.join(',')}|${recovery.method}`
+  // What runs in the frame loads with the first operation; until then there is no frame to clear.
+  let opsLoaded = false
+  const ops = loadOnce(() =>
+    import('./frame-ops').then((m) => {
+      opsLoaded = true
+      return m.frameOperations(ctx, steps, wallets)
+    }),
+  )
 
   const core: EmbeddedWalletCore = {
     settings,
     wallets,
     chainsToCreate,
-    create(chains, recovery: FrameRecoveryChoice) {
-      const key = creationKey(chains, recovery)
-      if (early?.key === key) {
-        const { promise } = early
-        early = null
-        return promise
-      }
-      return createNow(chains, recovery)
-    },
+    create: async (chains, recovery) => (await ops()).create(chains, recovery),
     prepareCreation(chains) {
-      const recovery: FrameRecoveryChoice = { method: 'privy' }
-      const promise = createNow(chains, recovery)
-      const started = { key: creationKey(chains, recovery), promise }
-      early = started
-      // A creation that fails before its screen asks is dropped: the screen then tries afresh.
-      promise.catch(() => {
-        if (early === started) early = null
-      })
+      // The screen's `create` waits on the same load, so it finds this creation started.
+      void ops().then((o) => o.prepareCreation(chains), () => undefined)
     },
-    async connect() {
-      await call('connect', { entropyId: secretOf() })
-    },
-    async recover(password) {
-      await call('recover', { entropyId: secretOf(), ...(password !== undefined ? { password } : {}) })
-    },
-    async add(chainType, walletIndex) {
-      const hd = wallets().filter((w) => w.chainType === chainType && !w.imported)
-      const index = walletIndex ?? (hd.length === 0 ? 0 : Math.max(...hd.map((w) => w.walletIndex)) + 1)
-      const added = await call('add', { entropyId: secretOf(), chainType, walletIndex: index })
-      await ctx.refreshSession()
-      return wallets().find((w) => w.address === added.address) ?? { address: added.address, chainType, walletIndex: index, imported: false, recoveryMethod: added.recoveryMethod }
-    },
-    async setRecovery(recovery) {
-      await call('setRecovery', { entropyId: secretOf(), recovery })
-      await ctx.refreshSession()
-    },
-    async sign(wallet, request) {
-      // The frame rebuilds the secret first when this device has not yet (automatic recovery runs by itself).
-      const entropyId = entropyIdOf(wallet, wallets())
-      const params = { entropyId, address: wallet.address, chainType: wallet.chainType, request }
-      try {
-        return (await call('rpc', params)).result
-      } catch (e) {
-        // A device without the wallet whose recovery needs the user (a password): ask, then sign.
-        if (!steps.recover || (e as { code?: unknown }).code !== 'recovery_needed') throw e
-        await steps.recover()
-        return (await call('rpc', params)).result
-      }
-    },
+    connect: async () => (await ops()).connect(),
+    recover: async (password) => (await ops()).recover(password),
+    add: async (chainType, walletIndex) => (await ops()).add(chainType, walletIndex),
+    setRecovery: async (recovery) => (await ops()).setRecovery(recovery),
+    sign: async (wallet, request) => (await ops()).sign(wallet, request),
     getEthereumProvider(address) {
       const wallet = wallets().find((w) => w.chainType === 'ethereum' && (address === undefined || w.address.toLowerCase() === address.toLowerCase()))
       if (!wallet) throw new PorticoError('The user has no such embedded Ethereum wallet', { code: 'wallet_not_found' })
+      // One provider per wallet, so its chain and listeners are the same wherever the host asks.
+      const key = wallet.address.toLowerCase()
+      const known = providers.get(key)
+      if (known) return known
       const config = ctx.config()
       const chains = (config?.supportedChains ?? [])
         .filter((c) => c.id.startsWith('eip155:') && c.rpcUrls[0])
         .map((c) => ({ id: Number(c.id.slice('eip155:'.length)), rpcUrl: c.rpcUrls[0]! }))
       const start = config?.defaultChain?.startsWith('eip155:') ? Number(config.defaultChain.slice(7)) : (chains[0]?.id ?? 1)
       const showUi = settings().showWalletUIs && confirm
-      return createEmbeddedEthereumProvider({
+      const provider = createEmbeddedEthereumProvider({
         wallet,
         chains,
         chainId: start,
         sign: (request) => core.sign(wallet, request),
         ...(showUi ? { confirm: (request: FrameRpcRequest) => confirm(wallet, request) } : {}),
       })
+      providers.set(key, provider)
+      return provider
     },
     getSolanaWallet(address) {
       const signedIn = () => ctx.session().user !== null
@@ -254,37 +191,13 @@ export function createEmbeddedWalletCore(
         ...(showUi ? { confirm: (request: FrameRpcRequest) => confirm(wallet, request) } : {}),
       })
     },
-    async openKeyFrame(parent, title) {
-      const { openWalletFrame } = await import('../../protocols/wallet-frame/client')
-      const look = ctx.config()?.appearance
-      const frame = openWalletFrame({
-        url: exportFrameUrl(ctx.apiUrl, ctx.appId, { theme: look?.theme === 'dark' ? 'dark' : 'light', ...(look?.accentColor ? { accentColor: look.accentColor } : {}) }),
-        apiOrigin: new URL(ctx.apiUrl).origin,
-        getAccessToken: () => ctx.getAccessToken(),
-        refreshAccessToken: async () => ((await ctx.refreshSession()) ? ctx.getAccessToken() : null),
-        visible: true,
-        title,
-        parent,
-      })
-      return {
-        async exportKey(wallet, phrase) {
-          await frame.request('export', { entropyId: entropyIdOf(wallet, wallets()), address: wallet.address, chainType: wallet.chainType, phrase })
-        },
-        async importKey(chainType) {
-          const imported = await frame.request('import', { chainType })
-          await ctx.refreshSession()
-          return wallets().find((w) => w.address === imported.address) ?? { ...imported, imported: true }
-        },
-        close: () => frame.destroy(),
-      }
-    },
+    openKeyFrame: async (parent, title) => (await ops()).openKeyFrame(parent, title),
     async clear() {
-      early = null
-      if (frame) await (await frame).request('clear', {})
+      providers.clear()
+      if (opsLoaded) await (await ops()).clear()
     },
     destroy() {
-      void frame?.then((f) => f.destroy(), () => undefined)
-      frame = null
+      if (opsLoaded) void ops().then((o) => o.destroy(), () => undefined)
     },
   }
   return core

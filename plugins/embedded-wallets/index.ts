@@ -13,6 +13,7 @@
  */
 import { definePlugin, type LoginResult } from '../../kernel/plugin'
 import { coreRoutes } from '../../kernel'
+import { loadOnce } from '../../kernel/load-once'
 import { embeddedWalletRoutes } from './api'
 import { createEmbeddedWalletCore, type EmbeddedWalletsOptions } from './core'
 import { embeddedWalletHooks } from './service'
@@ -58,6 +59,8 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
         confirm: (wallet, request) => confirmSignature(ctx, wallet, request),
         recover: () => recoverWithPassword(ctx),
       })
+      const listing = loadOnce(() => import('./listing').then((m) => m.listEmbeddedWallets(ctx, core)))
+      let listed = false
       // The kernel asks again after every step: create once per login, so a creation is never
       // offered twice; a login that ends before its creation finished is reported once.
       let creatingFor: LoginResult | null = null
@@ -86,9 +89,19 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
         ctx.hooks.loggedOut.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => {
           void core.clear().catch(() => undefined)
         }),
+        // The user's embedded wallets join the connected wallets (`useWallets()`) when the wallets
+        // plugin is in use; the listing loads with the first embedded wallet.
+        ctx.hooks.sessionChanged.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => {
+          if (!listed && core.wallets().length === 0) return
+          listed = true
+          void listing()
+            .then((l) => l?.sync())
+            .catch((err: unknown) => console.warn('Portico: could not list the embedded wallets', err))
+        }),
       ]
       return () => {
         for (const untap of untaps) untap()
+        if (listed) void listing().then((l) => l?.destroy())
         core.destroy()
       }
     },

@@ -5,7 +5,7 @@
  */
 import type { AddableChain, ConnectorEvents, WalletBranding, WalletConnector } from '../wallets'
 import { WALLET_ERROR_CODES } from '../wallets'
-import { createWalletError, switchEthereumChain, toCaip2, walletRequest, type Eip1193Provider } from '../wallets'
+import { createWalletError, switchEthereumChain, toCaip2, utf8ToHex, walletRequest, type Eip1193Provider } from '../wallets'
 
 /** An EIP-1193 provider with the event half (what browser extensions inject). */
 export interface InjectedProvider extends Eip1193Provider {
@@ -24,9 +24,6 @@ export interface InjectedConnectorOptions {
 
 /** MetaMask emits `disconnect` with 1013 while it reconnects to its own node: not a real disconnect. */
 const RECONNECTING = 1013
-
-const utf8ToHex = (text: string) =>
-  `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
 
 /**
  * Builds the connector of one injected provider.

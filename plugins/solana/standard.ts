@@ -8,7 +8,7 @@ import type { Wallet, WalletAccount } from '@wallet-standard/base'
 import type { StandardConnectFeature, StandardDisconnectFeature, StandardEventsFeature } from '@wallet-standard/features'
 import type { SolanaSignMessageFeature } from '@solana/wallet-standard-features'
 import { PorticoError } from '../../kernel/errors'
-import { createWalletError, throwIfAborted, toWalletError } from '../wallets'
+import { bytesToBase64, createWalletError, throwIfAborted, toWalletError } from '../wallets'
 import { WALLET_ERROR_CODES, type ConnectorEvents, type WalletConnector } from '../wallets'
 
 /** The CAIP-2 chain a Solana connector answers (the spec's Solana chain is 'mainnet'). */
@@ -45,12 +45,6 @@ export function isUsableSolanaWallet(wallet: Wallet): boolean {
 
 const solanaAccounts = (accounts: readonly WalletAccount[]) =>
   accounts.filter((a) => a.chains.length === 0 || a.chains.some((c) => c.startsWith('solana:')))
-
-function base64(bytes: Uint8Array): string {
-  let text = ''
-  for (const b of bytes) text += String.fromCharCode(b)
-  return btoa(text)
-}
 
 /** Rejects with the wallet abort error when the signal fires first. */
 function abortable<T>(promise: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
@@ -147,7 +141,7 @@ export function createStandardConnector(wallet: Wallet): WalletConnector {
       try {
         const [out] = await abortable(feature.signMessage({ account, message: new TextEncoder().encode(message) }), options.signal)
         if (!out) throw new Error('The wallet returned no signature')
-        return base64(new Uint8Array(out.signature))
+        return bytesToBase64(new Uint8Array(out.signature))
       } catch (e) {
         throw toWalletError(e)
       }

@@ -4,27 +4,64 @@
  * re-exports these hooks, brings none of the wallet layer into a page that does not use them.
  * @module
  */
-import { useCallback, type SyntheticEvent } from 'react'
+import { useCallback, useMemo, type SyntheticEvent } from 'react'
 import { useSnapshot } from 'valtio'
 import { useKernel } from '../../ui/context'
+import { PorticoError } from '../../kernel/errors'
+import type { Kernel } from '../../kernel/types'
 import { WALLET_SCREENS, WALLETS_PLUGIN_ID } from './ids'
 import type { WalletsState } from './registry'
-import type { ConnectedWallet } from './types'
+import { findWallets } from './hooks'
+import type { Eip1193Provider } from './eip1193'
+import { WALLET_ERROR_CODES, type ConnectedWallet, type WalletHandle } from './types'
 
 /** What {@link useWallets} returns. */
 export interface UseWalletsResult {
   /** The app configuration is loaded and the stored session restored. */
   ready: boolean
-  /** Connected external wallets, newest connection first. */
-  wallets: ConnectedWallet[]
+  /**
+   * Connected wallets, newest connection first: the external ones, and the user's embedded wallets
+   * when the embedded-wallets plugin is in use (`walletClientType: 'privy'`, `connectorType: 'embedded'`).
+   */
+  wallets: WalletHandle[]
 }
 
-const NO_WALLETS: readonly ConnectedWallet[] = Object.freeze([])
+const NO_WALLETS: readonly WalletHandle[] = Object.freeze([])
+
+/** Gives a connected wallet's state the host's methods, each looking the wallet up when called. */
+function handleOf(kernel: Kernel, wallet: ConnectedWallet): WalletHandle {
+  const { address } = wallet
+  const registry = () => {
+    const found = findWallets(kernel)
+    if (!found?.connected().some((w) => w.entryId === wallet.entryId && w.address === address)) {
+      throw new PorticoError('The wallet is not connected', { code: WALLET_ERROR_CODES.notConnected })
+    }
+    return found
+  }
+  const getProvider = async () => {
+    const connector = registry().connectorOf(address)
+    if (!connector) throw new PorticoError('The wallet is not connected', { code: WALLET_ERROR_CODES.notConnected })
+    return connector.getProvider(address)
+  }
+  return {
+    ...wallet,
+    getProvider,
+    async getEthereumProvider() {
+      if (wallet.type !== 'ethereum') {
+        throw new PorticoError('A Solana wallet has no EIP-1193 provider', { code: WALLET_ERROR_CODES.unsupportedMethod })
+      }
+      return (await getProvider()) as Eip1193Provider
+    },
+    switchChain: async (chainId) => registry().switchChain(address, String(chainId)),
+    disconnect: async () => registry().disconnect(address),
+  }
+}
 
 /**
- * Reads the connected external wallets; re-renders when one connects, disconnects, changes account
- * or chain, or becomes linked to the user. Without the wallets plugin there are none.
- * @returns `{ ready, wallets }`.
+ * Reads the connected wallets; re-renders when one connects, disconnects, changes account or chain,
+ * or becomes linked to the user. Without the wallets plugin there are none.
+ * @returns `{ ready, wallets }`; each wallet has `getEthereumProvider()`, `getProvider()`,
+ *   `switchChain()` and `disconnect()`.
  * @example
  * ```tsx
  * import { useWallets } from 'portico/plugins/wallets'
@@ -40,7 +77,12 @@ export function useWallets(): UseWalletsResult {
   const snap = useSnapshot(kernel.state)
   // The wallets plugin keeps the connections in its state slice.
   const slice = snap.plugins[WALLETS_PLUGIN_ID] as WalletsState | undefined
-  return { ready: snap.ready, wallets: (slice?.wallets ?? NO_WALLETS) as ConnectedWallet[] }
+  const connected = slice?.wallets
+  const wallets = useMemo(
+    () => (connected ? connected.map((w) => handleOf(kernel, w)) : (NO_WALLETS as WalletHandle[])),
+    [connected, kernel],
+  )
+  return { ready: snap.ready, wallets }
 }
 
 /** Options of `connectWallet(...)` from {@link useConnectWallet}. */

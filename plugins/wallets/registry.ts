@@ -159,9 +159,11 @@ export function createWalletRegistry(deps: WalletRegistryDeps): KernelWalletRegi
     return { supported: c?.supportedChains ?? DEFAULT_SUPPORTED_CHAINS, defaultChain: c?.defaultChain ?? DEFAULT_CHAIN }
   }
 
-  function allEntries(): ConnectorEntry[] {
+  /** The entries of every source, or only of the listed ones (those the wallet list offers). */
+  function allEntries(listedOnly = false): ConnectorEntry[] {
     const list: ConnectorEntry[] = []
     for (const s of sources) {
+      if (listedOnly && s.unlisted) continue
       try {
         list.push(...s.entries())
       } catch (err) {
@@ -217,7 +219,7 @@ export function createWalletRegistry(deps: WalletRegistryDeps): KernelWalletRegi
         address,
         chainId,
         meta: { name: entry.branding.name, ...(entry.branding.icon ? { icon: entry.branding.icon } : {}), id: entry.branding.id },
-        imported: false,
+        imported: connector.connectorType === 'embedded_imported',
         connectedAt: before && !fresh ? before.connectedAt : at,
         walletClientType: connector.walletClientType,
         connectorType: connector.connectorType,
@@ -356,7 +358,7 @@ export function createWalletRegistry(deps: WalletRegistryDeps): KernelWalletRegi
   const untapSession = deps.hooks.sessionChanged.tap('portico-wallets', (snap: SessionSnapshot) => syncLinked(snap.user))
 
   const registry: KernelWalletRegistry = {
-    hasSources: () => sources.size > 0,
+    hasSources: () => [...sources].some((s) => !s.unlisted),
     addSource(source) {
       sources.add(source)
       deps.events?.connectorsContributed.call(source)
@@ -375,7 +377,7 @@ export function createWalletRegistry(deps: WalletRegistryDeps): KernelWalletRegi
     entries() {
       const byWallet = new Map<string, ConnectorEntry>()
       const ids = new Set<string>()
-      for (const e of allEntries()) {
+      for (const e of allEntries(true)) {
         if (ids.has(e.id)) continue
         ids.add(e.id)
         // The same wallet offered twice (an extension and an SDK table entry): the installed one wins.

@@ -6,6 +6,7 @@
  * @module
  */
 import type { AuthenticatedUser, LoginMode, User } from '../../kernel/wire'
+import type { Eip1193Provider } from './eip1193'
 
 /** The chains a wallet belongs to. */
 export type WalletChainType = 'ethereum' | 'solana'
@@ -71,8 +72,12 @@ export interface WalletConnector {
    * on Solana (base64 signature).
    */
   signMessage(address: string, message: string, options?: { signal?: AbortSignal }): Promise<string>
-  /** The underlying provider (an EIP-1193 provider, or a Wallet Standard wallet) for host apps. */
-  getProvider(): Promise<unknown>
+  /**
+   * The underlying provider (an EIP-1193 provider, or a Wallet Standard wallet) for host apps.
+   * @param address - the account it is for, when the connector gives each account its own provider
+   *   (an embedded wallet); other connectors ignore it.
+   */
+  getProvider(address?: string): Promise<unknown>
   /** Subscribes to a connector event; returns an unsubscribe. */
   on<E extends keyof ConnectorEvents>(event: E, listener: ConnectorEvents[E]): () => void
 }
@@ -114,6 +119,12 @@ export interface ConnectorSource {
   entries(): ConnectorEntry[]
   /** Calls back when the entries change (a wallet announced itself late); returns an unsubscribe. */
   subscribe?(onChange: () => void): () => void
+  /**
+   * Its wallets are connected by their plugin, never picked from the wallet list (an embedded
+   * wallet, connected when the user has one): `entries()` leaves them out and they do not make the
+   * landing show its wallet row; `connect(entryId)` still reaches them.
+   */
+  unlisted?: boolean
 }
 
 /** A connected wallet as host apps and screens see it (the spec's "Connected wallet"). */
@@ -134,6 +145,27 @@ export interface ConnectedWallet {
   linked: boolean
   /** The registry entry it came from. */
   entryId: string
+}
+
+/**
+ * A connected wallet as `useWallets()` gives it to host apps: its state, plus what a host does with it.
+ * The methods act on the wallet as it is when they are called (they look it up by address).
+ */
+export interface WalletHandle extends ConnectedWallet {
+  /**
+   * The wallet's provider: an EIP-1193 provider for an Ethereum wallet, the Wallet Standard wallet (or
+   * the embedded Solana wallet) for a Solana one. Rejects `wallet_not_connected` once it is gone.
+   */
+  getProvider(): Promise<unknown>
+  /**
+   * The EIP-1193 provider of an Ethereum wallet; it works as a viem `custom()` transport. Rejects
+   * `wallet_unsupported_method` for a Solana wallet, `wallet_not_connected` once it is gone.
+   */
+  getEthereumProvider(): Promise<Eip1193Provider>
+  /** Moves an Ethereum wallet to one of the app's chains (`eip155:8453`, or the number). */
+  switchChain(chainId: string | number): Promise<void>
+  /** Disconnects this wallet (an embedded wallet is listed again on the next session change). */
+  disconnect(): Promise<void>
 }
 
 /** One entry of the stored connection history (`privy:connections`), newest first. */
@@ -173,8 +205,8 @@ export interface WalletRegistry {
   /** Whether some plugin can sign wallets of this chain type in. */
   canAuthenticate(chainType: WalletChainType): boolean
   /**
-   * Whether any connector source is registered (some connector plugin is in use), even when it
-   * offers no wallet right now: the landing shows its wallet row only then.
+   * Whether any listed connector source is registered (some connector plugin is in use), even when
+   * it offers no wallet right now: the landing shows its wallet row only then.
    */
   hasSources(): boolean
   /**

@@ -32,6 +32,8 @@ test.describe('embedded wallet', () => {
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('user-email')).toHaveText(email)
     const address = (await page.getByTestId('embedded-wallets').textContent()) as Hex
+    // `useWallets()` lists it with the connected wallets.
+    await expect(page.getByTestId('connected-wallets')).toHaveText(new RegExp(`^${address} eip155:\\d+$`))
 
     await page.getByRole('button', { name: 'Sign a message' }).click()
     await expect(dialog.getByRole('heading', { name: 'Sign message' })).toBeVisible()

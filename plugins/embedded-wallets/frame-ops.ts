@@ -1,0 +1,153 @@
+/**
+ * The embedded wallet's operations that run in the wallet frame: creating, connecting, recovering,
+ * adding, protecting, signing, and the visible key frame. Loaded with the first operation, so a page
+ * whose user never touches a wallet downloads none of it (the core answers the rest).
+ * @module
+ */
+import { PorticoError } from '../../kernel/errors'
+import type { PluginContext } from '../../kernel/plugin'
+import { exportFrameUrl, frameUrl, type FrameChainType, type FrameOp, type FrameRecoveryChoice } from '../../protocols/wallet-frame'
+import type { FrameParams, FrameResult, WalletFrame } from '../../protocols/wallet-frame/client'
+import { entropyIdOf, type CoreSteps, type EmbeddedWalletCore } from './core'
+import type { EmbeddedWalletInfo } from './service'
+
+/** What the frame runs of the core. */
+export type FrameOperations = Pick<
+  EmbeddedWalletCore,
+  'create' | 'prepareCreation' | 'connect' | 'recover' | 'add' | 'setRecovery' | 'sign' | 'openKeyFrame' | 'clear' | 'destroy'
+>
+
+/**
+ * Builds the frame operations of one kernel.
+ * @param ctx - the plugin's context.
+ * @param steps - the screens a signature may need (the password recovery).
+ * @param wallets - the signed-in user's embedded wallets, read from the session.
+ * @returns the operations.
+ */
+export function frameOperations(ctx: PluginContext, steps: CoreSteps, wallets: () => EmbeddedWalletInfo[]): FrameOperations {
+  let frame: Promise<WalletFrame> | null = null
+
+  function openFrame(): Promise<WalletFrame> {
+    frame ??= import('../../protocols/wallet-frame/client').then(({ openWalletFrame }) =>
+      openWalletFrame({
+        url: frameUrl(ctx.apiUrl, ctx.appId),
+        apiOrigin: new URL(ctx.apiUrl).origin,
+        getAccessToken: () => ctx.getAccessToken(),
+        refreshAccessToken: async () => ((await ctx.refreshSession()) ? ctx.getAccessToken() : null),
+      }),
+    )
+    // A frame that failed to open is opened again on the next call.
+    frame.catch(() => {
+      frame = null
+    })
+    return frame
+  }
+
+  async function call<O extends FrameOp>(op: O, params: FrameParams<O>): Promise<FrameResult<O>> {
+    return (await openFrame()).request(op, params)
+  }
+
+  function secretOf(): string {
+    const all = wallets()
+    const first = all[0]
+    if (!first) throw new PorticoError('The user has no embedded wallet', { code: 'wallet_not_found' })
+    return entropyIdOf(first, all)
+  }
+
+  async function createNow(chains: readonly FrameChainType[], recovery: FrameRecoveryChoice): Promise<EmbeddedWalletInfo[]> {
+    const [first, ...rest] = chains
+    if (!first) return wallets()
+    const created = await call('create', { chainType: first, recovery })
+    for (const chainType of rest) await call('add', { entropyId: created.entropyId, chainType, walletIndex: 0 })
+    await ctx.refreshSession()
+    return wallets()
+  }
+
+  /** A creation started ahead of its screen, by what it creates. */
+  let early: { key: string; promise: Promise<EmbeddedWalletInfo[]> } | null = null
+  const creationKey = (chains: readonly FrameChainType[], recovery: FrameRecoveryChoice) => `${chains.join(',')}|${recovery.method}`
+
+  return {
+    create(chains, recovery) {
+      const key = creationKey(chains, recovery)
+      if (early?.key === key) {
+        const { promise } = early
+        early = null
+        return promise
+      }
+      return createNow(chains, recovery)
+    },
+    prepareCreation(chains) {
+      const recovery: FrameRecoveryChoice = { method: 'privy' }
+      const promise = createNow(chains, recovery)
+      const started = { key: creationKey(chains, recovery), promise }
+      early = started
+      // A creation that fails before its screen asks is dropped: the screen then tries afresh.
+      promise.catch(() => {
+        if (early === started) early = null
+      })
+    },
+    async connect() {
+      await call('connect', { entropyId: secretOf() })
+    },
+    async recover(password) {
+      await call('recover', { entropyId: secretOf(), ...(password !== undefined ? { password } : {}) })
+    },
+    async add(chainType, walletIndex) {
+      const hd = wallets().filter((w) => w.chainType === chainType && !w.imported)
+      const index = walletIndex ?? (hd.length === 0 ? 0 : Math.max(...hd.map((w) => w.walletIndex)) + 1)
+      const added = await call('add', { entropyId: secretOf(), chainType, walletIndex: index })
+      await ctx.refreshSession()
+      return wallets().find((w) => w.address === added.address) ?? { address: added.address, chainType, walletIndex: index, imported: false, recoveryMethod: added.recoveryMethod }
+    },
+    async setRecovery(recovery) {
+      await call('setRecovery', { entropyId: secretOf(), recovery })
+      await ctx.refreshSession()
+    },
+    async sign(wallet, request) {
+      // The frame rebuilds the secret first when this device has not yet (automatic recovery runs by itself).
+      const entropyId = entropyIdOf(wallet, wallets())
+      const params = { entropyId, address: wallet.address, chainType: wallet.chainType, request }
+      try {
+        return (await call('rpc', params)).result
+      } catch (e) {
+        // A device without the wallet whose recovery needs the user (a password): ask, then sign.
+        if (!steps.recover || (e as { code?: unknown }).code !== 'recovery_needed') throw e
+        await steps.recover()
+        return (await call('rpc', params)).result
+      }
+    },
+    async openKeyFrame(parent, title) {
+      const { openWalletFrame } = await import('../../protocols/wallet-frame/client')
+      const look = ctx.config()?.appearance
+      const keyFrame = openWalletFrame({
+        url: exportFrameUrl(ctx.apiUrl, ctx.appId, { theme: look?.theme === 'dark' ? 'dark' : 'light', ...(look?.accentColor ? { accentColor: look.accentColor } : {}) }),
+        apiOrigin: new URL(ctx.apiUrl).origin,
+        getAccessToken: () => ctx.getAccessToken(),
+        refreshAccessToken: async () => ((await ctx.refreshSession()) ? ctx.getAccessToken() : null),
+        visible: true,
+        title,
+        parent,
+      })
+      return {
+        async exportKey(wallet, phrase) {
+          await keyFrame.request('export', { entropyId: entropyIdOf(wallet, wallets()), address: wallet.address, chainType: wallet.chainType, phrase })
+        },
+        async importKey(chainType) {
+          const imported = await keyFrame.request('import', { chainType })
+          await ctx.refreshSession()
+          return wallets().find((w) => w.address === imported.address) ?? { ...imported, imported: true }
+        },
+        close: () => keyFrame.destroy(),
+      }
+    },
+    async clear() {
+      early = null
+      if (frame) await (await frame).request('clear', {})
+    },
+    destroy() {
+      void frame?.then((f) => f.destroy(), () => undefined)
+      frame = null
+    },
+  }
+}
