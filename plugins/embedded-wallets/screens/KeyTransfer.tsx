@@ -13,6 +13,7 @@ import { Button } from '../../../ui/components/Button'
 import type { FrameChainType } from '../../../protocols/wallet-frame'
 import { embeddedWalletsOf, type KeyFrame } from '../service'
 import { Badge, failureText, textsOf, type Texts } from './parts'
+import { recoverWithPassword } from '../steps'
 
 /** Params of the export screen. */
 export interface ExportParams extends Record<string, unknown> {
@@ -42,16 +43,17 @@ function useKeyFrame(
   use: (frame: KeyFrame) => Promise<void>,
   failure: (err: unknown) => string,
   refusal: string | null = null,
+  enabled = true,
 ) {
   const { ctx, isShown } = props
   const container = useRef<HTMLDivElement>(null)
-  const [error, setError] = useState<string | null>(refusal)
+  const [error, setError] = useState<string | null>(null)
   // The frame opens once per screen and closes when the screen goes; the callbacks are read then.
   const calls = useRef({ use, failure, isShown })
   calls.current = { use, failure, isShown }
   useEffect(() => {
     const parent = container.current
-    if (!parent || refusal !== null) return
+    if (!parent || refusal !== null || !enabled) return
     let frame: KeyFrame | null = null
     let gone = false
     embeddedWalletsOf(ctx)
@@ -72,15 +74,60 @@ function useKeyFrame(
       gone = true
       frame?.close()
     }
-  }, [ctx, title, refusal])
-  return { container, error }
+  }, [ctx, title, refusal, enabled])
+  // A refusal (known before or found while connecting) wins over what the frame said.
+  return { container, error: refusal ?? error }
 }
 
-function frameBox(kind: keyof typeof FRAME_HEIGHT, error: string | null) {
-  return { minHeight: error ? 0 : FRAME_HEIGHT[kind], display: error ? 'none' : 'block' } as const
+/** The frame's box: its height while it shows, nothing while the screen shows a text instead. */
+function frameBox(kind: keyof typeof FRAME_HEIGHT, hidden: boolean) {
+  return { minHeight: hidden ? 0 : FRAME_HEIGHT[kind], display: hidden ? 'none' : 'block' } as const
 }
 
-/** Export: 'Transfer wallet'. */
+/** The shortest the Connecting state shows (spec 02 §2): a faster connection waits out the rest. */
+export const CONNECTING_MIN_MS = 1000
+
+/**
+ * Connects the user's wallet on this device before its key frame opens (spec 02 §4 "Wallet
+ * connecting"): automatic recovery runs inside the connection, a password-protected wallet asks for
+ * its password first; it lasts at least {@link CONNECTING_MIN_MS}.
+ * @returns `connected` once the frame may open; `failed` when it cannot (the user left the password
+ *   step: the step is cancelled instead).
+ */
+function useConnecting(props: ScreenProps, enabled: boolean): { connected: boolean; failed: boolean } {
+  const { ctx, cancelStep, isShown } = props
+  const [state, setState] = useState({ connected: false, failed: false })
+  useEffect(() => {
+    if (!enabled) return
+    let gone = false
+    const service = embeddedWalletsOf(ctx)
+    // The shortest showing runs alongside the connection: a faster one waits out the rest.
+    const minimum = ctx.sleep(CONNECTING_MIN_MS)
+    void (async () => {
+      try {
+        await service.connect()
+      } catch (err) {
+        if ((err as { code?: unknown }).code !== 'recovery_needed') throw err
+        try {
+          await recoverWithPassword(ctx)
+        } catch {
+          if (!gone && isShown()) cancelStep()
+          return
+        }
+      }
+      await minimum
+      if (!gone) setState({ connected: true, failed: false })
+    })().catch(() => {
+      if (!gone) setState({ connected: false, failed: true })
+    })
+    return () => {
+      gone = true
+    }
+  }, [ctx, enabled, cancelStep, isShown])
+  return state
+}
+
+/** Export: 'Transfer wallet', connecting first, then the key inside the frame. */
 export function ExportKey(props: ScreenProps<ExportParams>) {
   const { ctx, params, resolveStep } = props
   const t: Texts = textsOf(ctx)
@@ -88,22 +135,26 @@ export function ExportKey(props: ScreenProps<ExportParams>) {
   const wallet = embeddedWalletsOf(ctx)
     .wallets()
     .find((w) => w.address.toLowerCase() === String(params.address).toLowerCase())
+  const { connected, failed } = useConnecting(props as ScreenProps, wallet !== undefined)
+  const refusal = !wallet ? t('EMBEDDED_ERROR_OCCURRED') : failed ? t('EMBEDDED_CONNECT_FAILED') : null
   const { container, error } = useKeyFrame(
     props as ScreenProps,
     'export',
     t('EMBEDDED_EXPORT_FRAME'),
     (frame) => frame.exportKey(wallet!, params.phrase === true),
     (err) => ((err as { code?: unknown }).code === 'reauthentication_required' ? t('EMBEDDED_EXPORT_REAUTH') : failureText(props as ScreenProps, t, err)),
-    wallet ? null : t('EMBEDDED_ERROR_OCCURRED'),
+    refusal,
+    connected,
   )
+  const connecting = !connected && error === null
   return (
     <Screen
-      icon={<Badge glyph="key" size={52} />}
+      icon={<Badge glyph="key" size={52} busy={connecting} />}
       title={t('EMBEDDED_EXPORT_TITLE')}
-      subtitle={error ?? t(params.phrase ? 'EMBEDDED_EXPORT_PHRASE_DETAIL' : 'EMBEDDED_EXPORT_DETAIL')}
-      footer={<Button onClick={resolveStep}>{t(error ? 'EMBEDDED_CLOSE' : 'EMBEDDED_DONE')}</Button>}
+      subtitle={error ?? t(connecting ? 'EMBEDDED_CONNECTING' : params.phrase ? 'EMBEDDED_EXPORT_PHRASE_DETAIL' : 'EMBEDDED_EXPORT_DETAIL')}
+      footer={<Button onClick={resolveStep}>{t(error || connecting ? 'EMBEDDED_CLOSE' : 'EMBEDDED_DONE')}</Button>}
     >
-      <div ref={container} style={frameBox('export', error)} />
+      <div ref={container} style={frameBox('export', error !== null || connecting)} />
     </Screen>
   )
 }
@@ -133,7 +184,7 @@ export function ImportKey(props: ScreenProps<ImportParams>) {
         </Button>
       }
     >
-      <div ref={container} style={frameBox('import', error)} />
+      <div ref={container} style={frameBox('import', error !== null)} />
     </Screen>
   )
 }

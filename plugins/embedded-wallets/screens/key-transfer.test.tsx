@@ -9,6 +9,7 @@ import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react
 import { axeViolations, type Harness } from '../../../test/support/ui-harness'
 import type { EmbeddedWalletInfo } from '../service'
 import { EMBEDDED_WALLET_SCREENS as S } from './ids'
+import { CONNECTING_MIN_MS } from './KeyTransfer'
 import { frameError, openStep, startWalletScreens } from './test-support'
 
 let h: Harness | null = null
@@ -40,6 +41,46 @@ describe('export', () => {
     await click(screen.getByRole('button', { name: 'Done' }))
     expect(await outcome).toBe('resolved')
     expect(screen.queryByRole('group', { name: 'Export wallet' })).toBeNull()
+  })
+
+  it("behavior: 'Transfer wallet' connects the wallet first and shows Connecting for at least a second", async () => {
+    const { service, kernel, clock } = await start()
+    clock.hold(CONNECTING_MIN_MS)
+    service.hold('connect')
+    await openStep(kernel, S.export, { address: wallet.address })
+    expect(await screen.findByRole('heading', { name: 'Transfer wallet' })).toBeTruthy()
+    expect(await screen.findByText('Connecting your wallet…')).toBeTruthy()
+    await waitFor(() => expect(service.isHeld('connect')).toBe(true))
+    await act(async () => service.release('connect'))
+    // Connected before the second is up: still connecting, no frame yet.
+    expect(screen.getByText('Connecting your wallet…')).toBeTruthy()
+    expect(screen.queryByRole('group', { name: 'Export wallet' })).toBeNull()
+    expect(clock.pending(CONNECTING_MIN_MS)).toBe(1)
+    await act(async () => clock.release(CONNECTING_MIN_MS))
+    const frame = await screen.findByRole('group', { name: 'Export wallet' })
+    await waitFor(() => expect(frame.textContent).toBe('private key shown'))
+    expect(service.callsOf('connect')).toHaveLength(1)
+  })
+
+  it('behavior: a wallet protected by a password asks for it while connecting, then shows the key', async () => {
+    const { service, kernel } = await start()
+    service.fail('connect', frameError('recovery_needed', 'Recovery is needed'))
+    await openStep(kernel, S.export, { address: wallet.address })
+    expect(await screen.findByRole('heading', { name: 'Enter your password' })).toBeTruthy()
+    await act(async () => fireEvent.change(screen.getByLabelText('Password'), { target: { value: 'correct horse' } }))
+    await click(screen.getByRole('button', { name: 'Recover your account' }))
+    const frame = await screen.findByRole('group', { name: 'Export wallet' })
+    await waitFor(() => expect(frame.textContent).toBe('private key shown'))
+    expect(service.callsOf('recover')).toEqual([['correct horse']])
+  })
+
+  it("error: a connection that fails says 'Something went wrong. We're on it. Please try again later.' and opens no frame", async () => {
+    const { service, kernel } = await start()
+    service.fail('connect', frameError('frame_error', 'The frame broke'))
+    await openStep(kernel, S.export, { address: wallet.address })
+    expect(await screen.findByText("Something went wrong. We're on it. Please try again later.")).toBeTruthy()
+    expect(screen.queryByRole('group', { name: 'Export wallet' })).toBeNull()
+    expect(service.callsOf('export')).toEqual([])
   })
 
   it('behavior: the recovery phrase is asked for with phrase', async () => {

@@ -109,6 +109,8 @@ export const embeddedWalletScreenMessages = defineMessages({
   EMBEDDED_SIGN_PRIMARY_TYPE: 'Type',
   // Export and import (spec 02 titles key export 'Transfer wallet'; the other texts are ours)
   EMBEDDED_EXPORT_TITLE: 'Transfer wallet',
+  EMBEDDED_CONNECTING: 'Connecting your wallet…',
+  EMBEDDED_CONNECT_FAILED: "Something went wrong. We're on it. Please try again later.",
   EMBEDDED_EXPORT_DETAIL: 'Copy your private key into another wallet app to use this wallet there. It is shown only inside this secure frame.',
   EMBEDDED_EXPORT_PHRASE_DETAIL: 'Copy your recovery phrase into another wallet app to use this wallet there. It is shown only inside this secure frame.',
   EMBEDDED_EXPORT_FRAME: 'Export wallet',
