@@ -54,7 +54,10 @@ export interface ApiClientOptions {
 
 /** Per-call options of {@link KernelApiClient.request}. */
 export interface RequestOptions {
+  /** Values of the path's `:name` segments. */
   params?: Record<string, string>
+  /** A query string to add (`GET /token_price?chainId=1&tokenSymbol=ETH`). */
+  query?: Record<string, string>
   headers?: Record<string, string>
   signal?: AbortSignal
 }
@@ -211,7 +214,7 @@ export function createApiClient(options: ApiClientOptions): KernelApiClient {
   }
 
   async function send(r: Route, body: unknown, opts: RequestOptions): Promise<unknown> {
-    const url = baseUrl + fillPath(r.path, opts.params)
+    const url = baseUrl + fillPath(r.path, opts.params) + (opts.query ? `?${new URLSearchParams(opts.query)}` : '')
     // GET carries no body; JSON.stringify leaves undefined fields out, as the contract expects.
     const payload = r.method === 'GET' ? undefined : JSON.stringify(body ?? {})
     const token = r.auth ? await (tokens?.fresh() ?? null) : (tokens?.stored() ?? null)
@@ -262,7 +265,7 @@ export function createApiClient(options: ApiClientOptions): KernelApiClient {
     },
     request<R extends Route>(r: R, body?: RouteRequest<R>, opts: RequestOptions = {}): Promise<RouteResponse<R>> {
       if (!r.dedupe) return send(r, body, opts) as Promise<RouteResponse<R>>
-      const key = `${r.method} ${fillPath(r.path, opts.params)} ${JSON.stringify(body ?? {})}`
+      const key = `${r.method} ${fillPath(r.path, opts.params)}?${new URLSearchParams(opts.query)} ${JSON.stringify(body ?? {})}`
       const existing = inFlight.get(key)
       if (existing) return existing as Promise<RouteResponse<R>>
       const p = send(r, body, opts).finally(() => inFlight.delete(key))

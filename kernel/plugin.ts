@@ -105,12 +105,12 @@ export interface ApiClient {
    * Calls a route.
    * @param r - the route.
    * @param body - its JSON body (left out for GET).
-   * @param options - path params and extra headers.
+   * @param options - path params, a query string, extra headers.
    */
   request<R extends Route>(
     r: R,
     body?: RouteRequest<R>,
-    options?: { params?: Record<string, string>; headers?: Record<string, string>; signal?: AbortSignal },
+    options?: { params?: Record<string, string>; query?: Record<string, string>; headers?: Record<string, string>; signal?: AbortSignal },
   ): Promise<RouteResponse<R>>
 }
 

@@ -1,0 +1,34 @@
+/**
+ * `portico/plugins/transactions`: what the send-transaction screens share with host apps. Today: the
+ * token price route and {@link fetchUsdPrice}; the review, receipt and error screens build on it.
+ * @module
+ */
+import type { ApiClient } from '../../kernel/plugin'
+import { transactionRoutes } from './api'
+
+export { transactionRoutes } from './api'
+
+/** The chain id `GET /token_price` takes for Solana (SOL). */
+export const SOLANA_PRICE_CHAIN_ID = 0
+
+/**
+ * The USD price of a chain's token, or null when it cannot be had (the source is down or does not
+ * know the token): screens then show native amounts only ('Unable to fetch SOL price').
+ * @param api - the plugin's API client (`ctx.api`).
+ * @param chainId - the EVM chain id, or {@link SOLANA_PRICE_CHAIN_ID} for SOL.
+ * @param tokenSymbol - the token's symbol (`ETH`, `SOL`, `USDC`).
+ * @returns the price in USD, or null.
+ * @example
+ * ```ts
+ * import { fetchUsdPrice } from 'portico/plugins/transactions'
+ * const usd = await fetchUsdPrice(ctx.api, 8453, 'ETH')
+ * ```
+ */
+export async function fetchUsdPrice(api: ApiClient, chainId: number, tokenSymbol: string): Promise<number | null> {
+  try {
+    const { usd } = await api.request(transactionRoutes.tokenPrice, undefined, { query: { chainId: String(chainId), tokenSymbol } })
+    return usd
+  } catch {
+    return null
+  }
+}
