@@ -157,6 +157,7 @@ function UserManagement() {
   const { unlinkCrossAppAccount } = useUnlinkCrossAppAccount()
   const { updateEmail } = useUpdateEmail()
   const { updatePhone } = useUpdatePhone()
+  const { link } = useLinkAccount()
   const [error, setError] = useState<string | null>(null)
   if (!user) return null
   const run = (action: () => unknown) => {
@@ -200,6 +201,11 @@ function UserManagement() {
       <button type="button" className="secondary" onClick={() => run(linkWallet)}>Link wallet</button>
       <button type="button" className="secondary" onClick={() => run(updateEmail)}>Update email</button>
       <button type="button" className="secondary" onClick={() => run(updatePhone)}>Update phone</button>
+      {/* The other methods link through the modal; the server refuses those the app does not enable. */}
+      <button type="button" className="secondary" onClick={() => run(() => link('google'))}>Link Google</button>
+      <button type="button" className="secondary" onClick={() => run(() => link('farcaster'))}>Link Farcaster</button>
+      <button type="button" className="secondary" onClick={() => run(() => link('telegram'))}>Link Telegram</button>
+      <button type="button" className="secondary" onClick={() => run(() => link('passkey'))}>Link a passkey</button>
     </section>
   )
 }
