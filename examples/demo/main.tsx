@@ -1,8 +1,9 @@
 /**
  * The demo host app: what a host page looks like with Portico. It enables every login method that has a
- * plugin in this repository.
+ * plugin in this repository (under `npm start`, Google, Farcaster and Telegram go to local development
+ * stand-ins), and its "Try the options" panel sets every landing option of the client configuration.
  */
-import { StrictMode, useState } from 'react'
+import { StrictMode, useEffect, useRef, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PorticoProvider, useLinkAccount, usePortico } from 'portico/react'
 import { email, useLinkWithEmail, useLoginWithEmail, useUnlinkEmail, useUpdateEmail } from 'portico/plugins/email'
@@ -23,6 +24,8 @@ import { passkey, usePasskeys, useUnlinkPasskey } from 'portico/plugins/passkey'
 import { telegram, useUnlinkTelegram } from 'portico/plugins/telegram'
 import { farcaster, useFarcasterSigner, useUnlinkFarcaster } from 'portico/plugins/farcaster'
 import { embeddedWallets, useEmbeddedWallets } from 'portico/plugins/embedded-wallets'
+import type { ClientConfig } from 'portico/kernel'
+import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './look'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -51,7 +54,9 @@ const plugins = [
   oauth({ mode: new URLSearchParams(location.search).get('oauth') === 'popup' ? 'popup' : 'redirect' }),
   crossApp(),
   passkey(),
-  telegram(),
+  // The demo app's Telegram login goes to the development widget `npm start` serves (other apps, such
+  // as the browser tests', keep Telegram's own script).
+  telegram(!appFromQuery && meta('portico-telegram-script-url') ? { scriptUrl: meta('portico-telegram-script-url') } : {}),
   farcaster(),
   // `?embedded=on-login` creates an embedded Ethereum wallet for users without a wallet when they log in.
   embeddedWallets(new URLSearchParams(location.search).get('embedded') === 'on-login' ? { createOnLogin: { ethereum: 'users-without-wallets' } } : {}),
@@ -62,10 +67,23 @@ const anvilUrl = meta('portico-anvil-url')
 const anvilConfig = anvilUrl
   ? { supportedChains: [{ id: 'eip155:31337', name: 'Anvil', rpcUrls: [anvilUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] }
   : undefined
-/** `?chains=solana` (or `ethereum-and-solana`) lists Solana wallets; the default lists Ethereum ones. */
-const chains = new URLSearchParams(location.search).get('chains')
-const walletChainType = chains === 'solana' ? 'solana-only' : chains === 'ethereum-and-solana' ? 'ethereum-and-solana' : undefined
-const demoConfig = anvilConfig || walletChainType ? { ...anvilConfig, ...(walletChainType ? { appearance: { walletChainType } as const } : {}) } : undefined
+/** The provider's client configuration: the local chain, and the options of the "Try the options" panel. */
+function clientConfig(look: LookOptions): ClientConfig | undefined {
+  const fromLook = lookConfig(look)
+  return anvilConfig || Object.keys(fromLook).length > 0 ? { ...anvilConfig, ...fromLook } : undefined
+}
+
+/** Opens the login modal once the (re)mounted provider is ready, when asked to. */
+function OpenWhenReady({ open }: { open: boolean }) {
+  const { ready, authenticated, login } = usePortico()
+  const done = useRef(false)
+  useEffect(() => {
+    if (!open || !ready || authenticated || done.current) return
+    done.current = true
+    login()
+  }, [open, ready, authenticated, login])
+  return null
+}
 
 function Account() {
   const { ready, authenticated, user, login, logout } = usePortico()
@@ -139,6 +157,7 @@ function UserManagement() {
   const { unlinkCrossAppAccount } = useUnlinkCrossAppAccount()
   const { updateEmail } = useUpdateEmail()
   const { updatePhone } = useUpdatePhone()
+  const { link } = useLinkAccount()
   const [error, setError] = useState<string | null>(null)
   if (!user) return null
   const run = (action: () => unknown) => {
@@ -182,6 +201,11 @@ function UserManagement() {
       <button type="button" className="secondary" onClick={() => run(linkWallet)}>Link wallet</button>
       <button type="button" className="secondary" onClick={() => run(updateEmail)}>Update email</button>
       <button type="button" className="secondary" onClick={() => run(updatePhone)}>Update phone</button>
+      {/* The other methods link through the modal; the server refuses those the app does not enable. */}
+      <button type="button" className="secondary" onClick={() => run(() => link('google'))}>Link Google</button>
+      <button type="button" className="secondary" onClick={() => run(() => link('farcaster'))}>Link Farcaster</button>
+      <button type="button" className="secondary" onClick={() => run(() => link('telegram'))}>Link Telegram</button>
+      <button type="button" className="secondary" onClick={() => run(() => link('passkey'))}>Link a passkey</button>
     </section>
   )
 }
@@ -336,22 +360,36 @@ function HeadlessLogin() {
   )
 }
 
+/**
+ * The page. The provider is keyed by the panel's options: applying new ones mounts a provider with the
+ * new configuration (the session stays in storage) and opens its modal.
+ */
 function App() {
+  const [look, setLook] = useState(() => readLook(location.search))
+  const [openOnMount, setOpenOnMount] = useState(false)
+  const apply = (next: LookOptions, open: boolean) => {
+    history.replaceState(null, '', `${location.pathname}${writeLook(location.search, next)}`)
+    setLook(next)
+    setOpenOnMount(open)
+  }
+  const config = clientConfig(look)
   return (
-    <main className="demo">
-      <h1>Portico Demo</h1>
-      <p className="lead">A host app with Portico's sign-in modal. Log in to see your user.</p>
-      <Account />
-      <HeadlessLogin />
-      <HostSession />
-    </main>
+    <PorticoProvider key={JSON.stringify(look)} appId={appId} apiUrl={meta('portico-api-url')} plugins={plugins} {...(config ? { config } : {})}>
+      <OpenWhenReady open={openOnMount} />
+      <main className="demo">
+        <h1>Portico Demo</h1>
+        <p className="lead">A host app with Portico's sign-in modal. Log in to see your user.</p>
+        <Account />
+        <LookPanel look={look} onApply={apply} />
+        <HeadlessLogin />
+        <HostSession />
+      </main>
+    </PorticoProvider>
   )
 }
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PorticoProvider appId={appId} apiUrl={meta('portico-api-url')} plugins={plugins} {...(demoConfig ? { config: demoConfig } : {})}>
-      <App />
-    </PorticoProvider>
+    <App />
   </StrictMode>,
 )

@@ -21,6 +21,11 @@ export interface DemoOptions {
   appId: string
   /** Host to bind. @defaultValue '127.0.0.1' */
   host?: string
+  /**
+   * More `<meta>` tags for the page, by name (`portico-telegram-script-url`: the development
+   * Telegram widget the demo app uses). @defaultValue none
+   */
+  meta?: Record<string, string>
 }
 
 /** The Content-Security-Policy of `/strict`: no inline scripts, no eval. */
@@ -34,7 +39,10 @@ const TYPES: Record<string, string> = {
   '.png': 'image/png',
 }
 
-function page(appId: string, apiUrl: string, title: string): string {
+const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
+function page(appId: string, apiUrl: string, title: string, meta: Record<string, string>): string {
+  const extra = Object.entries(meta).map(([name, content]) => `<meta name="${attr(name)}" content="${attr(content)}">\n`).join('')
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -42,7 +50,7 @@ function page(appId: string, apiUrl: string, title: string): string {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="portico-app-id" content="${appId}">
 <meta name="portico-api-url" content="${apiUrl}">
-${process.env.TURNSTILE_SCRIPT_URL ? `<meta name="portico-turnstile-script-url" content="${process.env.TURNSTILE_SCRIPT_URL.replace(/"/g, '&quot;')}">\n` : ''}${process.env.PORTICO_ANVIL_URL ? `<meta name="portico-anvil-url" content="${process.env.PORTICO_ANVIL_URL.replace(/"/g, '&quot;')}">\n` : ''}<title>${title}</title>
+${extra}${process.env.TURNSTILE_SCRIPT_URL ? `<meta name="portico-turnstile-script-url" content="${process.env.TURNSTILE_SCRIPT_URL.replace(/"/g, '&quot;')}">\n` : ''}${process.env.PORTICO_ANVIL_URL ? `<meta name="portico-anvil-url" content="${process.env.PORTICO_ANVIL_URL.replace(/"/g, '&quot;')}">\n` : ''}<title>${title}</title>
 <link rel="stylesheet" href="/portico.css">
 <link rel="stylesheet" href="/demo.css">
 <script type="module" src="/main.js"></script>
@@ -68,6 +76,8 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
   const files: Record<string, string> = {
     '/portico.css': css,
     '/demo.css': join(ROOT, 'examples/demo/demo.css'),
+    '/demo-logo.svg': join(ROOT, 'examples/demo/demo-logo.svg'),
+    '/demo-logo-wide.svg': join(ROOT, 'examples/demo/demo-logo-wide.svg'),
   }
   // The demo host's own sign-in (custom-token login): its JWKS, login and logout.
   const hostAuth = await createHostAuth()
@@ -79,7 +89,7 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
         const headers: Record<string, string> = { 'content-type': TYPES['.html']!, 'cache-control': 'no-store' }
         if (url.pathname === '/strict') headers['content-security-policy'] = STRICT_CSP
         res.writeHead(200, headers)
-        res.end(page(options.appId, options.apiUrl, 'Portico Demo'))
+        res.end(page(options.appId, options.apiUrl, 'Portico Demo', options.meta ?? {}))
         return
       }
       const file = files[url.pathname] ?? join(outdir, normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''))

@@ -15,6 +15,11 @@
  * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` (the sending number, or a `MG…` messaging service SID) set,
  * texts go through Twilio's Messages API (`TWILIO_API_URL` overrides its base URL); otherwise they
  * go to the dev inbox (`/dev/messages?to=<E.164>`).
+ *
+ * It also runs the development stand-ins of `server/dev/` (an identity provider the demo's Google
+ * login points at, Farcaster and Telegram stand-ins; `PORTICO_DEV_OIDC_PORT` fixes the identity
+ * provider's port), so the demo app offers every login method locally. Farcaster endpoints given in
+ * the environment (`PORTICO_FARCASTER_RELAY_URL`…) win over the stand-in's.
  * @module
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -41,6 +46,7 @@ import {
   type Env,
 } from './runtime'
 import { runServe } from './serve'
+import type { DevStandIns } from '../dev'
 
 /** The demo app's fixed sign-in, shown at start. */
 export const DEMO_TEST_IDENTITY = { email: 'test@portico.dev', code: '123456' }
@@ -55,10 +61,24 @@ function readSecret(dataDir: string, envName: string, fileName: string, generate
   return secret
 }
 
-/** The demo app's settings: every login method with a plugin here, and the demo host as custom-token issuer. */
-function demoSettings(demoPort: number, host: { issuer: string; audience: string }) {
+/** What the demo app's settings take from the development stand-ins (see `server/dev`). */
+interface DemoStandInSettings {
+  oauthProviders: { google: { clientId: string; clientSecret: string; issuer: string } }
+  telegram: { botId: string; botName: string; botToken: string }
+  farcasterSigner: { appFid: number; custodyPrivateKey: string }
+}
+
+/**
+ * The demo app's settings: every login method with a plugin here (Google, Farcaster and Telegram
+ * against the development stand-ins), and the demo host as custom-token issuer.
+ */
+function demoSettings(demoPort: number, host: { issuer: string; audience: string }, dev: DemoStandInSettings) {
   return {
-    loginMethods: ['email_auth', 'sms_auth', 'wallet_auth', 'solana_wallet_auth', 'guest_auth', 'custom_jwt_auth'],
+    ...dev,
+    loginMethods: [
+      'email_auth', 'sms_auth', 'wallet_auth', 'solana_wallet_auth', 'google_oauth', 'passkey_auth',
+      'farcaster_auth', 'telegram_auth', 'guest_auth', 'custom_jwt_auth',
+    ],
     // Plus addresses are refused so the demo shows that rule; use a plain address to sign in.
     disablePlusEmails: true,
     // The demo page plays the host app's own sign-in (examples/demo/host-auth.ts).
@@ -73,7 +93,7 @@ function demoSettings(demoPort: number, host: { issuer: string; audience: string
   } satisfies AppSettingsInput
 }
 
-async function seedDemoApp(db: Db, registry: ServerRegistry, dataDir: string, origins: string[], demoPort: number): Promise<string> {
+async function seedDemoApp(db: Db, registry: ServerRegistry, dataDir: string, origins: string[], demoPort: number, dev: DemoStandInSettings): Promise<string> {
   // The demo host's token issuer and audience live with the demo page, which may be absent.
   const hostAuthModule = resolve(import.meta.dirname, '../../examples/demo/host-auth.ts')
   const host = existsSync(hostAuthModule)
@@ -88,12 +108,13 @@ async function seedDemoApp(db: Db, registry: ServerRegistry, dataDir: string, or
     if (app) {
       // PORT may differ from the last run, and newer versions add login methods: keep the demo app current.
       const missing = origins.filter((o) => !app.allowedOrigins.includes(o))
-      const wanted = demoSettings(demoPort, host)
+      // The stand-ins listen on new ports each start: their settings follow.
+      const wanted = demoSettings(demoPort, host, dev)
       const methods = [...new Set([...app.settings.loginMethods, ...(wanted.loginMethods ?? [])])]
       await updateApp(
         db,
         appId,
-        { allowedOrigins: [...app.allowedOrigins, ...missing], settings: { loginMethods: methods, customAuth: wanted.customAuth } },
+        { allowedOrigins: [...app.allowedOrigins, ...missing], settings: { ...dev, loginMethods: methods, customAuth: wanted.customAuth } },
         registry,
       )
       return appId
@@ -103,10 +124,47 @@ async function seedDemoApp(db: Db, registry: ServerRegistry, dataDir: string, or
     name: 'Portico Demo',
     allowedOrigins: origins,
     testIdentities: [DEMO_TEST_IDENTITY],
-    settings: demoSettings(demoPort, host),
+    settings: demoSettings(demoPort, host, dev),
   }, registry)
   writeFileSync(file, JSON.stringify({ appId: app.id }, null, 2) + '\n')
   return app.id
+}
+
+/**
+ * Starts the development stand-ins (`server/dev`), points the Farcaster plugin at them unless the
+ * environment names other endpoints, and answers the demo app's settings for them. Their secrets
+ * (the bot token, the OAuth client secret, the Farcaster custody key) stay in the data folder.
+ */
+async function startStandIns(env: Env, dataDir: string): Promise<{ dev: DevStandIns; devSettings: DemoStandInSettings }> {
+  const { startDevStandIns } = await import('../dev')
+  const hexKey = () => `0x${randomBytes(32).toString('hex')}`
+  const custodyPrivateKey = readSecret(dataDir, 'PORTICO_DEV_FARCASTER_KEY', 'dev-farcaster-key', hexKey) as `0x${string}`
+  const telegramBot = {
+    botId: '7000004242',
+    botName: 'portico_dev_bot',
+    botToken: `7000004242:${readSecret(dataDir, 'PORTICO_DEV_TELEGRAM_SECRET', 'dev-telegram-secret')}`,
+  }
+  const farcasterUser = { fid: 4242, custodyPrivateKey, username: 'dev-farcaster', displayName: 'Dev Farcaster' }
+  const ownFarcaster = !env.PORTICO_FARCASTER_RELAY_URL
+  const dev = await startDevStandIns({
+    telegramBot,
+    farcasterUser,
+    farcaster: ownFarcaster,
+    oidcPort: port(env, 'PORTICO_DEV_OIDC_PORT', 0),
+  })
+  if (dev.farcaster) {
+    env.PORTICO_FARCASTER_RELAY_URL = dev.farcaster.relayUrl
+    env.PORTICO_FARCASTER_SIGNER_API_URL ||= dev.farcaster.signerApiUrl
+    env.PORTICO_OPTIMISM_RPC_URL ||= dev.farcaster.optimismRpcUrl
+  }
+  const devSettings: DemoStandInSettings = {
+    oauthProviders: {
+      google: { clientId: 'portico-demo', clientSecret: readSecret(dataDir, 'PORTICO_DEV_OAUTH_SECRET', 'dev-oauth-secret'), issuer: dev.oidcIssuer },
+    },
+    telegram: telegramBot,
+    farcasterSigner: { appFid: farcasterUser.fid, custodyPrivateKey },
+  }
+  return { dev, devSettings }
 }
 
 /** Says loudly that this is development mode and what that exposes. */
@@ -136,13 +194,15 @@ async function main() {
   }
   const apiPort = port(env, 'API_PORT', 8787)
   const demoPort = port(env, 'PORT', 3000)
+  const { dev, devSettings } = await startStandIns(env, dataDir)
 
   const secrets = createSecretBox(readSecret(dataDir, 'PORTICO_ENCRYPTION_KEY', DATA_DIR_KEYS.PORTICO_ENCRYPTION_KEY!, generateEncryptionKey))
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, secrets })
   const mail: MailSender = env.SMTP_URL ? new SmtpSender({ url: env.SMTP_URL, from: env.SMTP_FROM }) : new DevInbox()
   // Migrate (and seal app secrets) before seeding: the seed writes to the tables.
   await prepareDatabase(db, env)
-  const appId = await seedDemoApp(db, serverRegistry(env), dataDir, [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`], demoPort)
+  const origins = [`http://localhost:${demoPort}`, `http://127.0.0.1:${demoPort}`]
+  const appId = await seedDemoApp(db, serverRegistry(env), dataDir, origins, demoPort, devSettings)
   const adminKey = readSecret(dataDir, 'PORTICO_ADMIN_KEY', 'admin-key')
 
   // Browsers resolve localhost to 127.0.0.1 or ::1: listen on both loopback addresses. The server is
@@ -165,6 +225,13 @@ async function main() {
   })
   api4.serve(server.fetch)
   api6?.serve(server.fetch)
+  // The OAuth callback is built from the public URL, known now.
+  const google = devSettings.oauthProviders.google
+  await dev.registerOAuthClient({
+    clientId: google.clientId,
+    clientSecret: google.clientSecret,
+    redirectUri: `${env.PORTICO_PUBLIC_URL || apiUrl}/api/v1/oauth/callback/${appId}`,
+  })
 
   let demo: { url: string; close: () => Promise<void> } | null = null
   let demoProblem = ''
@@ -172,9 +239,9 @@ async function main() {
   if (existsSync(demoModule)) {
     try {
       const { startDemo } = (await import(pathToFileURL(demoModule).href)) as {
-        startDemo: (o: { port: number; apiUrl: string; appId: string }) => Promise<{ url: string; close: () => Promise<void> }>
+        startDemo: (o: { port: number; apiUrl: string; appId: string; meta?: Record<string, string> }) => Promise<{ url: string; close: () => Promise<void> }>
       }
-      demo = await startDemo({ port: demoPort, apiUrl, appId })
+      demo = await startDemo({ port: demoPort, apiUrl, appId, meta: { 'portico-telegram-script-url': dev.telegramScriptUrl } })
     } catch (err) {
       demoProblem = `not started: ${String((err as Error).message).split('\n')[0]}`
     }
@@ -187,6 +254,8 @@ async function main() {
   console.log(`API:    ${apiUrl}`)
   console.log(`App ID: ${appId}`)
   console.log(`Test login: ${DEMO_TEST_IDENTITY.email} with code ${DEMO_TEST_IDENTITY.code}`)
+  console.log(`Stand-ins (development only): Google at ${dev.oidcIssuer}, Telegram at ${new URL(dev.telegramScriptUrl).origin}` +
+    (dev.farcaster ? `, Farcaster at ${dev.farcaster.relayUrl}` : ''))
   console.log(`Admin:  npx portico apps list (key in ${join(dataDir, 'admin-key')} or PORTICO_ADMIN_KEY)`)
 
   let stopping = false
@@ -195,6 +264,7 @@ async function main() {
     stopping = true
     try {
       await demo?.close()
+      await dev.close()
       await Promise.all([closeHttp(api4.http), api6 ? closeHttp(api6.http) : null])
       await server.close()
       process.exit(0)

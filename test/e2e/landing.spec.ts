@@ -1,0 +1,166 @@
+/**
+ * The landing screen's spec items (section 2) in Chromium: the landing modes with the 5/4 limits and
+ * the web2 grouping, the logo box, header and message, hidden web2 inputs; and the core screens in
+ * dark mode and on a phone (screenshots kept under the test's output folder).
+ * The client options go through the demo's query string (its "Try the options" panel).
+ */
+import { test, expect, devices, type Page, type TestInfo } from '@playwright/test'
+import { createTestApp, freshEmail } from './helpers'
+
+const dialog = (page: Page) => page.getByRole('dialog')
+/** A phone (Pixel 5: touch, small viewport, mobile user agent) in the desktop project's browser. */
+const { defaultBrowserType: _browser, ...PHONE } = devices['Pixel 5']
+/** The landing list's rows (buttons, 'More options' included); the inline input is not a row. */
+const rows = (page: Page) => dialog(page).getByRole('list').first().getByRole('listitem')
+const emailInput = (page: Page) => dialog(page).getByRole('textbox', { name: 'Email address' })
+const walletRow = (page: Page) => dialog(page).getByRole('listitem').filter({ hasText: /wallet/i })
+const moreOptions = (page: Page) => dialog(page).getByRole('button', { name: 'More options' })
+
+/** Five web2 methods (email shown as an input) and, with `wallet`, the wallet row. */
+const WEB2 = ['email_auth', 'sms_auth', 'passkey_auth', 'guest_auth', 'farcaster_auth']
+
+async function openLanding(page: Page, appId: string, query: Record<string, string> = {}): Promise<void> {
+  await page.goto(`/?${new URLSearchParams({ app: appId, ...query })}`)
+  await page.getByRole('button', { name: 'Log in', exact: true }).click()
+  await expect(dialog(page)).toBeVisible()
+  await expect(emailInput(page).or(dialog(page).getByRole('button', { name: /email/i }))).toBeVisible()
+}
+
+test.describe('landing modes and limits', () => {
+  test('default: five methods show without More options; a sixth puts four in view and the rest behind it', async ({ page, request }) => {
+    const five = await createTestApp(page, request, { loginMethods: WEB2 })
+    await openLanding(page, five)
+    await expect(emailInput(page)).toBeVisible()
+    await expect(rows(page)).toHaveCount(4) // the input plus four rows: five methods
+    await expect(moreOptions(page)).toHaveCount(0)
+
+    const six = await createTestApp(page, request, { loginMethods: [...WEB2, 'wallet_auth'] })
+    await openLanding(page, six)
+    await expect(emailInput(page)).toBeVisible()
+    await expect(rows(page)).toHaveCount(4) // the input, three methods and More options: four in view
+    await expect(moreOptions(page)).toBeVisible()
+    await moreOptions(page).click()
+    await expect(dialog(page).getByRole('heading', { name: 'Other ways to log in' })).toBeVisible()
+    await expect(rows(page)).toHaveCount(2)
+  })
+
+  test('overflow-web2: two web2 methods beside the wallet row, the other web2 methods behind More options', async ({ page, request }) => {
+    const appId = await createTestApp(page, request, { loginMethods: [...WEB2, 'wallet_auth'] })
+    await openLanding(page, appId, { landing: 'overflow-web2' })
+    await expect(emailInput(page)).toBeVisible()
+    await expect(walletRow(page)).toBeVisible()
+    await expect(rows(page)).toHaveCount(3) // one web2 row beside the input, the wallet, More options
+    await moreOptions(page).click()
+    await expect(rows(page)).toHaveCount(3) // the three other web2 methods
+    await expect(walletRow(page)).toHaveCount(0)
+  })
+
+  test('overflow-web2 without a wallet row: three web2 methods before More options', async ({ page, request }) => {
+    const appId = await createTestApp(page, request, { loginMethods: WEB2 })
+    await openLanding(page, appId, { landing: 'overflow-web2' })
+    await expect(emailInput(page)).toBeVisible()
+    await expect(rows(page)).toHaveCount(3) // two rows beside the input, More options
+    await moreOptions(page).click()
+    await expect(rows(page)).toHaveCount(2)
+  })
+
+  test('overflow-web3: the wallet goes behind More options; web3 first puts the wallet row at the top', async ({ page, request }) => {
+    const appId = await createTestApp(page, request, { loginMethods: ['email_auth', 'sms_auth', 'wallet_auth'] })
+    await openLanding(page, appId, { landing: 'overflow-web3' })
+    await expect(walletRow(page)).toHaveCount(0)
+    await moreOptions(page).click()
+    await expect(walletRow(page)).toBeVisible()
+
+    await openLanding(page, appId, { priority: 'web3' })
+    await expect(rows(page).first()).toContainText(/wallet/i)
+  })
+})
+
+test('header, login message and the logo inside its 180 × 90 px box', async ({ page, request }) => {
+  const appId = await createTestApp(page, request, { loginMethods: ['email_auth'] }, { name: 'Harbor' })
+  await openLanding(page, appId, { header: 'Welcome aboard', message: 'Use your crew email', logo: '/demo-logo-wide.svg' })
+  await expect(dialog(page).getByRole('heading', { name: 'Welcome aboard' })).toBeVisible()
+  await expect(dialog(page).getByText('Use your crew email')).toBeVisible()
+  const wide = dialog(page).getByRole('img', { name: 'Harbor' })
+  await expect(wide).toBeVisible()
+  await expect.poll(async () => (await wide.boundingBox())?.width).toBeGreaterThan(100)
+  const wideBox = (await wide.boundingBox())!
+  expect(wideBox.width).toBeLessThanOrEqual(180.5)
+  expect(wideBox.height).toBeLessThanOrEqual(90.5)
+
+  await openLanding(page, appId, { logo: '/demo-logo.svg' })
+  const square = dialog(page).getByRole('img', { name: 'Harbor' })
+  await expect.poll(async () => (await square.boundingBox())?.height).toBeGreaterThan(40)
+  expect((await square.boundingBox())!.height).toBeLessThanOrEqual(90.5)
+})
+
+test('hidden web2 inputs: email is a button that opens its own screen', async ({ page, request }) => {
+  const appId = await createTestApp(page, request, { loginMethods: ['email_auth', 'sms_auth'] })
+  await openLanding(page, appId, { hideInputs: '1' })
+  await expect(emailInput(page)).toHaveCount(0)
+  await expect(dialog(page).getByRole('textbox')).toHaveCount(0)
+  await expect(rows(page)).toHaveCount(2)
+  await dialog(page).getByRole('button', { name: /email/i }).click()
+  await expect(emailInput(page)).toBeVisible()
+})
+
+/** Saves a screenshot of the modal as a kept artifact of the test. */
+async function keep(page: Page, info: TestInfo, name: string): Promise<void> {
+  const path = info.outputPath(`${name}.png`)
+  await dialog(page).screenshot({ path, animations: 'disabled' })
+  await info.attach(name, { path, contentType: 'image/png' })
+}
+
+/** Whether the modal's background is dark (its luminance under a half). */
+async function modalIsDark(page: Page): Promise<boolean> {
+  return dialog(page).evaluate((el) => {
+    let node: Element | null = el
+    while (node) {
+      const bg = getComputedStyle(node).backgroundColor
+      const m = /rgba?\(([\d.]+), ([\d.]+), ([\d.]+)(?:, ([\d.]+))?\)/.exec(bg)
+      if (m && (m[4] === undefined || Number(m[4]) > 0.5)) return (0.2126 * +m[1]! + 0.7152 * +m[2]! + 0.0722 * +m[3]!) / 255 < 0.5
+      node = node.parentElement
+    }
+    return false
+  })
+}
+
+/** Walks the core screens (landing, other options, code entry) and keeps a screenshot of each. */
+async function walkCoreScreens(page: Page, info: TestInfo, appId: string, prefix: string, query: Record<string, string> = {}) {
+  await openLanding(page, appId, query)
+  await keep(page, info, `${prefix}-landing`)
+  await moreOptions(page).click()
+  await expect(dialog(page).getByRole('heading', { name: 'Other ways to log in' })).toBeVisible()
+  await keep(page, info, `${prefix}-other-options`)
+  await dialog(page).getByRole('button', { name: 'Back' }).click()
+  await emailInput(page).fill(freshEmail(prefix))
+  await dialog(page).getByRole('button', { name: 'Submit' }).click()
+  await expect(dialog(page).getByRole('heading', { name: 'Enter confirmation code' })).toBeVisible()
+  await keep(page, info, `${prefix}-code`)
+}
+
+const CORE_METHODS = [...WEB2, 'wallet_auth']
+
+test('dark mode: the core screens draw on a dark modal', async ({ page, request }, info) => {
+  const appId = await createTestApp(page, request, { loginMethods: CORE_METHODS })
+  await openLanding(page, appId, { theme: 'dark' })
+  expect(await modalIsDark(page)).toBe(true)
+  await walkCoreScreens(page, info, appId, 'dark', { theme: 'dark' })
+  expect(await modalIsDark(page)).toBe(true)
+})
+
+test.describe('on a phone', () => {
+  test.use(PHONE)
+
+  test('the core screens fit the phone screen, light and dark', async ({ page, request }, info) => {
+    const appId = await createTestApp(page, request, { loginMethods: CORE_METHODS })
+    for (const theme of ['light', 'dark']) {
+      await walkCoreScreens(page, info, appId, `phone-${theme}`, { theme })
+      const box = (await dialog(page).boundingBox())!
+      const viewport = page.viewportSize()!
+      expect(box.x).toBeGreaterThanOrEqual(0)
+      expect(box.x + box.width).toBeLessThanOrEqual(viewport.width + 0.5)
+      expect(await modalIsDark(page)).toBe(theme === 'dark')
+    }
+  })
+})
