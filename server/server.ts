@@ -20,7 +20,7 @@ import { createSignIn } from './services/sign-in'
 import { mountAdminRoutes } from './admin'
 import { collectRoutes, type PageRoute, type RegisteredRoute, type RequestContext, type ServerPlugin } from './plugin'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from './registry'
-import type { Db } from './storage/db'
+import { DatabaseUnavailableError, type Db } from './storage/db'
 import { coreMigrations, runMigrations, type Migration } from './storage/migrations'
 import { createOtpService } from './services/otp'
 import { createRateLimiter } from './services/rate-limit'
@@ -116,6 +116,9 @@ export interface PorticoServer {
 }
 
 type Env = { Variables: { originRefused: boolean } }
+
+/** `Retry-After` of a 503 answered while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1
 
 /**
  * Builds the API server: migrates the database, registers the core and plugin routes.
@@ -226,6 +229,11 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.toBody(), err.status as 400, err.headers())
+    // The database went away (a restart): a status clients retry, and nothing about the cause.
+    if (err instanceof DatabaseUnavailableError) {
+      logError(`${c.req.method} ${c.req.path}: database unavailable`, err.message)
+      return c.json(errors.unavailable().toBody(), 503, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) })
+    }
     logError(`${c.req.method} ${c.req.path} failed`, err)
     return c.json({ error: 'Service unavailable.' }, 500)
   })

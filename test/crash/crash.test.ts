@@ -3,18 +3,16 @@
  * in flight, restarted on the same folder, and must still have every user, session and admin
  * change it acknowledged before dying.
  */
-import { spawn, type ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { generateEncryptionKey } from '../../server/secrets'
 import { startSmtpSink, type SmtpSink } from '../fixtures/smtp'
+import { call, exited, killAll, startServer as startProduction, START_TIMEOUT_MS, waitFor } from './production-server'
 
-const ROOT = resolve(import.meta.dirname, '../..')
 const ADMIN_KEY = 'crash-admin-key-0123456789abcdef0123456789'
-const START_TIMEOUT_MS = 150_000
 
 // The embedded database always; PostgreSQL too when the suite runs against one (a fresh schema).
 const TEST_DATABASE_URL = process.env.PORTICO_TEST_DATABASE_URL
@@ -22,7 +20,6 @@ const SCHEMA = `portico_crash_${Math.random().toString(36).slice(2, 10)}`
 
 let dataDir: string
 let smtp: SmtpSink
-const children = new Set<ChildProcess>()
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'portico-crash-'))
@@ -31,8 +28,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGKILL')
-  await Promise.all([...children].map(exited))
+  await killAll()
   await smtp?.close()
   rmSync(dataDir, { recursive: true, force: true })
   if (TEST_DATABASE_URL) await adminSql(`DROP SCHEMA IF EXISTS ${SCHEMA} CASCADE`)
@@ -53,17 +49,11 @@ function schemaUrl(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`
 }
 
-function exited(child: ChildProcess): Promise<void> {
-  return child.exitCode !== null || child.signalCode !== null ? Promise.resolve() : new Promise((ok) => child.once('exit', () => ok()))
-}
-
 const encryptionKey = generateEncryptionKey()
 const walletShareKey = generateEncryptionKey()
 const walletRecoveryKey = generateEncryptionKey()
 const env = (engine: Engine) => ({
   ...(engine === 'postgres' ? { DATABASE_URL: schemaUrl(TEST_DATABASE_URL!) } : {}),
-  PATH: process.env.PATH,
-  HOME: process.env.HOME,
   PORTICO_SECRET: 'crash-secret-0123456789abcdef0123456789',
   PORTICO_ENCRYPTION_KEY: encryptionKey,
   PORTICO_WALLET_SHARE_KEY: walletShareKey,
@@ -72,49 +62,14 @@ const env = (engine: Engine) => ({
   PORTICO_ADMIN_KEY: ADMIN_KEY,
   PORTICO_DATA_DIR: join(dataDir, engine),
   SMTP_URL: smtp.url,
-  API_PORT: '0',
 })
 
 /** Starts `portico serve` as a production host would, and resolves with its URL once it listens. */
 type Engine = 'pglite' | 'postgres'
 const engines: Engine[] = TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']
 
-function startServer(engine: Engine): Promise<{ url: string; child: ChildProcess }> {
-  // tsx as a loader, not its CLI: the CLI runs the script in a child that a SIGKILL would orphan.
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/cli/portico.ts'), 'serve'], {
-    cwd: ROOT,
-    env: env(engine),
-    stdio: ['ignore', 'pipe', 'pipe'],
-  })
-  children.add(child)
-  child.once('exit', () => children.delete(child))
-  let output = ''
-  return new Promise((ok, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The server did not start within ${START_TIMEOUT_MS} ms:\n${output}`)), START_TIMEOUT_MS)
-    const onData = (chunk: Buffer) => {
-      output += chunk.toString()
-      const url = /listening on (http:\/\/\S+),/.exec(output)?.[1]
-      if (url) {
-        clearTimeout(timer)
-        ok({ url, child })
-      }
-    }
-    child.stdout!.on('data', onData)
-    child.stderr!.on('data', onData)
-    child.once('exit', (code, signal) => {
-      clearTimeout(timer)
-      fail(new Error(`The server exited (${code ?? signal}) before listening:\n${output}`))
-    })
-  })
-}
-
-async function call<T>(base: string, method: string, path: string, body?: unknown, headers: Record<string, string> = {}): Promise<{ status: number; body: T }> {
-  const res = await fetch(base + path, {
-    method,
-    headers: { ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, body: (await res.json().catch(() => null)) as T }
+function startServer(engine: Engine) {
+  return startProduction(env(engine))
 }
 
 const admin = (base: string, method: string, path: string, body?: unknown) =>
@@ -192,11 +147,3 @@ describe.each(engines)('a production server on %s killed with SIGKILL', (engine)
     await exited(second.child)
   })
 })
-
-async function waitFor(check: () => boolean, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs
-  while (!check()) {
-    if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`)
-    await new Promise((r) => setTimeout(r, 20))
-  }
-}
