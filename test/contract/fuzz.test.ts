@@ -30,7 +30,7 @@ async function serverPlugin(id: string): Promise<ServerPlugin> {
 }
 
 /** Runs per route: enough to reach every branch of a schema a few times, bounded for two busy cores. */
-const RUNS_PER_ROUTE = 30
+const RUNS_PER_ROUTE = 24
 /** A fixed seed: a failure names its counterexample and reproduces; change it to explore further. */
 const SEED = 20_240_611
 
