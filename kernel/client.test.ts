@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createApiClient, CA_ID_KEY, NETWORK_ERROR_CODE, type TokenSource } from './client'
+import { createApiClient, CA_ID_KEY, IDEMPOTENCY_KEY_HEADER, NETWORK_ERROR_CODE, type TokenSource } from './client'
 import { createMemoryStorage } from './storage'
 import { route, type Route } from './route'
 
@@ -121,6 +121,23 @@ describe('retries', () => {
     expect(waits).toEqual([])
   })
 
+  it('behavior: every try of a retried POST carries the same idempotency key, a new one per call; GETs and unretried routes none', async () => {
+    let n = 0
+    server.handler = () => (++n % 2 === 1 ? { status: 502, json: { error: 'gateway' } } : { json: {} })
+    const api = client()
+    await api.request(post, {})
+    await api.request(post, {})
+    await api.request(noRetry, {}).catch(() => undefined)
+    await api.request(coreRoutes.app, undefined, { params: { app_id: APP_ID } })
+    const keys = server.requests.map((r) => r.headers[IDEMPOTENCY_KEY_HEADER])
+    expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(keys[1]).toBe(keys[0])
+    expect(keys[2]).toMatch(/^[0-9a-f-]{36}$/)
+    expect(keys[3]).toBe(keys[2])
+    expect(keys[2]).not.toBe(keys[0])
+    expect(keys.slice(4)).toEqual([undefined, undefined])
+  })
+
   it('behavior: routes with retry false never retry', async () => {
     server.handler = () => ({ status: 503, json: { error: 'down' } })
     await expect(client().request(noRetry, {})).rejects.toBeInstanceOf(ApiError)
@@ -151,11 +168,20 @@ describe('retries', () => {
 })
 
 describe('timeouts and errors', () => {
-  it('behavior: a try that exceeds the timeout fails with client_request_timeout', async () => {
+  it('behavior: a call whose every try exceeds the timeout fails with client_request_timeout after four tries', async () => {
     server.handler = () => ({ hang: true })
     const err = await client({ timeoutMs: 50 }).request(post, {}).catch((e: unknown) => e)
     expect(err).toBeInstanceOf(PorticoError)
     expect((err as PorticoError).code).toBe('client_request_timeout')
+    expect(waits).toEqual([500, 1500, 4500])
+  })
+
+  it('behavior: a timed-out try is retried, and the retry answers', async () => {
+    let n = 0
+    server.handler = () => (++n === 1 ? { hang: true } : { json: { ok: n } })
+    // A limit the second try meets on a busy machine; the first never answers.
+    await expect(client({ timeoutMs: 2000 }).request(post, {})).resolves.toEqual({ ok: 2 })
+    expect(waits).toEqual([500])
   })
 
   it('behavior: an error body becomes an ApiError with status, code, message and data', async () => {

@@ -129,8 +129,14 @@ function networkError(baseUrl: string, path: string, cause: unknown): PorticoErr
   })
 }
 
-/** A try that timed out (not retried: a 20 s wait four times over would hang the modal for minutes). */
+/** A try that timed out: retried like a lost connection (a keyed POST cannot run twice). */
 class TimeoutSignal extends Error {}
+
+/**
+ * The header carrying one key for every try of a call (the contract's `privy-idempotency-key`): the
+ * server runs a keyed POST once and answers a retry with the first try's answer.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'privy-idempotency-key'
 
 /**
  * Creates the API client.
@@ -228,6 +234,8 @@ export function createApiClient(options: ApiClientOptions): KernelApiClient {
     if (options.clientId) base['privy-client-id'] = options.clientId
     if (token) base.authorization = `Bearer ${token}`
     const tries = r.retry ? MAX_RETRIES + 1 : 1
+    // One key for all the tries of a retried POST: a try whose answer was lost is not applied twice.
+    if (r.method !== 'GET' && tries > 1) base[IDEMPOTENCY_KEY_HEADER] = randomUuid()
     for (let attempt = 0; ; attempt++) {
       const headers = { ...base, ...opts.headers, 'privy-retry-attempt': String(attempt) }
       const last = attempt === tries - 1
@@ -235,10 +243,10 @@ export function createApiClient(options: ApiClientOptions): KernelApiClient {
       try {
         res = await once(r, url, payload, headers, opts.signal)
       } catch (err) {
-        if (err instanceof TimeoutSignal) {
+        if (opts.signal?.aborted) throw err
+        if (last && err instanceof TimeoutSignal) {
           throw new PorticoError(`Request to ${r.path} timed out after ${timeoutMs} ms`, { code: 'client_request_timeout' })
         }
-        if (opts.signal?.aborted) throw err
         if (last) throw networkError(baseUrl, r.path, err)
         await wait(RETRY_BASE_DELAY_MS * 3 ** attempt)
         continue

@@ -130,6 +130,11 @@ export const errors = {
     new HttpError(400, 'account_transfer_required', 'Account transfer required', { ...data }),
   /** 404 `linked_account_not_found`. */
   linkedAccountNotFound: (message = 'Linked account not found.') => new HttpError(404, 'linked_account_not_found', message),
+  /**
+   * 503 without a code (the contract names none): the server cannot answer now (its database is
+   * unreachable); a statement in flight may or may not have committed. Clients retry 503.
+   */
+  unavailable: () => new HttpError(503, undefined, 'Service unavailable. Please try again.'),
   /** 404 without a code. */
   notFound: (message = 'Not found.') => new HttpError(404, undefined, message),
 }

@@ -35,6 +35,7 @@ export {
   type ResolvedAccountType,
 } from './registry'
 export type { Db, SqlParam } from './storage/db'
+export { DatabaseUnavailableError } from './storage/db'
 export { createPgliteDb, type PgliteDb, type PgliteDbOptions, type PgliteStats } from './storage/pglite'
 export { createPostgresDb, type PostgresDbOptions } from './storage/postgres'
 export { runMigrations, coreMigrations, type Migration } from './storage/migrations'

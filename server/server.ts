@@ -20,13 +20,14 @@ import { createSignIn } from './services/sign-in'
 import { mountAdminRoutes } from './admin'
 import { collectRoutes, type PageRoute, type RegisteredRoute, type RequestContext, type ServerPlugin } from './plugin'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from './registry'
-import type { Db } from './storage/db'
+import { DatabaseUnavailableError, type Db } from './storage/db'
 import { coreMigrations, runMigrations, type Migration } from './storage/migrations'
 import { createOtpService } from './services/otp'
 import { createRateLimiter } from './services/rate-limit'
 import { assertFreshAuth, createSessionService, FRESH_AUTH_MAX_AGE_MS, type SessionInfo } from './services/sessions'
 import { createUserService, type UserRecord, type UserService } from './services/users'
 import { createTransferService, transferMigrations, type TransferService } from './services/transfers'
+import { createIdempotencyService, IDEMPOTENCY_KEY_HEADER, idempotencyMigrations } from './services/idempotency'
 import { exportJWK, importSPKI, calculateJwkThumbprint } from 'jose'
 
 /** Headers a browser may send (the contract's request headers). */
@@ -117,6 +118,9 @@ export interface PorticoServer {
 
 type Env = { Variables: { originRefused: boolean } }
 
+/** `Retry-After` of a 503 answered while the database is unreachable. */
+export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1
+
 /**
  * Builds the API server: migrates the database, registers the core and plugin routes.
  * @param options - database, mail, secret, plugins and switches.
@@ -143,7 +147,7 @@ type Env = { Variables: { originRefused: boolean } }
  * ```
  */
 export function serverMigrations(plugins: readonly ServerPlugin<RouteTable>[]): Migration[] {
-  return [...coreMigrations, ...transferMigrations, ...withRequiredPlugins(plugins).flatMap((p) => p.migrations ?? [])]
+  return [...coreMigrations, ...transferMigrations, ...idempotencyMigrations, ...withRequiredPlugins(plugins).flatMap((p) => p.migrations ?? [])]
 }
 
 export async function createServer(options: CreateServerOptions): Promise<PorticoServer> {
@@ -172,6 +176,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   const limiter = createRateLimiter(db, now)
   const signIn = createSignIn({ users, sessions, now })
   const transfers = createTransferService(db, users, { registry, logError })
+  const idempotency = createIdempotencyService(db, options.secret, now)
   const sms: SmsSender =
     options.sms ??
     (mail instanceof DevInbox
@@ -226,6 +231,11 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
 
   app.onError((err, c) => {
     if (err instanceof HttpError) return c.json(err.toBody(), err.status as 400, err.headers())
+    // The database went away (a restart): a status clients retry, and nothing about the cause.
+    if (err instanceof DatabaseUnavailableError) {
+      logError(`${c.req.method} ${c.req.path}: database unavailable`, err.message)
+      return c.json(errors.unavailable().toBody(), 503, { 'retry-after': String(UNAVAILABLE_RETRY_AFTER_SECONDS) })
+    }
     logError(`${c.req.method} ${c.req.path} failed`, err)
     return c.json({ error: 'Service unavailable.' }, 500)
   })
@@ -441,16 +451,23 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     const query = Object.fromEntries(new URL(c.req.url).searchParams)
     const headers: Record<string, string> = {}
     c.req.raw.headers.forEach((value, name) => (headers[name] = value))
-    const result = await r.handler!({ body: parsed.output, params, query, headers, ip }, ctx)
-    if (options.validateResponses) {
-      const check = v.safeParse(r.schemas.response, result)
-      if (!check.success) {
-        throw new Error(`Response of ${r.route.path} does not match its schema: ${describeIssue(check.issues[0])}`)
+    const run = async (): Promise<Response> => {
+      const result = await r.handler!({ body: parsed.output, params, query, headers, ip }, ctx)
+      if (options.validateResponses) {
+        const check = v.safeParse(r.schemas.response, result)
+        if (!check.success) {
+          throw new Error(`Response of ${r.route.path} does not match its schema: ${describeIssue(check.issues[0])}`)
+        }
       }
+      // A browser-navigation route (the OAuth callback) answers with its own Response, a redirect.
+      if (result instanceof Response) return result
+      return c.json(result as object, 200)
     }
-    // A browser-navigation route (the OAuth callback) answers with its own Response, a redirect.
-    if (result instanceof Response) return result
-    return c.json(result as object, 200)
+    // A keyed POST runs once: a retry of a try whose answer was lost gets that answer.
+    const key = r.route.method === 'POST' ? headers[IDEMPOTENCY_KEY_HEADER] : undefined
+    if (key === undefined) return run()
+    const fingerprint = { method: r.route.method, path: c.req.path, authorization: headers.authorization, body: await c.req.text() }
+    return idempotency.run(serverApp, key, fingerprint, run)
   }
 
   // The app's public key as a JWKS, so a host backend can verify access and identity tokens with a

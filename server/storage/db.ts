@@ -51,6 +51,27 @@ export interface Db {
 }
 
 /**
+ * The database could not be reached, or dropped the connection mid-statement (a restart, a failover,
+ * a network cut). The outcome of a statement in flight is unknown; nothing was acknowledged. The
+ * server answers it with 503, a status clients retry, and the adapter reconnects on the next
+ * statement.
+ * @example
+ * ```ts
+ * import { DatabaseUnavailableError } from 'portico/server'
+ * if (err instanceof DatabaseUnavailableError) console.warn('database down, retry later')
+ * ```
+ */
+export class DatabaseUnavailableError extends Error {
+  override name = 'DatabaseUnavailableError'
+  /**
+   * @param cause - the driver's error.
+   */
+  constructor(cause: unknown) {
+    super(`The database is unavailable: ${cause instanceof Error ? cause.message : String(cause)}`, { cause })
+  }
+}
+
+/**
  * JSON-encodes plain objects and arrays so both drivers bind them the same way to json/jsonb.
  * @param params - the values of a statement's placeholders.
  * @returns the values as the drivers take them.

@@ -5,7 +5,7 @@
  */
 import pg from 'pg'
 import type { SecretBox } from '../secrets'
-import { bindParams, type Db, type SqlParam } from './db'
+import { bindParams, DatabaseUnavailableError, type Db, type SqlParam } from './db'
 
 /** Options of {@link createPostgresDb}. */
 export interface PostgresDbOptions {
@@ -29,6 +29,28 @@ const typeParsers = {
 
 type Runner = Pick<pg.PoolClient, 'query'>
 
+/** SQLSTATE classes and codes that mean the server is going away or cannot take the session now. */
+const UNAVAILABLE_STATES = /^(08...|57P0[1-3]|53300)$/
+/** Node socket errors of a lost or refused connection. */
+const UNAVAILABLE_ERRNOS = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'EAI_AGAIN'])
+
+/**
+ * Whether a driver error means the database is unreachable (rather than a statement being wrong):
+ * a refused or cut connection, a server shutting down or starting, too many connections.
+ */
+function isUnavailable(err: unknown): boolean {
+  if (!(err instanceof Error)) return false
+  const { code } = err as { code?: unknown }
+  if (typeof code === 'string' && (UNAVAILABLE_STATES.test(code) || UNAVAILABLE_ERRNOS.has(code))) return true
+  // pg's own errors of a connection that ended, or a pool that timed out connecting, carry no code.
+  return /Connection terminated|not queryable|timeout exceeded when trying to connect|Client was closed/i.test(err.message)
+}
+
+/** Rethrows a driver error, as {@link DatabaseUnavailableError} when the database is unreachable. */
+function rethrow(err: unknown): never {
+  throw isUnavailable(err) && !(err instanceof DatabaseUnavailableError) ? new DatabaseUnavailableError(err) : err
+}
+
 /** Hands out pooled clients once their session settings are applied (see createPostgresDb). */
 type Checkout = () => Promise<pg.PoolClient>
 
@@ -39,6 +61,8 @@ function pooled(checkout: Checkout): Runner {
       const client = await checkout()
       try {
         return await client.query(config)
+      } catch (err) {
+        rethrow(err)
       } finally {
         client.release()
       }
@@ -51,11 +75,11 @@ function wrap(runner: Runner, checkout: Checkout, pool: pg.Pool, inTx: boolean, 
     kind: 'postgres',
     secrets,
     async query<T>(sql: string, params?: readonly SqlParam[]) {
-      const res = await runner.query({ text: sql, values: bindParams(params), types: typeParsers })
+      const res = await runner.query({ text: sql, values: bindParams(params), types: typeParsers }).catch(rethrow)
       return res.rows as T[]
     },
     async exec(sql) {
-      await runner.query(sql)
+      await runner.query(sql).catch(rethrow)
     },
     async transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T> {
       if (inTx) return fn(db)
@@ -67,7 +91,7 @@ function wrap(runner: Runner, checkout: Checkout, pool: pg.Pool, inTx: boolean, 
         return result
       } catch (err) {
         await client.query('ROLLBACK').catch(() => {})
-        throw err
+        rethrow(err)
       } finally {
         client.release()
       }
@@ -96,6 +120,8 @@ export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> 
   const pool = new pg.Pool({
     connectionString: options.connectionString,
     max: options.max ?? 10,
+    // A database that accepts no connection (a network cut) fails requests instead of queueing them.
+    connectionTimeoutMillis: 10_000,
     ...(options.schema ? { options: `-c search_path=${options.schema}` } : {}),
   })
   // A pool emits errors of idle clients (server restart); without a listener they crash the process.
@@ -112,8 +138,18 @@ export async function createPostgresDb(options: PostgresDbOptions): Promise<Db> 
         .catch((err: Error) => console.error('[portico] could not set synchronous_commit:', err.message)),
     )
   })
+  // A client in use has no pool listener: a connection lost between its statements (a restart
+  // mid-transaction) would emit an unhandled 'error' and end the process. The statement that uses
+  // it next fails instead, and the pool drops the broken client on release.
+  const inUse = (err: Error) => console.error('[portico] database connection lost:', err.message)
   const checkout: Checkout = async () => {
-    const client = await pool.connect()
+    const client = await pool.connect().catch(rethrow)
+    client.on('error', inUse)
+    const release = client.release.bind(client)
+    client.release = (err?: Error | boolean) => {
+      client.off('error', inUse)
+      release(err)
+    }
     await ready.get(client)
     return client
   }
