@@ -82,6 +82,28 @@ describe('phone entry', () => {
     expect(countrySelect().selectedOptions[0]!.textContent).toBe('🇺🇸 United States (+1)')
   })
 
+  it("behavior: typing digit by digit never splits a trunk prefix from the first digits ('12' stays '12')", async () => {
+    h = await start({ routes: ok })
+    await renderScreen(h.kernel, 'sms/entry')
+    const shown: string[] = []
+    let input: HTMLInputElement | null = null
+    for (const digit of '14155550123') {
+      input = await typeNumber(`${input?.value ?? ''}${digit}`)
+      shown.push(input.value)
+    }
+    expect(shown.slice(0, 3)).toEqual(['1', '14', '141'])
+    expect(shown.at(-1)).toBe('1 (415) 555-0123')
+    await typeNumber('')
+    expect((await typeNumber('1')).value).toBe('1')
+    expect((await typeNumber('12')).value).toBe('12')
+  })
+
+  it('behavior: the update screen shows the number being replaced as +{callingCode} {number}', async () => {
+    h = await start({ routes: ok })
+    await renderScreen(h.kernel, 'sms/update', { oldPhoneNumber: '+14155550123' })
+    expect(await screen.findByText('Enter the number to use instead of +1 4155550123.')).toBeTruthy()
+  })
+
   it("behavior: the app's intl.defaultCountry is the starting country", async () => {
     h = await start({ routes: ok, config: { intl: { defaultCountry: 'FR' } } })
     await renderScreen(h.kernel, 'sms/entry')

@@ -115,11 +115,35 @@ export function applyPhoneEdit(next: string, previous: string, country: CountryC
     }
     return { text: formatted, country }
   }
-  const formatted = new AsYouType(country).input(text)
+  const typing = new AsYouType(country)
+  const formatted = typing.input(text)
+  // No separator before the first group can be read: a trunk prefix alone ('1' in the US) would
+  // otherwise split '12' into '1 2'. The text stays as typed until three national digits are in.
+  if ((typing.getNationalNumber() ?? '').length < MIN_FORMATTED_DIGITS) return { text, country }
   // Digits typed without the trunk prefix ('612345678' in France) get no formatting as you type; a
   // whole valid number still shows in national form.
   const whole = /\D/.test(formatted) ? undefined : parsePhoneNumberFromString(text, country)
   return { text: whole?.isValid() ? whole.formatNational() : formatted, country }
+}
+
+/** National digits typed before the input starts grouping them. */
+const MIN_FORMATTED_DIGITS = 3
+
+/**
+ * A number in the spec's display form, '+{callingCode} {number}' (the national significant number,
+ * digits only): how every screen shows a number to the user, whatever form it was stored or typed in.
+ * @param input - a number in any form the phone library reads ('+14155550123', '+1 (415) 555-0123').
+ * @param country - the country of a number without a '+' prefix. @defaultValue 'US'
+ * @returns the display form, or the input unchanged when it is not a number.
+ * @example
+ * ```ts
+ * displayPhoneNumber('+14155550123') // '+1 4155550123'
+ * displayPhoneNumber('+44 20 7946 0958') // '+44 2079460958'
+ * ```
+ */
+export function displayPhoneNumber(input: string, country: CountryCode = FALLBACK_COUNTRY): string {
+  const parsed = input.length <= MAX_PHONE_INPUT_LENGTH ? parsePhoneNumberFromString(input, country) : undefined
+  return parsed ? `+${parsed.countryCallingCode} ${String(parsed.nationalNumber)}` : input
 }
 
 /**
