@@ -2,6 +2,8 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { axeViolations, renderScreen, startHarness, wireUser, type Harness } from '../../test/support/ui-harness'
+import { email } from '../../plugins/email'
+import { sms } from '../../plugins/sms'
 
 let h: Harness | null = null
 afterEach(async () => {
@@ -28,6 +30,23 @@ describe('landing', () => {
     await act(async () => fireEvent.click(button))
     expect(await screen.findByRole('heading', { name: 'Log in with email' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy()
+  })
+
+  it('parameters: loginMethodsAndOrder.primary decides whether the inline email field comes before or after the other rows', async () => {
+    const follows = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+    h = await startHarness({ plugins: [email(), sms({ inline: false })], app: { sms_auth: true }, config: { loginMethodsAndOrder: { primary: ['sms', 'email'] } } })
+    await renderScreen(h.kernel)
+    let field = await screen.findByLabelText('Email address')
+    let button = screen.getByRole('button', { name: 'Continue with SMS' })
+    expect(follows(button, field)).toBe(true)
+    expect(follows(button, screen.getByText('or'))).toBe(true)
+    cleanup()
+    await h.close()
+    h = await startHarness({ plugins: [email(), sms({ inline: false })], app: { sms_auth: true }, config: { loginMethodsAndOrder: { primary: ['email', 'sms'] } } })
+    await renderScreen(h.kernel)
+    field = await screen.findByLabelText('Email address')
+    button = screen.getByRole('button', { name: 'Continue with SMS' })
+    expect(follows(field, button)).toBe(true)
   })
 
   it('behavior: no enabled method says so', async () => {
