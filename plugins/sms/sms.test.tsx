@@ -246,6 +246,20 @@ describe('code screen', () => {
     expect(h.calls(AUTH)).toHaveLength(0)
   })
 
+  it('behavior: linking for a user who already has a number shows cannot_link_more_of_type on the entry screen and sends no code', async () => {
+    const phone = { type: 'phone', phoneNumber: '+14155550100', number: '+14155550100', verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
+    h = await start({ routes: ok })
+    await act(async () => {
+      await h!.kernel.contextFor('sms').authenticate(async () => authenticated(wireUser({ linked_accounts: [phone] })) as AuthenticatedUser, { method: 'sms' })
+    })
+    await renderScreen(h.kernel, 'sms/entry', { intent: 'link' })
+    expect(await screen.findByText('This account already has a phone number.')).toBeTruthy()
+    await typeNumber('4155550123')
+    await submit()
+    expect(screen.getByText('This account already has a phone number.')).toBeTruthy()
+    expect(h.calls(INIT)).toHaveLength(0)
+  })
+
   it('behavior: resend waits 30 s, then sends a new code to the same number', async () => {
     vi.useFakeTimers({ toFake: ['Date', 'setInterval', 'clearInterval'] })
     h = await start({ routes: ok })

@@ -39,7 +39,10 @@ export function SmsForm({ ctx, params }: ScreenProps<SmsEntryParams>) {
     initialCountry(typeof params.country === 'string' ? params.country : ctx.config()?.intl.defaultCountry),
   )
   const [text, setText] = useState(typeof params.phoneNumber === 'string' ? params.phoneNumber : '')
-  const [error, setError] = useState<string | null>(typeof params.error === 'string' ? params.error : null)
+  // A user who already has a number cannot link another: said before anything is typed or sent.
+  const [error, setError] = useState<string | null>(() =>
+    typeof params.error === 'string' ? params.error : (codeEntryFor(ctx, smsCodeEntry).linkRefusal()?.message ?? null),
+  )
   const [busy, setBusy] = useState(false)
 
   const submit = async (e: FormEvent) => {
