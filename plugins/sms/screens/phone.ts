@@ -36,20 +36,6 @@ export interface CountryOption {
   code: CountryCode
   name: string
   callingCode: string
-  flag: string
-}
-
-/**
- * The flag emoji of a country (two regional indicator symbols).
- * @param code - an ISO 3166 alpha-2 code.
- * @returns the flag.
- * @example
- * ```ts
- * flagOf('FR') // '🇫🇷'
- * ```
- */
-export function flagOf(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65))
 }
 
 let cached: CountryOption[] | null = null
@@ -66,7 +52,7 @@ export function countryOptions(): CountryOption[] {
   if (cached) return cached
   const names = new Intl.DisplayNames(['en'], { type: 'region' })
   cached = getCountries()
-    .map((code) => ({ code, name: names.of(code) ?? code, callingCode: String(getCountryCallingCode(code)), flag: flagOf(code) }))
+    .map((code) => ({ code, name: names.of(code) ?? code, callingCode: String(getCountryCallingCode(code)) }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'))
   return cached
 }
