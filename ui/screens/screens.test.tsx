@@ -1,6 +1,8 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { definePlugin } from '../../kernel/plugin'
+import { PorticoProvider } from '../provider'
 import { axeViolations, renderScreen, startHarness, wireUser, type Harness } from '../../test/support/ui-harness'
 import { email } from '../../plugins/email'
 import { sms } from '../../plugins/sms'
@@ -200,3 +202,18 @@ describe('accessibility', () => {
     }
   }
 })
+
+describe('a screen still loading', () => {
+  it("behavior: says 'Loading' once: the dialog's heading names it, the spinner only draws it", async () => {
+    const slow = definePlugin({ id: 'slow', kind: 'feature', screens: { wait: { load: () => new Promise<never>(() => {}) } } })
+    h = await startHarness({ plugins: [email(), slow] })
+    render(<PorticoProvider kernel={h.kernel} />)
+    await act(async () => h!.kernel.openModal('slow/wait'))
+    const dialog = await screen.findByRole('dialog')
+    expect(screen.getByRole('heading', { name: 'Loading' })).toBeTruthy()
+    expect(dialog.getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { name: 'Loading' }).id)
+    expect(within(dialog).getAllByText('Loading')).toHaveLength(1)
+    expect(within(dialog).queryByRole('status')).toBeNull()
+  })
+})
+
