@@ -172,12 +172,13 @@ export default function PasskeyManage(screen: ScreenProps<PasskeyManageParams>) 
               }
               return (
                 <li key={p.credential_id} className={r.listRow}>
-                  <div style={{ flex: 1, minWidth: 0 }}>
+                  {/* Name and details wrap rather than cut: the end of a name or a date is what tells rows apart. */}
+                  <div style={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>
                     <div className={r.row} style={{ fontSize: 14, fontWeight: 600 }}>
-                      <span className={r.truncate}>{name}</span>
+                      <span>{name}</span>
                       {p.enrolled_in_mfa ? <span className={r.badge}>{t('PASSKEY_MFA_BADGE')}</span> : null}
                     </div>
-                    <div className={`${r.muted} ${r.truncate}`} style={{ fontSize: 13 }}>
+                    <div className={r.muted} style={{ fontSize: 13 }}>
                       {p.label ? t('PASSKEY_DETAIL', { name: origin, created }) : created}
                     </div>
                   </div>
