@@ -10,7 +10,7 @@ import { Screen } from '../../components/Screen'
 import { Button } from '../../components/Button'
 import { PORTICO_SCREENS } from '../../plugin'
 import { usePendingTransfer } from '../../modal/screen-host'
-import { DeclineButton, TransferButton, TransferSuccess, shortHandle, useTransferRun } from './shared'
+import { DeclineButton, TransferButton, TransferSuccess, useTransferRun } from './shared'
 import { css } from '../../../styled-system/css'
 
 /**
@@ -45,9 +45,10 @@ export default function LinkConflict({ ctx, navigate, close }: ScreenProps) {
     <Screen
       icon="warning"
       title={t('PORTICO_LINK_CONFLICT_TITLE', { label: conflict.label })}
-      // A wallet address is shortened in the sentence (the assets screen shows it whole, to copy); a
-      // long email still breaks instead of spilling past the padding on phones.
-      subtitle={<span className={css({ overflowWrap: 'anywhere' })}>{t('PORTICO_LINK_CONFLICT_BODY', { handle: shortHandle(conflict.handle) })}</span>}
+      // The whole handle, as the spec's sentence has it (without an embedded wallet it is the only place
+      // the user sees which account is meant): a wallet address or a long email breaks inside the
+      // sentence instead of spilling past the padding.
+      subtitle={<span className={css({ overflowWrap: 'anywhere' })}>{t('PORTICO_LINK_CONFLICT_BODY', { handle: conflict.handle })}</span>}
       footer={
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {conflict.embeddedWalletAddress ? (

@@ -35,22 +35,6 @@ export function explorerAddressUrl(config: AppConfig | null, address: string): s
   return `${base.replace(/\/+$/, '')}/address/${address}`
 }
 
-/**
- * A handle as a sentence shows it: one long word (a wallet address, a key) shortened to its first
- * 6 and last 4 characters; anything with spaces, or short, unchanged.
- * @param handle - the account's handle.
- * @returns what to show.
- * @example
- * ```ts
- * shortHandle('0x71C7656EC7ab88b098defB751B7401B5f6d8976F') // '0x71C7…976F'
- * shortHandle('ada@example.com') // 'ada@example.com'
- * ```
- * @internal
- */
-export function shortHandle(handle: string): string {
-  return /^\S{25,}$/.test(handle) ? `${handle.slice(0, 6)}…${handle.slice(-4)}` : handle
-}
-
 /** Where a transfer started from one of the transfer screens is. */
 export type TransferRunState = 'idle' | 'busy' | 'done'
 
