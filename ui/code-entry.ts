@@ -45,6 +45,11 @@ export interface CodeEntryMethod {
   authenticate(ctx: PluginContext, destination: string, code: string, mode: LoginMode): Promise<AuthenticatedUser>
   /** Message key of 'Resend code in {seconds}s'. */
   resendInKey: string
+  /**
+   * The account type a link of this method adds when a user may hold only one (`email`, `phone`):
+   * a link for a user who already holds one is refused before any code is sent.
+   */
+  linkedAccountType?: string
 }
 
 /** Options of {@link CodeEntry.send}. */
@@ -125,6 +130,8 @@ export class CodeEntry {
    */
   async send(destination: string, options: CodeSendOptions = {}): Promise<void> {
     if (this.busy) throw new PorticoError('A login step is already running', { code: 'attempt_in_progress' })
+    const refusal = this.linkRefusal()
+    if (refusal) return this.fail(new PorticoError(refusal.message, { code: refusal.code }), refusal)
     const waitS = this.cooldownLeft(destination)
     if (waitS > 0 && !options.restart) {
       return this.fail(new PorticoError(this.ctx.t(this.spec.resendInKey, { seconds: waitS }), { code: 'too_many_requests' }))
@@ -149,6 +156,20 @@ export class CodeEntry {
     } finally {
       this.busy = false
     }
+  }
+
+  /**
+   * Whether a link would be refused before any code is sent: the flow links (`ctx.intent()`) and the
+   * signed-in user already holds the method's one account ({@link CodeEntryMethod.linkedAccountType}).
+   * Entry screens show it as soon as they open; {@link CodeEntry.send} refuses with it.
+   * @returns the registry's answer to `cannot_link_more_of_type`, or null when the link may go on.
+   */
+  linkRefusal(): ResolvedError | null {
+    const type = this.spec.linkedAccountType
+    if (!type || this.ctx.intent() !== 'link') return null
+    if (!this.ctx.session().user?.linked_accounts.some((a) => a.type === type)) return null
+    const refused = new PorticoError('Cannot link more accounts of this type.', { code: 'cannot_link_more_of_type' })
+    return this.ctx.resolveError(refused, { method: this.spec.method, step: CODE_ENTRY_STEPS.send })
   }
 
   /**

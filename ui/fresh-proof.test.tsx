@@ -291,7 +291,8 @@ describe('updating the phone number', () => {
 
     await enterCode(currentCode)
     expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
-    expect(h.kernel.state.modal.stack.at(-1)).toMatchObject({ screen: 'sms/code', params: { oldPhoneNumber: old.e164, currentCode } })
+    // The number being replaced travels in its display form, '+{callingCode} {number}'.
+    expect(h.kernel.state.modal.stack.at(-1)).toMatchObject({ screen: 'sms/code', params: { oldPhoneNumber: `+1 ${old.e164.slice(2)}`, currentCode } })
     const fresh = await textedCode(next.e164, 1)
     expect(twilio.messagesTo(old.e164)).toHaveLength(textsToOld + 1)
     await enterCode(fresh)

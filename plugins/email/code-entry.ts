@@ -27,4 +27,5 @@ export const emailCodeEntry: PasscodeMethod = {
   init: (ctx, email, token) => ctx.api.request(emailRoutes.init, { email, ...(token ? { token } : {}) }),
   authenticate: (ctx, email, code, mode) => ctx.api.request(emailRoutes.authenticate, { email, code, mode }),
   resendInKey: 'EMAIL_RESEND_IN',
+  linkedAccountType: 'email',
 }

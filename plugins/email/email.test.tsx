@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
-import { authenticated, renderScreen, startHarness, type Harness, type Routes } from '../../test/support/ui-harness'
+import { authenticated, renderScreen, startHarness, wireUser, type Harness, type Routes } from '../../test/support/ui-harness'
 import { EMAIL_ERRORS } from './errors'
 import { emailMessages } from './messages/en'
 import { email } from '.'
@@ -95,6 +95,32 @@ describe('email entry', () => {
     expect(await screen.findByRole('heading', { name: 'Log in with email' })).toBeTruthy()
     await submitEmail('ada@example.com')
     expect(await screen.findByRole('heading', { name: 'Enter confirmation code' })).toBeTruthy()
+  })
+})
+
+describe('link email', () => {
+  async function signedIn(user: ReturnType<typeof wireUser>) {
+    h = await startHarness({ plugins: [email()], routes: ok })
+    await act(async () => {
+      await h!.kernel.contextFor('email').authenticate(async () => authenticated(user) as never, { method: 'email' })
+    })
+    await renderScreen(h.kernel, 'email/entry', { intent: 'link' })
+  }
+
+  it('behavior: a user who already has an address sees cannot_link_more_of_type on the entry screen, and no code is sent', async () => {
+    await signedIn(wireUser())
+    expect(await screen.findByText('This account already has an email address.')).toBeTruthy()
+    await submitEmail('second@example.com')
+    expect(screen.getByText('This account already has an email address.')).toBeTruthy()
+    expect(h!.calls(INIT)).toHaveLength(0)
+  })
+
+  it('behavior: a user without an address gets the code and the code screen', async () => {
+    await signedIn(wireUser({ linked_accounts: [] }))
+    await screen.findByRole('heading', { name: 'Link your email' })
+    expect(screen.queryByText('This account already has an email address.')).toBeNull()
+    await submitEmail('second@example.com')
+    await waitFor(() => expect(h!.calls(INIT)).toEqual([{ email: 'second@example.com' }]))
   })
 })
 

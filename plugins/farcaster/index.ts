@@ -28,7 +28,7 @@ export {
 const FARCASTER_ICON = 'M5 4h14v16h-2.5v-7.2a4.5 4.5 0 0 0-9 0V20H5V4Z'
 
 /**
- * The Farcaster login plugin: a 'Farcaster' row on the landing screen when the app enables
+ * The Farcaster login plugin: a 'Continue with Farcaster' row on the landing screen when the app enables
  * `farcaster_auth`, and the signer approval screen.
  * @returns the plugin definition.
  * @example

@@ -11,6 +11,7 @@ import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
 import { loadScreen } from '../../ui/modal/PorticoModal'
 import { TEST_APP_ID, appResponse, authenticated } from '../../test/support/ui-harness-data'
 import type { Routes } from '../../test/support/ui-harness'
+import { ERROR_GLYPH } from '../../ui/components/IconBadge'
 import {
   OAUTH_ERRORS,
   OAUTH_STORAGE_KEYS,
@@ -170,6 +171,33 @@ describe('error catalogue (OAuth column)', () => {
     for (const [code, reaction] of Object.entries(OAUTH_ERRORS)) expect(oauthMessages).toHaveProperty(reaction.message ?? code)
     const p = oauth()
     for (const m of p.loginMethods!) expect(p.messages![m.label]).toMatch(/^Continue with /)
+  })
+})
+
+describe('unknown provider', () => {
+  const badge = () => document.querySelector('[data-part="provider-icon"]')!
+
+  it("behavior: the status screen names an unknown provider 'Unknown' and draws the error icon, no logo", async () => {
+    const { kernel } = await start()
+    await act(async () => kernel.openModal('oauth/status', { status: 'starting', provider: 'myspace' }))
+    expect(await screen.findByRole('heading', { name: 'Verifying connection to Unknown' })).toBeTruthy()
+    expect(badge().querySelector(`path[d="${ERROR_GLYPH}"]`)).toBeTruthy()
+    expect(badge().querySelector('img')).toBeNull()
+    await act(async () => kernel.openModal('oauth/status', { status: 'success', provider: 'myspace' }))
+    expect(await screen.findByRole('heading', { name: 'Successfully connected with Unknown' })).toBeTruthy()
+    expect(badge().querySelector(`path[d="${ERROR_GLYPH}"]`)).toBeTruthy()
+  })
+
+  it('behavior: a known provider shows its name and logo instead', async () => {
+    const { kernel } = await start()
+    await act(async () => kernel.openModal('oauth/status', { status: 'starting', provider: 'github' }))
+    expect(await screen.findByRole('heading', { name: 'Verifying connection to GitHub' })).toBeTruthy()
+    expect(badge().querySelector('img')).toBeTruthy()
+  })
+
+  it("behavior: a failure of an unknown provider words its detail with 'Unknown'", () => {
+    const view = oauthErrorView(new ApiError(429, { error: 'Provider rate limit reached', code: 'too_many_requests' }), { name: null, scopes: null }, t)
+    expect(view?.message).toBe('Request limit reached for Unknown. Please wait a moment and try again.')
   })
 })
 

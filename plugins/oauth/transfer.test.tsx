@@ -77,7 +77,7 @@ describe('OAuth link conflict', () => {
 
     expect(await screen.findByRole('heading', { name: 'Google profile is associated with another account' })).toBeTruthy()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transfer and delete account' })))
-    expect(await screen.findByRole('button', { name: 'Success!' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
     expect(h.calls(TRANSFER)).toEqual([
       { nonce: 'nonce-7', userInfo: { subject: 'g-1', provider: 'google', email: 'b@gmail.test', name: 'Bea' } },
     ])

@@ -10,6 +10,8 @@ export interface PasskeyAccount {
   credential_id: string
   enrolled_in_mfa: boolean
   authenticator_name?: string
+  /** The user's own name for it (`POST /passkeys/label`). */
+  label?: string
   public_key?: string
   created_with_browser?: string
   created_with_os?: string
@@ -18,6 +20,9 @@ export interface PasskeyAccount {
   first_verified_at: number | null
   latest_verified_at: number | null
 }
+
+/** The longest name a user may give a passkey, in characters. */
+export const MAX_PASSKEY_LABEL = 64
 
 /** The most passkeys a user may hold; the Add button hides at this many. */
 export const MAX_PASSKEYS = 5

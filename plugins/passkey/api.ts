@@ -13,6 +13,7 @@ import type {
   RegisterRequest,
   LinkRequest,
   UnlinkRequest,
+  LabelRequest,
 } from './schemas'
 
 /** The passkey plugin's routes. */
@@ -36,4 +37,6 @@ export const passkeyRoutes = {
   ),
   link: route<SchemaRoute<typeof LinkRequest, typeof User>>('POST', '/api/v1/passkeys/link', { dedupe: true }),
   unlink: route<SchemaRoute<typeof UnlinkRequest, typeof User>>('POST', '/api/v1/passkeys/unlink', { dedupe: true }),
+  /** The user's own name for a passkey (an extension of the contract). */
+  label: route<SchemaRoute<typeof LabelRequest, typeof User>>('POST', '/api/v1/passkeys/label', { dedupe: true }),
 }

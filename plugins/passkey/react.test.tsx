@@ -5,8 +5,8 @@
  * browser's, so it is stood in for here with a credential in the browser's own shape.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, cleanup, render } from '@testing-library/react'
-import { startHarness, wireUser, authenticated, TEST_APP_ID, type Harness, type Routes } from '../../test/support/ui-harness'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { renderScreen, startHarness, wireUser, authenticated, TEST_APP_ID, type Harness, type Routes } from '../../test/support/ui-harness'
 import { PorticoProvider } from '../../ui/provider'
 import { makeToken } from '../../test/support/kernel-fixtures'
 import type { AuthenticatedUser } from '../../kernel/wire'
@@ -159,3 +159,46 @@ describe('useLinkWithPasskey and useUnlinkPasskey', () => {
     expect(h!.kernel.state.session.user?.linked_accounts.map((a) => a.type)).toEqual(['passkey'])
   })
 })
+
+describe('passkey management screen', () => {
+  const LABEL = '/api/v1/passkeys/label'
+  const second = { ...pkAccount, credential_id: 'Y3JlZGVudGlhbC0y', authenticator_name: '1Password', first_verified_at: 1_700_000_000 }
+
+  it('behavior: rows are told apart by provider, browser and date; renaming stores the label and Passkeys updated is said once', async () => {
+    const chrome = { ...pkAccount, created_with_browser: 'Chrome', created_with_os: 'macOS' }
+    const renamed = { ...second, label: 'Work laptop' }
+    await start({ [`POST ${LABEL}`]: () => ({ json: wireUser({ linked_accounts: [email, chrome, renamed] }) }) })
+    await signIn(wireUser({ linked_accounts: [email, chrome, second] }), wireUser({ linked_accounts: [email, chrome, renamed] }))
+    await renderScreen(h!.kernel, 'passkey/manage')
+    const rows = await screen.findAllByRole('listitem')
+    expect(rows.map((r) => r.querySelector('span')?.textContent)).toEqual(['Chrome on macOS', '1Password'])
+    expect(rows[1]!.textContent).toContain(`Created ${new Date(1_700_000_000_000).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' })}`)
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Rename 1Password' })))
+    const input = screen.getByLabelText('Passkey name') as HTMLInputElement
+    expect(document.activeElement).toBe(input)
+    await act(async () => fireEvent.change(input, { target: { value: '  Work laptop ' } }))
+    await act(async () => fireEvent.submit(input.closest('form')!))
+    await waitFor(() => expect(h!.calls(LABEL)).toEqual([{ credential_id: second.credential_id, label: 'Work laptop' }]))
+    expect(await screen.findByRole('heading', { name: 'Passkeys updated' })).toBeTruthy()
+    // The label names the row; its provider and date stay beside it.
+    const after = screen.getAllByRole('listitem')[1]!
+    expect(after.querySelector('span')?.textContent).toBe('Work laptop')
+    expect(after.textContent).toContain('1Password · Created')
+    // Shown once (the title); the status line only announces it.
+    expect(screen.getAllByText('Passkeys updated').filter((e) => !e.closest('.portico-sr-only'))).toHaveLength(1)
+  })
+
+  it('behavior: Cancel leaves the name as it was and sends nothing', async () => {
+    await start()
+    await signIn(wireUser({ linked_accounts: [email, second] }))
+    await renderScreen(h!.kernel, 'passkey/manage')
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Rename 1Password' })))
+    await act(async () => fireEvent.change(screen.getByLabelText('Passkey name'), { target: { value: 'Other' } }))
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
+    expect(screen.queryByLabelText('Passkey name')).toBeNull()
+    expect(screen.getAllByRole('listitem')[0]!.querySelector('span')?.textContent).toBe('1Password')
+    expect(h!.calls('/api/v1/passkeys/label')).toEqual([])
+  })
+})
+

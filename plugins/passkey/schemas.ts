@@ -8,6 +8,7 @@ import * as v from 'valibot'
 import { defineSchemas } from '../../kernel/route'
 import { AuthenticatedUser, LoginMode, User } from '../../kernel/schemas'
 import { passkeyRoutes } from './api'
+import { MAX_PASSKEY_LABEL } from './accounts'
 
 const b64url = v.pipe(v.string(), v.maxLength(16_384), v.regex(/^[A-Za-z0-9_-]*={0,2}$/, 'Expected base64url.'))
 const short = v.pipe(v.string(), v.maxLength(256))
@@ -125,6 +126,16 @@ export const UnlinkRequest = v.object({
   remove_as_mfa: v.optional(v.boolean()),
 })
 
+/**
+ * `POST /passkeys/label` (signed in): the user's own name for one of their passkeys, shown in the
+ * management list ('Work laptop'); an empty label clears it. An extension of the contract: the
+ * account carries it as `label`.
+ */
+export const LabelRequest = v.strictObject({
+  credential_id: b64url,
+  label: v.pipe(v.string(), v.trim(), v.maxLength(MAX_PASSKEY_LABEL, `A passkey name has at most ${MAX_PASSKEY_LABEL} characters.`)),
+})
+
 /** Schemas of the passkey plugin's routes (server and tests only). */
 export const passkeySchemas = defineSchemas(passkeyRoutes, {
   registerInit: { request: InitRequest, response: RegistrationInitResponse },
@@ -134,4 +145,5 @@ export const passkeySchemas = defineSchemas(passkeyRoutes, {
   authenticate: { request: AuthenticateRequest, response: AuthenticatedUser },
   link: { request: LinkRequest, response: User },
   unlink: { request: UnlinkRequest, response: User },
+  label: { request: LabelRequest, response: User },
 })

@@ -41,6 +41,11 @@ async function logIn(auth: ReturnType<typeof createSoftAuthenticator>, o: { orig
   return post('/authenticate', { authenticator_response: assertion, challenge: init.body.options.challenge })
 }
 
+async function linkPasskeyWith(token: string, aaguid: string) {
+  const init = await post('/link/init', {}, { token })
+  return post('/link', { authenticator_response: createSoftAuthenticator().create(init.body.options, { origin: ORIGIN, aaguid }) }, { token })
+}
+
 async function linkPasskey(token: string, auth = createSoftAuthenticator()) {
   const init = await post('/link/init', {}, { token })
   if (init.status !== 200) return init
@@ -279,6 +284,56 @@ describe('passkey link and unlink', () => {
     const res = await post('/unlink', { credential_id: a.auth.credentials[0]!.id }, { token: b.session.token })
     expect(res.status).toBe(404)
     expect(res.body.code).toBe('linked_account_not_found')
+  })
+})
+
+describe('telling passkeys apart', () => {
+  it("names a passkey after its provider from the attestation's AAGUID, and leaves an unknown one unnamed", async () => {
+    const { session } = await signUp()
+    const known = await linkPasskeyWith(session.token, '531126d6-e717-415c-9320-3d9aa6981239')
+    expect(known.status).toBe(200)
+    const names = known.body.linked_accounts.map((a: { authenticator_name?: string }) => a.authenticator_name ?? null)
+    expect(names).toEqual([null, 'Dashlane'])
+  })
+
+  it('stores the label the user gives a passkey, trimmed, shows it in the User object, and clears it with an empty one', async () => {
+    const { auth, session } = await signUp()
+    const id = auth.credentials[0]!.id
+    const set = await post('/label', { credential_id: id, label: '  Work laptop ' }, { token: session.token })
+    expect(set.status).toBe(200)
+    expect(v.is(User, set.body)).toBe(true)
+    expect(set.body.linked_accounts).toEqual([expect.objectContaining({ credential_id: id, label: 'Work laptop' })])
+    const again = await logIn(auth)
+    expect(again.body.user.linked_accounts[0].label).toBe('Work laptop')
+    const cleared = await post('/label', { credential_id: id, label: '' }, { token: session.token })
+    expect(cleared.body.linked_accounts[0]).not.toHaveProperty('label')
+  })
+
+  it('refuses a label without a session, for someone else\'s passkey, or longer than 64 characters, and changes nothing', async () => {
+    const a = await signUp()
+    const b = await signUp()
+    const id = a.auth.credentials[0]!.id
+    const anonymous = await post('/label', { credential_id: id, label: 'Mine' })
+    expect(anonymous.status).toBe(401)
+    const other = await post('/label', { credential_id: id, label: 'Mine now' }, { token: b.session.token })
+    expect(other.status).toBe(404)
+    expect(other.body.code).toBe('linked_account_not_found')
+    const long = await post('/label', { credential_id: id, label: 'x'.repeat(65) }, { token: a.session.token })
+    expect(long.status).toBe(400)
+    expect(long.body.code).toBe('invalid_data')
+    const rows = await t.db.query<{ details: Record<string, unknown> }>('SELECT details FROM linked_accounts WHERE app_id = $1 AND identity_key = $2', [t.appId, id])
+    expect(rows[0]!.details).not.toHaveProperty('label')
+  })
+
+  it('keeps one of many labels written at once, whole', async () => {
+    const { auth, session } = await signUp()
+    const id = auth.credentials[0]!.id
+    const labels = Array.from({ length: 100 }, (_, n) => `Key ${n}`)
+    const answers = await Promise.all(labels.map((label) => post('/label', { credential_id: id, label }, { token: session.token })))
+    expect(answers.map((r) => r.status)).toEqual(labels.map(() => 200))
+    const rows = await t.db.query<{ details: Record<string, unknown> }>('SELECT details FROM linked_accounts WHERE app_id = $1 AND identity_key = $2', [t.appId, id])
+    expect(labels).toContain(rows[0]!.details.label)
+    expect(rows[0]!.details.credential_id).toBe(id)
   })
 })
 

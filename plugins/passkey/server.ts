@@ -26,6 +26,7 @@ import {
   type UserRecord,
 } from '../../server'
 import { passkeyRoutes } from './api'
+import { authenticatorName } from './authenticators'
 import { passkeySchemas } from './schemas'
 import {
   fromCreationOptions,
@@ -114,14 +115,6 @@ CREATE TABLE passkey_credentials (
 CREATE INDEX passkey_credentials_user_idx ON passkey_credentials (user_id);`,
   },
 ]
-
-// Well-known authenticator models (AAGUID → name), for the account's `authenticator_name`.
-const AUTHENTICATOR_NAMES: Record<string, string> = {
-  'fbfc3007-154e-4ecc-8c0b-6e020557d7bd': 'iCloud Keychain',
-  'ea9b8d66-4d01-1d21-3ce4-b6b48cb575d4': 'Google Password Manager',
-  'adce0002-35bc-c60a-648b-0b25f1f05503': 'Chrome on Mac',
-  '08987058-cadc-4b81-b6e1-30de50dcbe96': 'Windows Hello',
-}
 
 const b64url = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64url')
 const fromB64url = (s: string) => new Uint8Array(Buffer.from(s, 'base64url'))
@@ -224,7 +217,7 @@ export const passkeyAccountType: LinkedAccountType = { type: PASSKEY_ACCOUNT_TYP
 
 /**
  * The passkey plugin's server half: `POST /api/v1/passkeys/{register,authenticate,link}/init`,
- * `/register`, `/authenticate`, `/link` and `/unlink`.
+ * `/register`, `/authenticate`, `/link`, `/unlink` and `/label` (the user's own name for a passkey).
  * @param options - challenge lifetime, dialogue timeout and rate limit.
  * @returns the server plugin.
  * @example
@@ -332,7 +325,7 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
     if (await credentialExists(ctx, credentialId)) throw alreadyRegistered()
     const publicKey = b64url(info.credential.publicKey)
     const ua = parseUserAgent(req.headers['user-agent'])
-    const name = AUTHENTICATOR_NAMES[info.aaguid]
+    const name = authenticatorName(info.aaguid)
     const account = {
       type: PASSKEY_ACCOUNT_TYPE,
       identityKey: credentialId,
@@ -530,6 +523,23 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
           passkey.identityKey,
         ])
         return ctx.users.toWire(updated)
+      },
+
+      async label(req, ctx) {
+        const session = await ctx.requireSession()
+        const label = req.body.label
+        // One statement: only the caller's own passkey changes; an empty label clears it.
+        const rows = await ctx.db.query(
+          `UPDATE linked_accounts
+              SET details = CASE WHEN $4 = '' THEN details - 'label' ELSE jsonb_set(details, '{label}', to_jsonb($4::text)) END
+            WHERE app_id = $1 AND user_id = $2 AND type = $5 AND identity_key = $3
+          RETURNING 1`,
+          [ctx.app.id, session.userId, req.body.credential_id, label, PASSKEY_ACCOUNT_TYPE],
+        )
+        if (rows.length === 0) throw new HttpError(404, 'linked_account_not_found', 'Passkey not found.')
+        const user = await ctx.users.get(ctx.app, session.userId)
+        if (!user) throw errors.invalidToken()
+        return ctx.users.toWire(user)
       },
     },
   })

@@ -30,6 +30,8 @@ export interface CeremonyOptions {
   topOrigin?: string
   /** Create the credential under this id instead of a random one (a clone or an attacker's copy). */
   credentialId?: string
+  /** The AAGUID the attestation names (a provider model, '1Password'...). @defaultValue all zeros (none) */
+  aaguid?: string
 }
 
 /** The clientDataJSON of a ceremony. */
@@ -108,7 +110,7 @@ export function createSoftAuthenticator() {
         sha256(rpId),
         Buffer.from([flags(ceremony.userVerified ?? true, true)]),
         counterBytes(0),
-        Buffer.alloc(16), // AAGUID: none
+        ceremony.aaguid ? Buffer.from(ceremony.aaguid.replace(/-/g, ''), 'hex') : Buffer.alloc(16),
         Buffer.from([id.length >> 8, id.length & 255]),
         id,
         cose,

@@ -29,4 +29,5 @@ export const smsCodeEntry: PasscodeMethod = {
   init: (ctx, phoneNumber, token) => ctx.api.request(smsRoutes.init, { phoneNumber, ...(token ? { token } : {}) }),
   authenticate: (ctx, phoneNumber, code, mode) => ctx.api.request(smsRoutes.authenticate, { phoneNumber, code, mode }),
   resendInKey: 'SMS_RESEND_IN',
+  linkedAccountType: 'phone',
 }

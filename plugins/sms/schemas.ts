@@ -53,5 +53,8 @@ export const smsSchemas = defineSchemas(smsRoutes, {
   transfer: { request: SmsTransferRequest, response: User },
 })
 
-/** The SMS plugin's linked account (`type: 'phone'`), as the user object lists it. */
+/**
+ * The SMS plugin's linked account (`type: 'phone'`), as the user object lists it: `phoneNumber` and
+ * `number` are the same E.164 number (`+14155550123`).
+ */
 export const PhoneAccount = defineLinkedAccount('phone', { phoneNumber: v.string(), number: v.optional(v.string()) })

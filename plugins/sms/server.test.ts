@@ -148,10 +148,21 @@ describe('POST /passwordless_sms/authenticate', () => {
     expect(res.status).toBe(200)
     expect(v.is(AuthenticatedUser, res.body)).toBe(true)
     expect(res.body.is_new_user).toBe(true)
-    expect(res.body.user.linked_accounts).toEqual([expect.objectContaining({ type: 'phone', phoneNumber: e164, number: e164.slice(2) })])
+    expect(res.body.user.linked_accounts).toEqual([expect.objectContaining({ type: 'phone', phoneNumber: e164, number: e164 })])
     const again = await login(e164)
     expect(again.is_new_user).toBe(false)
     expect(again.user.id).toBe(res.body.user.id)
+  })
+
+  it('answers number as the same E.164 number as phoneNumber for an account stored with national digits in number', async () => {
+    const e164 = freshNumber()
+    await login(e164)
+    await t.db.query(
+      "UPDATE linked_accounts SET details = jsonb_set(details, '{number}', to_jsonb($3::text)) WHERE app_id = $1 AND identity_key = $2",
+      [t.appId, e164, e164.slice(2)],
+    )
+    const again = await login(e164)
+    expect(again.user.linked_accounts).toEqual([expect.objectContaining({ type: 'phone', phoneNumber: e164, number: e164 })])
   })
 
   it('finds the same account whichever way the number is written', async () => {

@@ -37,7 +37,7 @@ function readNumber(app: ServerApp, input: string): NormalizedPhone {
 
 /** The account a number stands for. */
 function phoneAccount(phone: NormalizedPhone) {
-  return { type: 'phone', identityKey: phone.e164, details: { phoneNumber: phone.e164, number: phone.national } }
+  return { type: 'phone', identityKey: phone.e164, details: { phoneNumber: phone.e164, number: phone.e164 } }
 }
 
 async function checkCode(ctx: RequestContext, phone: NormalizedPhone, code: string): Promise<void> {
@@ -45,12 +45,15 @@ async function checkCode(ctx: RequestContext, phone: NormalizedPhone, code: stri
 }
 
 /**
- * Phone numbers as linked accounts (`{phoneNumber, number}`), transferable. The identity token
- * spells the number `phone_number`, unlike the User object.
+ * Phone numbers as linked accounts, transferable. The User object carries the E.164 number twice,
+ * `phoneNumber` and `number` (published clients read either; rows stored before both held it
+ * carried national digits in `number`, so both are read from the identity); the identity token
+ * spells it `phone_number`.
  */
 export const phoneAccountType: LinkedAccountType = {
   type: 'phone',
-  toIdentityToken: ({ details: { phoneNumber, ...rest } }) => (phoneNumber === undefined ? rest : { ...rest, phone_number: phoneNumber }),
+  toWire: ({ identityKey }) => ({ phoneNumber: identityKey, number: identityKey }),
+  toIdentityToken: ({ identityKey }) => ({ phone_number: identityKey }),
 }
 
 /**

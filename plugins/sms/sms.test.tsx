@@ -79,7 +79,34 @@ describe('phone entry', () => {
     expect(input.value).toBe('(415) 555-0123')
     expect(countrySelect().value).toBe('US')
     expect(input.maxLength).toBe(250)
-    expect(countrySelect().selectedOptions[0]!.textContent).toBe('🇺🇸 United States (+1)')
+    expect(countrySelect().selectedOptions[0]!.textContent).toBe('United States (+1)')
+    // The face shows the country code as text: no flag emoji, which needs an emoji font to render.
+    const face = countrySelect().parentElement!.textContent!
+    expect(face).toContain('US')
+    expect(face).toContain('+1')
+    expect(face).not.toMatch(/\p{Regional_Indicator}/u)
+  })
+
+  it("behavior: typing digit by digit never splits a trunk prefix from the first digits ('12' stays '12')", async () => {
+    h = await start({ routes: ok })
+    await renderScreen(h.kernel, 'sms/entry')
+    const shown: string[] = []
+    let input: HTMLInputElement | null = null
+    for (const digit of '14155550123') {
+      input = await typeNumber(`${input?.value ?? ''}${digit}`)
+      shown.push(input.value)
+    }
+    expect(shown.slice(0, 3)).toEqual(['1', '14', '141'])
+    expect(shown.at(-1)).toBe('1 (415) 555-0123')
+    await typeNumber('')
+    expect((await typeNumber('1')).value).toBe('1')
+    expect((await typeNumber('12')).value).toBe('12')
+  })
+
+  it('behavior: the update screen shows the number being replaced as +{callingCode} {number}', async () => {
+    h = await start({ routes: ok })
+    await renderScreen(h.kernel, 'sms/update', { oldPhoneNumber: '+14155550123' })
+    expect(await screen.findByText('Enter the number to use instead of +1 4155550123.')).toBeTruthy()
   })
 
   it("behavior: the app's intl.defaultCountry is the starting country", async () => {
@@ -222,6 +249,20 @@ describe('code screen', () => {
     await waitFor(() => expect(h!.calls(LINK)).toEqual([{ phoneNumber: '+1 4155550123', code: '654321' }]))
     // Linking never signs in again: the session refresh after it is the kernel's (tested there).
     expect(h.calls(AUTH)).toHaveLength(0)
+  })
+
+  it('behavior: linking for a user who already has a number shows cannot_link_more_of_type on the entry screen and sends no code', async () => {
+    const phone = { type: 'phone', phoneNumber: '+14155550100', number: '+14155550100', verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
+    h = await start({ routes: ok })
+    await act(async () => {
+      await h!.kernel.contextFor('sms').authenticate(async () => authenticated(wireUser({ linked_accounts: [phone] })) as AuthenticatedUser, { method: 'sms' })
+    })
+    await renderScreen(h.kernel, 'sms/entry', { intent: 'link' })
+    expect(await screen.findByText('This account already has a phone number.')).toBeTruthy()
+    await typeNumber('4155550123')
+    await submit()
+    expect(screen.getByText('This account already has a phone number.')).toBeTruthy()
+    expect(h.calls(INIT)).toHaveLength(0)
   })
 
   it('behavior: resend waits 30 s, then sends a new code to the same number', async () => {

@@ -32,7 +32,7 @@ describe('identity token linked account entries', () => {
     )
     expect(entries).toEqual([
       { type: 'farcaster', fid: 42, oa: '0xabc', username: 'ada', lv: 1_700_000_123 },
-      { type: 'phone', phone_number: '+15555550100', number: '+15555550100', lv: 1_700_000_123 },
+      { type: 'phone', phone_number: '+15555550100', lv: 1_700_000_123 },
     ])
   })
 

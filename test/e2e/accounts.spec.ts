@@ -228,7 +228,13 @@ test.describe('accounts', () => {
     await page.getByRole('button', { name: 'Link wallet', exact: true }).click()
     await dialog.getByRole('button', { name: /Test Wallet/ }).click()
     await expect(dialog.getByRole('heading', { name: 'Wallet address is associated with another account' })).toBeVisible()
-    await expect(dialog.getByText(`Do you want to transfer ${address} to this account instead? This will delete your other account.`)).toBeVisible()
+    const sentence = dialog.getByText(`Do you want to transfer ${address} to this account instead? This will delete your other account.`)
+    await expect(sentence).toBeVisible()
+    // The whole address, broken inside the sentence: nothing spills past the dialog's padding.
+    const spill = await sentence.evaluate((el) => el.parentElement!.scrollWidth - el.parentElement!.clientWidth)
+    expect(spill).toBeLessThanOrEqual(0)
+    const [line, box] = await Promise.all([sentence.boundingBox(), dialog.boundingBox()])
+    expect(line!.x + line!.width).toBeLessThanOrEqual(box!.x + box!.width)
     // 'Success!' shows for a second before the modal closes: recorded, not raced.
     const seen = await recordTexts(page, ['Success!'])
     await dialog.getByRole('button', { name: 'Transfer and delete account' }).click()

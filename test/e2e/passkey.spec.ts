@@ -61,11 +61,24 @@ test('signs up with a passkey, logs out, logs back in with it, links a second on
   await expect(dialog(page).getByRole('listitem')).toHaveCount(2)
   expect(await credentialsOf(cdp, second.authenticatorId)).toHaveLength(1)
   await expect(dialog(page).getByRole('listitem').first()).toContainText(/Chrome on (Windows|Linux|macOS)/)
+  await expect(dialog(page).getByRole('listitem').first()).toContainText(/Created /)
+  // Two passkeys made in one browser read alike: the user names one, which the server keeps.
+  await dialog(page).getByRole('button', { name: /^Rename / }).last().click()
+  await dialog(page).getByRole('textbox', { name: 'Passkey name' }).fill('Work laptop')
+  await dialog(page).getByRole('button', { name: 'Save' }).click()
+  await expect(dialog(page).getByRole('listitem').last()).toContainText('Work laptop')
+  await expect(dialog(page).getByRole('listitem').last()).toContainText(/Chrome on (Windows|Linux|macOS) · Created /)
+  // 'Passkeys updated' shows once (the title); the status line that announces it takes no room.
+  await expect(dialog(page).getByRole('heading', { name: 'Passkeys updated' })).toBeVisible()
+  const status = await dialog(page).getByRole('status').filter({ hasText: 'Passkeys updated' }).boundingBox()
+  expect(status!.height).toBeLessThanOrEqual(1)
+  await page.screenshot({ path: '.tmp/screens/passkey-manage-renamed.png' })
 
   // Unlink the first passkey (the one on the removed device).
   await dialog(page).getByRole('button', { name: /^Unlink / }).first().click()
   await expect(dialog(page).getByRole('listitem')).toHaveCount(1)
-  await expect(dialog(page).getByRole('status').filter({ hasText: 'Passkeys updated' })).toBeVisible()
+  await expect(dialog(page).getByRole('status').filter({ hasText: 'Passkeys updated' })).toHaveCount(1)
+  await expect(dialog(page).getByRole('listitem')).toContainText('Work laptop')
   await dialog(page).getByRole('button', { name: 'Done' }).click()
   await expect(dialog(page)).toBeHidden()
   await expect(page.getByTestId('passkey-count')).toHaveText('1')

@@ -76,4 +76,34 @@ test.describe('SMS login', () => {
     const code = await latestCode(request, await apiUrlOf(page), '+447400123456')
     expect(code).toMatch(/^\d{6}$/)
   })
+
+  test("typing never splits a trunk prefix ('12' stays '12'), the picker shows the country code as text, and an error ring is one red in dark mode", async ({ page, request }) => {
+    const app = await createTestApp(page, request, { loginMethods: ['sms_auth'], theme: 'dark' })
+    await openApp(page, app)
+    const dialog = page.getByRole('dialog')
+    const input = dialog.getByRole('textbox', { name: 'Phone number' })
+    await input.pressSequentially('12')
+    await expect(input).toHaveValue('12')
+    await input.pressSequentially('3')
+    await expect(input).toHaveValue('123')
+    // No emoji flag (it needs an emoji font): the face reads the country code and calling code.
+    const face = dialog.getByRole('combobox', { name: 'Country' }).locator('xpath=..')
+    await expect(face).toContainText('US')
+    await expect(face).toContainText('+1')
+    expect(await face.textContent()).not.toMatch(/\p{Regional_Indicator}/u)
+
+    await dialog.getByRole('button', { name: 'Submit' }).click()
+    await expect(dialog.getByText('Please enter a valid phone number')).toBeVisible()
+    await input.focus()
+    const field = input.locator('xpath=..')
+    await expect(field).toHaveAttribute('data-invalid', /.*/)
+    // The border and the focus ring are the same solid red: one colour, no halo of another shade.
+    await expect.poll(async () => field.evaluate((el) => {
+      const style = getComputedStyle(el)
+      const ring = /rgba?\([^)]*\)/.exec(style.boxShadow)?.[0] ?? ''
+      return ring === style.borderTopColor ? 'one colour' : `${style.borderTopColor} vs ${style.boxShadow}`
+    })).toBe('one colour')
+    await page.screenshot({ path: '.tmp/screens/sms-entry-invalid-dark.png' })
+  })
 })
+

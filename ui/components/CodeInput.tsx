@@ -67,7 +67,8 @@ const box = css({
   '&:is(:hover, [data-hover]):not(:focus)': { borderColor: 'fg.subtle' },
   _focus: { borderColor: 'accent', boxShadow: '0 0 0 3px token(colors.accent.ring)' },
   _placeholder: { color: 'fg.subtle' },
-  '&[data-invalid]': { borderColor: 'danger' },
+  // Invalid: one red, focused too (not the accent ring around a red border).
+  '&[data-invalid]': { borderColor: 'danger', _focus: { borderColor: 'danger', boxShadow: '0 0 0 1px token(colors.danger)' } },
   _disabled: { opacity: 0.6 },
 })
 

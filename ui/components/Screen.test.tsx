@@ -63,3 +63,33 @@ describe('Screen with a scrolling body', () => {
     expect([region.hasAttribute('data-more-above'), region.hasAttribute('data-more-below')]).toEqual([false, false])
   })
 })
+
+describe('Screen logo', () => {
+  it('behavior: a logo URL that fails to load shows nothing: no image, no alt text', () => {
+    render(
+      <ThemeRoot>
+        <Screen title="Log in or sign up" logo="http://127.0.0.1:9/missing.png" logoAlt="Acme" />
+      </ThemeRoot>,
+    )
+    const img = screen.getByAltText('Acme')
+    act(() => {
+      fireEvent.error(img)
+    })
+    expect(screen.queryByAltText('Acme')).toBeNull()
+    expect(screen.queryByText('Acme')).toBeNull()
+    expect(screen.getByRole('heading', { name: 'Log in or sign up' })).toBeTruthy()
+  })
+
+  it('default: a logo that loads stays, with the app name as its alt text', () => {
+    render(
+      <ThemeRoot>
+        <Screen title="Log in or sign up" logo="data:image/gif;base64,R0lGODlhAQABAAAAACw=" logoAlt="Acme" />
+      </ThemeRoot>,
+    )
+    act(() => {
+      fireEvent.load(screen.getByAltText('Acme'))
+    })
+    expect(screen.getByAltText('Acme')).toBeTruthy()
+  })
+})
+

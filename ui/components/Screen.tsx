@@ -132,6 +132,15 @@ function ScrollBody({ label, children }: { label: string; children: ReactNode })
   )
 }
 
+const logoStyle = css({ maxHeight: '90px', maxWidth: '180px', width: 'auto', height: 'auto', objectFit: 'contain', mb: '2' })
+
+/** The app logo; a URL that does not load shows nothing (not its alt text, not a broken-image box). */
+function Logo({ src, alt }: { src: string; alt: string }) {
+  const [broken, setBroken] = useState(false)
+  if (broken) return null
+  return <img src={src} alt={alt} className={logoStyle} onError={() => setBroken(true)} />
+}
+
 /**
  * Lays out a screen.
  * @param props - title, subtitle, logo, icon, body, footer and, for a body that may outgrow the modal,
@@ -156,13 +165,7 @@ export function Screen({ title, subtitle, logo, logoAlt = '', icon, children, fo
       <header
         className={cx(css({ display: 'flex', flexDirection: 'column', gap: '2', flexShrink: '0' }), center ? css({ alignItems: 'center', textAlign: 'center' }) : undefined)}
       >
-        {logo ? (
-          <img
-            src={logo}
-            alt={logoAlt}
-            className={css({ maxHeight: '90px', maxWidth: '180px', width: 'auto', height: 'auto', objectFit: 'contain', mb: '2' })}
-          />
-        ) : null}
+        {logo ? <Logo key={logo} src={logo} alt={logoAlt} /> : null}
         {icon ? (
           <div className={cx(iconSlot, scrolling ? shortWindowHidden : undefined)}>
             {typeof icon === 'string' && icons[icon] ? (

@@ -1,5 +1,5 @@
 /**
- * A compact picker: a native `<select>` laid over a face you draw (a flag and a calling code, a
+ * A compact picker: a native `<select>` laid over a face you draw (a country and its calling code, a
  * currency, a chain), so keyboards, screen readers and phones get the platform's own list. It fits
  * in a {@link TextInput}'s `leading` slot or stands alone.
  * @module

@@ -43,11 +43,12 @@ const field = css({
   _focusWithin: { borderColor: 'accent', boxShadow: '0 0 0 3px token(colors.accent.ring)', _hover: { borderColor: 'accent' } },
   // With a leading control: tighter on the left, a divider between the control and the input.
   '&[data-leading]': { pl: '1.5', gap: '1', '& > input': { pl: '2', borderLeftWidth: '1px', borderLeftStyle: 'solid', borderLeftColor: 'border', borderRadius: '0' } },
-  // Invalid: red border and ring, focused or hovered too (not a red ring around the accent border).
+  // Invalid: one red, focused or hovered too: focus thickens the red border with a ring of the same
+  // red (a translucent halo reads as a second, muddy colour on a dark background).
   '&[data-invalid]': {
     borderColor: 'danger',
     _hover: { borderColor: 'danger' },
-    _focusWithin: { borderColor: 'danger', boxShadow: '0 0 0 3px color-mix(in srgb, token(colors.danger) 30%, transparent)', _hover: { borderColor: 'danger' } },
+    _focusWithin: { borderColor: 'danger', boxShadow: '0 0 0 1px token(colors.danger)', _hover: { borderColor: 'danger' } },
   },
 })
 

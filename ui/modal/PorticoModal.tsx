@@ -53,12 +53,12 @@ function ScreenHost({ kernel, id, params, depth }: { kernel: Kernel; id: string;
   if (!Component) {
     return (
       <div className={css({ display: 'flex', justifyContent: 'center', alignItems: 'center', minHeight: '240px' })}>
-        {/* Keeps the dialog labelled while the screen loads. */}
+        {/* Keeps the dialog labelled while the screen loads; the spinner only draws it, so 'Loading' is said once. */}
         <h2 id={ids?.titleId} className={css({ srOnly: true })}>{kernel.t('PORTICO_UI_LOADING')}</h2>
         {failed ? (
           <p role="alert" className={css({ color: 'danger' })}>{kernel.t('PORTICO_GENERIC_TITLE')}</p>
         ) : (
-          <Spinner size={28} label={kernel.t('PORTICO_UI_LOADING')} />
+          <Spinner size={28} />
         )}
       </div>
     )

@@ -3,6 +3,7 @@
  * entry ('More options') when there are too many (spec section 2).
  * @module
  */
+import type { ReactNode } from 'react'
 import { css } from '../../styled-system/css'
 import { layoutLanding, type LandingItem } from './landing-layout'
 import { usePorticoState, type ScreenProps } from '../context'
@@ -52,9 +53,33 @@ export default function Landing({ ctx, params, navigate }: ScreenProps) {
   const showOverflow = params.overflow === true
   const items = showOverflow ? layout.overflow.map((i) => ({ ...i, inline: false })) : layout.visible
   const open = (item: LandingItem) => navigate(item.method.screen, {})
-  const inlineItems = items.filter((i) => i.inline)
-  const buttons = items.filter((i) => !i.inline)
+  // One input at most (the layout's rule), drawn where the order puts it, with 'or' between it and the buttons.
+  const at = items.findIndex((i) => i.inline)
+  const inline = at < 0 ? null : items[at]!
+  const before = at < 0 ? [] : items.slice(0, at)
+  const after = at < 0 ? items : items.slice(at + 1)
   const hasMore = !showOverflow && layout.overflow.length > 0
+  const more = hasMore ? (
+    <li>
+      <LoginMethodButton label={t('PORTICO_MORE_OPTIONS')} icon="M5 12h.01M12 12h.01M19 12h.01" onClick={() => navigate('portico/landing', { overflow: true })} />
+    </li>
+  ) : null
+  const list = (rows: LandingItem[], extra: ReactNode = null) =>
+    rows.length > 0 || extra ? (
+      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', p: '0', m: '0' })}>
+        {rows.map((item) => (
+          <li key={item.method.id}>
+            <LoginMethodButton label={t(item.method.label)} icon={item.method.icon} onClick={() => open(item)} />
+          </li>
+        ))}
+        {extra}
+      </ul>
+    ) : null
+  const divider = (
+    <div role="presentation" className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.subtle', fontSize: '13px', my: '1', _before: { content: '""', flex: '1', height: '1px', bg: 'border' }, _after: { content: '""', flex: '1', height: '1px', bg: 'border' } })}>
+      {t('PORTICO_UI_OR')}
+    </div>
+  )
   return (
     <Screen
       logo={showOverflow ? null : config.appearance.logo}
@@ -64,34 +89,11 @@ export default function Landing({ ctx, params, navigate }: ScreenProps) {
       footer={<p className={css({ textAlign: 'center', fontSize: '12px', color: 'fg.subtle' })}>{t('PORTICO_UI_PROTECTED_BY')}</p>}
     >
       {items.length === 0 ? <ErrorText center>{t('PORTICO_UI_NO_METHODS')}</ErrorText> : null}
-      {inlineItems.map((item) => (
-        <InlineMethod
-          key={item.method.id}
-          item={item}
-          params={params.method === item.method.id ? { error: params.error } : {}}
-        />
-      ))}
-      {inlineItems.length > 0 && (buttons.length > 0 || hasMore) ? (
-        <div role="presentation" className={css({ display: 'flex', alignItems: 'center', gap: '3', color: 'fg.subtle', fontSize: '13px', my: '1', _before: { content: '""', flex: '1', height: '1px', bg: 'border' }, _after: { content: '""', flex: '1', height: '1px', bg: 'border' } })}>
-          {t('PORTICO_UI_OR')}
-        </div>
-      ) : null}
-      <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', p: '0', m: '0' })}>
-        {buttons.map((item) => (
-          <li key={item.method.id}>
-            <LoginMethodButton label={t(item.method.label)} icon={item.method.icon} onClick={() => open(item)} />
-          </li>
-        ))}
-        {hasMore ? (
-          <li>
-            <LoginMethodButton
-              label={t('PORTICO_MORE_OPTIONS')}
-              icon="M5 12h.01M12 12h.01M19 12h.01"
-              onClick={() => navigate('portico/landing', { overflow: true })}
-            />
-          </li>
-        ) : null}
-      </ul>
+      {list(before)}
+      {inline && before.length > 0 ? divider : null}
+      {inline ? <InlineMethod key={inline.method.id} item={inline} params={params.method === inline.method.id ? { error: params.error } : {}} /> : null}
+      {inline && (after.length > 0 || hasMore) ? divider : null}
+      {list(after, more)}
     </Screen>
   )
 }

@@ -5,6 +5,14 @@ import { mergeAppConfig } from '../../kernel/config-merge'
 import type { ClientConfig } from '../../kernel/config'
 import { appResponse } from '../../test/support/ui-harness-data'
 import { landingItems, layoutLanding, type LandingItem } from './landing-layout'
+import { email } from '../../plugins/email'
+import { sms } from '../../plugins/sms'
+import { guest } from '../../plugins/guest'
+import { passkey } from '../../plugins/passkey'
+import { farcaster } from '../../plugins/farcaster'
+import { telegram } from '../../plugins/telegram'
+import { wallets } from '../../plugins/wallets'
+import { oauth } from '../../plugins/oauth'
 
 const item = (id: string, group: 'web2' | 'web3' = 'web2'): LandingItem => ({
   method: { id, group, label: id, enabledBy: `${id}_auth`, screen: `${id}/entry` },
@@ -131,6 +139,16 @@ describe('landingItems with any mix of methods', () => {
     expect(inlineIds(layout.overflow)).toEqual([])
   })
 
+  it('parameters: loginMethodsAndOrder keeps the host order in the grouped overflow-web2 mode too', () => {
+    const { layout } = setup(['email', 'sms', 'guest', 'wallet'], {
+      loginMethodsAndOrder: { primary: ['wallet', 'sms', 'email', 'guest'] },
+      appearance: { landingMode: 'overflow-web2' },
+    })
+    expect(ids(layout.visible)).toEqual(['wallet', 'sms', 'email'])
+    expect(ids(layout.overflow)).toEqual(['guest'])
+    expect(inlineIds(layout.visible)).toEqual(['sms'])
+  })
+
   it('behavior: seven mixed methods show 4 rows and put 3 behind More options', () => {
     const all: StandIn[] = ['email', 'sms', 'guest', 'google', 'wallet', 'solana', 'farcaster']
     const { layout } = setup(all, { loginMethods: all })
@@ -173,3 +191,14 @@ describe('landingItems with any mix of methods', () => {
     kernel.destroy()
   })
 })
+
+describe('landing rows of the first-party methods', () => {
+  it("default: every row reads 'Continue with …' or 'Continue as …', like the others", () => {
+    const plugins = [email(), sms(), guest(), passkey(), farcaster(), telegram(), wallets(), oauth({ providers: ['google', 'github'] })]
+    const labels = plugins.flatMap((p) => (p.loginMethods ?? []).map((m) => (p.messages as Record<string, string>)[m.label]))
+    expect(labels).toContain('Continue with Farcaster')
+    expect(labels).toContain('Continue with Telegram')
+    for (const label of labels) expect(label).toMatch(/^Continue (with|as) /)
+  })
+})
+

@@ -66,7 +66,7 @@ export function landingItems(kernel: Pick<Kernel, 'plugins' | 'hooks'>, config: 
 export interface LayoutOptions {
   /**
    * Keep `primary` in the given order instead of grouping it by `priority` (the host listed its
-   * methods explicitly with `loginMethodsAndOrder`). @defaultValue false
+   * methods explicitly with `loginMethodsAndOrder`), in every landing mode. @defaultValue false
    */
   keepOrder?: boolean
 }
@@ -101,7 +101,8 @@ export function layoutLanding(
   let layout: LandingLayout
   if (mode === 'overflow-web2') {
     const limit = web3.length > 0 ? MAX_WEB2_ITEMS - 1 : MAX_WEB2_ITEMS
-    layout = capped(lead(web2.slice(0, limit), web3), [...web2.slice(limit), ...overflow])
+    const shown = new Set([...web2.slice(0, limit), ...web3])
+    layout = capped(options.keepOrder ? primary.filter((i) => shown.has(i)) : lead(web2.slice(0, limit), web3), [...web2.slice(limit), ...overflow])
   } else if (mode === 'overflow-web3') {
     layout = capped(web2, [...web3, ...overflow])
   } else {

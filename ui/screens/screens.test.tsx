@@ -1,7 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
+import { definePlugin } from '../../kernel/plugin'
+import { PorticoProvider } from '../provider'
 import { axeViolations, renderScreen, startHarness, wireUser, type Harness } from '../../test/support/ui-harness'
+import { email } from '../../plugins/email'
+import { sms } from '../../plugins/sms'
 
 let h: Harness | null = null
 afterEach(async () => {
@@ -28,6 +32,23 @@ describe('landing', () => {
     await act(async () => fireEvent.click(button))
     expect(await screen.findByRole('heading', { name: 'Log in with email' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy()
+  })
+
+  it('parameters: loginMethodsAndOrder.primary decides whether the inline email field comes before or after the other rows', async () => {
+    const follows = (a: Element, b: Element) => (a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING) !== 0
+    h = await startHarness({ plugins: [email(), sms({ inline: false })], app: { sms_auth: true }, config: { loginMethodsAndOrder: { primary: ['sms', 'email'] } } })
+    await renderScreen(h.kernel)
+    let field = await screen.findByLabelText('Email address')
+    let button = screen.getByRole('button', { name: 'Continue with SMS' })
+    expect(follows(button, field)).toBe(true)
+    expect(follows(button, screen.getByText('or'))).toBe(true)
+    cleanup()
+    await h.close()
+    h = await startHarness({ plugins: [email(), sms({ inline: false })], app: { sms_auth: true }, config: { loginMethodsAndOrder: { primary: ['email', 'sms'] } } })
+    await renderScreen(h.kernel)
+    field = await screen.findByLabelText('Email address')
+    button = screen.getByRole('button', { name: 'Continue with SMS' })
+    expect(follows(field, button)).toBe(true)
   })
 
   it('behavior: no enabled method says so', async () => {
@@ -181,3 +202,18 @@ describe('accessibility', () => {
     }
   }
 })
+
+describe('a screen still loading', () => {
+  it("behavior: says 'Loading' once: the dialog's heading names it, the spinner only draws it", async () => {
+    const slow = definePlugin({ id: 'slow', kind: 'feature', screens: { wait: { load: () => new Promise<never>(() => {}) } } })
+    h = await startHarness({ plugins: [email(), slow] })
+    render(<PorticoProvider kernel={h.kernel} />)
+    await act(async () => h!.kernel.openModal('slow/wait'))
+    const dialog = await screen.findByRole('dialog')
+    expect(screen.getByRole('heading', { name: 'Loading' })).toBeTruthy()
+    expect(dialog.getAttribute('aria-labelledby')).toBe(screen.getByRole('heading', { name: 'Loading' }).id)
+    expect(within(dialog).getAllByText('Loading')).toHaveLength(1)
+    expect(within(dialog).queryByRole('status')).toBeNull()
+  })
+})
+

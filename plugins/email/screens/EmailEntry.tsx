@@ -25,7 +25,10 @@ export interface EmailEntryParams extends Record<string, unknown> {
 /** The form itself, shared by the inline and the full-screen variants. */
 export function EmailForm({ ctx, params }: ScreenProps<EmailEntryParams>) {
   const [email, setEmail] = useState(typeof params.email === 'string' ? params.email : '')
-  const [error, setError] = useState<string | null>(typeof params.error === 'string' ? params.error : null)
+  // A user who already has an address cannot link another: said before anything is typed or sent.
+  const [error, setError] = useState<string | null>(() =>
+    typeof params.error === 'string' ? params.error : (codeEntryFor(ctx, emailCodeEntry).linkRefusal()?.message ?? null),
+  )
   const [busy, setBusy] = useState(false)
   const t = ctx.t
 

@@ -17,7 +17,7 @@ export const farcasterMessages = defineMessages({
   FARCASTER_CANNOT_LINK_MORE: 'This account already has a Farcaster account.',
   FARCASTER_TIMEOUT: 'The request timed out. Try again.',
   FARCASTER_SIGNER_REJECTED: 'The request was rejected. Please try again.',
-  FARCASTER_METHOD_LABEL: 'Farcaster',
+  FARCASTER_METHOD_LABEL: 'Continue with Farcaster',
   FARCASTER_CONNECT_TITLE: 'Sign in with Farcaster',
   FARCASTER_CONNECT_SUBTITLE: 'Scan with your phone’s camera to continue.',
   FARCASTER_QR_LABEL: 'QR code to sign in with Farcaster',

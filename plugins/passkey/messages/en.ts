@@ -48,6 +48,12 @@ export const passkeyMessages = defineMessages({
   PASSKEY_DEFAULT_NAME: 'Passkey',
   PASSKEY_NAME_FROM: '{browser} on {os}',
   PASSKEY_CREATED_ON: 'Created {date}',
+  PASSKEY_DETAIL: '{name} · {created}',
+  PASSKEY_RENAME: 'Rename',
+  PASSKEY_RENAME_NAMED: 'Rename {name}',
+  PASSKEY_LABEL_INPUT: 'Passkey name',
+  PASSKEY_LABEL_SAVE: 'Save',
+  PASSKEY_LABEL_CANCEL: 'Cancel',
 })
 
 /** A message key of the passkey plugin. */

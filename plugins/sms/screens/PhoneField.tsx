@@ -1,6 +1,6 @@
 /**
  * The phone field: a country picker (a native select, so keyboards, screen readers and phones get
- * their own list) showing the flag and calling code, and the number, formatted as you type.
+ * their own list) showing the country code and calling code, and the number, formatted as you type.
  * @module
  */
 import type { ReactNode } from 'react'
@@ -44,12 +44,15 @@ export function PhoneField({ value, country, onChange, label, countryLabel, plac
     <SelectButton
       label={countryLabel}
       value={country}
-      options={options.map((o) => ({ value: o.code, label: `${o.flag} ${o.name} (+${o.callingCode})` }))}
+      options={options.map((o) => ({ value: o.code, label: `${o.name} (+${o.callingCode})` }))}
       onChange={(code) => onChange(value, code as CountryCode)}
       disabled={disabled}
       autoComplete="tel-country-code"
     >
-      <span style={{ fontSize: 18, lineHeight: 1 }}>{current?.flag}</span>
+      {/* The country code as text, not a flag emoji: flags need an emoji font many systems lack. */}
+      <span style={{ fontSize: 11, fontWeight: 600, lineHeight: 1, letterSpacing: '0.04em', padding: '3px 4px', borderRadius: 4, border: '1px solid currentColor', opacity: 0.75 }}>
+        {country}
+      </span>
       <span>+{current?.callingCode}</span>
     </SelectButton>
   )

@@ -11,6 +11,7 @@ import { smsRoutes } from '../api'
 import { smsCodeEntry } from '../code-entry'
 import { smsCodeTexts } from './code-texts'
 import { PhoneIcon } from './PhoneIcon'
+import { displayPhoneNumber } from './phone'
 import { smsChange } from './change'
 
 /** Params of the code screen. */
@@ -37,8 +38,8 @@ export interface SmsCodeParams extends Record<string, unknown> {
  */
 export default function SmsCode({ ctx, params }: ScreenProps<SmsCodeParams>) {
   const t = ctx.t
-  const phoneNumber = String(params.phoneNumber ?? '')
-  const oldPhoneNumber = typeof params.oldPhoneNumber === 'string' && params.oldPhoneNumber ? params.oldPhoneNumber : undefined
+  const phoneNumber = displayPhoneNumber(String(params.phoneNumber ?? ''))
+  const oldPhoneNumber = typeof params.oldPhoneNumber === 'string' && params.oldPhoneNumber ? displayPhoneNumber(params.oldPhoneNumber) : undefined
   const currentCode = typeof params.currentCode === 'string' && params.currentCode ? params.currentCode : undefined
   const app = ctx.config()?.name ?? ''
   return (

@@ -12,6 +12,7 @@ import { changeAddress } from '../../../ui/fresh-proof'
 import { smsCodeEntry } from '../code-entry'
 import { smsCodeTexts } from './code-texts'
 import { PhoneIcon } from './PhoneIcon'
+import { displayPhoneNumber } from './phone'
 import { smsChange } from './change'
 
 /** Params of the current-number code screen. */
@@ -35,7 +36,7 @@ export interface SmsCurrentCodeParams extends Record<string, unknown> {
  */
 export default function SmsCurrentCode({ ctx, params }: ScreenProps<SmsCurrentCodeParams>) {
   const t = ctx.t
-  const oldPhoneNumber = String(params.phoneNumber ?? '')
+  const oldPhoneNumber = displayPhoneNumber(String(params.phoneNumber ?? ''))
   const newPhoneNumber = String(params.newPhoneNumber ?? '')
   const app = ctx.config()?.name ?? ''
   return (

@@ -12,7 +12,7 @@ import { Button } from '../../../ui/components/Button'
 import { codeEntryFor } from '../../../ui/code-entry'
 import { smsCodeEntry } from '../code-entry'
 import { PhoneField } from './PhoneField'
-import { initialCountry, readPhoneInput } from './phone'
+import { displayPhoneNumber, initialCountry, readPhoneInput } from './phone'
 import { PhoneIcon } from './PhoneIcon'
 
 /** Params of the SMS entry: `inline` on the landing screen; `error` to show under the field. */
@@ -27,6 +27,11 @@ export interface SmsEntryParams extends Record<string, unknown> {
   oldPhoneNumber?: string
 }
 
+/** The number being replaced, in display form, or undefined outside the update flow. */
+function oldNumberOf(params: SmsEntryParams): string | undefined {
+  return typeof params.oldPhoneNumber === 'string' && params.oldPhoneNumber ? displayPhoneNumber(params.oldPhoneNumber) : undefined
+}
+
 /** The form itself, shared by the inline and the full-screen variants. */
 export function SmsForm({ ctx, params }: ScreenProps<SmsEntryParams>) {
   const t = ctx.t
@@ -34,7 +39,10 @@ export function SmsForm({ ctx, params }: ScreenProps<SmsEntryParams>) {
     initialCountry(typeof params.country === 'string' ? params.country : ctx.config()?.intl.defaultCountry),
   )
   const [text, setText] = useState(typeof params.phoneNumber === 'string' ? params.phoneNumber : '')
-  const [error, setError] = useState<string | null>(typeof params.error === 'string' ? params.error : null)
+  // A user who already has a number cannot link another: said before anything is typed or sent.
+  const [error, setError] = useState<string | null>(() =>
+    typeof params.error === 'string' ? params.error : (codeEntryFor(ctx, smsCodeEntry).linkRefusal()?.message ?? null),
+  )
   const [busy, setBusy] = useState(false)
 
   const submit = async (e: FormEvent) => {
@@ -51,7 +59,7 @@ export function SmsForm({ ctx, params }: ScreenProps<SmsEntryParams>) {
     try {
       // Asking again from this screen sends again; the server's per-number limit applies.
       await entry.send(phone.qualifiedPhoneNumber, { restart: true })
-      const old = typeof params.oldPhoneNumber === 'string' && params.oldPhoneNumber ? params.oldPhoneNumber : undefined
+      const old = oldNumberOf(params)
       ctx.navigate('sms/code', old ? { phoneNumber: phone.qualifiedPhoneNumber, oldPhoneNumber: old } : { phoneNumber: phone.qualifiedPhoneNumber })
     } catch (err) {
       setBusy(false)
@@ -102,9 +110,10 @@ export function SmsForm({ ctx, params }: ScreenProps<SmsEntryParams>) {
 export default function SmsEntry(props: ScreenProps<SmsEntryParams>) {
   if (props.params.inline) return <SmsForm {...props} />
   const t = props.ctx.t
+  const old = oldNumberOf(props.params)
   return (
-    <Screen icon={<PhoneIcon />} title={t(props.params.oldPhoneNumber ? 'SMS_UPDATE_TITLE' : props.ctx.intent() === 'link' ? 'SMS_LINK_TITLE' : 'SMS_ENTRY_TITLE')}
-      subtitle={props.params.oldPhoneNumber ? t('SMS_UPDATE_SUBTITLE', { phone: props.params.oldPhoneNumber }) : t('SMS_ENTRY_SUBTITLE')}
+    <Screen icon={<PhoneIcon />} title={t(old ? 'SMS_UPDATE_TITLE' : props.ctx.intent() === 'link' ? 'SMS_LINK_TITLE' : 'SMS_ENTRY_TITLE')}
+      subtitle={old ? t('SMS_UPDATE_SUBTITLE', { phone: old }) : t('SMS_ENTRY_SUBTITLE')}
     >
       <SmsForm {...props} />
     </Screen>

@@ -36,20 +36,6 @@ export interface CountryOption {
   code: CountryCode
   name: string
   callingCode: string
-  flag: string
-}
-
-/**
- * The flag emoji of a country (two regional indicator symbols).
- * @param code - an ISO 3166 alpha-2 code.
- * @returns the flag.
- * @example
- * ```ts
- * flagOf('FR') // '🇫🇷'
- * ```
- */
-export function flagOf(code: string): string {
-  return String.fromCodePoint(...[...code.toUpperCase()].map((c) => 0x1f1e6 + c.charCodeAt(0) - 65))
 }
 
 let cached: CountryOption[] | null = null
@@ -66,7 +52,7 @@ export function countryOptions(): CountryOption[] {
   if (cached) return cached
   const names = new Intl.DisplayNames(['en'], { type: 'region' })
   cached = getCountries()
-    .map((code) => ({ code, name: names.of(code) ?? code, callingCode: String(getCountryCallingCode(code)), flag: flagOf(code) }))
+    .map((code) => ({ code, name: names.of(code) ?? code, callingCode: String(getCountryCallingCode(code)) }))
     .sort((a, b) => a.name.localeCompare(b.name, 'en'))
   return cached
 }
@@ -115,11 +101,35 @@ export function applyPhoneEdit(next: string, previous: string, country: CountryC
     }
     return { text: formatted, country }
   }
-  const formatted = new AsYouType(country).input(text)
+  const typing = new AsYouType(country)
+  const formatted = typing.input(text)
+  // No separator before the first group can be read: a trunk prefix alone ('1' in the US) would
+  // otherwise split '12' into '1 2'. The text stays as typed until three national digits are in.
+  if ((typing.getNationalNumber() ?? '').length < MIN_FORMATTED_DIGITS) return { text, country }
   // Digits typed without the trunk prefix ('612345678' in France) get no formatting as you type; a
   // whole valid number still shows in national form.
   const whole = /\D/.test(formatted) ? undefined : parsePhoneNumberFromString(text, country)
   return { text: whole?.isValid() ? whole.formatNational() : formatted, country }
+}
+
+/** National digits typed before the input starts grouping them. */
+const MIN_FORMATTED_DIGITS = 3
+
+/**
+ * A number in the spec's display form, '+{callingCode} {number}' (the national significant number,
+ * digits only): how every screen shows a number to the user, whatever form it was stored or typed in.
+ * @param input - a number in any form the phone library reads ('+14155550123', '+1 (415) 555-0123').
+ * @param country - the country of a number without a '+' prefix. @defaultValue 'US'
+ * @returns the display form, or the input unchanged when it is not a number.
+ * @example
+ * ```ts
+ * displayPhoneNumber('+14155550123') // '+1 4155550123'
+ * displayPhoneNumber('+44 20 7946 0958') // '+44 2079460958'
+ * ```
+ */
+export function displayPhoneNumber(input: string, country: CountryCode = FALLBACK_COUNTRY): string {
+  const parsed = input.length <= MAX_PHONE_INPUT_LENGTH ? parsePhoneNumberFromString(input, country) : undefined
+  return parsed ? `+${parsed.countryCallingCode} ${String(parsed.nationalNumber)}` : input
 }
 
 /**

@@ -22,7 +22,7 @@ export const telegramMessages = defineMessages({
   TELEGRAM_CANCELLED: 'Something went wrong. Try again.',
   TELEGRAM_SCRIPT_FAILED: 'Something went wrong. Try again.',
   TELEGRAM_UNEXPECTED: 'Something went wrong. Try again.',
-  TELEGRAM_METHOD_LABEL: 'Telegram',
+  TELEGRAM_METHOD_LABEL: 'Continue with Telegram',
   TELEGRAM_VERIFYING_TITLE: 'Verifying connection to Telegram',
   TELEGRAM_WAITING_SUBTITLE: 'Confirm the login in the Telegram window that opened.',
   TELEGRAM_LOADING_SUBTITLE: 'Opening Telegram…',

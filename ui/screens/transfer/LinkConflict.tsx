@@ -1,6 +1,6 @@
 /**
  * Account transfer confirmation (link conflict): the account being linked belongs to another user.
- * 'Transfer and delete account' moves it here and deletes the other user; when that user has an
+ * 'Transfer and delete account' moves it here and deletes the other user ('Success!' follows); when that user has an
  * embedded wallet, 'Continue' first shows 'Check account assets before transferring'. 'No thanks'
  * closes the modal and leaves both users as they are.
  * @module
@@ -10,7 +10,7 @@ import { Screen } from '../../components/Screen'
 import { Button } from '../../components/Button'
 import { PORTICO_SCREENS } from '../../plugin'
 import { usePendingTransfer } from '../../modal/screen-host'
-import { DeclineButton, TransferButton } from './shared'
+import { DeclineButton, TransferButton, TransferSuccess, useTransferRun } from './shared'
 import { css } from '../../../styled-system/css'
 
 /**
@@ -29,6 +29,8 @@ import { css } from '../../../styled-system/css'
 export default function LinkConflict({ ctx, navigate, close }: ScreenProps) {
   const t = ctx.t
   const { conflict } = usePendingTransfer()
+  const transfer = useTransferRun()
+  if (transfer.state === 'done') return <TransferSuccess />
   if (!conflict) {
     return (
       <Screen
@@ -43,14 +45,16 @@ export default function LinkConflict({ ctx, navigate, close }: ScreenProps) {
     <Screen
       icon="warning"
       title={t('PORTICO_LINK_CONFLICT_TITLE', { label: conflict.label })}
-      // A wallet address is one long word: let it break instead of spilling past the padding on phones.
+      // The whole handle, as the spec's sentence has it (without an embedded wallet it is the only place
+      // the user sees which account is meant): a wallet address or a long email breaks inside the
+      // sentence instead of spilling past the padding.
       subtitle={<span className={css({ overflowWrap: 'anywhere' })}>{t('PORTICO_LINK_CONFLICT_BODY', { handle: conflict.handle })}</span>}
       footer={
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
           {conflict.embeddedWalletAddress ? (
             <Button onClick={() => navigate(PORTICO_SCREENS.transferAssets, { view: 'info' })}>{t('PORTICO_TRANSFER_CONTINUE')}</Button>
           ) : (
-            <TransferButton />
+            <TransferButton run={transfer} />
           )}
           <DeclineButton />
         </div>

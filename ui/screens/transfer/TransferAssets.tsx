@@ -13,7 +13,7 @@ import { Link } from '../../components/Link'
 import { PORTICO_SCREENS } from '../../plugin'
 import { useConfig } from '../shared'
 import { usePendingTransfer } from '../../modal/screen-host'
-import { DeclineButton, TransferButton, explorerAddressUrl } from './shared'
+import { DeclineButton, TransferButton, TransferSuccess, explorerAddressUrl, useTransferRun } from './shared'
 
 /** Params of the assets screen: which of its two views shows. */
 export interface TransferAssetsParams extends Record<string, unknown> {
@@ -52,7 +52,10 @@ export default function TransferAssets({ ctx, params, navigate }: ScreenProps<Tr
   const address = conflict?.embeddedWalletAddress ?? (typeof params.address === 'string' ? params.address : '')
   const [copied, setCopied] = useState(false)
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
+  const transfer = useTransferRun()
   useEffect(() => () => clearTimeout(timer.current), [])
+
+  if (transfer.state === 'done') return <TransferSuccess />
 
   if (params.view !== 'address') {
     return (
@@ -91,7 +94,7 @@ export default function TransferAssets({ ctx, params, navigate }: ScreenProps<Tr
       subtitle={t('PORTICO_ASSETS_ADDRESS_HINT')}
       footer={
         <div className={css({ display: 'flex', flexDirection: 'column', gap: '2' })}>
-          <TransferButton disabled={!conflict} />
+          <TransferButton run={transfer} disabled={!conflict} />
           <DeclineButton />
         </div>
       }

@@ -1,6 +1,6 @@
 /**
  * What the account-transfer screens share: the pending conflict, the transfer button with its
- * in-progress and 'Success!' states, and the block-explorer address of a wallet.
+ * in-progress state, the 'Success!' screen, and the block-explorer address of a wallet.
  * @module
  */
 import { useState } from 'react'
@@ -9,6 +9,7 @@ import type { AppConfig } from '../../../kernel'
 import { useScreen } from '../../context'
 import { usePendingTransfer } from '../../modal/screen-host'
 import { Button } from '../../components/Button'
+import { Screen } from '../../components/Screen'
 import { PORTICO_SCREENS } from '../../plugin'
 
 /** The explorer used when the default chain names none. */
@@ -34,16 +35,19 @@ export function explorerAddressUrl(config: AppConfig | null, address: string): s
   return `${base.replace(/\/+$/, '')}/address/${address}`
 }
 
+/** Where a transfer started from one of the transfer screens is. */
+export type TransferRunState = 'idle' | 'busy' | 'done'
+
 /**
- * 'Transfer and delete account': runs the kernel's transfer; shows progress, then 'Success!' until
- * the kernel closes the modal; a failure goes to the error screen.
+ * Runs the kernel's pending transfer for a screen: progress, then done; a failure goes to the
+ * error screen.
+ * @returns the state and the function that starts the transfer (again only after a failure).
  * @internal
  */
-export function TransferButton({ disabled }: { disabled?: boolean }) {
-  const [state, setState] = useState<'idle' | 'busy' | 'done'>('idle')
-  const { ctx, navigate, resolveError } = useScreen()
+export function useTransferRun(): { state: TransferRunState; run: () => Promise<void> } {
+  const [state, setState] = useState<TransferRunState>('idle')
+  const { navigate, resolveError } = useScreen()
   const { transfer } = usePendingTransfer()
-  const t = ctx.t
   const run = async () => {
     if (state !== 'idle') return
     setState('busy')
@@ -56,16 +60,37 @@ export function TransferButton({ disabled }: { disabled?: boolean }) {
       navigate(PORTICO_SCREENS.error, { code: resolved.code, message: resolved.message })
     }
   }
+  return { state, run }
+}
+
+/**
+ * 'Transfer and delete account', with its in-progress state.
+ * @internal
+ */
+export function TransferButton({ run, disabled }: { run: ReturnType<typeof useTransferRun>; disabled?: boolean }) {
+  const { ctx } = useScreen()
+  const t = ctx.t
+  const busy = run.state === 'busy'
   return (
     <>
-      <Button onClick={run} loading={state === 'busy'} disabled={disabled || state === 'busy'} aria-disabled={state === 'done' || undefined}>
-        {state === 'done' ? t('PORTICO_TRANSFER_SUCCESS') : state === 'busy' ? t('PORTICO_TRANSFER_IN_PROGRESS') : t('PORTICO_TRANSFER_CTA')}
+      <Button onClick={() => void run.run()} loading={busy} disabled={disabled || busy}>
+        {busy ? t('PORTICO_TRANSFER_IN_PROGRESS') : t('PORTICO_TRANSFER_CTA')}
       </Button>
       <span role="status" aria-live="polite" className={css({ srOnly: true })}>
-        {state === 'done' ? t('PORTICO_TRANSFER_SUCCESS') : state === 'busy' ? t('PORTICO_TRANSFER_IN_PROGRESS') : ''}
+        {busy ? t('PORTICO_TRANSFER_IN_PROGRESS') : ''}
       </span>
     </>
   )
+}
+
+/**
+ * The transfer's success: the screen turns into a success state ('Success!' under the success
+ * icon, no buttons) until the kernel closes the modal a second later.
+ * @internal
+ */
+export function TransferSuccess() {
+  const { ctx } = useScreen()
+  return <Screen icon="success" title={ctx.t('PORTICO_TRANSFER_SUCCESS')} />
 }
 
 /**

@@ -6,7 +6,7 @@
  * explorer link. A real kernel talks to a real HTTP server on 127.0.0.1.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { axeViolations, renderScreen, startHarness, TEST_APP_ID, wireUser, type Harness, type Routes } from '../../../test/support/ui-harness'
 import { makeToken } from '../../../test/support/kernel-fixtures'
 import { explorerAddressUrl, FALLBACK_EXPLORER } from './shared'
@@ -96,7 +96,11 @@ describe('link conflict', () => {
     expect(await axeViolations()).toEqual([])
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transfer and delete account' })))
-    expect(await screen.findByRole('button', { name: 'Success!' })).toBeTruthy()
+    // A success state: the heading says it under the success icon; no warning, no button left to press.
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    expect(screen.queryByRole('heading', { name: 'Email address is associated with another account' })).toBeNull()
+    expect(within(screen.getByRole('dialog')).queryAllByRole('button').map((b) => b.textContent)).not.toContain('Success!')
+    expect(screen.queryByRole('button', { name: 'No thanks' })).toBeNull()
     expect(h!.calls(TRANSFER)).toEqual([{ email: 'b@example.com', nonce: 'nonce-1' }])
     // The link answer is ignored; the user comes from the refreshed session.
     expect(h!.kernel.state.session.user?.linked_accounts.map((a) => (a as { address?: string }).address)).toEqual(['a@example.com', 'b@example.com'])
@@ -173,7 +177,8 @@ describe('link conflict', () => {
     expect(screen.getByRole('button', { name: 'Copied' })).toBeTruthy()
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Transfer and delete account' })))
-    expect(await screen.findByRole('button', { name: 'Success!' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    expect(screen.queryByText(OTHER)).toBeNull()
     expect(h!.calls(TRANSFER)).toHaveLength(1)
   })
 
