@@ -79,9 +79,18 @@ export interface ErrorContext {
   step?: string
 }
 
+/**
+ * Where the session stands. `pending`: the server issued tokens, but the app requires its terms and
+ * the user has not accepted them yet; until they do the user is not signed in (hosts see
+ * `authenticated` false and no user, the server refuses every signed-in route but the consent
+ * step's) and the kernel shows the consent screen, again after a reload.
+ */
+export type SessionStatus = 'loading' | 'unauthenticated' | 'pending' | 'authenticated'
+
 /** Session snapshot passed to `sessionChanged`. */
 export interface SessionSnapshot {
   authenticated: boolean
+  /** The signed-in user; null when signed out and while the session is `pending`. */
   user: User | null
 }
 

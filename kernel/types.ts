@@ -4,7 +4,7 @@
  */
 import type { ApiClient, LoginResult, PluginContext, PluginDefinition, ScreenDefinition } from './plugin'
 import type { AppConfig, ClientConfig } from './config'
-import type { ErrorContext, HookBus } from './hooks'
+import type { ErrorContext, HookBus, SessionStatus } from './hooks'
 import type { ResolvedError } from './errors'
 import type { Flow } from './flow-types'
 
@@ -58,7 +58,8 @@ export interface KernelState {
   /** Why the configuration could not be loaded, if it could not. */
   configError: string | null
   session: {
-    status: 'loading' | 'unauthenticated' | 'authenticated'
+    status: SessionStatus
+    /** The session's user; also set while `pending`, for the consent screen (hosts are shown none then). */
     user: User | null
   }
   modal: {

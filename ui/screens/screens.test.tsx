@@ -74,8 +74,8 @@ describe('terms', () => {
     expect(h.kernel.state.modal.open).toBe(true)
   })
 
-  it('behavior: a login on an app requiring terms shows consent; Accept posts accept_terms and completes', async () => {
-    const completed: string[] = []
+  it('behavior: a login on an app requiring terms is not signed in until Accept; then it completes with the accepted user', async () => {
+    const completed: boolean[] = []
     h = await startHarness({
       app: { require_users_accept_terms: true, privacy_policy_url: 'https://acme.test/privacy' },
       routes: {
@@ -83,9 +83,10 @@ describe('terms', () => {
           json: { user: wireUser(), token: null, privy_access_token: null, refresh_token: null, session_update_action: 'set', is_new_user: true },
         }),
         'POST /api/v1/users/me/accept_terms': () => ({ json: wireUser({ has_accepted_terms: true }) }),
+        'GET /api/v1/users/me': () => ({ json: { user: wireUser({ has_accepted_terms: true }), identity_token: null } }),
       },
     })
-    h.kernel.onLogin((r) => completed.push(r.user.id))
+    h.kernel.onLogin((r) => completed.push(r.user.has_accepted_terms))
     await renderScreen(h.kernel, 'email/code', { email: 'ada@example.com' })
     const boxes = await screen.findAllByRole('textbox')
     await act(async () => {
@@ -93,8 +94,11 @@ describe('terms', () => {
     })
     expect(await screen.findByRole('heading', { name: 'One last step' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'View Privacy Policy' })).toBeTruthy()
+    expect(h.kernel.state.session.status).toBe('pending')
+    expect(completed).toEqual([])
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })))
-    await waitFor(() => expect(completed).toEqual(['did:privy:cm0user00000000000000000a']))
+    await waitFor(() => expect(completed).toEqual([true]))
+    expect(h.kernel.state.session.status).toBe('authenticated')
     expect(h.calls('/api/v1/users/me/accept_terms')).toHaveLength(1)
     expect(h.kernel.state.modal.open).toBe(false)
   })
