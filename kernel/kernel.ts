@@ -176,6 +176,8 @@ export function createPortico(options: PorticoOptions): Kernel {
       const raw = await call()
       const user = session.apply(raw)
       if (!user) throw new PorticoError('The server cleared the session instead of signing in', { code: 'unknown_auth_error' })
+      // The login is done: its screen shows success now, and Back would lead into a spent flow.
+      if (state.modal.open) router.settle()
       const result: LoginResult = { user, isNewUser: raw.is_new_user ?? false, method, wasAlreadyAuthenticated, raw }
       await completeLogin(result, { afterSuccess: true })
       return result
@@ -337,6 +339,7 @@ export function createPortico(options: PorticoOptions): Kernel {
         }
       }
       const user = await refreshedUser()
+      if (state.modal.open) router.settle()
       closeAfter(POST_SUCCESS_DELAY_MS)
       return user
     } catch (e) {
@@ -351,6 +354,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     if (!pending) throw new PorticoError(t('PORTICO_NO_PENDING_TRANSFER'), { code: 'missing_account_transfer_inputs' })
     await pending.transfer(String(pending.conflict.data.nonce), pending.conflict.data)
     const user = await refreshedUser()
+    if (state.modal.open) router.settle()
     closeAfter(TRANSFER_SUCCESS_DELAY_MS)
     pending.step?.resolve(user)
     return user

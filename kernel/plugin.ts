@@ -25,6 +25,12 @@ export interface ScreenDefinition {
   load: () => Promise<{ default: unknown }>
   /** The screen cannot be closed by the user (terms consent, automatic wallet creation). */
   blocking?: boolean
+  /**
+   * The screen ends a flow (allowlist rejection, account not found, user limit, an error the flow
+   * cannot go on from): the modal shows no Back arrow on it and `back()` does nothing; its own
+   * buttons say where to go.
+   */
+  outcome?: boolean
 }
 
 /** A plugin, as `definePlugin` returns it. */

@@ -48,6 +48,11 @@ export interface ScreenEntry {
    * it, up to the next step's first screen, belong to the same step. Set by the kernel only.
    */
   step?: number
+  /**
+   * Set by the kernel when the flow this screen runs has ended (a login or link stored its result,
+   * and the screen shows its success state): like an `outcome` screen, it has no Back.
+   */
+  settled?: boolean
 }
 
 /** The kernel's valtio state. Read it through snapshots. */

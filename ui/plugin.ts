@@ -39,11 +39,12 @@ export const portico = () =>
     kind: 'feature',
     screens: {
       landing: { load: () => import('./screens/Landing') },
-      error: { load: () => import('./screens/ErrorScreen') },
+      // The ends of a flow: no Back, their buttons say where to go (spec 01 §2, 'Other screens').
+      error: { load: () => import('./screens/ErrorScreen'), outcome: true },
       terms: { load: () => import('./screens/Terms'), blocking: true },
-      allowlist: { load: () => import('./screens/Allowlist') },
-      'user-limit': { load: () => import('./screens/UserLimit') },
-      'account-not-found': { load: () => import('./screens/AccountNotFound') },
+      allowlist: { load: () => import('./screens/Allowlist'), outcome: true },
+      'user-limit': { load: () => import('./screens/UserLimit'), outcome: true },
+      'account-not-found': { load: () => import('./screens/AccountNotFound'), outcome: true },
       'link-conflict': { load: () => import('./screens/transfer/LinkConflict') },
       'transfer-assets': { load: () => import('./screens/transfer/TransferAssets') },
     },

@@ -68,7 +68,8 @@ function ScreenHost({ kernel, id, params, depth }: { kernel: Kernel; id: string;
 
 /**
  * The modal: open state, blocking flag, back and close follow the kernel's router; the back arrow
- * asks the shown screen's `useBackHandler` handler first.
+ * asks the shown screen's `useBackHandler` handler first, and is absent on the end of a flow (an
+ * `outcome` screen, or a screen whose login or link is done).
  * @param props - the kernel and an optional theme override.
  * @returns the modal (nothing while closed).
  * @example
@@ -81,7 +82,10 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
   const snap = useSnapshot(kernel.state)
   const stack = snap.modal.stack
   const top = stack[stack.length - 1]
-  const blocking = top ? !!kernel.screen(top.screen)?.blocking : false
+  const definition = top ? kernel.screen(top.screen) : undefined
+  const blocking = !!definition?.blocking
+  // The end of a flow (an outcome screen, or a screen whose login or link is done) has no Back.
+  const final = !!top && (!!top.settled || !!definition?.outcome)
   const appearance = snap.config?.appearance
   // The shown screen's own back handler (`useBackHandler`), asked before the modal goes back a screen.
   const [screenBack, setScreenBack] = useState<{ handle: () => boolean } | null>(null)
@@ -98,7 +102,7 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
       open={snap.modal.open && !!top}
       blocking={blocking}
       onClose={() => kernel.closeModal()}
-      onBack={(stack.length > 1 || screenBack) && !blocking ? back : undefined}
+      onBack={(stack.length > 1 || screenBack) && !blocking && !final ? back : undefined}
       labels={{ close: kernel.t('PORTICO_CLOSE'), back: kernel.t('PORTICO_BACK') }}
       theme={theme ?? appearance?.theme}
       accentColor={appearance?.accentColor}

@@ -135,6 +135,45 @@ describe('allowlist, user limit, account not found', () => {
     expect(h.kernel.state.modal.stack.map((s) => s.screen)).toEqual(['portico/landing'])
   })
 
+  it('behavior: the outcome screens have no Back, even over the screen that led to them', async () => {
+    h = await startHarness()
+    await renderScreen(h.kernel, 'portico/landing')
+    await act(async () => h!.kernel.navigate('email/code', { email: 'ada@example.com' }))
+    expect(await screen.findByRole('button', { name: 'Back' })).toBeTruthy()
+    for (const [id, heading] of [
+      ['portico/allowlist', "You don't have access to this app"],
+      ['portico/user-limit', 'Unable to sign in'],
+      ['portico/account-not-found', 'Account not found'],
+      ['portico/error', 'Something went wrong'],
+    ] as const) {
+      await act(async () => h!.kernel.navigate(id))
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy()
+      expect(screen.queryByRole('button', { name: 'Back' })).toBeNull()
+      h.kernel.back()
+      expect(h.kernel.state.modal.stack.at(-1)?.screen).toBe(id)
+      await act(async () => h!.kernel.navigate('email/code', { email: 'ada@example.com' }, { reset: true }))
+    }
+  })
+
+  it('behavior: the success state of a login has no Back', async () => {
+    h = await startHarness({
+      routes: {
+        'POST /api/v1/passwordless/authenticate': () => ({
+          json: { user: wireUser(), token: null, privy_access_token: null, refresh_token: null, session_update_action: 'set' },
+        }),
+      },
+    })
+    await renderScreen(h.kernel, 'portico/landing')
+    await act(async () => h!.kernel.navigate('email/code', { email: 'ada@example.com' }))
+    const boxes = await screen.findAllByRole('textbox')
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy()
+    await act(async () => {
+      fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '123456' } })
+    })
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull()
+  })
+
   it('parameters: allowlist_config overrides all texts and gives a link', async () => {
     h = await startHarness({
       app: { allowlist_config: { error_title: 'Invite only', error_detail: 'Join the waitlist.', cta_text: 'Join', cta_link: 'https://acme.test/wait' } },
