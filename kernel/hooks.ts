@@ -123,8 +123,9 @@ export interface KernelHooks {
   /** Called by the kernel on an error in a modal flow. The first reaction returned wins; none means the error registry decides. Bail. */
   mapError: SyncBailHook<[PorticoError, ErrorContext], ErrorReaction>
   /**
-   * Called by the kernel after a login stored its session, repeatedly until no tap answers: each
-   * answer is a step (terms consent, wallet creation) shown before the modal closes. Async bail.
+   * Called by the kernel after a login stored its session and the user accepted the terms the app
+   * requires (the kernel's own first step, {@link SessionStatus} `pending`), repeatedly until no tap
+   * answers: each answer is a step (wallet creation) shown before the modal closes. Async bail.
    */
   afterAuthenticate: AsyncSeriesBailHook<[LoginResult], PostLoginStep>
   /** Called by the kernel when a login completed and the modal is closing. Notification. */

@@ -7,7 +7,7 @@
  * object through `useScreen()`. They never receive the kernel.
  * @module
  */
-import { useCallback, useEffect, useState, type ComponentType } from 'react'
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
 import { useSnapshot } from 'valtio'
 import { EnvironmentProvider } from '@ark-ui/react/environment'
 import { css } from '../../styled-system/css'
@@ -18,6 +18,7 @@ import { Spinner } from '../components/Spinner'
 import { useModalIds } from '../components/modal-context'
 import { cachedScreen, loadScreen } from './screen-cache'
 import { ScreenView, useStackScreenContext } from './screen-host'
+import { useScreenFocus } from './focus'
 
 export { loadScreen, preloadScreens } from './screen-cache'
 
@@ -34,6 +35,10 @@ function ScreenHost({ kernel, id, params, depth }: { kernel: Kernel; id: string;
   const [failed, setFailed] = useState(false)
   const ids = useModalIds()
   const screen = useStackScreenContext(kernel, id, params, depth)
+  const root = useRef<HTMLDivElement>(null)
+  // Every screen shown takes focus (its first field, else its heading): keyboard and screen-reader
+  // users land in it instead of on the page's <body>.
+  useScreenFocus(root, Component !== null)
   useEffect(() => {
     let live = true
     const hit = cachedScreen(kernel, id)
@@ -63,7 +68,11 @@ function ScreenHost({ kernel, id, params, depth }: { kernel: Kernel; id: string;
       </div>
     )
   }
-  return <ScreenView Component={Component} screen={screen} />
+  return (
+    <div ref={root} data-part="screen" className={css({ display: 'contents' })}>
+      <ScreenView Component={Component} screen={screen} />
+    </div>
+  )
 }
 
 /**
