@@ -135,7 +135,7 @@ test.describe('allowlist', () => {
     await expect(dialog.getByRole('heading', { name: "You don't have access to this app" })).toBeVisible()
     await expect(dialog.getByText('Have you been invited?')).toBeVisible()
     // An outcome: no Back into the spent code screen (its resend timer would start over with no code sent).
-    await expect(dialog.getByRole('button', { name: 'Back' })).toHaveCount(0)
+    await expect(dialog.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0)
     await dialog.getByRole('button', { name: 'Try another account' }).click()
     await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeVisible()
     await expect(page.getByTestId('signed-in')).toHaveCount(0)
@@ -185,7 +185,7 @@ test.describe('user limit', () => {
     await enterWithCode(page, request, freshEmail('second'))
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: 'Unable to sign in' })).toBeVisible()
-    await expect(dialog.getByRole('button', { name: 'Back' })).toHaveCount(0)
+    await expect(dialog.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0)
     await dialog.getByRole('button', { name: 'Go back' }).click()
     await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeVisible()
 
@@ -202,7 +202,7 @@ test.describe('sign-up disabled for one attempt', () => {
     await enterWithCode(page, request, freshEmail('unknown'))
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: 'Account not found' })).toBeVisible()
-    await expect(dialog.getByRole('button', { name: 'Back' })).toHaveCount(0)
+    await expect(dialog.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0)
     await dialog.getByRole('button', { name: 'Try logging in again' }).click()
     await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeVisible()
     await expect(page.getByTestId('signed-in')).toHaveCount(0)
