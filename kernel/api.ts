@@ -38,10 +38,11 @@ export const coreRoutes = {
     { auth: true, retry: false },
   ),
   /** The current user and a fresh identity token. */
-  me: route<SchemaRoute<typeof s.Empty, typeof s.MeResponse>>('GET', '/api/v1/users/me', { auth: true }),
+  me: route<SchemaRoute<typeof s.Empty, typeof s.MeResponse>>('GET', '/api/v1/users/me', { auth: true, beforeTerms: true }),
   /** Records the user's acceptance of the app's terms. */
   acceptTerms: route<SchemaRoute<typeof s.Empty, typeof s.User>>('POST', '/api/v1/users/me/accept_terms', {
     auth: true,
+    beforeTerms: true,
   }),
   /** Client analytics; never retried, answer ignored. */
   analytics: route<SchemaRoute<typeof s.AnalyticsEvent, typeof s.AnyObject>>('POST', '/api/v1/analytics_events', {

@@ -79,9 +79,18 @@ export interface ErrorContext {
   step?: string
 }
 
+/**
+ * Where the session stands. `pending`: the server issued tokens, but the app requires its terms and
+ * the user has not accepted them yet; until they do the user is not signed in (hosts see
+ * `authenticated` false and no user, the server refuses every signed-in route but the consent
+ * step's) and the kernel shows the consent screen, again after a reload.
+ */
+export type SessionStatus = 'loading' | 'unauthenticated' | 'pending' | 'authenticated'
+
 /** Session snapshot passed to `sessionChanged`. */
 export interface SessionSnapshot {
   authenticated: boolean
+  /** The signed-in user; null when signed out and while the session is `pending`. */
   user: User | null
 }
 
@@ -114,8 +123,9 @@ export interface KernelHooks {
   /** Called by the kernel on an error in a modal flow. The first reaction returned wins; none means the error registry decides. Bail. */
   mapError: SyncBailHook<[PorticoError, ErrorContext], ErrorReaction>
   /**
-   * Called by the kernel after a login stored its session, repeatedly until no tap answers: each
-   * answer is a step (terms consent, wallet creation) shown before the modal closes. Async bail.
+   * Called by the kernel after a login stored its session and the user accepted the terms the app
+   * requires (the kernel's own first step, {@link SessionStatus} `pending`), repeatedly until no tap
+   * answers: each answer is a step (wallet creation) shown before the modal closes. Async bail.
    */
   afterAuthenticate: AsyncSeriesBailHook<[LoginResult], PostLoginStep>
   /** Called by the kernel when a login completed and the modal is closing. Notification. */

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { createPortico, linkConflictLabel, NEXT_STEP_LEAD_MS, POST_SUCCESS_DELAY_MS } from './kernel'
+import { createPortico, linkConflictLabel, NEXT_STEP_LEAD_MS, PENDING_LOGIN_KEY, POST_SUCCESS_DELAY_MS, TERMS_SCREEN } from './kernel'
 import { createMemoryStorage, createMemoryTabs } from './storage'
 import { SESSION_KEYS } from './session'
 import { definePlugin, type PluginContext, type PluginDefinition } from './plugin'
@@ -277,6 +277,76 @@ describe('login flow', () => {
     expect(k.resolveError(err, { method: 'email' }).reaction.screen).toBe('portico/allowlist')
     expect(k.state.session.status).toBe('unauthenticated')
     expect(k.state.modal.open).toBe(true)
+  })
+})
+
+describe('terms consent', () => {
+  const accepted = () => ({ ...makeUser(), has_accepted_terms: true })
+  let acceptedOnServer = false
+  beforeEach(async () => {
+    app = makeAppResponse({ require_users_accept_terms: true })
+    acceptedOnServer = false
+    await server.close()
+    server = await startTestServer(
+      api((r) => {
+        if (r.path === '/api/v1/users/me') return { json: { user: acceptedOnServer ? accepted() : makeUser(), identity_token: null } }
+        return undefined
+      }),
+    )
+  })
+
+  it('holds the login at the consent step: pending, no onLogin, then Accept completes with the user read again', async () => {
+    const k = make()
+    await k.init()
+    const seen: string[] = []
+    k.hooks.sessionChanged.tap('t', (snap) => void seen.push(`${snap.authenticated}:${snap.user?.has_accepted_terms ?? null}`))
+    const completed: boolean[] = []
+    k.onLogin((r) => completed.push(r.user.has_accepted_terms))
+    const done = seenCtx!.authenticate(() => makeAuthResponse({ is_new_user: true }), { method: 'email' })
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe(TERMS_SCREEN), { timeout: 15_000 })
+    expect(k.state.session.status).toBe('pending')
+    expect(completed).toEqual([])
+    expect(seen).toEqual(['false:null'])
+    acceptedOnServer = true
+    k.resolveStep('continue')
+    await expect(done).resolves.toMatchObject({ isNewUser: true, user: { has_accepted_terms: true } })
+    expect(completed).toEqual([true])
+    expect(k.state.session.status).toBe('authenticated')
+    expect(seen.at(-1)).toBe('true:true')
+  })
+
+  it('a reload at the consent step shows it again and completes the same login once accepted', async () => {
+    const storage = createMemoryStorage()
+    const first = make({ storage })
+    await first.init()
+    void seenCtx!.authenticate(() => makeAuthResponse({ is_new_user: true }), { method: 'email' }).catch(() => undefined)
+    await vi.waitFor(() => expect(first.state.modal.stack.at(-1)?.screen).toBe(TERMS_SCREEN), { timeout: 15_000 })
+    first.destroy()
+
+    const reloaded = make({ storage })
+    const completed: string[] = []
+    reloaded.onLogin((r) => completed.push(`${r.method}:${r.isNewUser}`))
+    await reloaded.init()
+    expect(reloaded.state.session.status).toBe('pending')
+    await vi.waitFor(() => expect(reloaded.state.modal.stack.at(-1)?.screen).toBe(TERMS_SCREEN), { timeout: 15_000 })
+    acceptedOnServer = true
+    reloaded.resolveStep('continue')
+    await vi.waitFor(() => expect(completed).toEqual(['email:true']), { timeout: 15_000 })
+    expect(reloaded.state.session.status).toBe('authenticated')
+    expect(storage.get(PENDING_LOGIN_KEY)).toBeNull()
+  })
+
+  it('declining logs out and forgets the held login', async () => {
+    const storage = createMemoryStorage()
+    const k = make({ storage })
+    await k.init()
+    const done = seenCtx!.authenticate(() => makeAuthResponse(), { method: 'email' })
+    await vi.waitFor(() => expect(k.state.modal.stack.at(-1)?.screen).toBe(TERMS_SCREEN), { timeout: 15_000 })
+    k.resolveStep('abort')
+    await expect(done).rejects.toMatchObject({ code: 'exited_auth_flow' })
+    expect(k.state.session.status).toBe('unauthenticated')
+    expect(storage.get(SESSION_KEYS.refresh)).toBeNull()
+    expect(storage.get(PENDING_LOGIN_KEY)).toBeNull()
   })
 })
 

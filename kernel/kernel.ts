@@ -29,7 +29,7 @@ import type { Flow, StepHandle, StepOptions } from './flow-types'
 import { createSession } from './session'
 import { defaultStorage, migrateStorage } from './storage'
 import type { Kernel, KernelState, LinkConflict, PorticoOptions, ResolvedError } from './types'
-import type { ErrorContext } from './hooks'
+import type { ErrorContext, PostLoginStep } from './hooks'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ApiError } from './errors'
 import { loadOnce } from './load-once'
@@ -42,6 +42,13 @@ export const NEXT_STEP_LEAD_MS = 500
 export const TRANSFER_SUCCESS_DELAY_MS = 1000
 /** The core screen a link goes to when its account belongs to another user. */
 export const LINK_CONFLICT_SCREEN = 'portico/link-conflict'
+/**
+ * The core consent screen ('One last step'): the first step after a login whose user has not
+ * accepted the terms the app requires. It resolves its step once the server recorded the acceptance.
+ */
+export const TERMS_SCREEN = 'portico/terms'
+/** Storage key of a login held at the consent step: its method and whether the user is new, for after a reload. */
+export const PENDING_LOGIN_KEY = 'portico:pending-login'
 
 /**
  * The label of an account kind on the link-conflict screen, as a message key and its values: the
@@ -109,7 +116,9 @@ export function createPortico(options: PorticoOptions): Kernel {
     fetch: options.fetch,
     sleep: wait,
   })
-  const session = createSession({ appId, storage, api, hooks, state: state.session, autoRefresh: options.autoRefresh })
+  // A user who has not accepted the terms the app requires is not signed in until they do.
+  const admits = (user: User) => !state.config?.legal.requireUsersAcceptTerms || user.has_accepted_terms
+  const session = createSession({ appId, storage, api, hooks, state: state.session, autoRefresh: options.autoRefresh, admits })
   api.setTokenSource(session.tokens)
   const router = createRouter(state.modal, merged.screens)
   // The step stack loads with the first step (init starts the load): no step opens before a page's
@@ -167,42 +176,87 @@ export function createPortico(options: PorticoOptions): Kernel {
       const raw = await call()
       const user = session.apply(raw)
       if (!user) throw new PorticoError('The server cleared the session instead of signing in', { code: 'unknown_auth_error' })
+      // The login is done: its screen shows success now, and Back would lead into a spent flow.
+      if (state.modal.open) router.settle()
       const result: LoginResult = { user, isNewUser: raw.is_new_user ?? false, method, wasAlreadyAuthenticated, raw }
-
-      let stepsShown = 0
-      for (;;) {
-        const step = await hooks.afterAuthenticate.promise(result)
-        if (!step) break
-        // The first step follows the success state, shortly before the modal would have closed.
-        if (stepsShown++ === 0) await wait(POST_SUCCESS_DELAY_MS - NEXT_STEP_LEAD_MS)
-        try {
-          // The step's screen stays while the next step (or the close) comes.
-          await flow.begin({ screen: step.screen, params: step.params, keepScreens: true, cancelError: aborted })
-        } catch (e) {
-          // Declined, left or closed: the login does not stand.
-          await session.logout()
-          closeModal({ force: true })
-          throw e
-        }
-        if (state.session.user) result.user = state.session.user
-      }
-
-      hooks.loginComplete.call(result)
-      for (const listener of loginListeners) listener(result)
-      if (stepsShown > 0) closeModal({ force: true })
-      else {
-        // The success state shows for a moment; a screen the user moved to meanwhile is left alone.
-        const shown = state.modal.stack[state.modal.stack.length - 1]
-        void wait(POST_SUCCESS_DELAY_MS).then(() => {
-          if (!destroyed && state.modal.stack[state.modal.stack.length - 1] === shown) closeModal({ force: true })
-        })
-      }
+      await completeLogin(result, { afterSuccess: true })
       return result
     } catch (e) {
       const err = toPorticoError(e)
       hooks.loginFailed.call(err, { method })
       throw err
     }
+  }
+
+  /**
+   * Runs a stored login's steps, then completes it: the consent step while the session is
+   * `pending` (the user is not signed in before it), then every `afterAuthenticate` step.
+   * A step that does not finish logs the login out.
+   */
+  async function completeLogin(result: LoginResult, { afterSuccess }: { afterSuccess: boolean }): Promise<void> {
+    let stepsShown = 0
+    const runStep = async (step: PostLoginStep, then?: () => Promise<unknown>) => {
+      // The first step follows the success state, shortly before the modal would have closed.
+      if (stepsShown++ === 0 && afterSuccess) await wait(POST_SUCCESS_DELAY_MS - NEXT_STEP_LEAD_MS)
+      try {
+        // The step's screen stays while the next step (or the close) comes.
+        await flow.begin({ screen: step.screen, params: step.params, keepScreens: true, cancelError: aborted })
+        await then?.()
+      } catch (e) {
+        // A kernel torn down (the page unmounting it) ends nothing: a reload asks again.
+        if (destroyed) throw e
+        // Declined, left or closed: the login does not stand.
+        storage.remove(PENDING_LOGIN_KEY)
+        await session.logout()
+        closeModal({ force: true })
+        throw e
+      }
+      if (state.session.user) result.user = state.session.user
+    }
+
+    // A reload at the consent screen asks again, for the same login.
+    if (state.session.status === 'pending') {
+      storage.set(PENDING_LOGIN_KEY, JSON.stringify({ method: result.method, isNewUser: result.isNewUser }))
+    }
+    while (state.session.status === 'pending') {
+      // The user is read again once the step ends, so the result says the terms are accepted.
+      await runStep({ screen: TERMS_SCREEN }, () => session.reload())
+    }
+    storage.remove(PENDING_LOGIN_KEY)
+    if (state.session.status !== 'authenticated') throw aborted()
+
+    for (;;) {
+      const step = await hooks.afterAuthenticate.promise(result)
+      if (!step) break
+      await runStep(step)
+    }
+
+    hooks.loginComplete.call(result)
+    for (const listener of loginListeners) listener(result)
+    if (stepsShown > 0) closeModal({ force: true })
+    else {
+      // The success state shows for a moment; a screen the user moved to meanwhile is left alone.
+      const shown = state.modal.stack[state.modal.stack.length - 1]
+      void wait(POST_SUCCESS_DELAY_MS).then(() => {
+        if (!destroyed && state.modal.stack[state.modal.stack.length - 1] === shown) closeModal({ force: true })
+      })
+    }
+  }
+
+  /** A session restored at the consent step (a reload): shows it again and completes that login. */
+  function resumePendingLogin(): void {
+    const raw = session.lastResponse()
+    const user = state.session.user
+    if (state.session.status !== 'pending' || !raw || !user) return
+    let saved: { method?: unknown; isNewUser?: unknown } = {}
+    try {
+      saved = JSON.parse(storage.get(PENDING_LOGIN_KEY) ?? '{}') as typeof saved
+    } catch {
+      // A damaged entry: the login is still completed, with the fallbacks below.
+    }
+    const method = typeof saved.method === 'string' ? saved.method : 'session'
+    const result: LoginResult = { user, isNewUser: saved.isNewUser === true, method, wasAlreadyAuthenticated: false, raw }
+    completeLogin(result, { afterSuccess: false }).catch((e) => hooks.loginFailed.call(toPorticoError(e), { method }))
   }
 
   async function beginLogin({ method }: { method: string }): Promise<LoginStart> {
@@ -285,6 +339,7 @@ export function createPortico(options: PorticoOptions): Kernel {
         }
       }
       const user = await refreshedUser()
+      if (state.modal.open) router.settle()
       closeAfter(POST_SUCCESS_DELAY_MS)
       return user
     } catch (e) {
@@ -299,6 +354,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     if (!pending) throw new PorticoError(t('PORTICO_NO_PENDING_TRANSFER'), { code: 'missing_account_transfer_inputs' })
     await pending.transfer(String(pending.conflict.data.nonce), pending.conflict.data)
     const user = await refreshedUser()
+    if (state.modal.open) router.settle()
     closeAfter(TRANSFER_SUCCESS_DELAY_MS)
     pending.step?.resolve(user)
     return user
@@ -402,6 +458,7 @@ export function createPortico(options: PorticoOptions): Kernel {
         await session.restore()
         state.ready = true
         markReady()
+        resumePendingLogin()
       })()
       return initPromise
     },

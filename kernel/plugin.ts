@@ -6,7 +6,7 @@ import type { Route, RouteRequest, RouteResponse } from './route'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ErrorTable, ResolvedError } from './errors'
 import type { MessageTable } from './messages'
-import type { ErrorContext, TapOnlyHooks } from './hooks'
+import type { ErrorContext, SessionStatus, TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
 import type { StorageAdapter } from './storage'
 import type { LoginMethodDefinition, LoginResult, LoginStart } from './login'
@@ -25,6 +25,12 @@ export interface ScreenDefinition {
   load: () => Promise<{ default: unknown }>
   /** The screen cannot be closed by the user (terms consent, automatic wallet creation). */
   blocking?: boolean
+  /**
+   * The screen ends a flow (allowlist rejection, account not found, user limit, an error the flow
+   * cannot go on from): the modal shows no Back arrow on it and `back()` does nothing; its own
+   * buttons say where to go.
+   */
+  outcome?: boolean
 }
 
 /** A plugin, as `definePlugin` returns it. */
@@ -132,7 +138,7 @@ export interface PluginContext<Slice extends object = object> {
   /** The kernel's wait (`PorticoOptions.sleep`): retries and delays of a plugin follow it, so tests can make them fast. */
   readonly sleep: (ms: number) => Promise<void>
   /** The current session: status and user. */
-  readonly session: () => { status: 'loading' | 'unauthenticated' | 'authenticated'; user: User | null }
+  readonly session: () => { status: SessionStatus; user: User | null }
   /** Logs out (local state first, then the server). */
   logout(): Promise<void>
   /** The API base URL the kernel talks to (a plugin that serves a page from the API's origin builds its address from it). */

@@ -27,6 +27,12 @@ export interface Route<Req = unknown, Res = unknown> {
   readonly dedupe: boolean
   /** Whether transient failures are retried (analytics events are not). */
   readonly retry: boolean
+  /**
+   * Whether a session whose user has not yet accepted the app's required terms may call it. Only
+   * the consent step's own calls are (the current user, `accept_terms`, logout); every other `auth`
+   * route answers 403 `terms_not_accepted` until the user accepts.
+   */
+  readonly beforeTerms: boolean
   /** Phantom field carrying the request type; never set at run time. */
   readonly __req?: Req
   /** Phantom field carrying the response type; never set at run time. */
@@ -41,6 +47,8 @@ export interface RouteOptions {
   dedupe?: boolean
   /** @defaultValue true */
   retry?: boolean
+  /** @defaultValue false */
+  beforeTerms?: boolean
 }
 
 /** The request body type of a route. */
@@ -53,7 +61,7 @@ export type RouteResponse<R> = R extends Route<unknown, infer Res> ? Res : never
  * schemas themselves stay out of the client bundle.
  * @param method - HTTP method.
  * @param path - path relative to the API base URL.
- * @param options - auth, de-duplication and retry flags.
+ * @param options - auth, de-duplication, retry and before-terms flags.
  * @returns a frozen route descriptor.
  * @example
  * ```ts
@@ -75,6 +83,7 @@ export function route<R extends Route = Route>(
     auth: options.auth ?? false,
     dedupe: options.dedupe ?? false,
     retry: options.retry ?? true,
+    beforeTerms: options.beforeTerms ?? false,
   }) as R
 }
 

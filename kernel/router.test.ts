@@ -9,6 +9,7 @@ const screens = new Map([
   ['email/entry', { load }],
   ['email/code', { load }],
   ['portico/terms', { load, blocking: true }],
+  ['portico/allowlist', { load, outcome: true }],
 ])
 const make = () => {
   const modal = proxy<KernelState['modal']>({ open: false, stack: [] })
@@ -30,6 +31,24 @@ describe('router', () => {
     expect(modal.stack.map((e) => e.screen)).toEqual(['portico/landing'])
     router.open('email/entry')
     expect(modal.stack.map((e) => e.screen)).toEqual(['email/entry'])
+  })
+
+  it('an outcome screen and a settled screen do not go back: the flow behind them has ended', () => {
+    const { modal, router } = make()
+    router.open('portico/landing')
+    router.navigate('email/code')
+    router.navigate('portico/allowlist')
+    router.back()
+    expect(modal.stack.map((e) => e.screen)).toEqual(['portico/landing', 'email/code', 'portico/allowlist'])
+
+    router.open('portico/landing')
+    router.navigate('email/code')
+    router.navigate('email/entry')
+    router.back()
+    expect(router.current()?.screen).toBe('email/code')
+    router.settle()
+    router.back()
+    expect(router.current()?.screen).toBe('email/code')
   })
 
   it('replace swaps the top screen; reset clears the stack', () => {

@@ -19,8 +19,10 @@ export interface Router {
   current(): ScreenEntry | null
   /** Shows a screen (opening the modal if it is closed). */
   navigate(screen: string, params?: Record<string, unknown>, options?: NavigateOptions): void
-  /** Goes back one screen; does nothing on the first screen. */
+  /** Goes back one screen; does nothing on the first screen, an `outcome` screen or a settled one. */
   back(): void
+  /** Marks the screen on top as settled (its flow ended): it has no Back from now on. */
+  settle(): void
   /**
    * Goes back to the first `length` screens, dropping those above; does nothing when the stack is no
    * longer than that, or for a length under 1 (closing is {@link Router.close}'s).
@@ -70,6 +72,9 @@ export function createRouter(modal: KernelState['modal'], screens: ReadonlyMap<s
     for (const listener of [...listeners]) listener(change)
   }
 
+  // An ended flow is not gone back into: an outcome screen, or a screen whose flow settled.
+  const isFinal = (e: ScreenEntry | undefined) => !!e && (!!e.settled || !!screens.get(e.screen)?.outcome)
+
   return {
     current: () => (modal.open ? (modal.stack[modal.stack.length - 1] ?? null) : null),
     navigate(screen, params, options = {}) {
@@ -86,9 +91,13 @@ export function createRouter(modal: KernelState['modal'], screens: ReadonlyMap<s
       changed('navigate')
     },
     back() {
-      if (modal.stack.length <= 1) return
+      if (modal.stack.length <= 1 || isFinal(modal.stack[modal.stack.length - 1])) return
       modal.stack.pop()
       changed('back')
+    },
+    settle() {
+      const top = modal.stack[modal.stack.length - 1]
+      if (top) top.settled = true
     },
     backTo(length) {
       if (length < 1 || modal.stack.length <= length) return

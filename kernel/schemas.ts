@@ -74,6 +74,8 @@ export const WIRE_ERROR_CODES = [
   'transaction_limit_reached',
   // Portico's own (the contract has no code for it): a sensitive change needs a recent sign-in.
   'reauthentication_required',
+  // Portico's own: the app requires its terms and the session's user has not accepted them yet.
+  'terms_not_accepted',
 ] as const
 
 /** A wire error code (exact strings of the contract). */

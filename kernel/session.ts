@@ -39,6 +39,11 @@ export interface SessionOptions {
   autoRefresh?: boolean
   /** @defaultValue Date.now */
   now?: () => number
+  /**
+   * Whether a user the server answered with counts as signed in; a user it refuses leaves the
+   * session `pending` (tokens kept, no user shown to hosts). @defaultValue every user counts
+   */
+  admits?: (user: User) => boolean
 }
 
 /** The session of one kernel. */
@@ -51,6 +56,10 @@ export interface Session {
   getAccessToken(): Promise<string | null>
   /** The stored identity token. */
   getIdentityToken(): string | null
+  /** Reads the current user again (`GET /users/me`); null when the session ended meanwhile. */
+  reload(): Promise<User | null>
+  /** The last session response stored (the login's, or the last refresh's); null when signed out. */
+  lastResponse(): AuthenticatedUser | null
   /** Refreshes now; the user, or null when the session is gone. Errors other than `missing_or_invalid_token` are thrown and keep the tokens. */
   refresh(): Promise<User | null>
   /** Clears local state, then tells the server without waiting (errors ignored). */
@@ -86,8 +95,13 @@ export function createSession(options: SessionOptions): Session {
   let generation = 0
   let lastToken: string | null = storage.get(SESSION_KEYS.token)
   let destroyed = false
+  let last: AuthenticatedUser | null = null
+  const admits = options.admits ?? (() => true)
 
-  const notify = () => hooks.sessionChanged.call({ authenticated: state.status === 'authenticated', user: state.user })
+  const notify = () => {
+    const authenticated = state.status === 'authenticated'
+    hooks.sessionChanged.call({ authenticated, user: authenticated ? state.user : null })
+  }
 
   function syncCookie() {
     if (typeof document === 'undefined') return
@@ -102,9 +116,10 @@ export function createSession(options: SessionOptions): Session {
     generation++
     clearTimeout(timer)
     timer = undefined
-    const had = state.status === 'authenticated' || Object.values(SESSION_KEYS).some((k) => storage.get(k) !== null)
+    const had = state.status === 'authenticated' || state.status === 'pending' || Object.values(SESSION_KEYS).some((k) => storage.get(k) !== null)
     if (storageToo) for (const key of Object.values(SESSION_KEYS)) storage.remove(key)
     lastToken = null
+    last = null
     syncCookie()
     const wasAuthenticated = state.status === 'authenticated'
     state.user = null
@@ -121,7 +136,7 @@ export function createSession(options: SessionOptions): Session {
       throw new TypeError('Session response has no user')
     }
     state.user = user
-    state.status = 'authenticated'
+    state.status = admits(user) ? 'authenticated' : 'pending'
     notify()
   }
 
@@ -186,6 +201,7 @@ export function createSession(options: SessionOptions): Session {
     // `ignore` keeps the stored refresh token whatever the response says.
     if (set) put(SESSION_KEYS.refresh, r.refresh_token, true)
     lastToken = storage.get(SESSION_KEYS.token)
+    last = r
     syncCookie()
     setUser(r.user)
     scheduleRefresh()
@@ -197,6 +213,7 @@ export function createSession(options: SessionOptions): Session {
     const me = await api.request(coreRoutes.me, {})
     if (gen !== generation) return null
     if (me.identity_token) storage.set(SESSION_KEYS.identity, me.identity_token)
+    if (last) last = { ...last, user: me.user }
     setUser(me.user)
     return me.user
   }
@@ -285,7 +302,7 @@ export function createSession(options: SessionOptions): Session {
       if (destroyed) return
       const token = storage.get(SESSION_KEYS.token) ?? storage.get(SESSION_KEYS.pat)
       if (!token) {
-        if (state.status === 'authenticated' || lastToken) clearLocal(false)
+        if (state.status === 'authenticated' || state.status === 'pending' || lastToken) clearLocal(false)
         return
       }
       if (token === lastToken) return
@@ -304,6 +321,8 @@ export function createSession(options: SessionOptions): Session {
     apply,
     getAccessToken,
     getIdentityToken: () => storage.get(SESSION_KEYS.identity),
+    reload: fetchMe,
+    lastResponse: () => last,
     refresh,
     logout,
     restore,

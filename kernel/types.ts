@@ -4,7 +4,7 @@
  */
 import type { ApiClient, LoginResult, PluginContext, PluginDefinition, ScreenDefinition } from './plugin'
 import type { AppConfig, ClientConfig } from './config'
-import type { ErrorContext, HookBus } from './hooks'
+import type { ErrorContext, HookBus, SessionStatus } from './hooks'
 import type { ResolvedError } from './errors'
 import type { Flow } from './flow-types'
 
@@ -48,6 +48,11 @@ export interface ScreenEntry {
    * it, up to the next step's first screen, belong to the same step. Set by the kernel only.
    */
   step?: number
+  /**
+   * Set by the kernel when the flow this screen runs has ended (a login or link stored its result,
+   * and the screen shows its success state): like an `outcome` screen, it has no Back.
+   */
+  settled?: boolean
 }
 
 /** The kernel's valtio state. Read it through snapshots. */
@@ -58,7 +63,8 @@ export interface KernelState {
   /** Why the configuration could not be loaded, if it could not. */
   configError: string | null
   session: {
-    status: 'loading' | 'unauthenticated' | 'authenticated'
+    status: SessionStatus
+    /** The session's user; also set while `pending`, for the consent screen (hosts are shown none then). */
     user: User | null
   }
   modal: {

@@ -110,6 +110,12 @@ export const errors = {
    */
   reauthenticationRequired: (message = 'This action needs a recent sign-in. Please sign in again and retry.') =>
     new HttpError(403, 'reauthentication_required', message),
+  /**
+   * 403 `terms_not_accepted`: the app requires its terms and the session's user has not accepted
+   * them; only the consent step's routes answer until `accept_terms`.
+   */
+  termsNotAccepted: (message = 'Accept the terms of this app to continue.') =>
+    new HttpError(403, 'terms_not_accepted', message),
   /** 401 `invalid_captcha`. */
   invalidCaptcha: (message = 'Captcha verification failed.') => new HttpError(401, 'invalid_captcha', message),
   /** 400 `linked_to_another_user`. */

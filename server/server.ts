@@ -341,10 +341,6 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       throw errors.invalidOrigin(origin)
     }
 
-    const raw = await readBody(c, r.route)
-    const parsed = v.safeParse(r.schemas.request, raw)
-    if (!parsed.success) throw errors.invalidData(describeIssue(parsed.issues[0]))
-
     const ip = clientIp(c)
     const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
     const sessionCache = new Map<boolean, Promise<SessionInfo | null>>()
@@ -357,6 +353,16 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       }
       return s
     }
+    // An app that requires its terms: until the user accepts, the session serves only the consent
+    // step's routes. Checked once here, so no handler can forget it.
+    if (r.route.auth && !r.route.beforeTerms && serverApp.settings.requireUsersAcceptTerms && bearer) {
+      const s = await session()
+      if (s && !s.hasAcceptedTerms) throw errors.termsNotAccepted()
+    }
+    const raw = await readBody(c, r.route)
+    const parsed = v.safeParse(r.schemas.request, raw)
+    if (!parsed.success) throw errors.invalidData(describeIssue(parsed.issues[0]))
+
     // Unlinking the last strong method needs a fresh login; the user row lock makes concurrent
     // unlinks of a user's last two strong methods see each other.
     const guardedUsers: UserService =

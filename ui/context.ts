@@ -7,7 +7,7 @@ import { createContext, useContext, useEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Kernel, ResolvedError } from '../kernel/types'
 import type { NavigateOptions, PluginContext } from '../kernel/plugin'
-import type { ErrorContext } from '../kernel/hooks'
+import type { ErrorContext, SessionStatus } from '../kernel/hooks'
 import type { AppConfig } from '../kernel/config'
 import type { User } from '../kernel/wire'
 
@@ -151,7 +151,7 @@ export interface PorticoState {
   /** Why the configuration could not be loaded, if it could not. */
   readonly configError: string | null
   readonly session: {
-    readonly status: 'loading' | 'unauthenticated' | 'authenticated'
+    readonly status: SessionStatus
     readonly user: User | null
   }
 }

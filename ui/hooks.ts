@@ -38,7 +38,9 @@ function openLogin(kernel: ReturnType<typeof useKernel>, options?: LoginArgument
 export interface UsePorticoResult {
   /** The app configuration is loaded and the stored session restored. */
   ready: boolean
+  /** A user is signed in (false while a login waits for the terms consent the app requires). */
   authenticated: boolean
+  /** The signed-in user; null when `authenticated` is false. */
   user: User | null
   /**
    * Opens the login modal at the landing screen.
@@ -72,7 +74,8 @@ export function usePortico(): UsePorticoResult {
   // Leaf reads: re-render only for these properties.
   const ready = snap.ready
   const status = snap.session.status
-  const user = snap.session.user as User | null
+  // A user who has not yet given the consent the app requires is not signed in for the host.
+  const user = status === 'authenticated' ? (snap.session.user as User | null) : null
   const login = useCallback((options?: LoginArgument) => openLogin(kernel, options), [kernel])
   const logout = useCallback(() => kernel.logout(), [kernel])
   const getAccessToken = useCallback(() => kernel.getAccessToken(), [kernel])

@@ -1,23 +1,24 @@
 /**
  * The built-in `portico` feature plugin: the shell's own screens (landing, error, terms, allowlist,
- * user limit, account not found, link conflict, transfer assets) and the terms step after a login.
+ * user limit, account not found, link conflict, transfer assets). The kernel shows its terms screen
+ * ({@link TERMS_SCREEN}) as the first step of a login whose user must still accept the app's terms.
  * It names no login method: each comes with its plugin (the landing's `wallet` row with the wallets
  * plugin).
  * @module
  */
 import { definePlugin } from '../kernel/plugin'
-import type { LoginResult } from '../kernel/plugin'
+import { LINK_CONFLICT_SCREEN, TERMS_SCREEN } from '../kernel/kernel'
 import { uiMessages } from './messages/en'
 
 /** Screen ids of the `portico` plugin. */
 export const PORTICO_SCREENS = {
   landing: 'portico/landing',
   error: 'portico/error',
-  terms: 'portico/terms',
+  terms: TERMS_SCREEN,
   allowlist: 'portico/allowlist',
   userLimit: 'portico/user-limit',
   accountNotFound: 'portico/account-not-found',
-  linkConflict: 'portico/link-conflict',
+  linkConflict: LINK_CONFLICT_SCREEN,
   transferAssets: 'portico/transfer-assets',
 } as const
 
@@ -38,25 +39,14 @@ export const portico = () =>
     kind: 'feature',
     screens: {
       landing: { load: () => import('./screens/Landing') },
-      error: { load: () => import('./screens/ErrorScreen') },
+      // The ends of a flow: no Back, their buttons say where to go (spec 01 §2, 'Other screens').
+      error: { load: () => import('./screens/ErrorScreen'), outcome: true },
       terms: { load: () => import('./screens/Terms'), blocking: true },
-      allowlist: { load: () => import('./screens/Allowlist') },
-      'user-limit': { load: () => import('./screens/UserLimit') },
-      'account-not-found': { load: () => import('./screens/AccountNotFound') },
+      allowlist: { load: () => import('./screens/Allowlist'), outcome: true },
+      'user-limit': { load: () => import('./screens/UserLimit'), outcome: true },
+      'account-not-found': { load: () => import('./screens/AccountNotFound'), outcome: true },
       'link-conflict': { load: () => import('./screens/transfer/LinkConflict') },
       'transfer-assets': { load: () => import('./screens/transfer/TransferAssets') },
     },
     messages: uiMessages,
-    setup(ctx) {
-      // The kernel asks again after every step; answer once per login so an accepted (or
-      // declined) consent is never shown twice.
-      const asked = new WeakSet<LoginResult>()
-      return ctx.hooks.afterAuthenticate.tap('portico', (result) => {
-        const config = ctx.config()
-        if (!config?.legal.requireUsersAcceptTerms) return undefined
-        if (result.user.has_accepted_terms || asked.has(result)) return undefined
-        asked.add(result)
-        return { screen: PORTICO_SCREENS.terms }
-      })
-    },
   })

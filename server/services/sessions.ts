@@ -57,6 +57,8 @@ export interface SessionInfo {
   authenticatedAt: number
   /** Whether the user is a guest. */
   isGuest: boolean
+  /** Whether the user has accepted the app's terms (`has_accepted_terms`). */
+  hasAcceptedTerms: boolean
 }
 
 /**
@@ -299,8 +301,8 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
       } catch {
         throw errors.invalidToken()
       }
-      const rows = await db.query<{ user_id: string; authenticated_at: number; is_guest: boolean }>(
-        `SELECT s.user_id, s.authenticated_at, u.is_guest FROM sessions s JOIN users u ON u.id = s.user_id
+      const rows = await db.query<{ user_id: string; authenticated_at: number; is_guest: boolean; has_accepted_terms: boolean }>(
+        `SELECT s.user_id, s.authenticated_at, u.is_guest, u.has_accepted_terms FROM sessions s JOIN users u ON u.id = s.user_id
          WHERE s.id = $1 AND s.app_id = $2 AND s.revoked_at IS NULL AND s.expires_at > $3`,
         [claims.sessionId, app.id, now()],
       )
@@ -312,6 +314,7 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
         app,
         authenticatedAt: Number(row.authenticated_at),
         isGuest: row.is_guest,
+        hasAcceptedTerms: row.has_accepted_terms,
       }
     },
 

@@ -57,6 +57,49 @@ test.describe('terms consent', () => {
     await expect(page.getByRole('heading', { name: 'One last step' })).toHaveCount(0)
   })
 
+  test('until Accept the visitor is not signed in: the host shows no user, the server refuses the token, a reload asks again', async ({ page, request }) => {
+    const appId = await createTestApp(page, request, { requireUsersAcceptTerms: true, termsAndConditionsUrl: TERMS })
+    const address = freshEmail('terms-hold')
+    await openApp(page, appId)
+    await enterWithCode(page, request, address)
+    const consent = page.getByRole('alertdialog')
+    await expect(consent.getByRole('heading', { name: 'One last step' })).toBeVisible()
+    await expect(page.getByText('You are signed out.')).toBeVisible()
+    await expect(page.getByTestId('signed-in')).toHaveCount(0)
+
+    // The tokens exist (the consent screen calls the server with them), but they open nothing else.
+    const token = await page.evaluate(() => localStorage.getItem('privy:token'))
+    expect(token).toBeTruthy()
+    const apiUrl = await apiUrlOf(page)
+    const headers = { authorization: `Bearer ${token}`, 'privy-app-id': appId, origin: new URL(page.url()).origin }
+    const refused = await request.get(`${apiUrl}/api/v1/sessions`, { headers })
+    expect(refused.status()).toBe(403)
+    expect((await refused.json()).code).toBe('terms_not_accepted')
+
+    await page.reload()
+    await expect(page.getByRole('alertdialog').getByRole('heading', { name: 'One last step' })).toBeVisible()
+    await expect(page.getByText('You are signed out.')).toBeVisible()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Accept' }).click()
+    await expect(page.getByTestId('user-email')).toHaveText(address)
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
+    expect((await request.get(`${apiUrl}/api/v1/sessions`, { headers })).status()).toBe(200)
+  })
+
+  test('No thanks after a reload at the consent step signs out for good', async ({ page, request }) => {
+    const appId = await createTestApp(page, request, { requireUsersAcceptTerms: true })
+    await openApp(page, appId)
+    await enterWithCode(page, request, freshEmail('terms-reload-decline'))
+    await expect(page.getByRole('heading', { name: 'One last step' })).toBeVisible()
+    await page.reload()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'No thanks' }).click()
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
+    await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+    expect(await page.evaluate(() => localStorage.getItem('privy:refresh_token'))).toBeNull()
+    await page.reload()
+    await expect(page.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+    await expect(page.getByRole('alertdialog')).toHaveCount(0)
+  })
+
   test('No thanks signs the visitor out and closes the modal; only configured links show', async ({ page, request }) => {
     const appId = await createTestApp(page, request, { requireUsersAcceptTerms: true, termsAndConditionsUrl: TERMS })
     await openApp(page, appId)
@@ -91,6 +134,8 @@ test.describe('allowlist', () => {
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: "You don't have access to this app" })).toBeVisible()
     await expect(dialog.getByText('Have you been invited?')).toBeVisible()
+    // An outcome: no Back into the spent code screen (its resend timer would start over with no code sent).
+    await expect(dialog.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0)
     await dialog.getByRole('button', { name: 'Try another account' }).click()
     await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeVisible()
     await expect(page.getByTestId('signed-in')).toHaveCount(0)
@@ -112,11 +157,20 @@ test.describe('allowlist', () => {
     await expect(dialog.getByRole('button', { name: 'Try another account' })).toHaveCount(0)
   })
 
-  test('an allowlisted address gets in (matched without regard to case)', async ({ page, request }) => {
+  test('an allowlisted address gets in (matched without regard to case); its Success! has no Back', async ({ page, request }) => {
     const address = freshEmail('invited')
     const appId = await createTestApp(page, request, { allowlistEnabled: true, allowlist: [address.toUpperCase()] })
     await openApp(page, appId)
     await enterWithCode(page, request, address)
+    // Sampled in one go while 'Success!' shows (the modal closes shortly after): a Back arrow
+    // beside it never matches.
+    await expect
+      .poll(() =>
+        page.getByRole('dialog').evaluateAll((all) =>
+          all.map((d) => ({ title: d.querySelector('h2')?.textContent ?? null, back: d.querySelectorAll('button[aria-label="Back"]').length })),
+        ),
+      )
+      .toContainEqual({ title: 'Success!', back: 0 })
     await expect(page.getByTestId('user-email')).toHaveText(address)
   })
 })
@@ -131,6 +185,7 @@ test.describe('user limit', () => {
     await enterWithCode(page, request, freshEmail('second'))
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: 'Unable to sign in' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0)
     await dialog.getByRole('button', { name: 'Go back' }).click()
     await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeVisible()
 
@@ -147,6 +202,7 @@ test.describe('sign-up disabled for one attempt', () => {
     await enterWithCode(page, request, freshEmail('unknown'))
     const dialog = page.getByRole('dialog')
     await expect(dialog.getByRole('heading', { name: 'Account not found' })).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Back', exact: true })).toHaveCount(0)
     await dialog.getByRole('button', { name: 'Try logging in again' }).click()
     await expect(dialog.getByRole('textbox', { name: 'Email address' })).toBeVisible()
     await expect(page.getByTestId('signed-in')).toHaveCount(0)

@@ -5,11 +5,12 @@
  * scrolling body within.
  * @module
  */
-import { useId, useRef, type ReactNode } from 'react'
+import { useId, useLayoutEffect, useRef, type ReactNode } from 'react'
 import { Dialog } from '@ark-ui/react/dialog'
 import { css } from '../../styled-system/css'
 import { ModalIdsContext } from './modal-context'
 import { ThemeRoot, type ThemeRootProps } from './ThemeRoot'
+import { deepActiveElement, focusTarget } from '../modal/focus'
 
 /** Props of {@link Modal}. */
 export interface ModalProps extends Omit<ThemeRootProps, 'children' | 'className'> {
@@ -57,6 +58,11 @@ export function Modal({ open, onClose, onBack, blocking = false, labels, childre
   const id = useId()
   const ids = { titleId: `po-modal-title-${id}`, descriptionId: `po-modal-desc-${id}` }
   const contentRef = useRef<HTMLDivElement>(null)
+  // What had focus when the modal opened (the host's 'Log in' button): it gets focus back on close.
+  const trigger = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    if (open && typeof document !== 'undefined') trigger.current = deepActiveElement(document) as HTMLElement | null
+  }, [open])
   return (
     <Dialog.Root
       open={open}
@@ -69,11 +75,10 @@ export function Modal({ open, onClose, onBack, blocking = false, labels, childre
       lazyMount
       unmountOnExit
       role={blocking ? 'alertdialog' : 'dialog'}
-      // Focus the first field, else the dialog itself: a ring on the close button or a link
-      // before the user touched the keyboard reads as a glitch.
-      initialFocusEl={() =>
-        contentRef.current?.querySelector<HTMLElement>('input:not([type=hidden]):not([disabled])') ?? contentRef.current
-      }
+      // Focus the first field, else the screen's heading, else the dialog itself: a ring on the close
+      // button or a link before the user touched the keyboard reads as a glitch.
+      initialFocusEl={() => (contentRef.current ? (focusTarget(contentRef.current) ?? contentRef.current) : null)}
+      finalFocusEl={() => (trigger.current?.isConnected ? trigger.current : null)}
     >
       <ThemeRoot theme={theme} accentColor={accentColor} radius={radius} fontFamily={fontFamily}>
         <Dialog.Backdrop

@@ -177,7 +177,12 @@ export function Screen({ title, subtitle, logo, logoAlt = '', icon, children, fo
             )}
           </div>
         ) : null}
-        <h2 id={titleId} className={css({ fontSize: '20px', fontWeight: '700', lineHeight: '1.3', letterSpacing: '-0.01em', color: 'fg', textWrap: 'balance' })}>
+        {/* Focusable from script only: the modal moves focus here on a screen without a field. */}
+        <h2
+          id={titleId}
+          tabIndex={-1}
+          className={css({ fontSize: '20px', fontWeight: '700', lineHeight: '1.3', letterSpacing: '-0.01em', color: 'fg', textWrap: 'balance', outline: 'none' })}
+        >
           {title}
         </h2>
         {subtitle ? (

@@ -7,7 +7,7 @@
  * object through `useScreen()`. They never receive the kernel.
  * @module
  */
-import { useCallback, useEffect, useState, type ComponentType } from 'react'
+import { useCallback, useEffect, useRef, useState, type ComponentType } from 'react'
 import { useSnapshot } from 'valtio'
 import { EnvironmentProvider } from '@ark-ui/react/environment'
 import { css } from '../../styled-system/css'
@@ -18,6 +18,7 @@ import { Spinner } from '../components/Spinner'
 import { useModalIds } from '../components/modal-context'
 import { cachedScreen, loadScreen } from './screen-cache'
 import { ScreenView, useStackScreenContext } from './screen-host'
+import { useScreenFocus } from './focus'
 
 export { loadScreen, preloadScreens } from './screen-cache'
 
@@ -34,6 +35,10 @@ function ScreenHost({ kernel, id, params, depth }: { kernel: Kernel; id: string;
   const [failed, setFailed] = useState(false)
   const ids = useModalIds()
   const screen = useStackScreenContext(kernel, id, params, depth)
+  const root = useRef<HTMLDivElement>(null)
+  // Every screen shown takes focus (its first field, else its heading): keyboard and screen-reader
+  // users land in it instead of on the page's <body>.
+  useScreenFocus(root, Component !== null)
   useEffect(() => {
     let live = true
     const hit = cachedScreen(kernel, id)
@@ -63,12 +68,17 @@ function ScreenHost({ kernel, id, params, depth }: { kernel: Kernel; id: string;
       </div>
     )
   }
-  return <ScreenView Component={Component} screen={screen} />
+  return (
+    <div ref={root} data-part="screen" className={css({ display: 'contents' })}>
+      <ScreenView Component={Component} screen={screen} />
+    </div>
+  )
 }
 
 /**
  * The modal: open state, blocking flag, back and close follow the kernel's router; the back arrow
- * asks the shown screen's `useBackHandler` handler first.
+ * asks the shown screen's `useBackHandler` handler first, and is absent on the end of a flow (an
+ * `outcome` screen, or a screen whose login or link is done).
  * @param props - the kernel and an optional theme override.
  * @returns the modal (nothing while closed).
  * @example
@@ -81,7 +91,10 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
   const snap = useSnapshot(kernel.state)
   const stack = snap.modal.stack
   const top = stack[stack.length - 1]
-  const blocking = top ? !!kernel.screen(top.screen)?.blocking : false
+  const definition = top ? kernel.screen(top.screen) : undefined
+  const blocking = !!definition?.blocking
+  // The end of a flow (an outcome screen, or a screen whose login or link is done) has no Back.
+  const final = !!top && (!!top.settled || !!definition?.outcome)
   const appearance = snap.config?.appearance
   // The shown screen's own back handler (`useBackHandler`), asked before the modal goes back a screen.
   const [screenBack, setScreenBack] = useState<{ handle: () => boolean } | null>(null)
@@ -98,7 +111,7 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
       open={snap.modal.open && !!top}
       blocking={blocking}
       onClose={() => kernel.closeModal()}
-      onBack={(stack.length > 1 || screenBack) && !blocking ? back : undefined}
+      onBack={(stack.length > 1 || screenBack) && !blocking && !final ? back : undefined}
       labels={{ close: kernel.t('PORTICO_CLOSE'), back: kernel.t('PORTICO_BACK') }}
       theme={theme ?? appearance?.theme}
       accentColor={appearance?.accentColor}

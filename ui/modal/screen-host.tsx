@@ -5,7 +5,7 @@
  * Screens never hold the kernel.
  * @module
  */
-import { useMemo, type ComponentType } from 'react'
+import { useMemo, useState, type ComponentType } from 'react'
 import type { Kernel, LinkConflict } from '../../kernel/types'
 import type { AppConfig } from '../../kernel/config'
 import type { NavigateOptions } from '../../kernel/plugin'
@@ -149,11 +149,13 @@ export interface PendingTransfer {
 }
 
 /**
- * The link waiting on the link-conflict screen, read once per render.
+ * The link waiting on the link-conflict screen, as it was when the screen first showed: a transfer
+ * that succeeded ends the pending link, and its screen keeps showing 'Success!' until it closes.
  * @returns the conflict and the transfer action.
  * @internal
  */
 export function usePendingTransfer(): PendingTransfer {
   const kernel = useKernel()
-  return { conflict: kernel.linkConflict(), transfer: () => kernel.transferAccount() }
+  const [conflict] = useState(() => kernel.linkConflict())
+  return { conflict, transfer: () => kernel.transferAccount() }
 }

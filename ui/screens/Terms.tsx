@@ -1,6 +1,7 @@
 /**
- * Terms consent (affirmative): 'One last step'. Blocking: it cannot be closed. Accept records the
- * acceptance on the server, then continues the login; 'No thanks' aborts it.
+ * Terms consent (affirmative): 'One last step'. Blocking: it cannot be closed. The kernel shows it
+ * while the session is `pending`, again after a reload. Accept records the acceptance on the server
+ * and resolves the step (the kernel then reads the user again); 'No thanks' cancels it, which logs out.
  * @module
  */
 import { useState } from 'react'
@@ -19,7 +20,7 @@ import { useConfig } from './shared'
  * @returns the screen.
  * @example
  * ```ts
- * // Shown by the `portico` plugin's afterAuthenticate tap when the app requires consent.
+ * // Shown by the kernel (TERMS_SCREEN) as the first step of a login that still needs consent.
  * ```
  */
 export default function Terms({ ctx, resolveStep, cancelStep, resolveError }: ScreenProps) {

@@ -95,8 +95,8 @@ describe('terms', () => {
     expect(h.kernel.state.modal.open).toBe(true)
   })
 
-  it('behavior: a login on an app requiring terms shows consent; Accept posts accept_terms and completes', async () => {
-    const completed: string[] = []
+  it('behavior: a login on an app requiring terms is not signed in until Accept; then it completes with the accepted user', async () => {
+    const completed: boolean[] = []
     h = await startHarness({
       app: { require_users_accept_terms: true, privacy_policy_url: 'https://acme.test/privacy' },
       routes: {
@@ -104,9 +104,10 @@ describe('terms', () => {
           json: { user: wireUser(), token: null, privy_access_token: null, refresh_token: null, session_update_action: 'set', is_new_user: true },
         }),
         'POST /api/v1/users/me/accept_terms': () => ({ json: wireUser({ has_accepted_terms: true }) }),
+        'GET /api/v1/users/me': () => ({ json: { user: wireUser({ has_accepted_terms: true }), identity_token: null } }),
       },
     })
-    h.kernel.onLogin((r) => completed.push(r.user.id))
+    h.kernel.onLogin((r) => completed.push(r.user.has_accepted_terms))
     await renderScreen(h.kernel, 'email/code', { email: 'ada@example.com' })
     const boxes = await screen.findAllByRole('textbox')
     await act(async () => {
@@ -114,8 +115,11 @@ describe('terms', () => {
     })
     expect(await screen.findByRole('heading', { name: 'One last step' })).toBeTruthy()
     expect(screen.getByRole('link', { name: 'View Privacy Policy' })).toBeTruthy()
+    expect(h.kernel.state.session.status).toBe('pending')
+    expect(completed).toEqual([])
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Accept' })))
-    await waitFor(() => expect(completed).toEqual(['did:privy:cm0user00000000000000000a']))
+    await waitFor(() => expect(completed).toEqual([true]))
+    expect(h.kernel.state.session.status).toBe('authenticated')
     expect(h.calls('/api/v1/users/me/accept_terms')).toHaveLength(1)
     expect(h.kernel.state.modal.open).toBe(false)
   })
@@ -150,6 +154,45 @@ describe('allowlist, user limit, account not found', () => {
     expect(screen.getByText('Have you been invited?')).toBeTruthy()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Try another account' })))
     expect(h.kernel.state.modal.stack.map((s) => s.screen)).toEqual(['portico/landing'])
+  })
+
+  it('behavior: the outcome screens have no Back, even over the screen that led to them', async () => {
+    h = await startHarness()
+    await renderScreen(h.kernel, 'portico/landing')
+    await act(async () => h!.kernel.navigate('email/code', { email: 'ada@example.com' }))
+    expect(await screen.findByRole('button', { name: 'Back' })).toBeTruthy()
+    for (const [id, heading] of [
+      ['portico/allowlist', "You don't have access to this app"],
+      ['portico/user-limit', 'Unable to sign in'],
+      ['portico/account-not-found', 'Account not found'],
+      ['portico/error', 'Something went wrong'],
+    ] as const) {
+      await act(async () => h!.kernel.navigate(id))
+      expect(await screen.findByRole('heading', { name: heading })).toBeTruthy()
+      expect(screen.queryByRole('button', { name: 'Back' })).toBeNull()
+      h.kernel.back()
+      expect(h.kernel.state.modal.stack.at(-1)?.screen).toBe(id)
+      await act(async () => h!.kernel.navigate('email/code', { email: 'ada@example.com' }, { reset: true }))
+    }
+  })
+
+  it('behavior: the success state of a login has no Back', async () => {
+    h = await startHarness({
+      routes: {
+        'POST /api/v1/passwordless/authenticate': () => ({
+          json: { user: wireUser(), token: null, privy_access_token: null, refresh_token: null, session_update_action: 'set' },
+        }),
+      },
+    })
+    await renderScreen(h.kernel, 'portico/landing')
+    await act(async () => h!.kernel.navigate('email/code', { email: 'ada@example.com' }))
+    const boxes = await screen.findAllByRole('textbox')
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy()
+    await act(async () => {
+      fireEvent.paste(boxes[0]!, { clipboardData: { getData: () => '123456' } })
+    })
+    expect(await screen.findByRole('heading', { name: 'Success!' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Back' })).toBeNull()
   })
 
   it('parameters: allowlist_config overrides all texts and gives a link', async () => {
