@@ -1,12 +1,14 @@
 /**
  * `portico/plugins/transactions`: what the send-transaction screens share with host apps. Today: the
- * token price route and {@link fetchUsdPrice}; the review, receipt and error screens build on it.
+ * token price route, {@link fetchUsdPrice} and the calldata decoder; the review, receipt and error
+ * screens build on them.
  * @module
  */
 import type { ApiClient } from '../../kernel/plugin'
 import { transactionRoutes } from './api'
 
 export { transactionRoutes } from './api'
+export { decodeTransactionData, isUnlimitedAmount, type DecodedTransaction } from './decode'
 
 /** The chain id `GET /token_price` takes for Solana (SOL). */
 export const SOLANA_PRICE_CHAIN_ID = 0
