@@ -8,6 +8,7 @@
  */
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import { ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps } from './provider'
+import { normalizeTransactionRequest } from './transaction-request'
 
 const hex = (n: number | bigint) => `0x${n.toString(16)}`
 
@@ -46,12 +47,25 @@ export function providerRequests(deps: EmbeddedProviderDeps, emit: (event: 'chai
     return deps.sign(request)
   }
 
-  /** Fills nonce, gas and EIP-1559 fees from the chain, signs in the frame, sends the raw transaction. */
+  /**
+   * Checks the request (spec 02 §5), moves to the chain it names when the app has it, fills nonce,
+   * gas and EIP-1559 fees from the chain, signs in the frame, sends the raw transaction.
+   */
   async function send(input: unknown): Promise<unknown> {
-    if (typeof input !== 'object' || input === null) throw new ProviderRpcError(-32602, 'Invalid transaction request')
-    const tx: Record<string, unknown> = { ...(input as Record<string, unknown>), from: deps.wallet.address, chainId: hex(chainId) }
+    const request = normalizeTransactionRequest(input)
+    if (request.from && request.from.toLowerCase() !== deps.wallet.address.toLowerCase()) {
+      throw new ProviderRpcError(4100, 'The transaction is not from this wallet')
+    }
+    if (request.chainId !== undefined && request.chainId !== chainId) {
+      // A chain the app does not configure is refused; a configured one becomes the current chain.
+      if (!deps.chains.some((c) => c.id === request.chainId)) throw new ProviderRpcError(4901, `Unsupported chainId: ${request.chainId}`)
+      chainId = request.chainId
+      emit('chainChanged', hex(chainId))
+    }
+    const { chainId: _asked, ...fields } = request
+    const tx: Record<string, unknown> = { ...fields, from: deps.wallet.address, chainId: hex(chainId) }
     tx.nonce ??= await rpc('eth_getTransactionCount', [deps.wallet.address, 'pending'])
-    tx.gas ??= tx.gasLimit ?? (await rpc('eth_estimateGas', [{ from: tx.from, to: tx.to, value: tx.value, data: tx.data }]))
+    tx.gas ??= await rpc('eth_estimateGas', [{ from: tx.from, to: tx.to, value: tx.value, data: tx.data }])
     if (tx.gasPrice === undefined && tx.maxFeePerGas === undefined) {
       const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: string } | null
       const tip = BigInt((await rpc('eth_maxPriorityFeePerGas', [])) as string)
