@@ -4,7 +4,7 @@
  * screens build on them.
  * @module
  */
-import type { ApiClient } from '../../kernel/plugin'
+import { definePlugin, type ApiClient } from '../../kernel/plugin'
 import { transactionRoutes } from './api'
 
 export { transactionRoutes } from './api'
@@ -34,3 +34,16 @@ export async function fetchUsdPrice(api: ApiClient, chainId: number, tokenSymbol
     return null
   }
 }
+
+/**
+ * The transactions plugin: declares its routes (the token price) so the server half's are known to
+ * the widget. The send-transaction screens will register here.
+ * @returns the plugin definition.
+ * @example
+ * ```tsx
+ * import { PorticoProvider } from 'portico/react'
+ * import { transactions } from 'portico/plugins/transactions'
+ * <PorticoProvider appId="..." plugins={[email(), embeddedWallets(), transactions()]}>...</PorticoProvider>
+ * ```
+ */
+export const transactions = () => definePlugin({ id: 'transactions', kind: 'feature', api: transactionRoutes })
