@@ -9,6 +9,7 @@ import { transactionRoutes } from './api'
 
 export { transactionRoutes } from './api'
 export { decodeTransactionData, isUnlimitedAmount, type DecodedTransaction } from './decode'
+export { formatTokenAmount, readTokenInfo, withTokenStandard, type ChainCall, type TokenInfo } from './token-info'
 
 /** The chain id `GET /token_price` takes for Solana (SOL). */
 export const SOLANA_PRICE_CHAIN_ID = 0
