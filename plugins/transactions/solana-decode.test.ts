@@ -14,6 +14,7 @@ import {
   pipe,
   setTransactionMessageFeePayer,
   setTransactionMessageLifetimeUsingBlockhash,
+  type Address,
   type Blockhash,
   type Instruction,
 } from '@solana/kit'
@@ -29,7 +30,7 @@ const DST_ATA = address('5ZiE3vAkrdXBgyFL7KqG3RoEGBws4CjRcXVbABDLZTgx')
 const MEMO = address('MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr')
 const blockhash = 'EETubP5AKHgjPAhzPAFcb8BAY1hMH639CWCFTqi3hq1k' as Blockhash
 
-function transaction(instructions: Instruction[], feePayer = WALLET) {
+function transaction(instructions: Instruction[], feePayer: Address = WALLET) {
   return compileTransaction(
     pipe(
       createTransactionMessage({ version: 0 }),
