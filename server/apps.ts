@@ -121,6 +121,8 @@ export interface ServerApp {
   /** The imported signing key (cached with the app). */
   signingKey: AppSigningKey
   createdAt: number
+  /** Counts the changes of the app's row: caches compare it to see another process's changes. */
+  revision: number
 }
 
 /**
@@ -145,7 +147,7 @@ export interface CreateAppOptions {
 }
 
 // Explicit columns: prepared statements with `*` break when a later migration adds a column.
-const APP_COLUMNS = 'id, name, config, private_jwk, public_pem, allowed_origins, test_identities, created_at'
+const APP_COLUMNS = 'id, name, config, private_jwk, public_pem, allowed_origins, test_identities, created_at, revision'
 
 interface AppRow {
   id: string
@@ -158,6 +160,7 @@ interface AppRow {
   allowed_origins: string[]
   test_identities: TestIdentity[]
   created_at: number
+  revision: number
 }
 
 /** The secret path patterns of a server: the core's and those its plugins' settings declare. */
@@ -376,6 +379,22 @@ export async function loadApp(db: Db, id: string): Promise<ServerApp | null> {
   return rows[0] ? fromRow(db, rows[0]) : null
 }
 
+/**
+ * An app's current revision: how many times its row changed. A cached app whose revision still
+ * matches is current, whichever process changed the others.
+ * @param db - the database.
+ * @param id - the app id.
+ * @returns the revision, or null when there is no such app.
+ * @example
+ * ```ts
+ * if ((await appRevision(db, cached.id)) !== cached.revision) cached = await loadApp(db, cached.id)
+ * ```
+ */
+export async function appRevision(db: Db, id: string): Promise<number | null> {
+  const rows = await db.query<{ revision: number }>('SELECT revision FROM apps WHERE id = $1', [id])
+  return rows[0] ? Number(rows[0].revision) : null
+}
+
 async function fromRow(db: Db, row: AppRow): Promise<ServerApp> {
   const { config, jwk } = openRow(db, row)
   return {
@@ -388,6 +407,7 @@ async function fromRow(db: Db, row: AppRow): Promise<ServerApp> {
     privateJwk: jwk,
     signingKey: await importSigningKey(jwk),
     createdAt: row.created_at,
+    revision: row.revision,
   }
 }
 

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import * as v from 'valibot'
 import type { Route, RouteTable } from '../kernel/route'
-import { DEFAULT_APP_SETTINGS, loadApp, type ServerApp } from './apps'
+import { appRevision, DEFAULT_APP_SETTINGS, loadApp, type ServerApp } from './apps'
 import { createClock, type Clock } from './clock'
 import { coreServerPlugin } from './core'
 import { errors, HttpError } from './errors'
@@ -76,7 +76,11 @@ export interface CreateServerOptions {
   trustProxy?: boolean
   /** Largest accepted request body in bytes; a larger one answers 413 `invalid_data`. @defaultValue 102400 */
   bodyLimit?: number
-  /** How long loaded apps are cached, in ms. @defaultValue 5000 */
+  /**
+   * How long a loaded app is used before its revision is compared with the database's, in ms: a
+   * change made through any process sharing the database applies here within this time (allowed
+   * origins in CORS preflights too). @defaultValue 500
+   */
   appCacheMs?: number
   /**
    * Mounts the admin API (`/admin/v1/apps`) guarded by this key (Bearer). Without a key there is no
@@ -182,17 +186,26 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
           },
         })
   const captcha = options.captcha ?? new TurnstileVerifier()
-  const cacheMs = options.appCacheMs ?? 5000
+  const cacheMs = options.appCacheMs ?? 500
 
+  // Apps are cached per process. Once `cacheMs` has passed, the next request compares the cached
+  // revision with the row's (one small query per app and period) and reloads only a changed app,
+  // so a change made through any process is seen by every process within `cacheMs`.
   const appCache = new Map<string, { at: number; app: Promise<ServerApp | null> }>()
   function getApp(id: string): Promise<ServerApp | null> {
     const hit = appCache.get(id)
     if (hit && Date.now() - hit.at < cacheMs) return hit.app
-    const app = loadApp(db, id)
-    appCache.set(id, { at: Date.now(), app })
+    const entry = { at: Date.now(), app: hit ? revalidate(id, hit.app) : loadApp(db, id) }
+    appCache.set(id, entry)
     // A failed load must not stay cached.
-    app.then((a) => a ?? appCache.delete(id), () => appCache.delete(id))
-    return app
+    const drop = () => appCache.get(id) === entry && appCache.delete(id)
+    entry.app.then((a) => a ?? drop(), drop)
+    return entry.app
+  }
+  async function revalidate(id: string, cached: Promise<ServerApp | null>): Promise<ServerApp | null> {
+    const previous = await cached.catch(() => null)
+    if (previous && (await appRevision(db, id)) === previous.revision) return previous
+    return loadApp(db, id)
   }
   const originCache = new Map<string, number>()
   async function isKnownOrigin(origin: string): Promise<boolean> {

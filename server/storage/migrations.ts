@@ -110,6 +110,21 @@ ALTER TABLE sessions ALTER COLUMN last_used_at SET NOT NULL;
 CREATE INDEX sessions_user_idx ON sessions (user_id, created_at);
 `,
   },
+  {
+    // Several processes cache apps: each change of a row (through Portico or by hand in SQL) counts
+    // up its revision, which the caches compare to find out what another process changed.
+    id: 'core/0003_app_revision',
+    sql: `
+ALTER TABLE apps ADD COLUMN revision bigint NOT NULL DEFAULT 0;
+CREATE FUNCTION portico_bump_app_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.revision := OLD.revision + 1;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER apps_revision BEFORE UPDATE ON apps FOR EACH ROW EXECUTE FUNCTION portico_bump_app_revision();
+`,
+  },
 ]
 
 // An arbitrary constant shared by every Portico process: the key of the advisory lock.
