@@ -468,21 +468,27 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
 
   // The app's public key as a JWKS, so a host backend can verify access and identity tokens with a
   // stock JWT library. Public data: no app header, no origin check.
-  const jwksCache = new Map<string, Promise<object>>()
+  // The current key first, then the earlier keys not yet retired: a token signed before a rotation
+  // verifies until its key is retired.
+  const jwkCache = new Map<string, Promise<object>>()
+  const jwkOf = (pem: string) => {
+    let jwk = jwkCache.get(pem)
+    if (!jwk) {
+      jwk = (async () => {
+        const key = await exportJWK(await importSPKI(pem, 'ES256', { extractable: true }))
+        return { ...key, kid: await calculateJwkThumbprint(key), alg: 'ES256', use: 'sig' }
+      })()
+      jwkCache.set(pem, jwk)
+    }
+    return jwk
+  }
   app.get('/api/v1/apps/:app_id/jwks.json', async (c) => {
     const id = c.req.param('app_id')
     const found = ID_PATTERN.test(id) ? await getApp(id) : null
     if (!found) throw errors.invalidAppId()
-    let jwks = jwksCache.get(found.publicPem)
-    if (!jwks) {
-      jwks = (async () => {
-        const jwk = await exportJWK(await importSPKI(found.publicPem, 'ES256', { extractable: true }))
-        return { keys: [{ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'ES256', use: 'sig' }] }
-      })()
-      jwksCache.set(found.publicPem, jwks)
-    }
+    const keys = await Promise.all([found.publicPem, ...found.previousKeys.map((k) => k.publicPem)].map(jwkOf))
     c.header('cache-control', 'public, max-age=300')
-    return c.json(await jwks)
+    return c.json({ keys })
   })
 
   if (options.devMode) mountDevRoutes(app, { mail, clock, limiter })

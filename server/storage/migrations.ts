@@ -125,6 +125,12 @@ $$;
 CREATE TRIGGER apps_revision BEFORE UPDATE ON apps FOR EACH ROW EXECUTE FUNCTION portico_bump_app_revision();
 `,
   },
+  {
+    // Signing-key rotation: the public halves of an app's earlier keys, which still verify the
+    // tokens they signed until an operator retires them ([{ kid, public_pem, rotated_at }]).
+    id: 'core/0004_app_previous_keys',
+    sql: `ALTER TABLE apps ADD COLUMN previous_keys jsonb NOT NULL DEFAULT '[]';`,
+  },
 ]
 
 // An arbitrary constant shared by every Portico process: the key of the advisory lock.
