@@ -115,7 +115,7 @@ describe(`signing-key rotation (${engine})`, () => {
     try {
       const app = await t.createApp({ name: 'Two processes' })
       const before = await t.login('two@example.com', { appId: app.id })
-      expect((await other.request('/api/v1/users/me', { appId: app.id, token: before.token })).status).toBe(200)
+      expect((await other.request('/api/v1/users/me', { appId: app.id, token: before.token! })).status).toBe(200)
       expect((await cli(app.id, 'rotate')).code).toBe(0)
       const after = await t.login('two-after@example.com', { appId: app.id })
       const waitFor = async (token: string, status: number) => {
