@@ -1,0 +1,93 @@
+/**
+ * A throwaway PostgreSQL server in a temp folder (initdb, then pg_ctl), for tests and the bench that
+ * need a real server when `PORTICO_TEST_DATABASE_URL` names none. Needs PostgreSQL's binaries
+ * (Debian's `postgresql` package: /usr/lib/postgresql/<version>/bin).
+ * @module
+ */
+import { execFile } from 'node:child_process'
+import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { createServer } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { promisify } from 'node:util'
+
+const run = promisify(execFile)
+
+/**
+ * The folder of the newest installed PostgreSQL's programs.
+ * @returns the `bin` folder, or null when PostgreSQL is not installed.
+ * @example
+ * ```ts
+ * if (!postgresBinaries()) console.log('apt-get install postgresql')
+ * ```
+ */
+export function postgresBinaries(): string | null {
+  const root = '/usr/lib/postgresql'
+  if (!existsSync(root)) return null
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')) && existsSync(join(root, v, 'bin', 'pg_ctl')))
+    .sort((a, b) => Number(b) - Number(a))
+  return versions[0] ? join(root, versions[0], 'bin') : null
+}
+
+/** A running throwaway PostgreSQL server. */
+export interface TempPostgres {
+  /** `postgres://postgres@127.0.0.1:<port>/postgres`. */
+  url: string
+  /** Stops the server and removes its folder. */
+  stop(): Promise<void>
+}
+
+function freePort(): Promise<number> {
+  return new Promise((ok, fail) => {
+    const s = createServer()
+    s.once('error', fail)
+    s.listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as { port: number }
+      s.close(() => ok(port))
+    })
+  })
+}
+
+/**
+ * Starts a PostgreSQL server in a new temp folder on a free port (trust authentication, loopback
+ * only). As root, the server runs as the `postgres` user, since PostgreSQL refuses root.
+ * @returns the server's URL and how to stop it.
+ * @throws when PostgreSQL is not installed or does not start.
+ * @example
+ * ```ts
+ * const pgServer = await startTempPostgres()
+ * try { await use(pgServer.url) } finally { await pgServer.stop() }
+ * ```
+ */
+export async function startTempPostgres(): Promise<TempPostgres> {
+  const bin = postgresBinaries()
+  if (!bin) throw new Error('PostgreSQL is not installed (no /usr/lib/postgresql/*/bin/initdb): install the postgresql package.')
+  const dir = mkdtempSync(join(tmpdir(), 'portico-pg-'))
+  const asRoot = process.getuid?.() === 0
+  if (asRoot) {
+    const { stdout } = await run('id', ['-u', 'postgres'])
+    const { stdout: gid } = await run('id', ['-g', 'postgres'])
+    chownSync(dir, Number(stdout.trim()), Number(gid.trim()))
+  }
+  const as = (program: string, args: string[]) => (asRoot ? run('runuser', ['-u', 'postgres', '--', join(bin, program), ...args]) : run(join(bin, program), args))
+  const data = join(dir, 'data')
+  const port = await freePort()
+  try {
+    await as('initdb', ['-D', data, '-U', 'postgres', '--auth=trust', '--no-sync'])
+    await as('pg_ctl', ['-D', data, '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1`, '-l', join(dir, 'log'), '-w', '-t', '120', 'start'])
+  } catch (err) {
+    rmSync(dir, { recursive: true, force: true })
+    throw err
+  }
+  return {
+    url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    async stop() {
+      try {
+        await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
+      } finally {
+        rmSync(dir, { recursive: true, force: true })
+      }
+    },
+  }
+}
