@@ -216,13 +216,17 @@ async function prepare(db: Db, config: ProductionConfig, log: (line: string) => 
   if (resealed) log(`Sealed the secrets of ${resealed} app(s) with key ${config.secrets.keyId}.`)
 }
 
+/** How long the primary waits before replacing a process that died before it answered. */
+const RESTART_DELAY_MS = 1000
+
 /** What a cluster worker tells the primary once it answers requests. */
 const READY = 'portico:ready'
 
 /**
  * The cluster's primary: prepares the database once, starts `config.processes` workers (each runs
- * {@link serve} on the shared port), starts a new worker when one dies, and stops them all on
- * SIGINT/SIGTERM. A worker that dies before it answers stops the start.
+ * {@link serve} on the shared port), starts a new worker when one dies (again a second later while
+ * a replacement cannot start), and stops them all on SIGINT/SIGTERM. A worker that dies before the
+ * first ones all answered stops the start.
  */
 async function runPrimary(config: ProductionConfig, io: { out: (t: string) => void; err: (t: string) => void }): Promise<number> {
   try {
@@ -258,14 +262,19 @@ async function runPrimary(config: ProductionConfig, io: { out: (t: string) => vo
       worker.on('exit', (code, signal) => {
         live.delete(worker)
         const wasReady = ready.delete(worker)
+        const how = signal ?? `code ${code}`
         if (stopping) {
           if (live.size === 0) done(exitCode)
-        } else if (!wasReady) {
-          io.err(`Portico cannot start: a server process exited (${signal ?? `code ${code}`}) before it answered.`)
+        } else if (!started) {
+          io.err(`Portico cannot start: a server process exited (${how}) before it answered.`)
           stop(1)
-        } else {
-          io.err(`[portico] server process ${worker.process.pid} exited (${signal ?? `code ${code}`}); starting another.`)
+        } else if (wasReady) {
+          io.err(`[portico] server process ${worker.process.pid} exited (${how}); starting another.`)
           fork()
+        } else {
+          // A replacement that could not start (the database restarting?): try again shortly.
+          io.err(`[portico] a new server process exited (${how}) before it answered; trying again in ${RESTART_DELAY_MS} ms.`)
+          setTimeout(() => stopping || fork(), RESTART_DELAY_MS)
         }
       })
     }
