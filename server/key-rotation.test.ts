@@ -4,7 +4,7 @@ import { createTestInstance, type TestInstance } from '../test/support/server'
 import { createTestDb, secondProcessDb } from '../test/support/test-db'
 import { main } from './cli/portico'
 import { createSecretBox, generateEncryptionKey } from './secrets'
-import { ACCESS_TOKEN_TTL_MS, TOKEN_ISSUER, verifyAccessToken } from './tokens'
+import { ACCESS_TOKEN_TTL_MS, JWKS_MAX_AGE_MS, TOKEN_ISSUER, verifyAccessToken } from './tokens'
 
 const ADMIN_KEY = 'admin-key-for-key-rotation-0123456789'
 const engine = process.env.PORTICO_TEST_DATABASE_URL ? 'postgres' : 'pglite'
@@ -107,7 +107,11 @@ describe(`signing-key rotation (${engine})`, () => {
     expect(refused.status).toBe(401)
     expect(refused.body.code).toBe('missing_or_invalid_token')
     expect(await hostVerifies(app.id, before.token!)).toBe(false)
+    await expect(verifyAccessToken(before.token!, { appId: app.id, apiUrl: t.baseUrl, now: t.clock.now() })).rejects.toThrow()
     expect((await me(app.id, after.token!)).status).toBe(200)
+    // Hosts may cache the JWKS for a minute only, so a retired key leaves their caches soon.
+    const res = await t.request(`/api/v1/apps/${app.id}/jwks.json`)
+    expect(res.headers.get('cache-control')).toBe(`public, max-age=${JWKS_MAX_AGE_MS / 1000}`)
   })
 
   it('a second process verifies with the new key and refuses a retired one within a second', async () => {

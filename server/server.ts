@@ -28,6 +28,7 @@ import { assertFreshAuth, createSessionService, FRESH_AUTH_MAX_AGE_MS, type Sess
 import { createUserService, type UserRecord, type UserService } from './services/users'
 import { createTransferService, transferMigrations, type TransferService } from './services/transfers'
 import { exportJWK, importSPKI, calculateJwkThumbprint } from 'jose'
+import { JWKS_MAX_AGE_MS } from './tokens'
 
 /** Headers a browser may send (the contract's request headers). */
 export const ALLOWED_HEADERS = [
@@ -487,7 +488,8 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     const found = ID_PATTERN.test(id) ? await getApp(id) : null
     if (!found) throw errors.invalidAppId()
     const keys = await Promise.all([found.publicPem, ...found.previousKeys.map((k) => k.publicPem)].map(jwkOf))
-    c.header('cache-control', 'public, max-age=300')
+    // A retired key must leave hosts' caches soon: a minute (as `verifyAccessToken`'s key set).
+    c.header('cache-control', `public, max-age=${JWKS_MAX_AGE_MS / 1000}`)
     return c.json({ keys })
   })
 
