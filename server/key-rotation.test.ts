@@ -137,6 +137,23 @@ describe(`signing-key rotation (${engine})`, () => {
     }
   })
 
+  it('raced rotations each keep the key they replace; raced retirements of one key retire it once', async () => {
+    const app = await t.createApp({ name: 'Raced' })
+    const first = (await cli(app.id, '--json')).out
+    const firstKid = (JSON.parse(first) as { keys: { kid: string }[] }).keys[0]!.kid
+    const rotate = () => fetch(`${t.baseUrl}/admin/v1/apps/${app.id}/keys/rotate`, { method: 'POST', headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+    expect((await Promise.all(Array.from({ length: 20 }, rotate))).map((r) => r.status)).toEqual(Array(20).fill(200))
+    const kids = (await jwks(app.id)).keys.map((k) => k.kid)
+    expect(kids).toHaveLength(21)
+    expect(new Set(kids).size).toBe(21)
+    expect(kids[20]).toBe(firstKid)
+    const retire = () => fetch(`${t.baseUrl}/admin/v1/apps/${app.id}/keys/${firstKid}`, { method: 'DELETE', headers: { authorization: `Bearer ${ADMIN_KEY}` } })
+    const statuses = (await Promise.all(Array.from({ length: 10 }, retire))).map((r) => r.status)
+    expect(statuses.filter((s) => s === 200)).toHaveLength(1)
+    expect(statuses.filter((s) => s === 404)).toHaveLength(9)
+    expect((await jwks(app.id)).keys.map((k) => k.kid)).toEqual(kids.slice(0, 20))
+  })
+
   it('keeps the new private key sealed at rest and only the public half of the old one', async () => {
     const app = await t.createApp({ name: 'Sealed' })
     expect((await cli(app.id, 'rotate')).code).toBe(0)

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createTestInstance, type TestInstance } from '../test/support/server'
 import { secondProcessDb } from '../test/support/test-db'
+import { OTP_MAX_ATTEMPTS } from './services/otp'
 
 const ADMIN_KEY = 'admin-key-for-tests-0123456789'
 const engine = process.env.PORTICO_TEST_DATABASE_URL ? 'postgres' : 'pglite'
@@ -71,6 +72,24 @@ describe(`two server processes on one database (${engine})`, () => {
       ),
     )
     expect(refreshes.map((r) => r.status).sort()).toEqual([200, 401])
+  })
+
+  it('counts wrong code guesses across both processes: raced through both, the code locks after the limit', async () => {
+    const email = 'guessed@example.com'
+    expect((await a.request('/api/v1/passwordless/init', { body: { email } })).status).toBe(200)
+    const code = await a.codeFor(email)
+    const wrong = code === '000000' ? '111111' : '000000'
+    const guesses = await Promise.all(
+      Array.from({ length: 40 }, (_, i) => (i % 2 ? b : a).request('/api/v1/passwordless/authenticate', { body: { email, code: wrong }, appId: a.appId })),
+    )
+    expect(guesses.every((g) => g.status === 401 || g.status === 429)).toBe(true)
+    const rows = await a.db.query<{ attempts: number }>(
+      "SELECT attempts FROM otp_codes WHERE app_id = $1 AND channel = 'email' AND destination = $2",
+      [a.appId, email],
+    )
+    expect(rows[0]!.attempts).toBe(OTP_MAX_ATTEMPTS)
+    // Locked for both: the right code no longer signs in (401, or 429 once the destination's failures pass their ceiling).
+    expect([401, 429]).toContain((await b.request('/api/v1/passwordless/authenticate', { body: { email, code }, appId: a.appId })).status)
   })
 
   it('counts code sends per destination across both processes', async () => {
