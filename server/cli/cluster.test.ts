@@ -95,6 +95,18 @@ describe('PORTICO_PROCESSES', () => {
     expect(run.output.err).toContain('PORTICO_PROCESSES=2 needs DATABASE_URL')
   })
 
+  it('is refused in development mode, whose inbox and clock live in one process', SLOW, async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'server/cli/start.ts')], {
+      cwd: ROOT,
+      env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', PORTICO_PROCESSES: '2', PORTICO_DATA_DIR: join(dir, 'dev') },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    })
+    let stderr = ''
+    child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()))
+    expect(await new Promise((ok) => child.once('exit', ok))).toBe(1)
+    expect(stderr).toContain('PORTICO_PROCESSES runs several processes in production only')
+  })
+
   // On the test PostgreSQL server, else on one started for this test.
   it('starts N processes behind one port on PostgreSQL, replaces one that dies, and stops them all', SLOW, async () => {
     let server: TempPostgres | null = null
