@@ -447,7 +447,7 @@ interface LoadTarget {
   /** The code mailed to an address (it may arrive after the `init` answer). */
   codeOf(email: string): Promise<string>
   /** The server's database counters and (for servers in other processes) their CPU time so far. */
-  counters(): Promise<DbCounts & { walSyncs?: number; serverCpuMs?: number }>
+  counters(): Promise<DbCounts & { walSyncs?: number; serverCpuMs?: number; databaseCpuMs?: number | null }>
 }
 
 async function measureLogins(api: LoadTarget) {
@@ -476,12 +476,16 @@ async function measureLogins(api: LoadTarget) {
   const after = await api.counters()
   const serverCpuMs = (after.serverCpuMs ?? 0) - (before.serverCpuMs ?? 0)
   const cpuMs = ((cpu.user + cpu.system) / 1000 + serverCpuMs) / Math.max(done, 1)
+  const databaseCpuMs =
+    after.databaseCpuMs == null || before.databaseCpuMs == null ? null : (after.databaseCpuMs - before.databaseCpuMs) / Math.max(done, 1)
   const per = (k: 'statements' | 'commits' | 'flushes' | 'walSyncs') => ((after[k] ?? 0) - (before[k] ?? 0)) / Math.max(done + failed, 1)
   return {
     perSecond: done / seconds,
     done,
     failed,
     cpuMs,
+    /** PostgreSQL's own CPU per login, when the bench runs the PostgreSQL server. */
+    databaseCpuMs,
     p50: result.p50,
     p99: result.p99,
     /** The load generator's share of the machine's CPU over the run (all cores). */
@@ -497,7 +501,8 @@ function reportLogins(name: string, title: string, logins: Awaited<ReturnType<ty
   console.log(
     `  per login (init + authenticate): ${p.statements.toFixed(2)} statements, ${p.commits.toFixed(2)} commits` +
       (p.walSyncs ? `, ${p.flushes.toFixed(2)} flushes, ${p.walSyncs.toFixed(2)} WAL syncs` : '') +
-      `, ${logins.cpuMs.toFixed(2)} ms of CPU (servers, database threads and client; not PostgreSQL's own)`,
+      `, ${logins.cpuMs.toFixed(2)} ms of CPU (servers, database threads and client)` +
+      (logins.databaseCpuMs === null ? '' : ` + ${logins.databaseCpuMs.toFixed(2)} ms of PostgreSQL's`),
   )
   console.log(
     `  latency of a login (its two requests): p50 ${logins.p50.toFixed(1)} ms, p99 ${logins.p99.toFixed(1)} ms; ` +
@@ -526,7 +531,7 @@ async function measurePostgresLogins(results: string[]) {
       await admin.end()
       const url = new URL(pgServer.url)
       url.pathname = `/bench_${processes}`
-      const api = await startPostgresApi(url.href, processes)
+      const api = await startPostgresApi(url.href, processes, () => pgServer.cpuMs())
       try {
         const logins = await measureLogins(api)
         reportLogins(
@@ -546,14 +551,18 @@ async function measurePostgresLogins(results: string[]) {
 }
 
 /** Starts test/bench/postgres-api.ts as a child process and waits until it answers. */
-async function startPostgresApi(databaseUrl: string, processes: number): Promise<LoadTarget & { close(): Promise<void> }> {
+async function startPostgresApi(
+  databaseUrl: string,
+  processes: number,
+  databaseCpuMs: () => number | null,
+): Promise<LoadTarget & { close(): Promise<void> }> {
   const child = fork(join(ROOT, 'test/bench/postgres-api.ts'), [], {
     execArgv: ['--import', 'tsx'],
     env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_PROCESSES: String(processes) },
   })
   const codes = new Map<string, string>()
   const waiting = new Map<string, (code: string) => void>()
-  let onCounters: ((c: DbCounts & { serverCpuMs: number }) => void) | null = null
+  let onCounters: ((c: DbCounts & { serverCpuMs: number; databaseCpuMs: number | null }) => void) | null = null
   const ready = new Promise<{ url: string; appId: string }>((resolve, reject) => {
     child.once('exit', (code) => reject(new Error(`the PostgreSQL bench server exited (${code})`)))
     child.on('message', (m: { type: string; url?: string; appId?: string; email?: string; code?: string } & Partial<DbCounts> & { cpuUs?: number }) => {
@@ -565,7 +574,7 @@ async function startPostgresApi(databaseUrl: string, processes: number): Promise
           wait(m.code!)
         } else codes.set(m.email!, m.code!)
       } else if (m.type === 'counters') {
-        onCounters?.({ statements: m.statements!, commits: m.commits!, flushes: m.flushes!, serverCpuMs: m.cpuUs! / 1000 })
+        onCounters?.({ statements: m.statements!, commits: m.commits!, flushes: m.flushes!, serverCpuMs: m.cpuUs! / 1000, databaseCpuMs: databaseCpuMs() })
       }
     })
   })

@@ -5,7 +5,7 @@
  * @module
  */
 import { execFile } from 'node:child_process'
-import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs'
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -36,6 +36,22 @@ export interface TempPostgres {
   url: string
   /** Stops the server and removes its folder. */
   stop(): Promise<void>
+  /**
+   * CPU time the server's processes (the postmaster and its backends, ended ones included) used so
+   * far, in ms; null where /proc cannot tell (not Linux).
+   */
+  cpuMs(): number | null
+}
+
+/** utime + stime (+ the ended children's, when `children`) of a /proc stat line, in clock ticks, and its parent pid. */
+function procTimes(pid: string, children: boolean): { ticks: number; ppid: number } | null {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    const [utime, stime, cutime, cstime] = [11, 12, 13, 14].map((i) => Number(fields[i]))
+    return { ticks: utime! + stime! + (children ? cutime! + cstime! : 0), ppid: Number(fields[1]) }
+  } catch {
+    return null // gone meanwhile
+  }
 }
 
 function freePort(): Promise<number> {
@@ -80,8 +96,20 @@ export async function startTempPostgres(): Promise<TempPostgres> {
     rmSync(dir, { recursive: true, force: true })
     throw err
   }
+  const postmaster = readFileSync(join(data, 'postmaster.pid'), 'utf8').split('\n')[0]!.trim()
   return {
     url: `postgres://postgres@127.0.0.1:${port}/postgres`,
+    cpuMs() {
+      const own = procTimes(postmaster, true)
+      if (!own) return null
+      let ticks = own.ticks
+      for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+        const child = procTimes(pid, false)
+        if (child?.ppid === Number(postmaster)) ticks += child.ticks
+      }
+      // Linux reports clock ticks of 10 ms (USER_HZ 100).
+      return ticks * 10
+    },
     async stop() {
       try {
         await as('pg_ctl', ['-D', data, '-m', 'fast', '-w', 'stop'])
