@@ -7,7 +7,7 @@
 import { timingSafeEqual } from 'node:crypto'
 import type { Context, Hono } from 'hono'
 import * as v from 'valibot'
-import { createApp, DEFAULT_APP_SETTINGS, loadApp, updateApp, type AppSettings, type ServerApp } from './apps'
+import { createApp, DEFAULT_APP_SETTINGS, loadApp, retireAppKey, rotateAppKey, updateApp, type AppSettings, type ServerApp } from './apps'
 import { errors } from './errors'
 import { ID_PATTERN } from './ids'
 import { settingValue } from './plugin'
@@ -170,6 +170,29 @@ export function adminView(app: ServerApp, registry: ServerRegistry = EMPTY_REGIS
   }
 }
 
+/** An app's signing keys as the admin API lists them: the current one first, then the earlier ones. */
+export interface AdminKeysView {
+  keys: { kid: string; status: 'current' | 'previous'; rotated_at: number | null }[]
+}
+
+/**
+ * The admin view of an app's signing keys (key ids only: no key material).
+ * @param app - the app.
+ * @returns the keys, the one that signs first.
+ * @example
+ * ```ts
+ * const { keys } = adminKeysView(app)
+ * ```
+ */
+export function adminKeysView(app: ServerApp): AdminKeysView {
+  return {
+    keys: [
+      { kid: app.signingKey.kid, status: 'current', rotated_at: null },
+      ...app.previousKeys.map((k) => ({ kid: k.kid, status: 'previous' as const, rotated_at: k.rotatedAt })),
+    ],
+  }
+}
+
 /**
  * Refuses a secret sent back in its masked form (an admin view edited and returned): it would
  * replace the secret with its mask.
@@ -207,7 +230,8 @@ async function body<T extends v.GenericSchema>(c: Context, schema: T): Promise<v
 }
 
 /**
- * Mounts `/admin/v1/apps` (list, create, read, change) and `/admin/v1/apps/:id/users/:user_id` (read,
+ * Mounts `/admin/v1/apps` (list, create, read, change), `/admin/v1/apps/:id/keys` (list, `rotate`,
+ * `DELETE …/keys/:kid` retires an earlier key) and `/admin/v1/apps/:id/users/:user_id` (read,
  * `custom_metadata`) behind `Authorization: Bearer <adminKey>`.
  * @param app - the Hono app.
  * @param deps - the database, the admin key, a callback that forgets a cached app, and the server
@@ -267,6 +291,30 @@ export function mountAdminRoutes(
     if (!updated) throw errors.notFound(`No app ${id}.`)
     deps.invalidate(id)
     return c.json(view(updated))
+  })
+
+  app.get('/admin/v1/apps/:id/keys', async (c) => c.json(adminKeysView(await found(c.req.param('id')))))
+
+  app.post('/admin/v1/apps/:id/keys/rotate', async (c) => {
+    const id = c.req.param('id')
+    await found(id)
+    const rotated = await rotateAppKey(db, id)
+    if (!rotated) throw errors.notFound(`No app ${id}.`)
+    deps.invalidate(id)
+    return c.json(adminKeysView(rotated))
+  })
+
+  app.delete('/admin/v1/apps/:id/keys/:kid', async (c) => {
+    const id = c.req.param('id')
+    const kid = c.req.param('kid')
+    await found(id)
+    const result = await retireAppKey(db, id, kid)
+    if ('refused' in result) {
+      if (result.refused === 'current_key') throw errors.invalidData(`Key ${kid} is the one that signs: rotate first, then retire it.`)
+      throw errors.notFound(`App ${id} has no earlier key ${kid}.`)
+    }
+    deps.invalidate(id)
+    return c.json(adminKeysView(result.app))
   })
 
   const users = createUserService(db, registry)

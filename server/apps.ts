@@ -11,7 +11,7 @@ import type { Db } from './storage/db'
 import { newId } from './ids'
 import { CORE_SECRET_PATHS, openSettings, sealedPathsIn, sealSettings, secretPathsIn } from './sealing'
 import { SecretKeyError } from './secrets'
-import { generateAppKeys, importSigningKey, type AppSigningKey } from './tokens'
+import { generateAppKeys, importSigningKey, keyIdOf, type AppSigningKey } from './tokens'
 
 /** A fixed email and code that always signs in without mail (demo and test accounts). */
 export interface TestIdentity {
@@ -108,6 +108,15 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   allowedRedirectUrls: [],
 }
 
+/** An earlier signing key of an app: its key id, public key and when it stopped signing. */
+export interface PreviousAppKey {
+  kid: string
+  /** SPKI PEM. */
+  publicPem: string
+  /** When the key was replaced, in ms. */
+  rotatedAt: number
+}
+
 /** An app as the server uses it: settings with defaults applied, and its keys. */
 export interface ServerApp {
   id: string
@@ -120,7 +129,14 @@ export interface ServerApp {
   privateJwk: JWK
   /** The imported signing key (cached with the app). */
   signingKey: AppSigningKey
+  /**
+   * The public halves of the app's earlier signing keys, newest first: tokens they signed still
+   * verify until the key is retired ({@link retireAppKey}). Their private halves are gone.
+   */
+  previousKeys: PreviousAppKey[]
   createdAt: number
+  /** Counts the changes of the app's row: caches compare it to see another process's changes. */
+  revision: number
 }
 
 /**
@@ -145,7 +161,7 @@ export interface CreateAppOptions {
 }
 
 // Explicit columns: prepared statements with `*` break when a later migration adds a column.
-const APP_COLUMNS = 'id, name, config, private_jwk, public_pem, allowed_origins, test_identities, created_at'
+const APP_COLUMNS = 'id, name, config, private_jwk, public_pem, allowed_origins, test_identities, created_at, revision, previous_keys'
 
 interface AppRow {
   id: string
@@ -158,6 +174,8 @@ interface AppRow {
   allowed_origins: string[]
   test_identities: TestIdentity[]
   created_at: number
+  revision: number
+  previous_keys: { kid: string; public_pem: string; rotated_at: number }[]
 }
 
 /** The secret path patterns of a server: the core's and those its plugins' settings declare. */
@@ -181,10 +199,12 @@ function sealForStorage(
   const box = db.secrets
   if (!box) return { config: settings, jwk: privateJwk }
   const paths = secretPathsIn(settings, secretPatterns(registry), sealedBefore)
-  return {
-    config: sealSettings(box, appId, settings, paths),
-    jwk: box.seal(JSON.stringify(privateJwk), `app:${appId}:private_jwk`),
-  }
+  return { config: sealSettings(box, appId, settings, paths), jwk: sealJwk(db, appId, privateJwk) }
+}
+
+/** The stored form of an app's private key: sealed with the database's secret box, clear without one (tests). */
+function sealJwk(db: Db, appId: string, privateJwk: JWK): JWK | string {
+  return db.secrets ? db.secrets.seal(JSON.stringify(privateJwk), `app:${appId}:private_jwk`) : privateJwk
 }
 
 /** Opens an app row's secrets; clear text (a database from before encryption) passes through. */
@@ -376,6 +396,97 @@ export async function loadApp(db: Db, id: string): Promise<ServerApp | null> {
   return rows[0] ? fromRow(db, rows[0]) : null
 }
 
+/**
+ * Gives an app a new signing key: new tokens are signed with it, the JWKS lists it first, and the
+ * key it replaces keeps verifying the tokens it signed (until {@link retireAppKey}). The new private
+ * key is sealed like the first one; of the old key only the public half is kept.
+ * @param db - the database.
+ * @param id - the app id.
+ * @returns the app with its new key, or null when there is no such app.
+ * @example
+ * ```ts
+ * const app = await rotateAppKey(db, appId)
+ * console.log(app?.signingKey.kid, app?.previousKeys[0]?.kid)
+ * ```
+ */
+export async function rotateAppKey(db: Db, id: string): Promise<ServerApp | null> {
+  const keys = await generateAppKeys()
+  const row = await db.transaction(async (tx) => {
+    const rows = await tx.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE id = $1 FOR UPDATE`, [id])
+    const stored = rows[0]
+    if (!stored) return null
+    const { jwk } = openRow(db, stored)
+    const previous = [{ kid: await keyIdOf(jwk), public_pem: stored.public_pem, rotated_at: Date.now() }, ...stored.previous_keys]
+    const updated = await tx.query<AppRow>(
+      `UPDATE apps SET private_jwk = $2, public_pem = $3, previous_keys = $4 WHERE id = $1 RETURNING ${APP_COLUMNS}`,
+      [id, JSON.stringify(sealJwk(db, id, keys.privateJwk)), keys.publicPem, previous],
+    )
+    return updated[0]!
+  })
+  return row ? fromRow(db, row) : null
+}
+
+/** Why {@link retireAppKey} refused. */
+export type RetireKeyRefusal = 'no_such_app' | 'no_such_key' | 'current_key'
+
+/**
+ * Retires an earlier signing key of an app: the JWKS stops listing it and the tokens it signed stop
+ * verifying at once. The current key cannot be retired (rotate first).
+ * @param db - the database.
+ * @param id - the app id.
+ * @param kid - the key id, as the JWKS names it.
+ * @returns the app without the key, or why nothing changed.
+ * @example
+ * ```ts
+ * const result = await retireAppKey(db, appId, kid)
+ * if ('refused' in result) console.error(result.refused)
+ * ```
+ */
+export async function retireAppKey(db: Db, id: string, kid: string): Promise<{ app: ServerApp } | { refused: RetireKeyRefusal }> {
+  return db.transaction(async (tx) => {
+    const rows = await tx.query<AppRow>(`SELECT ${APP_COLUMNS} FROM apps WHERE id = $1 FOR UPDATE`, [id])
+    const stored = rows[0]
+    if (!stored) return { refused: 'no_such_app' as const }
+    if ((await keyIdOf(openRow(db, stored).jwk)) === kid) return { refused: 'current_key' as const }
+    const kept = stored.previous_keys.filter((k) => k.kid !== kid)
+    if (kept.length === stored.previous_keys.length) return { refused: 'no_such_key' as const }
+    const updated = await tx.query<AppRow>(`UPDATE apps SET previous_keys = $2 WHERE id = $1 RETURNING ${APP_COLUMNS}`, [id, kept])
+    return { app: await fromRow(db, updated[0]!) }
+  })
+}
+
+/**
+ * The public key that verifies a token of an app: the current key or an earlier one not retired,
+ * picked by the token header's `kid`.
+ * @param app - the app.
+ * @param kid - the `kid` of the token's header.
+ * @returns the SPKI PEM, or null when no key of the app has that id.
+ * @example
+ * ```ts
+ * const pem = verificationKeyOf(app, decodeProtectedHeader(token).kid)
+ * ```
+ */
+export function verificationKeyOf(app: ServerApp, kid: unknown): string | null {
+  if (kid === app.signingKey.kid) return app.publicPem
+  return app.previousKeys.find((k) => k.kid === kid)?.publicPem ?? null
+}
+
+/**
+ * An app's current revision: how many times its row changed. A cached app whose revision still
+ * matches is current, whichever process changed the others.
+ * @param db - the database.
+ * @param id - the app id.
+ * @returns the revision, or null when there is no such app.
+ * @example
+ * ```ts
+ * if ((await appRevision(db, cached.id)) !== cached.revision) cached = await loadApp(db, cached.id)
+ * ```
+ */
+export async function appRevision(db: Db, id: string): Promise<number | null> {
+  const rows = await db.query<{ revision: number }>('SELECT revision FROM apps WHERE id = $1', [id])
+  return rows[0] ? Number(rows[0].revision) : null
+}
+
 async function fromRow(db: Db, row: AppRow): Promise<ServerApp> {
   const { config, jwk } = openRow(db, row)
   return {
@@ -388,6 +499,8 @@ async function fromRow(db: Db, row: AppRow): Promise<ServerApp> {
     privateJwk: jwk,
     signingKey: await importSigningKey(jwk),
     createdAt: row.created_at,
+    revision: row.revision,
+    previousKeys: row.previous_keys.map((k) => ({ kid: k.kid, publicPem: k.public_pem, rotatedAt: k.rotated_at })),
   }
 }
 

@@ -43,6 +43,8 @@ export {
   createApp,
   updateApp,
   loadApp,
+  rotateAppKey,
+  retireAppKey,
   resealAppSecrets,
   toAppResponse,
   isLoginEnabled,
@@ -52,6 +54,8 @@ export {
   type AllowlistScreenConfig,
   type CreateAppOptions,
   type ServerApp,
+  type PreviousAppKey,
+  type RetireKeyRefusal,
   type TestIdentity,
   type LoginSwitch,
   type RateLimitSetting,
@@ -67,6 +71,7 @@ export {
   hashRefreshToken,
   TOKEN_ISSUER,
   ACCESS_TOKEN_TTL_MS,
+  JWKS_MAX_AGE_MS,
   type AccessTokenClaims,
   type AppSigningKey,
   type VerifyAccessTokenOptions,
@@ -77,7 +82,7 @@ export { SmtpSender, DevInbox, type MailSender, type MailMessage, type DevInboxM
 export { HttpError, errors } from './errors'
 export type { SmsSender, SmsMessage } from './sms'
 export { TurnstileVerifier, TURNSTILE_SITEVERIFY_URL, type CaptchaVerifier, type CaptchaCheck, type CaptchaVerdict, type TurnstileVerifierOptions } from './captcha'
-export { mountAdminRoutes, adminView, appSettingsPatch, createAppBody, updateAppBody, type AdminAppView } from './admin'
+export { mountAdminRoutes, adminView, adminKeysView, appSettingsPatch, createAppBody, updateAppBody, type AdminAppView, type AdminKeysView } from './admin'
 export { createSignIn, allowlistAdmits, type SignInOptions } from './services/sign-in'
 export { createClock, type Clock } from './clock'
 export { newId, newOtpCode, ID_PATTERN } from './ids'

@@ -7,7 +7,7 @@ import { Hono, type Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import * as v from 'valibot'
 import type { Route, RouteTable } from '../kernel/route'
-import { DEFAULT_APP_SETTINGS, loadApp, type ServerApp } from './apps'
+import { appRevision, DEFAULT_APP_SETTINGS, loadApp, type ServerApp } from './apps'
 import { createClock, type Clock } from './clock'
 import { coreServerPlugin } from './core'
 import { errors, HttpError } from './errors'
@@ -29,6 +29,7 @@ import { createUserService, type UserRecord, type UserService } from './services
 import { createTransferService, transferMigrations, type TransferService } from './services/transfers'
 import { createIdempotencyService, IDEMPOTENCY_KEY_HEADER, idempotencyMigrations } from './services/idempotency'
 import { exportJWK, importSPKI, calculateJwkThumbprint } from 'jose'
+import { JWKS_MAX_AGE_MS } from './tokens'
 
 /** Headers a browser may send (the contract's request headers). */
 export const ALLOWED_HEADERS = [
@@ -77,7 +78,11 @@ export interface CreateServerOptions {
   trustProxy?: boolean
   /** Largest accepted request body in bytes; a larger one answers 413 `invalid_data`. @defaultValue 102400 */
   bodyLimit?: number
-  /** How long loaded apps are cached, in ms. @defaultValue 5000 */
+  /**
+   * How long a loaded app is used before its revision is compared with the database's, in ms: a
+   * change made through any process sharing the database applies here within this time (allowed
+   * origins in CORS preflights too). @defaultValue 500
+   */
   appCacheMs?: number
   /**
    * Mounts the admin API (`/admin/v1/apps`) guarded by this key (Bearer). Without a key there is no
@@ -187,17 +192,26 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
           },
         })
   const captcha = options.captcha ?? new TurnstileVerifier()
-  const cacheMs = options.appCacheMs ?? 5000
+  const cacheMs = options.appCacheMs ?? 500
 
+  // Apps are cached per process. Once `cacheMs` has passed, the next request compares the cached
+  // revision with the row's (one small query per app and period) and reloads only a changed app,
+  // so a change made through any process is seen by every process within `cacheMs`.
   const appCache = new Map<string, { at: number; app: Promise<ServerApp | null> }>()
   function getApp(id: string): Promise<ServerApp | null> {
     const hit = appCache.get(id)
     if (hit && Date.now() - hit.at < cacheMs) return hit.app
-    const app = loadApp(db, id)
-    appCache.set(id, { at: Date.now(), app })
+    const entry = { at: Date.now(), app: hit ? revalidate(id, hit.app) : loadApp(db, id) }
+    appCache.set(id, entry)
     // A failed load must not stay cached.
-    app.then((a) => a ?? appCache.delete(id), () => appCache.delete(id))
-    return app
+    const drop = () => appCache.get(id) === entry && appCache.delete(id)
+    entry.app.then((a) => a ?? drop(), drop)
+    return entry.app
+  }
+  async function revalidate(id: string, cached: Promise<ServerApp | null>): Promise<ServerApp | null> {
+    const previous = await cached.catch(() => null)
+    if (previous && (await appRevision(db, id)) === previous.revision) return previous
+    return loadApp(db, id)
   }
   const originCache = new Map<string, number>()
   async function isKnownOrigin(origin: string): Promise<boolean> {
@@ -478,21 +492,28 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
 
   // The app's public key as a JWKS, so a host backend can verify access and identity tokens with a
   // stock JWT library. Public data: no app header, no origin check.
-  const jwksCache = new Map<string, Promise<object>>()
+  // The current key first, then the earlier keys not yet retired: a token signed before a rotation
+  // verifies until its key is retired.
+  const jwkCache = new Map<string, Promise<object>>()
+  const jwkOf = (pem: string) => {
+    let jwk = jwkCache.get(pem)
+    if (!jwk) {
+      jwk = (async () => {
+        const key = await exportJWK(await importSPKI(pem, 'ES256', { extractable: true }))
+        return { ...key, kid: await calculateJwkThumbprint(key), alg: 'ES256', use: 'sig' }
+      })()
+      jwkCache.set(pem, jwk)
+    }
+    return jwk
+  }
   app.get('/api/v1/apps/:app_id/jwks.json', async (c) => {
     const id = c.req.param('app_id')
     const found = ID_PATTERN.test(id) ? await getApp(id) : null
     if (!found) throw errors.invalidAppId()
-    let jwks = jwksCache.get(found.publicPem)
-    if (!jwks) {
-      jwks = (async () => {
-        const jwk = await exportJWK(await importSPKI(found.publicPem, 'ES256', { extractable: true }))
-        return { keys: [{ ...jwk, kid: await calculateJwkThumbprint(jwk), alg: 'ES256', use: 'sig' }] }
-      })()
-      jwksCache.set(found.publicPem, jwks)
-    }
-    c.header('cache-control', 'public, max-age=300')
-    return c.json(await jwks)
+    const keys = await Promise.all([found.publicPem, ...found.previousKeys.map((k) => k.publicPem)].map(jwkOf))
+    // A retired key must leave hosts' caches soon: a minute (as `verifyAccessToken`'s key set).
+    c.header('cache-control', `public, max-age=${JWKS_MAX_AGE_MS / 1000}`)
+    return c.json({ keys })
   })
 
   if (options.devMode) mountDevRoutes(app, { mail, clock, limiter })

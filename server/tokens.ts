@@ -23,6 +23,11 @@ import { PorticoError } from '../kernel/errors'
 export const TOKEN_ISSUER = 'privy.io'
 /** Lifetime of access and identity tokens. */
 export const ACCESS_TOKEN_TTL_MS = 60 * 60 * 1000
+/**
+ * How long an app's JWKS may be cached (its `Cache-Control`, and `verifyAccessToken`'s key sets): after
+ * a signing key is retired, hosts stop accepting its tokens within this time.
+ */
+export const JWKS_MAX_AGE_MS = 60 * 1000
 
 /** A key pair of an app: the private JWK (stored) and the SPKI PEM it publishes as `verification_key`. */
 export interface AppKeys {
@@ -167,7 +172,7 @@ export interface VerifyAccessTokenOptions {
   appId: string
   /**
    * The app's `verification_key` (SPKI PEM) or an imported public key. Without it, the key comes from
-   * the server's `GET <apiUrl>/api/v1/apps/<appId>/jwks.json` (fetched once, then cached).
+   * the server's `GET <apiUrl>/api/v1/apps/<appId>/jwks.json` (cached for {@link JWKS_MAX_AGE_MS}).
    */
   verificationKey?: string | CryptoKey
   /** The Portico API's base URL, for the JWKS. @defaultValue the `PORTICO_API_URL` environment variable */
@@ -192,7 +197,8 @@ function remoteKeySet(apiUrl: string, appId: string): ReturnType<typeof createRe
   const url = `${apiUrl.replace(/\/$/, '')}/api/v1/apps/${encodeURIComponent(appId)}/jwks.json`
   let set = remoteKeySets.get(url)
   if (!set) {
-    set = createRemoteJWKSet(new URL(url))
+    // An unknown `kid` (a rotation) fetches again at once; a retired key leaves within the max age.
+    set = createRemoteJWKSet(new URL(url), { cacheMaxAge: JWKS_MAX_AGE_MS })
     remoteKeySets.set(url, set)
   }
   return set
@@ -246,7 +252,7 @@ function checkCompactForm(token: string, expectedKid: string | null): void {
  * @example
  * ```ts
  * import { verifyAccessToken } from 'portico/server'
- * // With PORTICO_API_URL=https://auth.example.com set: the app's JWKS is fetched once and cached.
+ * // With PORTICO_API_URL=https://auth.example.com set: the app's JWKS is fetched and cached for a minute.
  * const claims = await verifyAccessToken(token, appId)
  * // Or with the app's verification_key, no network at all:
  * await verifyAccessToken(token, { appId, verificationKey: appConfig.verification_key })

@@ -69,6 +69,7 @@ Commands:
   apps set <id> key=value...                  Change settings (dotted keys for nested ones)
   apps allowlist <id> add|remove <identity>...  Edit the allowlist (also: enable, disable)
   apps origins <id> add|remove <origin>...    Edit the allowed browser origins
+  apps keys <id> [rotate | retire <kid>]      List, rotate or retire the app's token signing keys
 
 Global options:
   --api URL     API base URL (default: PORTICO_API_URL or ${DEFAULT_API_URL})
@@ -120,6 +121,37 @@ Adds or removes browser origins allowed to call the API for this app.
 
 Example:
   portico apps origins <id> add https://app.acme.test http://localhost:3000`,
+  keys: `Usage: portico apps keys <id> [rotate | retire <kid>] [--json]
+
+Lists the keys that sign and verify the app's access and identity tokens; the JWKS
+(/api/v1/apps/<id>/jwks.json) publishes the same keys.
+  rotate         New tokens are signed with a new key; the old key keeps verifying the
+                 tokens it signed (they live one hour), and the JWKS lists both
+  retire <kid>   Removes an earlier key: tokens it signed stop verifying at once (their
+                 users sign in again). Retire a key an hour after rotating it, or at once
+                 when it leaked. The current key cannot be retired: rotate first.
+
+Example:
+  portico apps keys <id> rotate
+  portico apps keys <id> retire 3kq…`,
+}
+
+/** An app's signing keys as the admin API answers them. */
+interface AdminKeys {
+  keys: { kid: string; status: 'current' | 'previous'; rotated_at: number | null }[]
+}
+
+/** How long access and identity tokens live (their key should stay until they expired). */
+const TOKEN_LIFETIME_MS = 60 * 60 * 1000
+
+function describeKeys(id: string, view: AdminKeys): string {
+  return [
+    `Signing keys of ${id}`,
+    table([
+      ['KID', 'STATUS', 'ROTATED'],
+      ...view.keys.map((k) => [k.kid, k.status === 'current' ? 'signs' : 'verifies', k.rotated_at === null ? '—' : new Date(k.rotated_at).toISOString()]),
+    ]),
+  ].join('\n')
 }
 
 /** Options common to every command, and the words left after them. */
@@ -460,6 +492,33 @@ export async function main(argv: readonly string[], io: CliIo = defaultIo()): Pr
         let text = `Origins of ${app.id}: ${app.allowed_origins.join(', ') || '(none)'}`
         if (missing.length) text += `\nNot on the list: ${missing.join(', ')}`
         print(app, text)
+        return 0
+      }
+      case 'keys': {
+        const id = needId(parsed.words, 'keys')
+        const action = parsed.words[3]
+        const path = `/admin/v1/apps/${encodeURIComponent(id)}/keys`
+        const show = (view: AdminKeys, text: string) => io.out(parsed.json ? JSON.stringify(view, null, 2) : text)
+        if (action === undefined) {
+          extra(3)
+          const view = await call<AdminKeys>('GET', path)
+          show(view, describeKeys(id, view))
+          return 0
+        }
+        if (action === 'rotate') {
+          extra(4)
+          const view = await call<AdminKeys>('POST', `${path}/rotate`)
+          show(view, `New signing key ${view.keys[0]!.kid}; ${view.keys[1]!.kid} keeps verifying the tokens it signed.\nRetire it in an hour (when they expired): portico apps keys ${id} retire ${view.keys[1]!.kid}`)
+          return 0
+        }
+        if (action !== 'retire') throw new UsageError('Use: portico apps keys <id> [rotate | retire <kid>]')
+        const kid = parsed.words[4]
+        if (!kid) throw new UsageError('Give the key id to retire (see: portico apps keys <id>).')
+        extra(5)
+        const before = (await call<AdminKeys>('GET', path)).keys.find((k) => k.kid === kid)
+        const view = await call<AdminKeys>('DELETE', `${path}/${encodeURIComponent(kid)}`)
+        const recent = before?.rotated_at != null && Date.now() - before.rotated_at < TOKEN_LIFETIME_MS
+        show(view, `Retired key ${kid}: tokens it signed no longer verify.${recent ? '\nIt stopped signing less than an hour ago: users holding its tokens sign in again.' : ''}`)
         return 0
       }
     }

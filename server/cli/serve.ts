@@ -9,15 +9,18 @@
  * (the API's public base URL), `DATABASE_URL` or `PORTICO_DATA_DIR`, `SMTP_URL` (and `SMTP_FROM`). Optional: `PORTICO_ADMIN_KEY` (32+
  * characters; mounts the admin API), `API_PORT` (8787), `PORTICO_HOST` (127.0.0.1; 0.0.0.0 in a
  * container), `PORTICO_TRUST_PROXY=1` (client IPs from X-Forwarded-For), the `TWILIO_*` variables
- * (SMS codes), `TURNSTILE_SITEVERIFY_URL`.
+ * (SMS codes), `TURNSTILE_SITEVERIFY_URL`, `PORTICO_PROCESSES` (1; more runs that many processes
+ * behind one port through Node's cluster module, on PostgreSQL only).
  * @module
  */
+import cluster, { type Worker } from 'node:cluster'
 import { resolve } from 'node:path'
 import { SmtpSender } from '../mail'
 import { TurnstileVerifier } from '../captcha'
 import { RECOVERY_KEY_ENV, SHARE_KEY_ENV, walletKeysProblem } from '../../plugins/embedded-wallets/server'
 import { createSecretBox, SecretKeyError, type SecretBox } from '../secrets'
 import { createServer } from '../server'
+import type { Db } from '../storage/db'
 import { closeHttp, listenLater, openDatabase, port, prepareDatabase, serverPlugins, twilioFromEnv, type Env } from './runtime'
 
 /** The production settings, checked. */
@@ -35,7 +38,12 @@ export interface ProductionConfig {
   port: number
   host: string
   trustProxy: boolean
+  /** How many server processes answer on the port (`PORTICO_PROCESSES`). */
+  processes: number
 }
+
+/** The most processes `PORTICO_PROCESSES` may ask for. */
+export const MAX_PROCESSES = 64
 
 /** Why production refuses to start: one line per problem. */
 export class ConfigError extends Error {
@@ -99,6 +107,15 @@ export function productionConfig(env: Env, cwd: string): ProductionConfig {
   const smtpUrl = env.SMTP_URL ?? ''
   if (!smtpUrl) problems.push('SMTP_URL is not set (login codes are mailed through it; there is no dev inbox in production)')
 
+  const processes = env.PORTICO_PROCESSES ? Number(env.PORTICO_PROCESSES) : 1
+  if (!Number.isInteger(processes) || processes < 1 || processes > MAX_PROCESSES) {
+    problems.push(`PORTICO_PROCESSES must be a whole number from 1 to ${MAX_PROCESSES} (got "${env.PORTICO_PROCESSES}")`)
+  } else if (processes > 1 && !databaseUrl) {
+    problems.push(
+      `PORTICO_PROCESSES=${processes} needs DATABASE_URL (PostgreSQL): the embedded database of PORTICO_DATA_DIR is opened by one process only. Set DATABASE_URL, or leave PORTICO_PROCESSES unset`,
+    )
+  }
+
   let listenPort = 8787
   try {
     listenPort = port(env, 'API_PORT', 8787)
@@ -119,6 +136,7 @@ export function productionConfig(env: Env, cwd: string): ProductionConfig {
     port: listenPort,
     host: env.PORTICO_HOST || '127.0.0.1',
     trustProxy: env.PORTICO_TRUST_PROXY === '1' || env.PORTICO_TRUST_PROXY === 'true',
+    processes,
   }
 }
 
@@ -159,8 +177,8 @@ export async function serve(config: ProductionConfig, log: (line: string) => voi
   const { env } = config
   const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, secrets: config.secrets })
   try {
-    const resealed = await prepareDatabase(db, env)
-    if (resealed) log(`Sealed the secrets of ${resealed} app(s) with key ${config.secrets.keyId}.`)
+    // A cluster's primary prepared the database before it started its workers.
+    if (!cluster.isWorker) await prepare(db, config, log)
     const api = await listenLater(config.port, config.host)
     const server = await createServer({
       db,
@@ -192,6 +210,90 @@ export async function serve(config: ProductionConfig, log: (line: string) => voi
   }
 }
 
+/** Migrates the database and seals what an older version or key left (see `prepareDatabase`). */
+async function prepare(db: Db, config: ProductionConfig, log: (line: string) => void): Promise<void> {
+  const resealed = await prepareDatabase(db, config.env)
+  if (resealed) log(`Sealed the secrets of ${resealed} app(s) with key ${config.secrets.keyId}.`)
+}
+
+/** How long the primary waits before replacing a process that died before it answered. */
+const RESTART_DELAY_MS = 1000
+
+/** What a cluster worker tells the primary once it answers requests. */
+const READY = 'portico:ready'
+
+/**
+ * The cluster's primary: prepares the database once, starts `config.processes` workers (each runs
+ * {@link serve} on the shared port), starts a new worker when one dies (again a second later while
+ * a replacement cannot start), and stops them all on SIGINT/SIGTERM. A worker that dies before the
+ * first ones all answered stops the start.
+ */
+async function runPrimary(config: ProductionConfig, io: { out: (t: string) => void; err: (t: string) => void }): Promise<number> {
+  try {
+    const db = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, secrets: config.secrets })
+    try {
+      await prepare(db, config, io.out)
+    } finally {
+      await db.close()
+    }
+  } catch (err) {
+    io.err(`Portico cannot start: ${err instanceof Error ? err.message : String(err)}`)
+    return 1
+  }
+  return new Promise<number>((done) => {
+    let stopping = false
+    let exitCode = 0
+    let started = false
+    const live = new Set<Worker>()
+    const ready = new Set<Worker>()
+    const fork = () => {
+      const worker = cluster.fork()
+      live.add(worker)
+      worker.on('message', (m: { type?: string; url?: string }) => {
+        if (m?.type !== READY) return
+        ready.add(worker)
+        if (!started && ready.size === config.processes) {
+          started = true
+          const pids = [...ready].map((w) => w.process.pid).join(', ')
+          io.out(`Portico API (production) listening on ${m.url} with ${config.processes} processes (pids ${pids}), public URL ${config.publicUrl}`)
+          io.out(`Database: PostgreSQL (DATABASE_URL); admin API ${config.adminKey ? 'on' : 'off'}`)
+        }
+      })
+      worker.on('exit', (code, signal) => {
+        live.delete(worker)
+        const wasReady = ready.delete(worker)
+        const how = signal ?? `code ${code}`
+        if (stopping) {
+          if (live.size === 0) done(exitCode)
+        } else if (!started) {
+          io.err(`Portico cannot start: a server process exited (${how}) before it answered.`)
+          stop(1)
+        } else if (wasReady) {
+          io.err(`[portico] server process ${worker.process.pid} exited (${how}); starting another.`)
+          fork()
+        } else {
+          // A replacement that could not start (the database restarting?): try again shortly.
+          io.err(`[portico] a new server process exited (${how}) before it answered; trying again in ${RESTART_DELAY_MS} ms.`)
+          setTimeout(() => stopping || fork(), RESTART_DELAY_MS)
+        }
+      })
+    }
+    const stop = (code: number) => {
+      if (stopping) return
+      stopping = true
+      exitCode = code
+      process.off('SIGINT', onSignal)
+      process.off('SIGTERM', onSignal)
+      if (live.size === 0) return done(code)
+      for (const w of live) w.process.kill('SIGTERM')
+    }
+    const onSignal = () => stop(0)
+    process.on('SIGINT', onSignal)
+    process.on('SIGTERM', onSignal)
+    for (let i = 0; i < config.processes; i++) fork()
+  })
+}
+
 /**
  * Runs the production server until SIGINT/SIGTERM: the `portico serve` command.
  * @param env - the environment.
@@ -205,11 +307,16 @@ export async function serve(config: ProductionConfig, log: (line: string) => voi
 export async function runServe(env: Env, io: { out: (t: string) => void; err: (t: string) => void }): Promise<number> {
   let running: RunningServer
   try {
-    running = await serve(productionConfig(env, process.cwd()), io.out)
+    const config = productionConfig(env, process.cwd())
+    if (config.processes > 1 && cluster.isPrimary) return await runPrimary(config, io)
+    // A worker's start lines would repeat once per process: the primary prints one summary.
+    running = await serve(config, cluster.isWorker ? () => {} : io.out)
+    if (cluster.isWorker) process.send?.({ type: READY, url: running.url })
   } catch (err) {
     if (err instanceof ConfigError) io.err(err.message)
     else if (err instanceof SecretKeyError) io.err(`Portico cannot start: ${err.message}`)
     else io.err(`Portico cannot start: ${err instanceof Error ? err.message : String(err)}`)
+    cluster.worker?.disconnect()
     return 1
   }
   return new Promise<number>((done) => {
@@ -217,7 +324,11 @@ export async function runServe(env: Env, io: { out: (t: string) => void; err: (t
       process.off('SIGINT', stop)
       process.off('SIGTERM', stop)
       running.close().then(
-        () => done(0),
+        () => {
+          // A worker's channel to the primary would keep it alive.
+          cluster.worker?.disconnect()
+          done(0)
+        },
         (err: unknown) => {
           io.err(`[portico] error while stopping: ${String(err)}`)
           done(1)

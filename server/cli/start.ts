@@ -14,7 +14,8 @@
  * (where captcha tokens are checked; Cloudflare's by default). SMS codes: with `TWILIO_ACCOUNT_SID`,
  * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` (the sending number, or a `MG…` messaging service SID) set,
  * texts go through Twilio's Messages API (`TWILIO_API_URL` overrides its base URL); otherwise they
- * go to the dev inbox (`/dev/messages?to=<E.164>`).
+ * go to the dev inbox (`/dev/messages?to=<E.164>`). `PORTICO_PROCESSES` (several processes) is for
+ * production only.
  *
  * It also runs the development stand-ins of `server/dev/` (an identity provider the demo's Google
  * login points at, Farcaster and Telegram stand-ins; `PORTICO_DEV_OIDC_PORT` fixes the identity
@@ -184,6 +185,12 @@ function devBanner(apiUrl: string, dataDir: string): string {
 async function main() {
   if (process.env.NODE_ENV === 'production') {
     process.exit(await runServe(process.env, { out: console.log, err: console.error }))
+  }
+  if (process.env.PORTICO_PROCESSES && process.env.PORTICO_PROCESSES !== '1') {
+    console.error(
+      '[portico] PORTICO_PROCESSES runs several processes in production only (NODE_ENV=production npm start, or npx portico serve, with DATABASE_URL): development mode keeps its inbox and clock in one process.',
+    )
+    process.exit(1)
   }
   const dataDir = resolve(process.env.PORTICO_DATA_DIR ?? '.portico')
   mkdirSync(dataDir, { recursive: true })

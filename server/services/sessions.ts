@@ -5,7 +5,8 @@
  */
 import type { AuthenticatedUser } from '../../kernel/wire'
 import type { Db } from '../storage/db'
-import type { ServerApp } from '../apps'
+import { decodeProtectedHeader } from 'jose'
+import { verificationKeyOf, type ServerApp } from '../apps'
 import { newId } from '../ids'
 import { errors } from '../errors'
 import {
@@ -292,9 +293,12 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
     async verify(app, bearer, options = {}) {
       let claims
       try {
+        // The app's current key, or an earlier one not yet retired (key rotation), by the token's `kid`.
+        const verificationKey = verificationKeyOf(app, decodeProtectedHeader(bearer).kid)
+        if (!verificationKey) throw new Error('no key of the app has this kid')
         claims = await verifyAccessToken(bearer, {
           appId: app.id,
-          verificationKey: app.publicPem,
+          verificationKey,
           now: now(),
           allowExpired: options.allowExpired ?? false,
         })

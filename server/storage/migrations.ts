@@ -110,6 +110,27 @@ ALTER TABLE sessions ALTER COLUMN last_used_at SET NOT NULL;
 CREATE INDEX sessions_user_idx ON sessions (user_id, created_at);
 `,
   },
+  {
+    // Several processes cache apps: each change of a row (through Portico or by hand in SQL) counts
+    // up its revision, which the caches compare to find out what another process changed.
+    id: 'core/0003_app_revision',
+    sql: `
+ALTER TABLE apps ADD COLUMN revision bigint NOT NULL DEFAULT 0;
+CREATE FUNCTION portico_bump_app_revision() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW.revision := OLD.revision + 1;
+  RETURN NEW;
+END
+$$;
+CREATE TRIGGER apps_revision BEFORE UPDATE ON apps FOR EACH ROW EXECUTE FUNCTION portico_bump_app_revision();
+`,
+  },
+  {
+    // Signing-key rotation: the public halves of an app's earlier keys, which still verify the
+    // tokens they signed until an operator retires them ([{ kid, public_pem, rotated_at }]).
+    id: 'core/0004_app_previous_keys',
+    sql: `ALTER TABLE apps ADD COLUMN previous_keys jsonb NOT NULL DEFAULT '[]';`,
+  },
 ]
 
 // An arbitrary constant shared by every Portico process: the key of the advisory lock.

@@ -8,7 +8,11 @@
  * - email logins per second (init + authenticate) against the server on PGlite in a data folder, 20
  *   concurrent clients on a worker thread of their own, 15 s, with durable commits: every answer waits for its write-ahead log to be synced
  *   to disk (one sync serves all answers waiting, see server/storage/pglite-worker.mjs); with the
- *   statements, commits and WAL syncs per login, so a change that adds a round trip shows
+ *   statements, commits and WAL syncs per login, so a change that adds a round trip shows; and each
+ *   login's latency (p50, p99 of its two requests) and the load generator's share of the CPU
+ * - the same on PostgreSQL with one and with two server processes behind one port (Node's cluster
+ *   module, as `PORTICO_PROCESSES`), on a throwaway PostgreSQL the bench starts itself (initdb and
+ *   pg_ctl in a temp folder; skipped with a note when PostgreSQL is not installed)
  * - the embedded wallet's extra initial JS (brotli): the email-only page with `embeddedWallets()` added,
  *   minus the email-only page (the frame transport, screens, their texts, the provider's and the
  *   Solana wallet's code and kit load later)
@@ -22,14 +26,15 @@
  *   `showWalletUIs: false`, after a warm-up signature (frame open, secret connected), median of 20,
  *   the last one checked against the wallet's address
  *
- * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `wallet-js`, `wallet-ready`,
+ * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `logins-postgres`, `wallet-js`, `wallet-ready`,
  * `wallet-sign` (comma-separated). `BENCH_VERBOSE` lists the initial chunks and each wallet login's
  * requests.
  */
+import { fork } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { createServer as createHttpServer } from 'node:http'
 import { Worker } from 'node:worker_threads'
-import { tmpdir } from 'node:os'
+import { availableParallelism, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { brotliCompressSync, gzipSync, constants } from 'node:zlib'
 import { serve } from '@hono/node-server'
@@ -37,15 +42,30 @@ import { chromium, type Browser, type Page } from 'playwright-core'
 import { verifyMessage, type Hex } from 'viem'
 import { buildFrame } from '../../wallet-frame/build'
 import { buildCss, buildHostPage, ROOT } from '../../examples/demo/build'
-import { createServer, createPgliteDb, createApp, DevInbox, generateEncryptionKey, type Db } from '../../server/index'
+import { createServer, createPgliteDb, createApp, DevInbox, generateEncryptionKey } from '../../server/index'
 import { emailServer } from '../../plugins/email/server'
 import { NEXT_STEP_LEAD_MS, POST_SUCCESS_DELAY_MS } from '../../kernel/kernel'
 import { embeddedWalletsServer } from '../../plugins/embedded-wallets/server'
 import { chromiumPath, CHROMIUM_ARGS } from '../chromium'
+import { countingDb, type DbCounts } from './counting-db'
+import pg from 'pg'
+import { postgresBinaries, startTempPostgres } from '../support/postgres'
 
 // openMs: at 1x CPU; a page with React only measures 11 ms (one frame after the click).
 // walletReadyMs: at 1x CPU, from the login's authenticate request to the wallet listed.
-const BUDGET = { brotliKb: 90, frameBrotliKb: 60, openMs: 20, loginsPerSecond: 300, walletExtraBrotliKb: 3, walletReadyMs: 400, walletSignMs: 25 }
+const BUDGET = {
+  brotliKb: 90,
+  frameBrotliKb: 60,
+  openMs: 20,
+  loginsPerSecond: 350,
+  // No budget is set for one PostgreSQL process: its line compares with the PGlite one.
+  loginsPerSecondPostgres1: 350,
+  loginsPerSecondPostgres2: 550,
+  loginP99Ms: 100,
+  walletExtraBrotliKb: 3,
+  walletReadyMs: 400,
+  walletSignMs: 25,
+}
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CONCURRENCY = 20
 
@@ -90,46 +110,6 @@ async function measureFrame(outdir: string) {
   return { raw: code.length, brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length }
 }
 
-/** What the server asked of the database: statements, the commits among them, flushes. */
-interface DbCounts {
-  statements: number
-  commits: number
-  flushes: number
-}
-
-/**
- * Counts the statements the server runs. A statement outside a transaction that writes is a commit
- * of its own; a transaction is one commit whatever it holds.
- */
-function countingDb(db: Db, counts: DbCounts): Db {
-  const writes = (sql: string) => /\b(INSERT|UPDATE|DELETE)\b/i.test(sql)
-  const wrap = (conn: Db, inTx: boolean): Db => ({
-    kind: conn.kind,
-    secrets: conn.secrets,
-    query(sql, params) {
-      counts.statements++
-      if (!inTx && writes(sql)) counts.commits++
-      return conn.query(sql, params)
-    },
-    exec(sql) {
-      counts.statements++
-      if (!inTx && writes(sql)) counts.commits++
-      return conn.exec(sql)
-    },
-    transaction(fn) {
-      if (inTx) return conn.transaction(fn)
-      counts.commits++
-      return conn.transaction((tx) => fn(wrap(tx, true)))
-    },
-    flush() {
-      counts.flushes++
-      return conn.flush()
-    },
-    close: () => conn.close(),
-  })
-  return wrap(db, false)
-}
-
 /**
  * The API server on PGlite in a data folder, with the email plugin, or also the embedded wallet
  * (fresh sealing keys, the frame page from `frameDist`).
@@ -159,6 +139,8 @@ async function startApi(origin: string, wallet?: { frameDist: string }) {
     url: `http://127.0.0.1:${port}`,
     appId: app.id,
     mail,
+    /** The dev inbox keeps the code before the `init` answer leaves. */
+    codeOf: async (email: string) => mail.messages(email)[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? '',
     /** The server's database counters so far. */
     async counters() {
       return { ...counts, ...(await pglite.stats()) }
@@ -402,6 +384,16 @@ type Api = Awaited<ReturnType<typeof startApi>>
 const CLIENTS = `
 const { parentPort, workerData } = require('node:worker_threads')
 const http = require('node:http')
+const fs = require('node:fs')
+// This thread's CPU time in ms (Linux: utime + stime of /proc/thread-self/stat, in clock ticks of 10 ms).
+const threadCpuMs = () => {
+  try {
+    const fields = fs.readFileSync('/proc/thread-self/stat', 'utf8').split(') ')[1].split(' ')
+    return (Number(fields[11]) + Number(fields[12])) * 10
+  } catch { return null }
+}
+const cpuStart = threadCpuMs()
+const latencies = []
 const { url, appId, concurrency, seconds } = workerData
 const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency })
 const post = (path, body) => new Promise((resolve, reject) => {
@@ -426,17 +418,39 @@ Promise.all(Array.from({ length: concurrency }, async () => {
   while (performance.now() < deadline) {
     const email = 'bench-' + n++ + '@example.com'
     try {
+      // The latency of a login: its two requests, without the wait for the mailed code.
+      const start = performance.now()
       await post('/api/v1/passwordless/init', { email })
-      await post('/api/v1/passwordless/authenticate', { email, code: await codeFor(email) })
+      const initMs = performance.now() - start
+      const code = await codeFor(email)
+      const asked = performance.now()
+      await post('/api/v1/passwordless/authenticate', { email, code })
+      latencies.push(initMs + performance.now() - asked)
       done++
     } catch (err) {
       if (failed++ === 0) firstError = String(err)
     }
   }
-})).then(() => { agent.destroy(); parentPort.postMessage({ done, failed, firstError }) })
+})).then(() => {
+  agent.destroy()
+  latencies.sort((a, b) => a - b)
+  const at = (q) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? NaN
+  const cpuEnd = threadCpuMs()
+  parentPort.postMessage({ done, failed, firstError, p50: at(0.5), p99: at(0.99), clientCpuMs: cpuStart === null ? null : cpuEnd - cpuStart })
+})
 `
 
-async function measureLogins(api: Api) {
+/** A server the load generator logs users in on. */
+interface LoadTarget {
+  url: string
+  appId: string
+  /** The code mailed to an address (it may arrive after the `init` answer). */
+  codeOf(email: string): Promise<string>
+  /** The server's database counters and (for servers in other processes) their CPU time so far. */
+  counters(): Promise<DbCounts & { walSyncs?: number; serverCpuMs?: number; databaseCpuMs?: number | null }>
+}
+
+async function measureLogins(api: LoadTarget) {
   const before = await api.counters()
   const cpuBefore = process.cpuUsage()
   const start = performance.now()
@@ -444,31 +458,148 @@ async function measureLogins(api: Api) {
     eval: true,
     workerData: { url: api.url, appId: api.appId, concurrency: CONCURRENCY, seconds: LOAD_SECONDS },
   })
-  const { done, failed, firstError } = await new Promise<{ done: number; failed: number; firstError: string | null }>(
-    (resolve, reject) => {
-      clients.on('error', reject)
-      clients.on('message', (m: { n?: number; email?: string; done?: number; failed?: number; firstError?: string | null }) => {
-        if (m.email === undefined) return resolve(m as { done: number; failed: number; firstError: string | null })
-        const code = api.mail.messages(m.email)[0]?.text.match(/\b(\d{6})\b/)?.[1] ?? ''
-        clients.postMessage({ n: m.n, code })
-      })
-    },
-  )
+  type Result = { done: number; failed: number; firstError: string | null; p50: number; p99: number; clientCpuMs: number | null }
+  const result = await new Promise<Result>((resolve, reject) => {
+    clients.on('error', reject)
+    clients.on('message', (m: { n?: number; email?: string } & Partial<Result>) => {
+      if (m.email === undefined) return resolve(m as Result)
+      api.codeOf(m.email).then((code) => clients.postMessage({ n: m.n, code }), reject)
+    })
+  })
+  const seconds = (performance.now() - start) / 1000
   await clients.terminate()
+  const { done, failed, firstError } = result
   if (firstError) console.error(firstError)
-  const perSecond = done / ((performance.now() - start) / 1000)
-  // CPU time of this process (server, its database thread and the HTTP client) per login: unlike
-  // logins per second, it hardly moves when other processes load the machine.
+  // CPU time per login of this process and of the server's own processes, if any (server, database
+  // thread, HTTP clients): unlike logins per second, it hardly moves when other processes load the machine.
   const cpu = process.cpuUsage(cpuBefore)
-  const cpuMs = (cpu.user + cpu.system) / 1000 / Math.max(done, 1)
   const after = await api.counters()
-  const per = (k: keyof typeof after) => (after[k] - before[k]) / Math.max(done + failed, 1)
+  const serverCpuMs = (after.serverCpuMs ?? 0) - (before.serverCpuMs ?? 0)
+  const cpuMs = ((cpu.user + cpu.system) / 1000 + serverCpuMs) / Math.max(done, 1)
+  const databaseCpuMs =
+    after.databaseCpuMs == null || before.databaseCpuMs == null ? null : (after.databaseCpuMs - before.databaseCpuMs) / Math.max(done, 1)
+  const per = (k: 'statements' | 'commits' | 'flushes' | 'walSyncs') => ((after[k] ?? 0) - (before[k] ?? 0)) / Math.max(done + failed, 1)
   return {
-    perSecond,
+    perSecond: done / seconds,
     done,
     failed,
     cpuMs,
+    /** PostgreSQL's own CPU per login, when the bench runs the PostgreSQL server. */
+    databaseCpuMs,
+    p50: result.p50,
+    p99: result.p99,
+    /** The load generator's share of the machine's CPU over the run (all cores). */
+    clientShare: result.clientCpuMs === null ? null : result.clientCpuMs / (seconds * 1000 * availableParallelism()),
     perLogin: { statements: per('statements'), commits: per('commits'), flushes: per('flushes'), walSyncs: per('walSyncs') },
+  }
+}
+
+/** Prints a login run's figures and adds its budget lines. */
+function reportLogins(name: string, title: string, logins: Awaited<ReturnType<typeof measureLogins>>, budget: number, results: string[]) {
+  console.log(`${title}: ${logins.done} in ${LOAD_SECONDS} s with ${CONCURRENCY} concurrent, ${logins.failed} failed`)
+  const p = logins.perLogin
+  console.log(
+    `  per login (init + authenticate): ${p.statements.toFixed(2)} statements, ${p.commits.toFixed(2)} commits` +
+      (p.walSyncs ? `, ${p.flushes.toFixed(2)} flushes, ${p.walSyncs.toFixed(2)} WAL syncs` : '') +
+      `, ${logins.cpuMs.toFixed(2)} ms of CPU (servers, database threads and client)` +
+      (logins.databaseCpuMs === null ? '' : ` + ${logins.databaseCpuMs.toFixed(2)} ms of PostgreSQL's`),
+  )
+  console.log(
+    `  latency of a login (its two requests): p50 ${logins.p50.toFixed(1)} ms, p99 ${logins.p99.toFixed(1)} ms; ` +
+      `load generator ${logins.clientShare === null ? 'n/a' : `${(logins.clientShare * 100).toFixed(0)}% of the machine's CPU`}`,
+  )
+  results.push(line(name, logins.perSecond, 'logins/s', budget, false))
+  results.push(line(`${name}-p99`, logins.p99, 'ms', BUDGET.loginP99Ms, true))
+  if (logins.failed > 0) results.push(`${name}-errors: ${logins.failed} (budget 0) over`)
+}
+
+/**
+ * The login figures on PostgreSQL: a throwaway server (initdb and pg_ctl in a temp folder), then the
+ * API with one and with two processes (test/bench/postgres-api.ts), each on a fresh database.
+ */
+async function measurePostgresLogins(results: string[]) {
+  if (!postgresBinaries()) {
+    console.log('email logins on PostgreSQL: not measured (PostgreSQL is not installed: /usr/lib/postgresql/*/bin)')
+    return
+  }
+  const pgServer = await startTempPostgres()
+  try {
+    for (const processes of [1, 2]) {
+      const admin = new pg.Client({ connectionString: pgServer.url })
+      await admin.connect()
+      await admin.query(`CREATE DATABASE bench_${processes}`)
+      await admin.end()
+      const url = new URL(pgServer.url)
+      url.pathname = `/bench_${processes}`
+      const api = await startPostgresApi(url.href, processes, () => pgServer.cpuMs())
+      try {
+        const logins = await measureLogins(api)
+        reportLogins(
+          `email-logins-postgres-${processes}-process${processes > 1 ? 'es' : ''}`,
+          `email logins on PostgreSQL, ${processes} process${processes > 1 ? 'es' : ''}`,
+          logins,
+          processes > 1 ? BUDGET.loginsPerSecondPostgres2 : BUDGET.loginsPerSecondPostgres1,
+          results,
+        )
+      } finally {
+        await api.close()
+      }
+    }
+  } finally {
+    await pgServer.remove()
+  }
+}
+
+/** Starts test/bench/postgres-api.ts as a child process and waits until it answers. */
+async function startPostgresApi(
+  databaseUrl: string,
+  processes: number,
+  databaseCpuMs: () => number | null,
+): Promise<LoadTarget & { close(): Promise<void> }> {
+  const child = fork(join(ROOT, 'test/bench/postgres-api.ts'), [], {
+    execArgv: ['--import', 'tsx'],
+    env: { ...process.env, BENCH_DATABASE_URL: databaseUrl, BENCH_PROCESSES: String(processes) },
+  })
+  const codes = new Map<string, string>()
+  const waiting = new Map<string, (code: string) => void>()
+  let onCounters: ((c: DbCounts & { serverCpuMs: number; databaseCpuMs: number | null }) => void) | null = null
+  const ready = new Promise<{ url: string; appId: string }>((resolve, reject) => {
+    child.once('exit', (code) => reject(new Error(`the PostgreSQL bench server exited (${code})`)))
+    child.on('message', (m: { type: string; url?: string; appId?: string; email?: string; code?: string } & Partial<DbCounts> & { cpuUs?: number }) => {
+      if (m.type === 'ready') resolve({ url: m.url!, appId: m.appId! })
+      else if (m.type === 'mail') {
+        const wait = waiting.get(m.email!)
+        if (wait) {
+          waiting.delete(m.email!)
+          wait(m.code!)
+        } else codes.set(m.email!, m.code!)
+      } else if (m.type === 'counters') {
+        onCounters?.({ statements: m.statements!, commits: m.commits!, flushes: m.flushes!, serverCpuMs: m.cpuUs! / 1000, databaseCpuMs: databaseCpuMs() })
+      }
+    })
+  })
+  const { url, appId } = await ready
+  return {
+    url,
+    appId,
+    codeOf(email) {
+      const code = codes.get(email)
+      if (code) {
+        codes.delete(email)
+        return Promise.resolve(code)
+      }
+      return new Promise((resolve) => waiting.set(email, resolve))
+    },
+    counters: () =>
+      new Promise((resolve) => {
+        onCounters = resolve
+        child.send({ type: 'counters' })
+      }),
+    async close() {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.disconnect()
+      await exited
+    },
   }
 }
 
@@ -478,11 +609,11 @@ function line(name: string, figure: number, unit: string, budget: number, lowerI
 }
 
 /**
- * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `wallet-js`, `wallet-ready`, `wallet-sign`,
+ * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `wallet-ready`, `wallet-sign`,
  * comma-separated) measures only those figures.
  */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,wallet-js,wallet-ready,wallet-sign').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,wallet-ready,wallet-sign').split(',').map((s) => s.trim()),
 )
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
@@ -528,18 +659,12 @@ async function main() {
           results.push(line('open-to-email-input', open.ms, 'ms', BUDGET.openMs, true))
         }
         if (ONLY.has('logins')) {
-          const logins = await measureLogins(api)
-          console.log(`email logins on PGlite, durable commits: ${logins.done} in ${LOAD_SECONDS} s with ${CONCURRENCY} concurrent, ${logins.failed} failed`)
-          const p = logins.perLogin
-          console.log(
-            `  per login (init + authenticate): ${p.statements.toFixed(2)} statements, ${p.commits.toFixed(2)} commits, ` +
-              `${p.flushes.toFixed(2)} flushes, ${p.walSyncs.toFixed(2)} WAL syncs, ${logins.cpuMs.toFixed(2)} ms of CPU ` +
-              '(server, database thread and client)',
-          )
-          results.push(line('email-logins-pglite-durable', logins.perSecond, 'logins/s', BUDGET.loginsPerSecond, false))
+          reportLogins('email-logins-pglite-durable', 'email logins on PGlite, durable commits', await measureLogins(api), BUDGET.loginsPerSecond, results)
         }
       })
     }
+
+    if (ONLY.has('logins-postgres')) await measurePostgresLogins(results)
 
     if (walletFigures.ready || walletFigures.sign) {
       // A server of its own with the embedded wallet, so the logins figure keeps its plugins.

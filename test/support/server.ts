@@ -37,6 +37,8 @@ export interface TestInstanceOptions {
   captcha?: CaptchaVerifier
   /** Mounts the admin API with this key. */
   adminKey?: string
+  /** The server secret: instances playing processes of one deployment share it. @defaultValue a random one */
+  secret?: string
   /**
    * The server's `publicUrl`; null starts it without one. @defaultValue the instance's own `baseUrl`
    */
@@ -110,7 +112,7 @@ export async function createTestInstance(options: TestInstanceOptions = {}): Pro
   const db = options.db ?? (await createTestDb())
   const smtp = await startSmtpSink()
   const clock = createClock()
-  const secret = 'test-secret-' + Math.random().toString(36).slice(2)
+  const secret = options.secret ?? 'test-secret-' + Math.random().toString(36).slice(2)
   // Listen first: the server's public URL is the address it listens on, known only once bound.
   let handler: PorticoServer['fetch'] | null = null
   const http: ServerType = await new Promise((resolve) => {

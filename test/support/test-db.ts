@@ -110,3 +110,17 @@ export async function reopenTestDb(db: Db): Promise<Db | null> {
   const rows = await db.query<{ s: string }>('SELECT current_schema() AS s')
   return createPostgresDb({ connectionString: url, schema: rows[0]!.s, max: 2, secrets: db.secrets ?? undefined })
 }
+
+/**
+ * The database as a second server process sees it: its own pool on PostgreSQL, the same PGlite
+ * instance otherwise (one PGlite is one process) whose `close()` leaves it open for the first.
+ * @param db - the first process's database.
+ * @returns a handle to close with the second process.
+ * @example
+ * ```ts
+ * const other = await createTestInstance({ db: await secondProcessDb(first.db), secret: first.secret })
+ * ```
+ */
+export async function secondProcessDb(db: Db): Promise<Db> {
+  return (await reopenTestDb(db)) ?? { ...db, kind: db.kind, close: async () => {} }
+}
