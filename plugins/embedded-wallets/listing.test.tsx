@@ -12,29 +12,14 @@ import type { AuthenticatedUser } from '../../kernel/wire'
 import { email } from '../email'
 import { useWallets, wallets, walletsOf, type WalletHandle } from '../wallets'
 import { embeddedWallets, embeddedWalletsOf } from './index'
+import { embeddedAccount } from './test-wallets'
+
+const embedded = (address: string, chain: 'ethereum' | 'solana', extra: Record<string, unknown> = {}) => embeddedAccount(address, chain, 0, extra)
 
 const EVM = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
 const IMPORTED = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const SOL = '7EYnhQoR9YM3N7UoaKRoA44Uy8JeaZV3qyouov87awMs'
 
-const embedded = (address: string, chain: 'ethereum' | 'solana', extra: Record<string, unknown> = {}) => ({
-  type: 'wallet',
-  id: null,
-  address,
-  chain_id: chain === 'ethereum' ? 'eip155:1' : 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
-  chain_type: chain,
-  wallet_client: 'privy',
-  wallet_client_type: 'privy',
-  connector_type: 'embedded',
-  wallet_index: 0,
-  delegated: false,
-  imported: false,
-  recovery_method: 'privy',
-  verified_at: 1_700_000_000,
-  first_verified_at: 1_700_000_000,
-  latest_verified_at: 1_700_000_000,
-  ...extra,
-})
 const emailAccount = wireUser().linked_accounts[0]!
 
 let h: Harness | null = null

@@ -151,3 +151,33 @@ export function walletRequests(instance: () => TestInstance) {
 
   return { proof, createBody, create, created, setRecoveryBody }
 }
+
+/**
+ * An embedded wallet's linked account as the server answers it (the wire's `wallet` entry), for client
+ * tests that script the session.
+ * @param address - the wallet's address.
+ * @param chain - its chain.
+ * @param index - its HD index.
+ * @param extra - fields to add or override (`imported`, `recovery_method`…).
+ * @returns the linked account.
+ */
+export function embeddedAccount(address: string, chain: 'ethereum' | 'solana', index = 0, extra: Record<string, unknown> = {}) {
+  return {
+    type: 'wallet',
+    id: null,
+    address,
+    chain_id: chain === 'ethereum' ? 'eip155:1' : 'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+    chain_type: chain,
+    wallet_client: 'privy',
+    wallet_client_type: 'privy',
+    connector_type: 'embedded',
+    wallet_index: index,
+    delegated: false,
+    imported: false,
+    recovery_method: 'privy',
+    verified_at: 1_700_000_000,
+    first_verified_at: 1_700_000_000,
+    latest_verified_at: 1_700_000_000,
+    ...extra,
+  }
+}

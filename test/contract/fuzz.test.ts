@@ -6,28 +6,13 @@
  * refused request changes no row (counters of wrong codes and rate limits excepted, on the statuses
  * that report them).
  */
-import { readdirSync, existsSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
 import fc from 'fast-check'
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBody, WIRE_ERROR_CODES } from '../../kernel/schemas'
-import type { ServerPlugin } from '../../server/plugin'
 import type { Db } from '../../server/storage/db'
 import { createTestInstance, type TestInstance } from '../support/server'
-
-const pluginsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins') + '/'
-const ids = readdirSync(pluginsDir, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(`${pluginsDir}${d.name}/server.ts`))
-  .map((d) => d.name)
-  .sort()
-const camel = (id: string) => id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
-
-async function serverPlugin(id: string): Promise<ServerPlugin> {
-  const mod = (await import(`../../plugins/${id}/server.ts`)) as Record<string, unknown>
-  return (mod[`${camel(id)}Server`] as () => ServerPlugin)()
-}
+import { firstPartyServerPlugin, serverPluginIds } from '../support/first-party'
 
 /** Runs per route: enough to reach every branch of a schema a few times, bounded for two busy cores. */
 const RUNS_PER_ROUTE = 24
@@ -220,7 +205,7 @@ describe('every registered route under generated input', () => {
   let userToken: string
 
   beforeAll(async () => {
-    t = await createTestInstance({ plugins: await Promise.all(ids.map(serverPlugin)) })
+    t = await createTestInstance({ plugins: await Promise.all(serverPluginIds.map(firstPartyServerPlugin)) })
     userToken = await signIn()
   })
   afterAll(() => t?.close())

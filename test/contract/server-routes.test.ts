@@ -1,31 +1,16 @@
 /**
  * The server half of the plugin contract (Node environment: the server runs here for real).
  */
-import { readdirSync, existsSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
-import { dirname, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, it, expect } from 'vitest'
 import * as v from 'valibot'
 import { ErrorBody } from '../../kernel/schemas'
-import type { ServerPlugin } from '../../server/plugin'
 import { collectRoutes } from '../../server/plugin'
 import { createTestInstance, type TestInstance } from '../support/server'
+import { firstPartyServerPlugin, serverPluginIds } from '../support/first-party'
 
-const pluginsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins') + '/'
-const ids = readdirSync(pluginsDir, { withFileTypes: true })
-  .filter((d) => d.isDirectory() && existsSync(`${pluginsDir}${d.name}/server.ts`))
-  .map((d) => d.name)
-  .sort()
-const camel = (id: string) => id.replace(/-([a-z])/g, (_, c: string) => c.toUpperCase())
-
-async function serverPlugin(id: string): Promise<ServerPlugin> {
-  const mod = (await import(`../../plugins/${id}/server.ts`)) as Record<string, unknown>
-  return (mod[`${camel(id)}Server`] as () => ServerPlugin)()
-}
-
-describe.each(ids)('server plugin %s', (id) => {
+describe.each(serverPluginIds)('server plugin %s', (id) => {
   it('behavior: every POST route refuses a body its request schema rejects with 400 invalid_data', async () => {
-    const server = await serverPlugin(id)
+    const server = await firstPartyServerPlugin(id)
     // The test instance checks every answer against its route's response schema (a mismatch is a 500).
     const instance = await createTestInstance({ plugins: [server] })
     try {
@@ -57,7 +42,7 @@ const LOW = '\udc00'
 describe('every registered route', () => {
   let instance: TestInstance
   beforeAll(async () => {
-    instance = await createTestInstance({ plugins: await Promise.all(ids.map(serverPlugin)) })
+    instance = await createTestInstance({ plugins: await Promise.all(serverPluginIds.map(firstPartyServerPlugin)) })
   })
   afterAll(() => instance?.close())
 
