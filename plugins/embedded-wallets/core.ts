@@ -8,7 +8,7 @@ import type { PluginContext } from '../../kernel/plugin'
 import type { LinkedAccount } from '../../kernel/wire'
 import type { FrameChainType, FrameRpcRequest } from '../../protocols/wallet-frame'
 import { loadOnce } from '../../kernel/load-once'
-import { createEmbeddedEthereumProvider, type EmbeddedEthereumProvider } from './provider'
+import { createEmbeddedEthereumProvider, type EmbeddedEthereumProvider, type PreparedTransaction } from './provider'
 import { createEmbeddedSolanaWallet, solanaRpcUrl } from './solana'
 import type { CreateOnLogin, EmbeddedWalletInfo, EmbeddedWalletService, EmbeddedWalletSettings, RecoveryMethod } from './service'
 
@@ -26,6 +26,8 @@ export interface CoreSteps {
   confirm?(wallet: EmbeddedWalletInfo, request: FrameRpcRequest): Promise<void>
   /** Asks the user for their recovery password on a device without the wallet; rejects when they leave. */
   recover?(): Promise<void>
+  /** Shows a transaction before it is signed (when a plugin reviews transactions); rejects (4001) when they decline. */
+  review?(wallet: EmbeddedWalletInfo, transaction: PreparedTransaction): Promise<void>
 }
 
 /** The service plus what the plugin itself needs of it. */
@@ -173,6 +175,7 @@ export function createEmbeddedWalletCore(
         chainId: start,
         sign: (request) => core.sign(wallet, request),
         ...(showUi ? { confirm: (request: FrameRpcRequest) => confirm(wallet, request) } : {}),
+        ...(settings().showWalletUIs && steps.review ? { review: (prepared: PreparedTransaction) => steps.review!(wallet, prepared) } : {}),
       })
       providers.set(key, provider)
       return provider

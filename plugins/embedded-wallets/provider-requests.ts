@@ -63,15 +63,35 @@ export function providerRequests(deps: EmbeddedProviderDeps, emit: (event: 'chai
       emit('chainChanged', hex(chainId))
     }
     const { chainId: _asked, ...fields } = request
-    const tx: Record<string, unknown> = { ...fields, from: deps.wallet.address, chainId: hex(chainId) }
-    tx.nonce ??= await rpc('eth_getTransactionCount', [deps.wallet.address, 'pending'])
-    tx.gas ??= await rpc('eth_estimateGas', [{ from: tx.from, to: tx.to, value: tx.value, data: tx.data }])
+    const tx: Record<string, string | undefined> = { ...fields, from: deps.wallet.address, chainId: hex(chainId) }
+    // What the chain must tell: a failure is shown on the review ('There was an error preparing…').
+    let preparationFailed = false
+    const fill = async (read: () => Promise<void>) => {
+      try {
+        await read()
+      } catch (err) {
+        if (!deps.review) throw err
+        preparationFailed = true
+      }
+    }
+    await fill(async () => {
+      tx.nonce ??= String(await rpc('eth_getTransactionCount', [deps.wallet.address, 'pending']))
+    })
+    await fill(async () => {
+      tx.gas ??= String(await rpc('eth_estimateGas', [{ from: tx.from, to: tx.to, value: tx.value, data: tx.data }]))
+    })
     if (tx.gasPrice === undefined && tx.maxFeePerGas === undefined) {
-      const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: string } | null
-      const tip = BigInt((await rpc('eth_maxPriorityFeePerGas', [])) as string)
-      const base = BigInt(block?.baseFeePerGas ?? '0x0')
-      tx.maxPriorityFeePerGas = hex(tip)
-      tx.maxFeePerGas = hex(base * 2n + tip)
+      await fill(async () => {
+        const block = (await rpc('eth_getBlockByNumber', ['latest', false])) as { baseFeePerGas?: string } | null
+        const tip = BigInt((await rpc('eth_maxPriorityFeePerGas', [])) as string)
+        const base = BigInt(block?.baseFeePerGas ?? '0x0')
+        tx.maxPriorityFeePerGas = hex(tip)
+        tx.maxFeePerGas = hex(base * 2n + tip)
+      })
+    }
+    if (deps.review) await deps.review({ chainId, transaction: { ...tx }, preparationFailed })
+    if (tx.nonce === undefined || tx.gas === undefined || (tx.gasPrice === undefined && tx.maxFeePerGas === undefined)) {
+      throw new ProviderRpcError(-32603, 'There was an error preparing your transaction. Your transaction request will likely fail.')
     }
     const signed = await signing('eth_signTransaction', [tx])
     return rpc('eth_sendRawTransaction', [signed])

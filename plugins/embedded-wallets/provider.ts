@@ -28,6 +28,21 @@ export interface EmbeddedProviderDeps {
   sign(request: FrameRpcRequest): Promise<string>
   /** Asks the user (the sign-request screen); rejects when they decline. Absent: no screen. */
   confirm?(request: FrameRpcRequest): Promise<void>
+  /**
+   * Shows a transaction before it is signed (the review screen); rejects when the user declines.
+   * Absent: no review.
+   */
+  review?(transaction: PreparedTransaction): Promise<void>
+}
+
+/** A transaction ready to sign, as the review sees it. */
+export interface PreparedTransaction {
+  /** The chain it is for. */
+  chainId: number
+  /** Its fields in hex (`to`, `value`, `data`, `nonce`, `gas`, fees). */
+  transaction: Record<string, string | undefined>
+  /** Nonce, gas or fees could not be read from the chain. */
+  preparationFailed: boolean
 }
 
 /** An EIP-1193 provider. */

@@ -102,10 +102,36 @@ export interface KeyFrame {
   close(): void
 }
 
+/**
+ * What the transaction review screen gets: the wallet, the chain, and the transaction as it will be
+ * signed (hex quantities; nonce, gas and fees filled from the chain where it could be).
+ */
+export interface TransactionReviewParams extends Record<string, unknown> {
+  /** The signing wallet's address. */
+  address: string
+  /** The chain's numeric id. */
+  chainId: number
+  /** The chain's name, native currency and RPC URL, from the app's chains (absent when it has none). */
+  chain?: { name: string; symbol: string; decimals: number; rpcUrl?: string; blockExplorerUrl?: string }
+  /** The transaction: `to`, `value`, `data`, `gas`, `maxFeePerGas` or `gasPrice`… in hex. */
+  transaction: Record<string, string | undefined>
+  /** Nonce, gas or fees could not be read from the chain: 'There was an error preparing your transaction…'. */
+  preparationFailed: boolean
+  /** The app's `extendedCalldataDecoding` setting: decode NFT calls too. */
+  extendedCalldataDecoding: boolean
+}
+
 /** The hooks of the embedded-wallet plugin. */
 export interface EmbeddedWalletHooks {
   /** Called by {@link embeddedWalletsOf}: the plugin answers with its kernel's service. Bail. */
   service: SyncBailHook<[], EmbeddedWalletService>
+  /**
+   * Called before an Ethereum transaction is signed, when the app shows wallet UIs: a plugin that
+   * reviews transactions (the transactions plugin) answers with its review screen's id, which the
+   * embedded wallet opens as a step with {@link TransactionReviewParams}; approving ends the step,
+   * leaving rejects the request with 4001. Without an answer the transaction is signed as asked. Bail.
+   */
+  transactionReview: SyncBailHook<[], string>
 }
 
 /**
@@ -113,7 +139,7 @@ export interface EmbeddedWalletHooks {
  * @param owner - a plugin context or a kernel.
  * @returns the hooks.
  */
-export const embeddedWalletHooks = defineHooks('embedded-wallets', (make): EmbeddedWalletHooks => ({ service: make.syncBail() }))
+export const embeddedWalletHooks = defineHooks('embedded-wallets', (make): EmbeddedWalletHooks => ({ service: make.syncBail(), transactionReview: make.syncBail() }))
 
 /**
  * The embedded-wallet service of a kernel.

@@ -5,8 +5,8 @@
  */
 import type { PluginContext } from '../../kernel/plugin'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
-import { ProviderRpcError } from './provider'
-import type { EmbeddedWalletInfo } from './service'
+import { ProviderRpcError, type PreparedTransaction } from './provider'
+import { embeddedWalletHooks, type EmbeddedWalletInfo, type TransactionReviewParams } from './service'
 import { EMBEDDED_WALLET_SCREENS, type SignRequestParams } from './screens'
 
 /** Spec 02 §8: a declined signature. */
@@ -65,4 +65,38 @@ export async function confirmSignature(ctx: PluginContext, wallet: EmbeddedWalle
  */
 export async function recoverWithPassword(ctx: PluginContext): Promise<void> {
   await ctx.step({ screen: EMBEDDED_WALLET_SCREENS.passwordRecovery, cancelError: rejected })
+}
+
+/**
+ * Shows a transaction on the review screen a plugin registered (`transactionReview`), if any.
+ * @param ctx - the plugin's context.
+ * @param wallet - the signing wallet.
+ * @param prepared - the transaction as it will be signed.
+ * @param extendedCalldataDecoding - the app's setting.
+ * @returns resolves when approved (or when no plugin reviews transactions); rejects with a 4001
+ *   `ProviderRpcError` when declined or closed.
+ */
+export async function reviewTransaction(ctx: PluginContext, wallet: EmbeddedWalletInfo, prepared: PreparedTransaction, extendedCalldataDecoding: boolean): Promise<void> {
+  const screen = embeddedWalletHooks(ctx).transactionReview.call()
+  if (!screen) return
+  const chain = ctx.config()?.supportedChains?.find((c) => c.id === `eip155:${prepared.chainId}`)
+  const params: TransactionReviewParams = {
+    address: wallet.address,
+    chainId: prepared.chainId,
+    ...(chain
+      ? {
+          chain: {
+            name: chain.name,
+            symbol: chain.nativeCurrency.symbol,
+            decimals: chain.nativeCurrency.decimals,
+            ...(chain.rpcUrls[0] ? { rpcUrl: chain.rpcUrls[0] } : {}),
+            ...(chain.blockExplorerUrls?.[0] ? { blockExplorerUrl: chain.blockExplorerUrls[0] } : {}),
+          },
+        }
+      : {}),
+    transaction: prepared.transaction,
+    preparationFailed: prepared.preparationFailed,
+    extendedCalldataDecoding,
+  }
+  await ctx.step({ screen, params, cancelError: rejected })
 }

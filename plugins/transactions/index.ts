@@ -1,13 +1,16 @@
 /**
- * `portico/plugins/transactions`: what the send-transaction screens share with host apps. Today: the
- * token price route, {@link fetchUsdPrice} and the calldata decoder; the review, receipt and error
- * screens build on them.
+ * `portico/plugins/transactions`: the review of an embedded wallet's transactions before they are
+ * signed, and what it is built from, which host apps may use too: the token price route and
+ * {@link fetchUsdPrice}, the calldata decoder, the token facts read from the chain.
  * @module
  */
 import { definePlugin, type ApiClient } from '../../kernel/plugin'
+import { embeddedWalletHooks } from '../embedded-wallets'
 import { transactionRoutes } from './api'
+import { loadTransactionScreenMessages, TRANSACTION_SCREENS, TRANSACTIONS_PLUGIN_ID, transactionScreens } from './screens'
 
 export { transactionRoutes } from './api'
+export { TRANSACTION_SCREENS, TRANSACTIONS_PLUGIN_ID } from './screens'
 export { decodeTransactionData, isUnlimitedAmount, type DecodedTransaction } from './decode'
 export { formatTokenAmount, readTokenInfo, withTokenStandard, type ChainCall, type TokenInfo } from './token-info'
 
@@ -37,8 +40,9 @@ export async function fetchUsdPrice(api: ApiClient, chainId: number, tokenSymbol
 }
 
 /**
- * The transactions plugin: declares its routes (the token price) so the server half's are known to
- * the widget. The send-transaction screens will register here.
+ * The transactions plugin: the review screen the embedded wallet shows before it signs an Ethereum
+ * transaction (`transactions/review`: action, recipient, network, amount, decoded token call,
+ * estimated fee, total, balance warning), and the token price route its figures use.
  * @returns the plugin definition.
  * @example
  * ```tsx
@@ -47,4 +51,15 @@ export async function fetchUsdPrice(api: ApiClient, chainId: number, tokenSymbol
  * <PorticoProvider appId="..." plugins={[email(), embeddedWallets(), transactions()]}>...</PorticoProvider>
  * ```
  */
-export const transactions = () => definePlugin({ id: 'transactions', kind: 'feature', api: transactionRoutes })
+export const transactions = () =>
+  definePlugin({
+    id: TRANSACTIONS_PLUGIN_ID,
+    kind: 'feature',
+    api: transactionRoutes,
+    screens: transactionScreens,
+    screenMessages: loadTransactionScreenMessages,
+    setup(ctx) {
+      // The embedded wallet opens this screen before it signs a transaction.
+      return embeddedWalletHooks(ctx).transactionReview.tap(TRANSACTIONS_PLUGIN_ID, () => TRANSACTION_SCREENS.review)
+    },
+  })

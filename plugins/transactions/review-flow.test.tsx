@@ -1,0 +1,98 @@
+// @vitest-environment jsdom
+/**
+ * The embedded provider's `eth_sendTransaction` through the review the transactions plugin registers,
+ * with a real kernel, modal and anvil (a viem account stands in for the wallet frame's signer): the
+ * review shows the prepared transaction, Approve sends it and anvil mines it, Cancel rejects with 4001
+ * and nothing is signed; without the transactions plugin no review is shown.
+ */
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
+import type { Hex } from 'viem'
+import { privateKeyToAccount } from 'viem/accounts'
+import { PorticoProvider } from '../../ui/provider'
+import { startHarness, type Harness } from '../../test/support/ui-harness'
+import { rpc, startAnvil, type Anvil } from '../../test/fixtures/anvil'
+import { createEmbeddedEthereumProvider, type EmbeddedEthereumProvider } from '../embedded-wallets'
+import { reviewTransaction } from '../embedded-wallets/steps'
+import type { FrameRpcRequest } from '../../protocols/wallet-frame'
+import { email } from '../email'
+import { transactions } from './index'
+
+const account = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
+const TO = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
+const wallet = { address: account.address, chainType: 'ethereum' as const, walletIndex: 0, imported: false, recoveryMethod: 'privy' as const }
+
+let anvil: Anvil
+let h: Harness | null = null
+beforeAll(async () => {
+  anvil = await startAnvil()
+}, 60_000)
+afterAll(() => anvil?.close())
+afterEach(async () => {
+  cleanup()
+  await h?.close()
+  h = null
+})
+
+async function start(withReview: boolean): Promise<{ provider: EmbeddedEthereumProvider; signed: FrameRpcRequest[] }> {
+  h = await startHarness({ plugins: withReview ? [email(), transactions()] : [email()], routes: { 'GET /api/v1/token_price': () => ({ status: 503, json: { error: 'Unable to fetch ETH price' } }) } })
+  const ctx = h.kernel.contextFor('email')
+  const signed: FrameRpcRequest[] = []
+  const provider = createEmbeddedEthereumProvider({
+    wallet,
+    chains: [{ id: anvil.chainId, rpcUrl: anvil.url }],
+    chainId: anvil.chainId,
+    async sign(request) {
+      signed.push(request)
+      const tx = request.params[0] as Record<string, Hex>
+      return account.signTransaction({
+        to: tx.to as Hex,
+        value: BigInt(tx.value ?? '0x0'),
+        gas: BigInt(tx.gas!),
+        nonce: Number(BigInt(tx.nonce!)),
+        maxFeePerGas: BigInt(tx.maxFeePerGas!),
+        maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
+        chainId: Number(BigInt(tx.chainId!)),
+      })
+    },
+    review: (prepared) => reviewTransaction(ctx, wallet, prepared, false),
+  })
+  await act(async () => {
+    render(<PorticoProvider kernel={h!.kernel} />)
+  })
+  return { provider, signed }
+}
+
+const send = (provider: EmbeddedEthereumProvider) => provider.request({ method: 'eth_sendTransaction', params: [{ to: TO, value: '0x2386f26fc10000' }] })
+
+describe('eth_sendTransaction with the review', () => {
+  it('shows the prepared transaction; Approve sends it and anvil mines it', async () => {
+    const { provider, signed } = await start(true)
+    const hash = send(provider)
+    expect(await screen.findByRole('heading', { name: 'Review transaction' })).toBeTruthy()
+    expect(screen.getByText('Amount', { selector: 'dt' }).nextElementSibling?.textContent).toBe('0.01 ETH')
+    expect(signed).toHaveLength(0)
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve' })))
+    const receipt = await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [await hash])
+    expect(receipt.status).toBe('0x1')
+    expect(signed).toHaveLength(1)
+  })
+
+  it("Cancel rejects with 4001 'The user rejected the request.' and nothing is signed", async () => {
+    const { provider, signed } = await start(true)
+    const hash = send(provider)
+    hash.catch(() => undefined)
+    await screen.findByRole('heading', { name: 'Review transaction' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })))
+    await expect(hash).rejects.toMatchObject({ rpcCode: 4001, message: 'The user rejected the request.' })
+    expect(signed).toHaveLength(0)
+  })
+
+  it('signs without a review when no plugin reviews transactions', async () => {
+    const { provider, signed } = await start(false)
+    const receipt = await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [await send(provider)])
+    expect(receipt.status).toBe('0x1')
+    expect(signed).toHaveLength(1)
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})

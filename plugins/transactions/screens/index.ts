@@ -1,0 +1,26 @@
+/**
+ * The transaction screens, for the plugin's definition: the screen table (each loaded when first
+ * shown), their ids and their English texts (loaded with the first screen).
+ * @module
+ */
+import type { ScreenDefinition } from '../../../kernel'
+
+/** The transactions plugin's id: the prefix of its screen ids. */
+export const TRANSACTIONS_PLUGIN_ID = 'transactions'
+
+/** The screen ids. */
+export const TRANSACTION_SCREENS = {
+  /** The review of an EVM transaction before the embedded wallet signs it. */
+  review: 'transactions/review',
+} as const
+
+/** The screens, by their id within the plugin. */
+export const transactionScreens = {
+  review: { load: () => import('./Review') },
+} as const satisfies Record<string, ScreenDefinition>
+
+/**
+ * Loads the screens' English texts (the plugin's `screenMessages`).
+ * @returns the message table.
+ */
+export const loadTransactionScreenMessages = () => import('./messages').then((m) => m.transactionScreenMessages)
