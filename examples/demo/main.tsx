@@ -24,6 +24,7 @@ import { passkey, usePasskeys, useUnlinkPasskey } from 'portico/plugins/passkey'
 import { telegram, useUnlinkTelegram } from 'portico/plugins/telegram'
 import { farcaster, useFarcasterSigner, useUnlinkFarcaster } from 'portico/plugins/farcaster'
 import { embeddedWallets, useEmbeddedWallets } from 'portico/plugins/embedded-wallets'
+import { transactions } from 'portico/plugins/transactions'
 import type { ClientConfig } from 'portico/kernel'
 import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './look'
 
@@ -60,6 +61,8 @@ const plugins = [
   farcaster(),
   // `?embedded=on-login` creates an embedded Ethereum wallet for users without a wallet when they log in.
   embeddedWallets(new URLSearchParams(location.search).get('embedded') === 'on-login' ? { createOnLogin: { ethereum: 'users-without-wallets' } } : {}),
+  // The review the embedded wallet shows before it sends a transaction.
+  transactions(),
 ]
 
 /** With a local chain (the e2e run's anvil), wallets are offered that chain. */
@@ -239,6 +242,7 @@ function FarcasterSigner() {
 function EmbeddedWallet() {
   const { wallets, createWallet, getEthereumProvider, exportWallet, importWallet } = useEmbeddedWallets()
   const [signature, setSignature] = useState<string | null>(null)
+  const [txHash, setTxHash] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
   const run = async (action: () => Promise<unknown>) => {
     setError(null)
@@ -255,6 +259,12 @@ function EmbeddedWallet() {
     const message = '0x' + Array.from(new TextEncoder().encode('Hello from the demo'), (b) => b.toString(16).padStart(2, '0')).join('')
     setSignature(String(await getEthereumProvider(first.address).request({ method: 'personal_sign', params: [message, first.address] })))
   }
+  // 0.001 ETH to a fixed address, after the transaction review.
+  const send = async () => {
+    if (!first) return
+    const to = '0x000000000000000000000000000000000000dEaD'
+    setTxHash(String(await getEthereumProvider(first.address).request({ method: 'eth_sendTransaction', params: [{ to, value: '0x38d7ea4c68000' }] })))
+  }
   return (
     <p>
       Embedded wallets: <span data-testid="embedded-wallets">{wallets.map((w) => w.address).join(', ') || '—'}</span>{' '}
@@ -266,6 +276,9 @@ function EmbeddedWallet() {
           <button type="button" className="secondary" onClick={() => void run(sign)}>
             Sign a message
           </button>
+          <button type="button" className="secondary" onClick={() => void run(send)}>
+            Send 0.001 ETH
+          </button>
           <button type="button" className="secondary" onClick={() => void run(() => exportWallet({ address: first.address }))}>
             Export the wallet
           </button>
@@ -275,6 +288,7 @@ function EmbeddedWallet() {
         Import a wallet
       </button>
       {signature ? <span data-testid="embedded-signature"> {signature}</span> : null}
+      {txHash ? <span data-testid="embedded-transaction"> {txHash}</span> : null}
       {error ? <span role="status" data-testid="embedded-error"> {error}</span> : null}
     </p>
   )

@@ -7,6 +7,7 @@ import { test, expect, type Page } from '@playwright/test'
 import { verifyMessage, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { apiUrlOf, freshEmail, latestCode, openModal, recordTexts, submitEmail, typeCode } from './helpers'
+import { rpc } from '../fixtures/anvil'
 
 const ON_LOGIN = '/?embedded=on-login'
 
@@ -86,6 +87,40 @@ test.describe('embedded wallet', () => {
     await frame.getByRole('button', { name: 'Import' }).click()
     await expect(dialog).toBeHidden()
     await expect(page.getByTestId('embedded-wallets')).toHaveText(`${address}, ${privateKeyToAccount(key).address}`)
+  })
+
+  test('a transaction is reviewed before it is sent: Approve sends it and anvil mines it; with no funds Approve is disabled', async ({ page, request }) => {
+    const seen = await logIn(page, request, freshEmail('embedded-send'))
+    await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+    const address = (await page.getByTestId('embedded-wallets').textContent()) as Hex
+    await expect.poll(seen).toEqual(['Welcome to Portico Demo'])
+    await expect(page.getByRole('alertdialog')).toBeHidden()
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeHidden()
+    const anvilUrl = (await page.locator('meta[name="portico-anvil-url"]').getAttribute('content'))!
+    const row = (label: string) => dialog.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
+
+    // A new wallet holds nothing: the review says so and Approve stays disabled.
+    await page.getByRole('button', { name: 'Send 0.001 ETH' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
+    await expect(dialog.getByText('Add funds on Anvil to complete transaction.')).toBeVisible()
+    await expect(dialog.getByRole('button', { name: 'Approve' })).toBeDisabled()
+    await dialog.getByRole('button', { name: 'Cancel' }).click()
+    await expect(page.getByTestId('embedded-error')).toHaveText('4001: The user rejected the request.')
+
+    await rpc(anvilUrl, 'anvil_setBalance', [address, '0xde0b6b3a7640000'])
+    await page.getByRole('button', { name: 'Send 0.001 ETH' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
+    await expect(row('Action')).toHaveText('Send')
+    await expect(row('Network')).toHaveText('Anvil')
+    await expect(row('Amount')).toHaveText(/^0\.001 ETH/)
+    await expect(dialog.getByRole('button', { name: 'Approve' })).toBeEnabled()
+    await dialog.screenshot({ path: test.info().outputPath('transaction-review.png') })
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    await expect(page.getByTestId('embedded-transaction')).toHaveText(/0x[0-9a-f]{64}/)
+    const hash = ((await page.getByTestId('embedded-transaction').textContent()) ?? '').trim()
+    await expect.poll(async () => (await rpc<{ status: string } | null>(anvilUrl, 'eth_getTransactionReceipt', [hash]))?.status).toBe('0x1')
+    expect(BigInt(await rpc<string>(anvilUrl, 'eth_getBalance', ['0x000000000000000000000000000000000000dEaD', 'latest']))).toBeGreaterThanOrEqual(10n ** 15n)
   })
 
   test('a creation the server refuses after login shows the spec text, reports it and logs the user out', async ({ page, request }) => {
