@@ -24,7 +24,7 @@ import { passkey, usePasskeys, useUnlinkPasskey } from 'portico/plugins/passkey'
 import { telegram, useUnlinkTelegram } from 'portico/plugins/telegram'
 import { farcaster, useFarcasterSigner, useUnlinkFarcaster } from 'portico/plugins/farcaster'
 import { embeddedWallets, useEmbeddedWallets } from 'portico/plugins/embedded-wallets'
-import { transactions } from 'portico/plugins/transactions'
+import { transactions, useSendTransaction } from 'portico/plugins/transactions'
 import type { ClientConfig } from 'portico/kernel'
 import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './look'
 
@@ -241,6 +241,7 @@ function FarcasterSigner() {
 /** The user's embedded wallets: create one, sign a message with the first (the sign request shows). */
 function EmbeddedWallet() {
   const { wallets, createWallet, getEthereumProvider, exportWallet, importWallet } = useEmbeddedWallets()
+  const { sendTransaction } = useSendTransaction()
   const [signature, setSignature] = useState<string | null>(null)
   const [txHash, setTxHash] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
@@ -263,7 +264,8 @@ function EmbeddedWallet() {
   const send = async () => {
     if (!first) return
     const to = '0x000000000000000000000000000000000000dEaD'
-    setTxHash(String(await getEthereumProvider(first.address).request({ method: 'eth_sendTransaction', params: [{ to, value: '0x38d7ea4c68000' }] })))
+    const { hash } = await sendTransaction({ to, value: '0x38d7ea4c68000' }, { address: first.address, uiOptions: { description: 'The demo sends 0.001 ETH to a burn address.' } })
+    setTxHash(hash)
   }
   return (
     <p>

@@ -23,7 +23,7 @@ import { confirmSignature, recoverWithPassword, reviewTransaction } from './step
 export type { EmbeddedWalletsOptions } from './core'
 export { entropyIdOf } from './core'
 export * from './service'
-export { createEmbeddedEthereumProvider, ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type PreparedTransaction, type ProviderChain } from './provider'
+export { createEmbeddedEthereumProvider, ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type PreparedTransaction, type ProviderChain, type TransactionUiOptions } from './provider'
 export { createEmbeddedSolanaWallet, solanaRpcUrl, type EmbeddedSolanaWallet, type EmbeddedSolanaWalletDeps, type SolanaSendOptions } from './solana'
 export { embeddedWalletRoutes } from './api'
 export { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, type SignRequestParams, type CreateParams, type CreatedParams, type RecoveryFlowParams } from './screens'

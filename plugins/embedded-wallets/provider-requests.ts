@@ -7,7 +7,7 @@
  * @module
  */
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
-import { ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps } from './provider'
+import { ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type TransactionUiOptions } from './provider'
 import { normalizeTransactionRequest } from './transaction-request'
 
 const hex = (n: number | bigint) => `0x${n.toString(16)}`
@@ -20,9 +20,12 @@ const CONFIRMED = new Set(['personal_sign', 'eth_signTypedData_v4'])
  * Answers the requests of one embedded Ethereum wallet's provider.
  * @param deps - the wallet, its chains and the frame's signer.
  * @param emit - tells the provider's listeners of an event (`chainChanged`).
- * @returns the provider's `request`.
+ * @returns the provider's `request`, and `send` (eth_sendTransaction with the host's review texts).
  */
-export function providerRequests(deps: EmbeddedProviderDeps, emit: (event: 'chainChanged', value: string) => void): EmbeddedEthereumProvider['request'] {
+export function providerRequests(
+  deps: EmbeddedProviderDeps,
+  emit: (event: 'chainChanged', value: string) => void,
+): { request: EmbeddedEthereumProvider['request']; send(input: unknown, ui?: TransactionUiOptions): Promise<unknown> } {
   let chainId = deps.chainId
   let rpcId = 0
 
@@ -51,7 +54,7 @@ export function providerRequests(deps: EmbeddedProviderDeps, emit: (event: 'chai
    * Checks the request (spec 02 §5), moves to the chain it names when the app has it, fills nonce,
    * gas and EIP-1559 fees from the chain, signs in the frame, sends the raw transaction.
    */
-  async function send(input: unknown): Promise<unknown> {
+  async function send(input: unknown, ui?: TransactionUiOptions): Promise<unknown> {
     const request = normalizeTransactionRequest(input)
     if (request.from && request.from.toLowerCase() !== deps.wallet.address.toLowerCase()) {
       throw new ProviderRpcError(4100, 'The transaction is not from this wallet')
@@ -89,7 +92,7 @@ export function providerRequests(deps: EmbeddedProviderDeps, emit: (event: 'chai
         tx.maxFeePerGas = hex(base * 2n + tip)
       })
     }
-    if (deps.review) await deps.review({ chainId, transaction: { ...tx }, preparationFailed })
+    if (deps.review) await deps.review({ chainId, transaction: { ...tx }, preparationFailed, ...(ui ? { ui } : {}) })
     if (tx.nonce === undefined || tx.gas === undefined || (tx.gasPrice === undefined && tx.maxFeePerGas === undefined)) {
       throw new ProviderRpcError(-32603, 'There was an error preparing your transaction. Your transaction request will likely fail.')
     }
@@ -97,7 +100,7 @@ export function providerRequests(deps: EmbeddedProviderDeps, emit: (event: 'chai
     return rpc('eth_sendRawTransaction', [signed])
   }
 
-  return async ({ method, params }) => {
+  const request: EmbeddedEthereumProvider['request'] = async ({ method, params }) => {
     const list = Array.isArray(params) ? params : params === undefined ? [] : [params]
     switch (method) {
       case 'eth_accounts':
@@ -120,4 +123,5 @@ export function providerRequests(deps: EmbeddedProviderDeps, emit: (event: 'chai
         return rpc(method, list)
     }
   }
+  return { request, send }
 }

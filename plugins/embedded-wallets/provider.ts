@@ -35,6 +35,18 @@ export interface EmbeddedProviderDeps {
   review?(transaction: PreparedTransaction): Promise<void>
 }
 
+/** The host's texts for a transaction's review (spec 02 §2's transaction info options). */
+export interface TransactionUiOptions {
+  /** Replaces the review's title. */
+  title?: string
+  /** Replaces the review's description. */
+  description?: string
+  /** Replaces the Approve button's text. */
+  buttonText?: string
+  /** The contract's image, shown at the top of the review. */
+  contractInfo?: { imgUrl?: string; imgAltText?: string }
+}
+
 /** A transaction ready to sign, as the review sees it. */
 export interface PreparedTransaction {
   /** The chain it is for. */
@@ -43,11 +55,18 @@ export interface PreparedTransaction {
   transaction: Record<string, string | undefined>
   /** Nonce, gas or fees could not be read from the chain. */
   preparationFailed: boolean
+  /** The host's texts for the review. */
+  ui?: TransactionUiOptions
 }
 
 /** An EIP-1193 provider. */
 export interface EmbeddedEthereumProvider {
   request(args: { method: string; params?: unknown }): Promise<unknown>
+  /**
+   * `eth_sendTransaction` with the host's texts for the review (`uiOptions`).
+   * @returns the transaction hash.
+   */
+  sendTransaction(transaction: Record<string, unknown>, options?: { uiOptions?: TransactionUiOptions }): Promise<string>
   on(event: 'chainChanged' | 'accountsChanged', listener: (value: unknown) => void): void
   removeListener(event: 'chainChanged' | 'accountsChanged', listener: (value: unknown) => void): void
 }
@@ -78,7 +97,8 @@ export function createEmbeddedEthereumProvider(deps: EmbeddedProviderDeps): Embe
   // A page that only lists the wallet never downloads the request handling.
   const requests = loadOnce(() => import('./provider-requests').then((m) => m.providerRequests(deps, emit)))
   return {
-    request: async (args) => (await requests())(args),
+    request: async (args) => (await requests()).request(args),
+    sendTransaction: async (transaction, options = {}) => String(await (await requests()).send(transaction, options.uiOptions)),
     on(event, listener) {
       let set = listeners.get(event)
       if (!set) listeners.set(event, (set = new Set()))

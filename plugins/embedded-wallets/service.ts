@@ -6,7 +6,7 @@
  */
 import { defineHooks } from '../../kernel/hook-bus'
 import type { SyncBailHook } from '../../kernel/hooks'
-import type { EmbeddedEthereumProvider } from './provider'
+import type { EmbeddedEthereumProvider, TransactionUiOptions } from './provider'
 import type { EmbeddedSolanaWallet } from './solana'
 import type { FrameChainType, FrameRecoveryChoice, FrameWallet } from '../../protocols/wallet-frame'
 
@@ -119,6 +119,8 @@ export interface TransactionReviewParams extends Record<string, unknown> {
   preparationFailed: boolean
   /** The app's `extendedCalldataDecoding` setting: decode NFT calls too. */
   extendedCalldataDecoding: boolean
+  /** The host's title, description, button text and contract image for this transaction. */
+  ui?: TransactionUiOptions
 }
 
 /** The hooks of the embedded-wallet plugin. */

@@ -97,6 +97,7 @@ export async function reviewTransaction(ctx: PluginContext, wallet: EmbeddedWall
     transaction: prepared.transaction,
     preparationFailed: prepared.preparationFailed,
     extendedCalldataDecoding,
+    ...(prepared.ui ? { ui: prepared.ui } : {}),
   }
   await ctx.step({ screen, params, cancelError: rejected })
 }

@@ -11,6 +11,7 @@ import { loadTransactionScreenMessages, TRANSACTION_SCREENS, TRANSACTIONS_PLUGIN
 
 export { transactionRoutes } from './api'
 export { TRANSACTION_SCREENS, TRANSACTIONS_PLUGIN_ID } from './screens'
+export { useSendTransaction, type SendTransactionOptions } from './react'
 export { decodeTransactionData, isUnlimitedAmount, type DecodedTransaction } from './decode'
 export { formatTokenAmount, readTokenInfo, withTokenStandard, type ChainCall, type TokenInfo } from './token-info'
 

@@ -88,6 +88,19 @@ describe('eth_sendTransaction with the review', () => {
     expect(signed).toHaveLength(0)
   })
 
+  it("shows the host's title, description, button text and contract image (sendTransaction with uiOptions)", async () => {
+    const { provider } = await start(true)
+    const hash = provider.sendTransaction(
+      { to: TO, value: 1n },
+      { uiOptions: { title: 'Mint a pass', description: 'One pass for the event.', buttonText: 'Mint now', contractInfo: { imgUrl: 'data:image/gif;base64,R0lGODlhAQABAAAAACw=', imgAltText: 'Event pass' } } },
+    )
+    expect(await screen.findByRole('heading', { name: 'Mint a pass' })).toBeTruthy()
+    expect(screen.getByText('One pass for the event.')).toBeTruthy()
+    expect(screen.getByRole('img', { name: 'Event pass' })).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Mint now' })))
+    expect(await hash).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+
   it('signs without a review when no plugin reviews transactions', async () => {
     const { provider, signed } = await start(false)
     const receipt = await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [await send(provider)])

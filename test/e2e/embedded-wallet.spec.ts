@@ -111,6 +111,8 @@ test.describe('embedded wallet', () => {
     await rpc(anvilUrl, 'anvil_setBalance', [address, '0xde0b6b3a7640000'])
     await page.getByRole('button', { name: 'Send 0.001 ETH' }).click()
     await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
+    // The host's description replaces the default one.
+    await expect(dialog.getByText('The demo sends 0.001 ETH to a burn address.')).toBeVisible()
     await expect(row('Action')).toHaveText('Send')
     await expect(row('Network')).toHaveText('Anvil')
     await expect(row('Amount')).toHaveText(/^0\.001 ETH/)

@@ -5,8 +5,9 @@
  * amount of a decoded call ('Maximum' for an unlimited allowance), the estimated fee and the total.
  * Calldata it cannot describe is shown raw with a warning, never hidden. It warns when the chain could
  * not prepare the transaction, and when the wallet's balance does not cover the total ('Add funds on
- * {chain} to complete transaction.', Approve then disabled). Approve ends the step (the wallet signs
- * and sends); Cancel or closing rejects the request with 4001.
+ * {chain} to complete transaction.', Approve then disabled). The host's title, description, button
+ * text and contract image replace the defaults. Approve ends the step (the wallet signs and sends);
+ * Cancel or closing rejects the request with 4001.
  * @module
  */
 import { useEffect, useId, useState } from 'react'
@@ -123,10 +124,13 @@ export default function Review({ ctx, params, resolveStep, cancelStep }: ScreenP
     ...(short ? [t('TRANSACTIONS_ADD_FUNDS', { chain: network })] : []),
   ]
 
+  const ui = params.ui ?? {}
+  const image = ui.contractInfo?.imgUrl
   return (
     <Screen
-      title={approval ? t('TRANSACTIONS_CONFIRM_ACTION') : t('TRANSACTIONS_REVIEW_TITLE')}
-      subtitle={t('TRANSACTIONS_REVIEW_DESCRIPTION')}
+      {...(image ? { icon: <img src={image} alt={ui.contractInfo?.imgAltText ?? ''} width={56} height={56} style={{ borderRadius: 12, objectFit: 'cover' }} /> } : {})}
+      title={ui.title || (approval ? t('TRANSACTIONS_CONFIRM_ACTION') : t('TRANSACTIONS_REVIEW_TITLE'))}
+      subtitle={ui.description || t('TRANSACTIONS_REVIEW_DESCRIPTION')}
       scrollLabel={t('TRANSACTIONS_DETAILS')}
       footer={
         <>
@@ -148,7 +152,7 @@ export default function Review({ ctx, params, resolveStep, cancelStep }: ScreenP
             </span>
           </p>
           <Button onClick={resolveStep} disabled={short} {...(warnings.length ? { 'aria-describedby': warningId } : {})}>
-            {t('TRANSACTIONS_APPROVE')}
+            {ui.buttonText || t('TRANSACTIONS_APPROVE')}
           </Button>
           <Button variant="secondary" onClick={cancelStep}>
             {t('TRANSACTIONS_CANCEL')}
