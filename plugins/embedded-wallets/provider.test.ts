@@ -11,6 +11,7 @@ import { rpc, startAnvil, type Anvil } from '../../test/fixtures/anvil'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import { createEmbeddedEthereumProvider, type EmbeddedEthereumProvider } from './provider'
 import { normalizeTransactionRequest } from './transaction-request'
+import { frameSigner } from './test-wallets'
 
 // anvil's first funded key.
 const account = privateKeyToAccount('0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80')
@@ -29,20 +30,7 @@ beforeAll(async () => {
     ],
     chainId: anvil.chainId,
     // The frame's part: sign what it is given with the wallet's key.
-    async sign(request) {
-      signed.push(request)
-      const tx = request.params[0] as Record<string, Hex>
-      return account.signTransaction({
-        to: tx.to as Hex,
-        value: BigInt(tx.value ?? '0x0'),
-        gas: BigInt(tx.gas!),
-        nonce: Number(BigInt(tx.nonce!)),
-        maxFeePerGas: BigInt(tx.maxFeePerGas!),
-        maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
-        chainId: Number(BigInt(tx.chainId!)),
-        ...(tx.data ? { data: tx.data } : {}),
-      })
-    },
+    sign: frameSigner(account, signed),
   })
 }, 60_000)
 afterAll(() => anvil?.close())

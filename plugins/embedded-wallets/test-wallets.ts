@@ -9,7 +9,9 @@ import { ed25519 } from '@noble/curves/ed25519.js'
 import { getBase58Decoder } from '@solana/kit'
 import { generatePrivateKey, privateKeyToAccount, type PrivateKeyAccount } from 'viem/accounts'
 import { expect } from 'vitest'
+import type { Hex } from 'viem'
 import type { AuthenticatedUser } from '../../kernel/wire'
+import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import type { TestInstance, TestResponse } from '../../test/support/server'
 import { digestInput, walletProofMessage, type WalletProofAction } from './proof'
 
@@ -179,5 +181,29 @@ export function embeddedAccount(address: string, chain: 'ethereum' | 'solana', i
     first_verified_at: 1_700_000_000,
     latest_verified_at: 1_700_000_000,
     ...extra,
+  }
+}
+
+/**
+ * The wallet frame's transaction signing, played by a viem account: signs the filled request the
+ * embedded provider hands the frame (`eth_signTransaction` with hex fields).
+ * @param account - the wallet's key.
+ * @param signed - collects every request signed.
+ * @returns the provider's `sign`.
+ */
+export function frameSigner(account: PrivateKeyAccount, signed: FrameRpcRequest[] = []) {
+  return async (request: FrameRpcRequest): Promise<string> => {
+    signed.push(request)
+    const tx = request.params[0] as Record<string, Hex>
+    return account.signTransaction({
+      to: tx.to as Hex,
+      value: BigInt(tx.value ?? '0x0'),
+      gas: BigInt(tx.gas!),
+      nonce: Number(BigInt(tx.nonce!)),
+      maxFeePerGas: BigInt(tx.maxFeePerGas!),
+      maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
+      chainId: Number(BigInt(tx.chainId!)),
+      ...(tx.data ? { data: tx.data } : {}),
+    })
   }
 }

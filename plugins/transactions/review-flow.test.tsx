@@ -7,13 +7,13 @@
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
 import { PorticoProvider } from '../../ui/provider'
 import { startHarness, type Harness } from '../../test/support/ui-harness'
 import { rpc, startAnvil, type Anvil } from '../../test/fixtures/anvil'
 import { createEmbeddedEthereumProvider, type EmbeddedEthereumProvider } from '../embedded-wallets'
 import { reviewTransaction } from '../embedded-wallets/steps'
+import { frameSigner } from '../embedded-wallets/test-wallets'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import { email } from '../email'
 import { transactions } from './index'
@@ -42,19 +42,7 @@ async function start(withReview: boolean): Promise<{ provider: EmbeddedEthereumP
     wallet,
     chains: [{ id: anvil.chainId, rpcUrl: anvil.url }],
     chainId: anvil.chainId,
-    async sign(request) {
-      signed.push(request)
-      const tx = request.params[0] as Record<string, Hex>
-      return account.signTransaction({
-        to: tx.to as Hex,
-        value: BigInt(tx.value ?? '0x0'),
-        gas: BigInt(tx.gas!),
-        nonce: Number(BigInt(tx.nonce!)),
-        maxFeePerGas: BigInt(tx.maxFeePerGas!),
-        maxPriorityFeePerGas: BigInt(tx.maxPriorityFeePerGas!),
-        chainId: Number(BigInt(tx.chainId!)),
-      })
-    },
+    sign: frameSigner(account, signed),
     review: (prepared) => reviewTransaction(ctx, wallet, prepared, false),
   })
   await act(async () => {
