@@ -16,7 +16,9 @@
  *   (`plugins/embedded-wallets/api`, `proof`), the contract it shares with the server;
  * - an example (`examples/<name>/`, tests included) is written as an outside author would write it:
  *   it imports the package only through its `exports` (`portico/kernel`, `portico/react`…) and its
- *   own files, never a repository path or `styled-system/`.
+ *   own files, never a repository path or `styled-system/`;
+ * - the testing kit (`testing/`, `portico/testing`), which host apps' tests run, imports only its own
+ *   files, the package's exports and outside packages, as an example does.
  * Relative imports are resolved against the importing file, and `portico/*` specifiers are read as
  * the folders they export, so neither spelling gets around the rule. Test files outside `examples/`
  * are exempt: a test may wire several plugins together; so are the screenshot pages of a screens
@@ -47,15 +49,16 @@ export function isPackageExport(spec) {
  * @param {string} spec - the specifier.
  */
 function exampleProblem(fromFile, spec) {
-  const [, name] = fromFile.split('/')
-  const where = `examples/${name}`
+  const [top, name] = fromFile.split('/')
+  const where = top === 'testing' ? 'testing' : `examples/${name}`
+  const who = top === 'testing' ? 'the testing kit' : 'an example'
   if (spec.startsWith('.')) {
     const target = targetOf(fromFile, spec)
     if (target === where || target.startsWith(`${where}/`)) return null
-    return `${where} imports ${target}: an example imports the package only through its exports (portico/kernel, portico/react…), as an outside author would`
+    return `${where} imports ${target}: ${who} imports the package only through its exports (portico/kernel, portico/react…), as an outside author would`
   }
   if (/^(portico|styled-system)(\/|$)/.test(spec) && !isPackageExport(spec)) {
-    return `${where} imports ${spec}, which the package does not export: an example imports only the package's exports (see package.json "exports")`
+    return `${where} imports ${spec}, which the package does not export: ${who} imports only the package's exports (see package.json "exports")`
   }
   return null
 }
@@ -159,7 +162,7 @@ function screenProblem(target, names) {
  * @param {readonly string[]} [names] - the imported names (`*` for a namespace import, `default`).
  */
 export function boundaryProblem(fromFile, spec, names = []) {
-  if (fromFile.startsWith('examples/')) return exampleProblem(fromFile, spec)
+  if (fromFile.startsWith('examples/') || fromFile.startsWith('testing/')) return exampleProblem(fromFile, spec)
   if (isTestFile(fromFile)) return null
   const [top, owner] = fromFile.split('/')
   const target = targetOf(fromFile, spec)

@@ -106,6 +106,13 @@ describe('import boundaries', () => {
     expect(problem('examples/magic-link/page/serve.ts', 'esbuild')).toBeNull()
   })
 
+  it("error: the testing kit importing the package's files instead of its exports", () => {
+    expect(problem('testing/modal.ts', '../plugins/siws/base58')).toMatch(/only through its exports/)
+    expect(problem('testing/evm-wallet/provider.ts', 'portico/ui/context')).toMatch(/does not export/)
+    expect(problem('testing/modal.ts', '@playwright/test')).toBeNull()
+    expect(problem('testing/evm-wallet/inject.ts', '../scripts')).toBeNull()
+  })
+
   it('behavior: test files may wire plugins together', () => {
     expect(problem('plugins/cross-app/server.test.ts', '../oauth/server')).toBeNull()
     expect(problem('test/support/server.ts', '../../plugins/email/server')).toBeNull()

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { recoverMessageAddress, type Hex } from 'viem'
 import { startAnvil, type Anvil } from '../../test/fixtures/anvil'
-import { ANVIL_KEYS, createTestWallet, type TestWalletOptions } from '../../test/fixtures/test-wallet/provider'
+import { ANVIL_KEYS, createTestWallet, type TestWalletOptions } from '../../testing/evm-wallet/provider'
 import { createInjectedConnector } from './connector'
 
 let anvil: Anvil

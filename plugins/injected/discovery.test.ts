@@ -3,7 +3,7 @@
  * EIP-6963 discovery and the legacy fallback, with test wallets announcing in a jsdom window.
  */
 import { afterEach, describe, expect, it } from 'vitest'
-import { ANVIL_KEYS, createTestWallet, type TestWallet } from '../../test/fixtures/test-wallet/provider'
+import { ANVIL_KEYS, createTestWallet, type TestWallet } from '../../testing/evm-wallet/provider'
 import { createInjectedSource, type InjectedSource } from './discovery'
 
 const rpcUrl = 'http://127.0.0.1:9' // never reached: nothing here reads the chain

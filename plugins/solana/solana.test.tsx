@@ -8,7 +8,7 @@ import type { Wallet } from '@wallet-standard/base'
 import { cleanup, fireEvent, screen as view } from '@testing-library/react'
 import { renderScreen, startHarness } from '../../test/support/ui-harness'
 import { base58Decode } from '../siws/base58'
-import { createTestSolanaWallet } from '../../test/fixtures/solana-wallet/wallet'
+import { createTestSolanaWallet } from '../../testing/solana-wallet/wallet'
 import { createStandardConnector, walletClientTypeOf, watchStandardWallets } from './standard'
 import { solana } from './index'
 

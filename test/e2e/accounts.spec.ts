@@ -1,8 +1,8 @@
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { apiUrlOf, createTestApp, freshEmail, inboxCount, latestCode, openApp, recordTexts, submitEmail, typeCode, withServerClockAdvanced } from './helpers'
-import { injectTestWallet } from '../fixtures/test-wallet/inject'
-import { ANVIL_KEYS } from '../fixtures/test-wallet/provider'
+import { injectTestWallet } from '../../testing/evm-wallet/inject'
+import { ANVIL_KEYS } from '../../testing/evm-wallet/provider'
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
 /** As playwright.config.ts starts it. */

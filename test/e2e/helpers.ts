@@ -1,4 +1,5 @@
 import { expect, type Page, type APIRequestContext } from '@playwright/test'
+import { enterCode, readCode } from 'portico/testing'
 
 /** A fresh address for each test, so rate limits and existing users never interfere. */
 export function freshEmail(tag: string): string {
@@ -10,20 +11,9 @@ export async function apiUrlOf(page: Page): Promise<string> {
   return page.locator('meta[name="portico-api-url"]').getAttribute('content') as Promise<string>
 }
 
-/** Reads the newest code mailed to `to` from the dev inbox. */
-export async function latestCode(request: APIRequestContext, apiUrl: string, to: string): Promise<string> {
-  let code: string | undefined
-  await expect
-    .poll(async () => {
-      // A kept-alive connection the server closed while idle answers ECONNRESET once: ask again.
-      const res = await request.get(`${apiUrl}/dev/messages?to=${encodeURIComponent(to)}`).catch(() => null)
-      if (!res?.ok()) return undefined
-      const messages = (await res.json()) as { text: string }[]
-      code = messages[0]?.text.match(/\b(\d{6})\b/)?.[1]
-      return code
-    })
-    .toBeTruthy()
-  return code!
+/** Reads the newest code mailed to `to` from the dev inbox (the testing kit's {@link readCode}). */
+export function latestCode(request: APIRequestContext, apiUrl: string, to: string): Promise<string> {
+  return readCode(request, { apiUrl, to })
 }
 
 /** How many messages the dev inbox holds for `to`. */
@@ -47,12 +37,8 @@ export async function submitEmail(page: Page, address: string): Promise<void> {
   await expect(dialog.getByRole('heading', { name: 'Enter confirmation code' })).toBeVisible()
 }
 
-/** Types a six-digit code into the code boxes. */
-export async function typeCode(page: Page, code: string): Promise<void> {
-  const first = page.getByRole('dialog').locator('input[inputmode="numeric"]').first()
-  await first.click()
-  await page.keyboard.type(code, { delay: 20 })
-}
+/** Types a six-digit code into the code boxes (the testing kit's {@link enterCode}). */
+export const typeCode = enterCode
 
 /** Signs in with a fresh address through the modal; returns the address. */
 export async function signIn(page: Page, request: APIRequestContext, tag: string, path = '/'): Promise<string> {

@@ -4,23 +4,11 @@
  */
 import { expect, test, type Page } from '@playwright/test'
 import { createTestApp, openModal } from './helpers'
-import { buildTestSolanaWalletScript } from '../fixtures/solana-wallet/build'
-import type { TestSolanaWalletControl } from '../fixtures/solana-wallet/wallet'
-
-declare global {
-  interface Window {
-    __portico_test_solana_wallet?: TestSolanaWalletControl
-  }
-}
-
-let script: string
-test.beforeAll(async () => {
-  script = await buildTestSolanaWalletScript()
-})
+import { injectTestSolanaWallet } from 'portico/testing'
 
 /** Opens the Solana wallet list of a fresh app that has only Solana wallet sign-in. */
 async function openSolanaList(page: Page) {
-  await page.addInitScript({ content: script })
+  await injectTestSolanaWallet(page)
   const appId = await createTestApp(page, page.request, { loginMethods: ['solana_wallet_auth'] })
   await openModal(page, `/?app=${appId}&chains=solana`)
   const dialog = page.getByRole('dialog')

@@ -7,9 +7,9 @@ import { expect, test, type Page } from '@playwright/test'
 import { privateKeyToAccount } from 'viem/accounts'
 import { createTestApp, openApp } from './helpers'
 import { deployEip1271Wallet } from '../fixtures/eip1271'
-import { injectTestWallet } from '../fixtures/test-wallet/inject'
-import { ANVIL_KEYS } from '../fixtures/test-wallet/provider'
-import type { BrowserWalletConfig } from '../fixtures/test-wallet/browser'
+import { injectTestWallet } from '../../testing/evm-wallet/inject'
+import { ANVIL_KEYS } from '../../testing/evm-wallet/provider'
+import type { BrowserWalletConfig } from '../../testing/evm-wallet/browser'
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
 /** As playwright.config.ts starts it. */

@@ -8,8 +8,8 @@
  */
 import type { ScreenShot } from '../../../ui/dev/shoot'
 import { shootScreens } from '../../../ui/dev/shoot'
-import { testWalletScript } from '../../../test/fixtures/test-wallet/inject'
-import { ANVIL_KEYS } from '../../../test/fixtures/test-wallet/provider'
+import { testWalletScript } from '../../../testing/evm-wallet/inject'
+import { ANVIL_KEYS } from '../../../testing/evm-wallet/provider'
 
 const icon = (fill: string, letter: string) =>
   `data:image/svg+xml;base64,${Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="8" fill="${fill}"/><text x="16" y="22" font-family="system-ui" font-size="16" font-weight="700" fill="#fff" text-anchor="middle">${letter}</text></svg>`).toString('base64')}`

@@ -8,7 +8,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { axeViolations, renderScreen, startHarness, type Harness } from '../../../test/support/ui-harness'
 import { injected } from '../../../plugins/injected'
 import { email } from '../../../plugins/email'
-import { ANVIL_KEYS, createTestWallet, type TestWallet, type TestWalletOptions } from '../../../test/fixtures/test-wallet/provider'
+import { ANVIL_KEYS, createTestWallet, type TestWallet, type TestWalletOptions } from '../../../testing/evm-wallet/provider'
 import { definePlugin } from '../../../kernel/plugin'
 import { CONNECTIONS_STORAGE_KEY, wallets, walletsOf, type WalletAuthenticator } from '../index'
 import { siwe } from '../../../plugins/siwe'
