@@ -26,10 +26,11 @@ function readJson(file: string): unknown {
 
 const bin = (name: string) => `node_modules/.bin/${name}`
 
-// Types and lint count as one check each.
+// Types, lint and the API reference (typedoc, whose broken links fail it) count as one check each.
 for (const [name, cmd, args] of [
   ['types', bin('tsc'), ['-p', '.', '--noEmit']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
+  ['api reference', bin('typedoc'), ['--emit', 'none']],
 ] as const) {
   if (step(name, cmd, [...args])) total.passed++
   else total.failed++

@@ -89,7 +89,7 @@ export class TwilioSmsSender implements SmsSender {
     this.fetchImpl = options.fetch ?? globalThis.fetch
   }
 
-  /** {@inheritDoc SmsSender.sendSms} */
+  /** Sends one text message through Twilio's Messages API; throws a {@link TwilioError} when Twilio refuses it or cannot be reached. */
   async sendSms({ to, body }: SmsMessage): Promise<void> {
     const { accountSid, authToken, from, messagingServiceSid, baseUrl, timeoutMs } = this.options
     const form = new URLSearchParams({ To: to, Body: body })
