@@ -6,6 +6,8 @@
 import { expect, test } from '@playwright/test'
 import {
   ANVIL_KEYS,
+  approveInPortico,
+  rejectInPortico,
   injectTestSolanaWallet,
   injectTestWallet,
   porticoDialog,
@@ -32,6 +34,21 @@ test('a test identity signs in with its fixed code, and no mail is read', async 
   await expect(page.getByTestId('user')).toHaveText(TEST_IDENTITY.email)
   const inbox = await page.request.get(`${app.apiUrl}/dev/messages?to=${encodeURIComponent(TEST_IDENTITY.email)}`)
   expect(await inbox.json()).toEqual([])
+})
+
+test("the embedded wallet's signature is approved and declined on Portico's own screen", async ({ page }) => {
+  const email = `eve-${Date.now()}@example.com`
+  await page.goto(app.pageUrl)
+  await page.getByRole('button', { name: 'Log in' }).click()
+  await signInWithEmail(page, { email, apiUrl: app.apiUrl })
+  // The wallet is created after the login; the button shows once it is listed.
+  await page.getByRole('button', { name: 'Sign message' }).click()
+  await approveInPortico(page)
+  await expect(page.getByTestId('sign-result')).toHaveText(/^signed 0x/)
+
+  await page.getByRole('button', { name: 'Sign message' }).click()
+  await rejectInPortico(page)
+  await expect(page.getByTestId('sign-result')).toHaveText(/^refused: /)
 })
 
 test('any address signs in with the code the development inbox received', async ({ page }) => {

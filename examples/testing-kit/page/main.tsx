@@ -1,7 +1,8 @@
 /**
  * A small host app whose own tests use `portico/testing`: email and wallet sign-in through the
- * modal, the signed-in user's email or wallet address, and a "Sign message" button that asks the
- * connected external wallet to sign.
+ * modal, the signed-in user's email or wallet address, an embedded wallet for users who sign in
+ * without one, and a "Sign message" button that asks the user's first Ethereum wallet (the injected
+ * one, or the embedded one through Portico's sign screen) to sign.
  */
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -12,6 +13,7 @@ import { siwe } from 'portico/plugins/siwe'
 import { solana } from 'portico/plugins/solana'
 import { siws } from 'portico/plugins/siws'
 import { useWallets } from 'portico/plugins/wallets'
+import { embeddedWallets } from 'portico/plugins/embedded-wallets'
 
 const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
 
@@ -68,7 +70,7 @@ function Account() {
 
 createRoot(document.getElementById('root')!).render(
   <StrictMode>
-    <PorticoProvider appId={meta('portico-app-id')} apiUrl={meta('portico-api-url')} plugins={[email(), injected(), siwe(), solana(), siws()]}
+    <PorticoProvider appId={meta('portico-app-id')} apiUrl={meta('portico-api-url')} plugins={[email(), injected(), siwe(), solana(), siws(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' } })]}
       config={{ appearance: { walletChainType: 'ethereum-and-solana' } }}
     >
       <Account />

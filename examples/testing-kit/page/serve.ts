@@ -1,6 +1,6 @@
 /**
  * Serves the testing-kit example as a host app's test setup would: a Portico API in development mode
- * (in-memory PGlite, the dev inbox, the email, SIWE and SIWS plugins) with one app whose test
+ * (in-memory PGlite, the dev inbox, the email, SIWE, SIWS and embedded-wallet plugins) with one app whose test
  * identity signs in with a fixed code, and the host page, bundled with esbuild and styled by the
  * package's shipped stylesheet.
  *
@@ -15,7 +15,8 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { build } from 'esbuild'
 import { serve } from '@hono/node-server'
-import { createApp, createPgliteDb, createServer, DevInbox } from 'portico/server'
+import { createApp, createPgliteDb, createServer, DevInbox, generateEncryptionKey } from 'portico/server'
+import { embeddedWalletsServer } from 'portico/plugins/embedded-wallets/server'
 import { emailServer } from 'portico/plugins/email/server'
 import { siweServer } from 'portico/plugins/siwe/server'
 import { siwsServer } from 'portico/plugins/siws/server'
@@ -68,7 +69,8 @@ export async function startHostApp(): Promise<RunningHostApp> {
     db,
     mail: new DevInbox({ log: null }),
     secret: 'testing-kit-example-secret',
-    plugins: [emailServer(), siweServer(), siwsServer()],
+    // The embedded wallets' sealing keys are made up for this run: its wallets die with it.
+    plugins: [emailServer(), siweServer(), siwsServer(), embeddedWalletsServer({ shareKeys: generateEncryptionKey(), recoveryKeys: generateEncryptionKey() })],
     devMode: true,
   })
   const app = await createApp(db, {
