@@ -12,6 +12,9 @@ import { normalizeTransactionRequest } from './transaction-request'
 
 const hex = (n: number | bigint) => `0x${n.toString(16)}`
 
+/** Spec 02 §8: the nonce, gas or fees of a transaction could not be read from the chain. */
+export const PREPARATION_FAILED_MESSAGE = 'There was an error preparing your transaction. Your transaction request will likely fail.'
+
 const SIGNING = new Set(['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTransaction', 'secp256k1_sign'])
 /** Methods that show the sign-request screen (the transaction screens come with transactions). */
 const CONFIRMED = new Set(['personal_sign', 'eth_signTypedData_v4'])
@@ -24,7 +27,7 @@ const CONFIRMED = new Set(['personal_sign', 'eth_signTypedData_v4'])
  */
 export function providerRequests(
   deps: EmbeddedProviderDeps,
-  emit: (event: 'chainChanged', value: string) => void,
+  emit: (event: 'chainChanged' | 'message', value: unknown) => void,
 ): { request: EmbeddedEthereumProvider['request']; send(input: unknown, ui?: TransactionUiOptions): Promise<unknown> } {
   let chainId = deps.chainId
   let rpcId = 0
@@ -52,7 +55,8 @@ export function providerRequests(
 
   /**
    * Checks the request (spec 02 §5), moves to the chain it names when the app has it, fills nonce,
-   * gas and EIP-1559 fees from the chain, signs in the frame, sends the raw transaction.
+   * gas and EIP-1559 fees from the chain, shows the review (which submits: signs in the frame and
+   * sends the raw transaction), or submits at once without one.
    */
   async function send(input: unknown, ui?: TransactionUiOptions): Promise<unknown> {
     const request = normalizeTransactionRequest(input)
@@ -67,6 +71,9 @@ export function providerRequests(
     }
     const { chainId: _asked, ...fields } = request
     const tx: Record<string, string | undefined> = { ...fields, from: deps.wallet.address, chainId: hex(chainId) }
+    const readNonce = async () => {
+      tx.nonce = String(await rpc('eth_getTransactionCount', [deps.wallet.address, 'pending']))
+    }
     // What the chain must tell: a failure is shown on the review ('There was an error preparing…').
     let preparationFailed = false
     const fill = async (read: () => Promise<void>) => {
@@ -77,9 +84,7 @@ export function providerRequests(
         preparationFailed = true
       }
     }
-    await fill(async () => {
-      tx.nonce ??= String(await rpc('eth_getTransactionCount', [deps.wallet.address, 'pending']))
-    })
+    if (tx.nonce === undefined) await fill(readNonce)
     await fill(async () => {
       tx.gas ??= String(await rpc('eth_estimateGas', [{ from: tx.from, to: tx.to, value: tx.value, data: tx.data }]))
     })
@@ -92,12 +97,21 @@ export function providerRequests(
         tx.maxFeePerGas = hex(base * 2n + tip)
       })
     }
-    if (deps.review) await deps.review({ chainId, transaction: { ...tx }, preparationFailed, ...(ui ? { ui } : {}) })
-    if (tx.nonce === undefined || tx.gas === undefined || (tx.gasPrice === undefined && tx.maxFeePerGas === undefined)) {
-      throw new ProviderRpcError(-32603, 'There was an error preparing your transaction. Your transaction request will likely fail.')
+    let sent: string | null = null
+    const submit = async ({ freshNonce = false }: { freshNonce?: boolean } = {}): Promise<string> => {
+      // A transaction that got a hash used its nonce: a retry takes the next one.
+      if (freshNonce || tx.nonce === undefined) await readNonce()
+      if (tx.gas === undefined || (tx.gasPrice === undefined && tx.maxFeePerGas === undefined)) {
+        throw new ProviderRpcError(-32603, PREPARATION_FAILED_MESSAGE)
+      }
+      const signed = await signing('eth_signTransaction', [{ ...tx }])
+      const hash = String(await rpc('eth_sendRawTransaction', [signed]))
+      if (sent && sent !== hash) emit('message', { type: 'portico_transaction_retried', data: { hash, previousHash: sent } })
+      sent ??= hash
+      return hash
     }
-    const signed = await signing('eth_signTransaction', [tx])
-    return rpc('eth_sendRawTransaction', [signed])
+    if (!deps.review) return submit()
+    return deps.review({ chainId, transaction: { ...tx }, preparationFailed, ...(ui ? { ui } : {}), submit })
   }
 
   const request: EmbeddedEthereumProvider['request'] = async ({ method, params }) => {

@@ -29,10 +29,12 @@ export interface EmbeddedProviderDeps {
   /** Asks the user (the sign-request screen); rejects when they decline. Absent: no screen. */
   confirm?(request: FrameRpcRequest): Promise<void>
   /**
-   * Shows a transaction before it is signed (the review screen); rejects when the user declines.
-   * Absent: no review.
+   * Shows a transaction before it is signed (the review screen), whose approval calls the
+   * transaction's `submit`. Resolves with the hash of the first transaction the chain accepted;
+   * rejects when the user declines (4001) or leaves after a failed send (that failure). Absent: the
+   * transaction is sent without a review.
    */
-  review?(transaction: PreparedTransaction): Promise<void>
+  review?(transaction: PreparedTransaction): Promise<string>
 }
 
 /** The host's texts for a transaction's review (spec 02 §2's transaction info options). */
@@ -43,6 +45,10 @@ export interface TransactionUiOptions {
   description?: string
   /** Replaces the Approve button's text. */
   buttonText?: string
+  /** Replaces the receipt's title once the transaction is confirmed. */
+  successHeader?: string
+  /** Replaces the receipt's description once the transaction is confirmed. */
+  successDescription?: string
   /** The contract's image, shown at the top of the review. */
   contractInfo?: { imgUrl?: string; imgAltText?: string }
 }
@@ -57,18 +63,39 @@ export interface PreparedTransaction {
   preparationFailed: boolean
   /** The host's texts for the review. */
   ui?: TransactionUiOptions
+  /**
+   * Signs and sends the transaction; resolves with its hash, rejects with the chain's or the frame's
+   * error (a `ProviderRpcError`). Called again to retry: `freshNonce` reads the nonce from the chain
+   * anew, for a retry after a transaction that got a hash (and so used its nonce).
+   */
+  submit(options?: { freshNonce?: boolean }): Promise<string>
 }
+
+/**
+ * The provider's `message` event (EIP-1193) when a transaction is sent again from the error
+ * screen after the chain accepted an earlier one (a revert, then 'Retry transaction'): the request
+ * already resolved with `previousHash`, and `hash` is the new transaction.
+ */
+export interface TransactionRetriedMessage {
+  type: 'portico_transaction_retried'
+  data: { hash: string; previousHash: string }
+}
+
+/** The provider's events. */
+export type EmbeddedProviderEvent = 'chainChanged' | 'accountsChanged' | 'message'
 
 /** An EIP-1193 provider. */
 export interface EmbeddedEthereumProvider {
   request(args: { method: string; params?: unknown }): Promise<unknown>
   /**
-   * `eth_sendTransaction` with the host's texts for the review (`uiOptions`).
-   * @returns the transaction hash.
+   * `eth_sendTransaction` with the host's texts for the review and the receipt (`uiOptions`).
+   * @returns the transaction hash, as soon as the chain accepted the transaction (the receipt screen
+   *   then waits for it to be mined; a revert shows the error screen).
    */
   sendTransaction(transaction: Record<string, unknown>, options?: { uiOptions?: TransactionUiOptions }): Promise<string>
-  on(event: 'chainChanged' | 'accountsChanged', listener: (value: unknown) => void): void
-  removeListener(event: 'chainChanged' | 'accountsChanged', listener: (value: unknown) => void): void
+  /** Listens to `chainChanged`, `accountsChanged`, or `message` ({@link TransactionRetriedMessage}). */
+  on(event: EmbeddedProviderEvent, listener: (value: unknown) => void): void
+  removeListener(event: EmbeddedProviderEvent, listener: (value: unknown) => void): void
 }
 
 /** EIP-1193 errors carry a numeric code. */
