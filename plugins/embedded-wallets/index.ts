@@ -18,7 +18,7 @@ import { embeddedWalletRoutes } from './api'
 import { createEmbeddedWalletCore, type EmbeddedWalletsOptions } from './core'
 import { embeddedWalletHooks } from './service'
 import { embeddedWalletScreens, EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, loadEmbeddedWalletScreenMessages } from './screens'
-import { confirmSignature, recoverWithPassword, reviewTransaction, type TransactionDisplaySettings } from './steps'
+import { confirmSignature, recoverWithPassword } from './steps'
 
 export type { EmbeddedWalletsOptions } from './core'
 export { entropyIdOf } from './core'
@@ -29,16 +29,6 @@ export { embeddedWalletRoutes } from './api'
 export { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, type SignRequestParams, type CreateParams, type CreatedParams, type RecoveryFlowParams } from './screens'
 export { signRequestParams, USER_REJECTED_MESSAGE } from './steps'
 export { useEmbeddedWallets, type CreateWalletOptions, type UseEmbeddedWalletsResult } from './react'
-
-/** The app's `embedded_wallet_config` settings of the transaction screens: `extended_calldata_decoding`, `price_display.primary`. */
-function transactionDisplay(ctx: { config(): unknown }): TransactionDisplaySettings {
-  type Server = { embedded_wallet_config?: { extended_calldata_decoding?: unknown; price_display?: { primary?: unknown } } }
-  const config = (ctx.config() as { server?: Server } | null)?.server?.embedded_wallet_config
-  return {
-    extendedCalldataDecoding: config?.extended_calldata_decoding === true,
-    priceDisplay: config?.price_display?.primary === 'fiat-currency' ? 'fiat-currency' : 'native-token',
-  }
-}
 
 /** The analytics event of a login that ends because its wallet creation failed (spec 01 §4). */
 export const CREATION_FAILURE_EVENT = 'embedded_wallet_creation_failure_logout'
@@ -68,7 +58,8 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
       const core = createEmbeddedWalletCore(ctx, options, {
         confirm: (wallet, request) => confirmSignature(ctx, wallet, request),
         recover: () => recoverWithPassword(ctx),
-        review: (wallet, prepared) => reviewTransaction(ctx, wallet, prepared, transactionDisplay(ctx)),
+        // The transaction screens' step loads with the first transaction.
+        review: (wallet, prepared) => import('./transaction-steps').then((m) => m.reviewTransaction(ctx, wallet, prepared, m.transactionDisplay(ctx))),
       })
       const listing = loadOnce(() => import('./listing').then((m) => m.listEmbeddedWallets(ctx, core)))
       let listed = false

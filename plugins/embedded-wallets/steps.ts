@@ -1,12 +1,13 @@
 /**
  * The steps the plugin opens around a signature: the sign request before it (spec 02 §4 "Signing"),
- * and the password recovery on a device that does not hold the wallet yet.
+ * and the password recovery on a device that does not hold the wallet yet. A transaction's screens
+ * are opened by `./transaction-steps`, which loads with the first transaction.
  * @module
  */
 import type { PluginContext } from '../../kernel/plugin'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
-import { ProviderRpcError, type PreparedTransaction } from './provider'
-import { embeddedWalletHooks, type EmbeddedWalletInfo, type PriceDisplay, type TransactionReviewParams } from './service'
+import { ProviderRpcError } from './provider'
+import type { EmbeddedWalletInfo } from './service'
 import { EMBEDDED_WALLET_SCREENS, type SignRequestParams } from './screens'
 
 /** Spec 02 §8: a declined signature. */
@@ -21,7 +22,8 @@ function textOfBase64(b64: string): string {
   }
 }
 
-const rejected = () => new ProviderRpcError(4001, USER_REJECTED_MESSAGE)
+/** The 4001 error of a declined or closed request. */
+export const rejected = () => new ProviderRpcError(4001, USER_REJECTED_MESSAGE)
 
 /**
  * The sign request's params for a frame request, or null when the request has no sign-request
@@ -65,71 +67,4 @@ export async function confirmSignature(ctx: PluginContext, wallet: EmbeddedWalle
  */
 export async function recoverWithPassword(ctx: PluginContext): Promise<void> {
   await ctx.step({ screen: EMBEDDED_WALLET_SCREENS.passwordRecovery, cancelError: rejected })
-}
-
-/** The app's `embedded_wallet_config` settings the transaction screens read. */
-export interface TransactionDisplaySettings {
-  /** Decode NFT calls too (`extended_calldata_decoding`). */
-  extendedCalldataDecoding: boolean
-  /** Which figure comes first: the dollar value or the native amount (`price_display.primary`). */
-  priceDisplay: PriceDisplay
-}
-
-/**
- * Shows a transaction on the review screen a plugin registered (`transactionReview`), if any; the
- * screens send it when the user approves (the transaction's `submit`), then show its receipt, or
- * the error screen with 'Retry transaction'.
- * @param ctx - the plugin's context.
- * @param wallet - the signing wallet.
- * @param prepared - the transaction as it will be signed.
- * @param settings - the app's display settings.
- * @returns the hash of the first transaction the chain accepted (the receipt screen stays to wait
- *   for it to be mined); sent at once when no plugin reviews transactions. Rejects with a 4001
- *   `ProviderRpcError` when the user declines or closes the review, or with the send's error when
- *   they leave the error screen without a successful retry.
- */
-export async function reviewTransaction(ctx: PluginContext, wallet: EmbeddedWalletInfo, prepared: PreparedTransaction, settings: TransactionDisplaySettings): Promise<string> {
-  const screen = embeddedWalletHooks(ctx).transactionReview.call()
-  if (!screen) return prepared.submit()
-  const chain = ctx.config()?.supportedChains?.find((c) => c.id === `eip155:${prepared.chainId}`)
-  return new Promise<string>((resolve, reject) => {
-    let hash: string | null = null
-    let failure: unknown = null
-    const submit = async (options?: { freshNonce?: boolean }) => {
-      try {
-        const sent = await prepared.submit(options)
-        // The host learns the hash as soon as it exists; the screens go on to the receipt.
-        if (hash === null) resolve((hash = sent))
-        return sent
-      } catch (err) {
-        failure = err
-        throw err
-      }
-    }
-    const params: TransactionReviewParams = {
-      address: wallet.address,
-      chainId: prepared.chainId,
-      ...(chain
-        ? {
-            chain: {
-              name: chain.name,
-              symbol: chain.nativeCurrency.symbol,
-              decimals: chain.nativeCurrency.decimals,
-              ...(chain.rpcUrls[0] ? { rpcUrl: chain.rpcUrls[0] } : {}),
-              ...(chain.blockExplorerUrls?.[0] ? { blockExplorerUrl: chain.blockExplorerUrls[0] } : {}),
-            },
-          }
-        : {}),
-      transaction: prepared.transaction,
-      preparationFailed: prepared.preparationFailed,
-      extendedCalldataDecoding: settings.extendedCalldataDecoding,
-      priceDisplay: settings.priceDisplay,
-      ...(prepared.ui ? { ui: prepared.ui } : {}),
-      submit,
-    }
-    const left = (err: unknown) => {
-      if (hash === null) reject(failure ?? err)
-    }
-    ctx.step({ screen, params, cancelError: rejected }).then(() => left(rejected()), left)
-  })
 }
