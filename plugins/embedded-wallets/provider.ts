@@ -57,8 +57,13 @@ export interface TransactionUiOptions {
 export interface PreparedTransaction {
   /** The chain it is for. */
   chainId: number
-  /** Its fields in hex (`to`, `value`, `data`, `nonce`, `gas`, fees). */
+  /** Its fields in hex (`to`, `value`, `data`, `nonce`, `gas`, fees); the last item of a multi-item request. */
   transaction: Record<string, string | undefined>
+  /**
+   * The items before it, of a multi-item request: reviewed one by one, then sent in order, each once
+   * the one before is mined. A later item's gas may be unknown until then.
+   */
+  items?: Record<string, string | undefined>[]
   /** Nonce, gas or fees could not be read from the chain. */
   preparationFailed: boolean
   /** The host's texts for the review. */
@@ -93,6 +98,13 @@ export interface EmbeddedEthereumProvider {
    *   then waits for it to be mined; a revert shows the error screen).
    */
   sendTransaction(transaction: Record<string, unknown>, options?: { uiOptions?: TransactionUiOptions }): Promise<string>
+  /**
+   * A multi-item request: the review steps through the items (Back, Continue) and the last one's
+   * Approve sends them in order, each once the one before is mined (an allowance, then the call that
+   * spends it). Consecutive nonces; one chain.
+   * @returns the hashes, in order, once the last item is sent.
+   */
+  sendTransaction(transactions: readonly Record<string, unknown>[], options?: { uiOptions?: TransactionUiOptions }): Promise<string[]>
   /** Listens to `chainChanged`, `accountsChanged`, or `message` ({@link TransactionRetriedMessage}). */
   on(event: EmbeddedProviderEvent, listener: (value: unknown) => void): void
   removeListener(event: EmbeddedProviderEvent, listener: (value: unknown) => void): void
@@ -103,9 +115,12 @@ export class ProviderRpcError extends PorticoError {
   override name = 'ProviderRpcError'
   /** The EIP-1193 / JSON-RPC code (4001, 4200, 4901, -32602...). */
   readonly rpcCode: number
-  constructor(rpcCode: number, message: string) {
+  /** What EIP-1193 calls the error's `data`: `{ hash }` for a transaction the chain reverted. */
+  readonly data: unknown
+  constructor(rpcCode: number, message: string, data?: unknown) {
     super(message, { code: `rpc_${rpcCode}` })
     this.rpcCode = rpcCode
+    this.data = data
   }
 }
 
@@ -125,7 +140,8 @@ export function createEmbeddedEthereumProvider(deps: EmbeddedProviderDeps): Embe
   const requests = loadOnce(() => import('./provider-requests').then((m) => m.providerRequests(deps, emit)))
   return {
     request: async (args) => (await requests()).request(args),
-    sendTransaction: async (transaction, options = {}) => String(await (await requests()).send(transaction, options.uiOptions)),
+    sendTransaction: (async (transaction: unknown, options: { uiOptions?: TransactionUiOptions } = {}) =>
+      (await requests()).send(transaction, options.uiOptions)) as EmbeddedEthereumProvider['sendTransaction'],
     on(event, listener) {
       let set = listeners.get(event)
       if (!set) listeners.set(event, (set = new Set()))

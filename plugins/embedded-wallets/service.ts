@@ -113,8 +113,10 @@ export interface TransactionReviewParams extends Record<string, unknown> {
   chainId: number
   /** The chain's name, native currency and RPC URL, from the app's chains (absent when it has none). */
   chain?: { name: string; symbol: string; decimals: number; rpcUrl?: string; blockExplorerUrl?: string }
-  /** The transaction: `to`, `value`, `data`, `gas`, `maxFeePerGas` or `gasPrice`… in hex. */
+  /** The transaction: `to`, `value`, `data`, `gas`, `maxFeePerGas` or `gasPrice`… in hex; the last item of a multi-item request. */
   transaction: Record<string, string | undefined>
+  /** The items before it, of a multi-item request: reviewed one by one; the last item's Approve sends them all. */
+  items?: Record<string, string | undefined>[]
   /** Nonce, gas or fees could not be read from the chain: 'There was an error preparing your transaction…'. */
   preparationFailed: boolean
   /** The app's `extendedCalldataDecoding` setting: decode NFT calls too. */

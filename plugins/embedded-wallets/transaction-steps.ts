@@ -79,6 +79,7 @@ export async function reviewTransaction(ctx: PluginContext, wallet: EmbeddedWall
           }
         : {}),
       transaction: prepared.transaction,
+      ...(prepared.items ? { items: prepared.items } : {}),
       preparationFailed: prepared.preparationFailed,
       extendedCalldataDecoding: settings.extendedCalldataDecoding,
       priceDisplay: settings.priceDisplay,

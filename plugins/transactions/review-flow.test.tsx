@@ -121,6 +121,34 @@ describe('eth_sendTransaction with the review', () => {
     await expect(hash).rejects.toMatchObject({ message: firstMessage })
   })
 
+  it('steps through a multi-item request (Continue, Back) and the last Approve sends the items in order, the later one once the earlier is mined', async () => {
+    const { provider } = await start(true)
+    await tokens.mintUsd(account.address, 3_000_000n)
+    const erc20 = parseAbi(['function approve(address spender, uint256 amount)', 'function transferFrom(address from, address to, uint256 amount)', 'function balanceOf(address) view returns (uint256)'])
+    // The second item spends the allowance the first sets: it can only be estimated once the first is mined.
+    const hashes = provider.sendTransaction([
+      { to: tokens.usd, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [account.address, 1_500_000n] }) },
+      { to: tokens.usd, data: encodeFunctionData({ abi: erc20, functionName: 'transferFrom', args: [account.address, TO, 1_500_000n] }) },
+    ])
+    expect(await screen.findByText('Transaction 1 of 2')).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Confirm action' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })))
+    expect(await screen.findByText('Transaction 2 of 2')).toBeTruthy()
+    expect(screen.getByText('Action', { selector: 'dt' }).nextElementSibling?.textContent).toBe('transferFrom')
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })))
+    expect(await screen.findByText('Transaction 1 of 2')).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })))
+    await approve()
+    const [first, second] = await hashes
+    const [a, b] = await Promise.all([first, second].map((h) => rpc<{ status: string; blockNumber: string }>(anvil.url, 'eth_getTransactionReceipt', [h])))
+    expect([a!.status, b!.status]).toEqual(['0x1', '0x1'])
+    expect(BigInt(b!.blockNumber)).toBeGreaterThan(BigInt(a!.blockNumber))
+    const balance = await rpc<string>(anvil.url, 'eth_call', [{ to: tokens.usd, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [TO] }) }, 'latest'])
+    expect(BigInt(balance)).toBeGreaterThanOrEqual(1_500_000n)
+    expect(await screen.findByRole('heading', { name: 'Transaction complete' })).toBeTruthy()
+  })
+
   it("Cancel rejects with 4001 'The user rejected the request.' and nothing is signed", async () => {
     const { provider, signed } = await start(true)
     const hash = send(provider)

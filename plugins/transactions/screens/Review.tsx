@@ -6,7 +6,8 @@
  * Calldata it cannot describe is shown raw with a warning, never hidden. It warns when the chain could
  * not prepare the transaction, and when the wallet's balance does not cover the total ('Add funds on
  * {chain} to complete transaction.', Approve then disabled). The host's title, description, button
- * text and contract image replace the defaults; amounts show their dollar value first or second as
+ * text and contract image replace the defaults. A multi-item request shows its items one by one
+ * ('Transaction 2 of 3', Continue and Back); the last item's Approve sends them all; amounts show their dollar value first or second as
  * the app's `priceDisplay.primary` says. Approve sends the transaction (`submit`) and moves on to the
  * receipt, or to the error screen when the send fails; Cancel or closing rejects the request with
  * 4001. Short of funds with funding available (the funding plugin with a method for the chain),
@@ -32,9 +33,10 @@ import { chainCall, Details, failureOf, formatAmount, nativeOf, networkOf, short
 const BALANCE_POLL_MS = 2000
 
 /** What the review reads from the chain and the price source; each part stays unknown when it cannot be read. */
-function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, withToken: boolean, total: bigint | null) {
-  const [facts, setFacts] = useState<{ balance?: bigint; token?: TokenInfo; usd?: number | null }>({})
-  const { address, chainId, chain, transaction } = params
+function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, to: string | undefined, withToken: boolean, total: bigint | null) {
+  const [facts, setFacts] = useState<{ balance?: bigint; usd?: number | null }>({})
+  const [token, setToken] = useState<{ of: string; info: TokenInfo } | null>(null)
+  const { address, chainId, chain } = params
   const short = facts.balance !== undefined && total !== null && facts.balance < total
   // While the balance falls short it is read again: funds added meanwhile enable Approve.
   useEffect(() => {
@@ -50,17 +52,22 @@ function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, with
     const set = (part: Partial<typeof facts>) => {
       if (!gone) setFacts((f) => ({ ...f, ...part }))
     }
-    if (chain?.rpcUrl) {
-      const call = chainCall(chain.rpcUrl)
-      void call('eth_getBalance', [address, 'latest']).then((b) => set({ balance: BigInt(String(b)) }), () => undefined)
-      if (withToken && transaction.to) void readTokenInfo(call, transaction.to as Address).then((token) => set({ token }), () => undefined)
-    }
+    if (chain?.rpcUrl) void chainCall(chain.rpcUrl)('eth_getBalance', [address, 'latest']).then((b) => set({ balance: BigInt(String(b)) }), () => undefined)
     if (chain) void fetchUsdPrice(ctx.api, chainId, chain.symbol).then((usd) => set({ usd }))
     return () => {
       gone = true
     }
-  }, [ctx, address, chainId, chain, transaction.to, withToken])
-  return { ...facts, short }
+  }, [ctx, address, chainId, chain])
+  // The token of the call shown (a multi-item request shows one item at a time).
+  useEffect(() => {
+    if (!withToken || !to || !chain?.rpcUrl) return
+    let gone = false
+    void readTokenInfo(chainCall(chain.rpcUrl), to as Address).then((info) => !gone && setToken({ of: to, info }), () => undefined)
+    return () => {
+      gone = true
+    }
+  }, [chain, to, withToken])
+  return { ...facts, token: token && token.of === to ? token.info : undefined, short }
 }
 
 /** The funding the review can offer: the funding plugin's method selection for this chain, or null without one. */
@@ -106,16 +113,25 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
   const t: Texts = (key, values) => ctx.t(key, values)
   const warningId = useId()
   const [sending, setSending] = useState(false)
-  const { transaction: tx } = params
+  // A multi-item request shows its items one by one; the last one's Approve sends them all.
+  const all = [...(params.items ?? []), params.transaction]
+  const [index, setIndex] = useState(0)
+  const tx = all[index]!
+  const last = index === all.length - 1
   const native = nativeOf(params)
   const data = tx.data && tx.data !== '0x' ? (tx.data as Hex) : undefined
   const decodedRaw = decodeTransactionData(data, { extendedCalldataDecoding: params.extendedCalldataDecoding })
 
-  const value = BigInt(tx.value ?? '0x0')
-  const gasPrice = tx.maxFeePerGas ?? tx.gasPrice
-  const fee = tx.gas && gasPrice ? BigInt(tx.gas) * BigInt(gasPrice) : null
+  const costOf = (item: Record<string, string | undefined>) => {
+    const price = item.maxFeePerGas ?? item.gasPrice
+    const fee = item.gas && price ? BigInt(item.gas) * BigInt(price) : null
+    return { value: BigInt(item.value ?? '0x0'), fee }
+  }
+  const { value, fee } = costOf(tx)
   const total = fee === null ? null : value + fee
-  const facts = useChainFacts(ctx, params, decodedRaw !== null, total)
+  // The balance must cover every item (an item's unknown fee counts as nothing).
+  const needed = all.reduce((sum, item) => sum + costOf(item).value + (costOf(item).fee ?? 0n), 0n)
+  const facts = useChainFacts(ctx, params, tx.to, decodedRaw !== null, total === null ? null : needed)
   const decoded = decodedRaw && facts.token ? withTokenStandard(decodedRaw, facts.token) : decodedRaw
   const fund = useFunding(ctx, params, facts.short)
   const network = networkOf(params, t)
@@ -137,7 +153,7 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
     [t('TRANSACTIONS_TOTAL'), total === null ? t('TRANSACTIONS_UNKNOWN') : amount(total)],
   ]
   const warnings = [
-    ...(params.preparationFailed ? [t('TRANSACTIONS_PREPARE_FAILED')] : []),
+    ...(params.preparationFailed && index === 0 ? [t('TRANSACTIONS_PREPARE_FAILED')] : []),
     ...(facts.short ? [t('TRANSACTIONS_ADD_FUNDS', { chain: network })] : []),
   ]
 
@@ -151,8 +167,8 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
     }
   }
   const addFunds = () => {
-    if (!fund || total === null || facts.balance === undefined) return
-    fund(formatUnits(total - facts.balance, native.decimals), { navigate, back, isShown })
+    if (!fund || facts.balance === undefined) return
+    fund(formatUnits(needed - facts.balance, native.decimals), { navigate, back, isShown })
   }
 
   const ui = params.ui ?? {}
@@ -182,7 +198,9 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
               {shortAddress(params.address)}
             </span>
           </p>
-          {facts.short && fund ? (
+          {!last ? (
+            <Button onClick={() => setIndex(index + 1)}>{t('TRANSACTIONS_CONTINUE')}</Button>
+          ) : facts.short && fund ? (
             <Button onClick={addFunds} aria-describedby={warningId}>
               {t('TRANSACTIONS_ADD_FUNDS_BUTTON')}
             </Button>
@@ -191,12 +209,23 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
               {ui.buttonText || t('TRANSACTIONS_APPROVE')}
             </Button>
           )}
-          <Button variant="secondary" onClick={cancelStep} disabled={sending}>
-            {t('TRANSACTIONS_CANCEL')}
-          </Button>
+          {index > 0 ? (
+            <Button variant="secondary" onClick={() => setIndex(index - 1)} disabled={sending}>
+              {t('TRANSACTIONS_BACK')}
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={cancelStep} disabled={sending}>
+              {t('TRANSACTIONS_CANCEL')}
+            </Button>
+          )}
         </>
       }
     >
+      {all.length > 1 ? (
+        <p className={r.muted} style={{ fontSize: 13, margin: 0 }} aria-live="polite">
+          {t('TRANSACTIONS_ITEM_OF', { n: index + 1, total: all.length })}
+        </p>
+      ) : null}
       <div className={r.card} style={{ padding: '12px 14px' }}>
         <Details rows={rows} />
       </div>

@@ -88,14 +88,16 @@ export interface TransactionFailure extends Record<string, unknown> {
 
 /**
  * The error screen's facts of a thrown error: a provider error's JSON-RPC code, or a Portico
- * error's code, and its message.
+ * error's code, its message, and the hash of a reverted item (`data.hash`).
  * @param err - what was thrown.
  * @returns the facts.
  */
 export function failureOf(err: unknown): TransactionFailure {
-  const e = err as { rpcCode?: unknown; code?: unknown; message?: unknown } | null
+  const e = err as { rpcCode?: unknown; code?: unknown; message?: unknown; data?: { hash?: unknown } } | null
   const code = typeof e?.rpcCode === 'number' ? String(e.rpcCode) : typeof e?.code === 'string' || typeof e?.code === 'number' ? String(e.code) : 'error'
-  return { code, message: typeof e?.message === 'string' && e.message ? e.message : String(err) }
+  // An item of a multi-item request that the chain reverted before the next was sent.
+  const hash = typeof e?.data?.hash === 'string' ? { hash: e.data.hash } : {}
+  return { code, message: typeof e?.message === 'string' && e.message ? e.message : String(err), ...hash }
 }
 
 const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', gap: '8px 12px', margin: 0, fontSize: 14, textAlign: 'left' } as const
