@@ -16,6 +16,8 @@
  * - the embedded wallet's extra initial JS (brotli): the email-only page with `embeddedWallets()` added,
  *   minus the email-only page (the frame transport, screens, their texts, the provider's and the
  *   Solana wallet's code and kit load later)
+ * - the transaction screens' lazily loaded JS (brotli): the review, receipt and error screens, their
+ *   texts and what they import (decoding, token facts, viem's parts), beyond the page's initial JS
  * - login → embedded wallet ready, for a new user (median of 7, Chromium, 1x CPU), on a server of its
  *   own with the embedded wallet plugin (PGlite): from the start of the `passwordless/authenticate`
  *   request (sent as the code's last digit is typed) to the commit in which `useEmbeddedWallets()`
@@ -26,7 +28,7 @@
  *   `showWalletUIs: false`, after a warm-up signature (frame open, secret connected), median of 20,
  *   the last one checked against the wallet's address
  *
- * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `logins-postgres`, `wallet-js`, `wallet-ready`,
+ * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `logins-postgres`, `wallet-js`, `transactions-js`, `wallet-ready`,
  * `wallet-sign` (comma-separated). `BENCH_VERBOSE` lists the initial chunks and each wallet login's
  * requests.
  */
@@ -65,6 +67,7 @@ const BUDGET = {
   walletExtraBrotliKb: 3,
   walletReadyMs: 400,
   walletSignMs: 25,
+  transactionScreensBrotliKb: 35,
 }
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CONCURRENCY = 20
@@ -101,6 +104,32 @@ async function measureBundle(page: 'email-only' | 'embedded-wallets' | 'embedded
     gzip: gzipSync(code, { level: 9 }).length,
     brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   }
+}
+
+/** The transaction screens' modules: what a page loads when the review, the receipt or the error screen first shows. */
+const TRANSACTION_SCREEN_ENTRIES = ['Review.tsx', 'Receipt.tsx', 'TransactionError.tsx', 'messages.ts'].map((f) => `plugins/transactions/screens/${f}`)
+
+/**
+ * Builds the transactions page and measures the JS its transaction screens load lazily: the chunks
+ * of the screens and their texts and every chunk they import statically, minus the page's initial
+ * chunks (what the funding plugin's entry would add when the balance falls short is not counted: it
+ * loads only then).
+ */
+async function measureTransactionScreens(outdir: string) {
+  const meta = (await buildHostPage({ entry: join(ROOT, 'test/bench/transactions.tsx'), outdir })) as unknown as Metafile
+  const initial = new Set(initialChunks(meta, outdir))
+  const entries = Object.keys(meta.outputs).filter((p) => TRANSACTION_SCREEN_ENTRIES.includes(meta.outputs[p]!.entryPoint ?? ''))
+  if (entries.length !== TRANSACTION_SCREEN_ENTRIES.length) throw new Error(`the transaction screens' chunks were not found (${entries.length})`)
+  const seen = new Set<string>()
+  const visit = (p: string) => {
+    const file = p.startsWith('/') ? p : join(ROOT, p)
+    if (seen.has(file) || initial.has(file)) return
+    seen.add(file)
+    for (const imp of meta.outputs[p]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path)
+  }
+  for (const e of entries) visit(e)
+  const code = Buffer.concat([...seen].map((f) => readFileSync(f)))
+  return { files: seen.size, raw: code.length, brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length }
 }
 
 /** The wallet frame's script as the server ships it (minified, one file), brotli-compressed. */
@@ -609,11 +638,11 @@ function line(name: string, figure: number, unit: string, budget: number, lowerI
 }
 
 /**
- * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `wallet-ready`, `wallet-sign`,
+ * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `transactions-js`, `wallet-ready`, `wallet-sign`,
  * comma-separated) measures only those figures.
  */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,wallet-ready,wallet-sign').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,wallet-ready,wallet-sign').split(',').map((s) => s.trim()),
 )
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
@@ -641,6 +670,11 @@ async function main() {
       )
       console.log(`  with a host component listing the wallet (useEmbeddedWallets()): +${kb(host!.brotli - bundle.brotli)} KB`)
       results.push(line('embedded-wallets-extra-initial-js-brotli', (wallet.brotli - bundle.brotli) / 1024, 'KB', BUDGET.walletExtraBrotliKb, true))
+    }
+    if (ONLY.has('transactions-js')) {
+      const screens = await measureTransactionScreens(join(outdir, 'transactions'))
+      console.log(`transaction screens' lazy JS (${screens.files} files): raw ${kb(screens.raw)} KB, brotli ${kb(screens.brotli)} KB`)
+      results.push(line('transaction-screens-lazy-js-brotli', screens.brotli / 1024, 'KB', BUDGET.transactionScreensBrotliKb, true))
     }
     const frameDist = join(outdir, 'wallet-frame')
     if (ONLY.has('frame') || walletFigures.ready || walletFigures.sign) {
