@@ -53,9 +53,12 @@ export async function reviewTransaction(ctx: PluginContext, wallet: EmbeddedWall
   return new Promise<string>((resolve, reject) => {
     let hash: string | null = null
     let failure: unknown = null
+    let sending: Promise<unknown> = Promise.resolve()
     const submit = async (options?: { freshNonce?: boolean }) => {
+      const attempt = prepared.submit(options)
+      sending = attempt.catch(() => undefined)
       try {
-        const sent = await prepared.submit(options)
+        const sent = await attempt
         // The host learns the hash as soon as it exists; the screens go on to the receipt.
         if (hash === null) resolve((hash = sent))
         return sent
@@ -86,9 +89,11 @@ export async function reviewTransaction(ctx: PluginContext, wallet: EmbeddedWall
       ...(prepared.ui ? { ui: prepared.ui } : {}),
       submit,
     }
-    const left = (err: unknown) => {
-      if (hash === null) reject(failure ?? err)
-    }
+    // A modal closed while a send is under way answers what the send answers: the transaction may be out.
+    const left = (err: unknown) =>
+      void sending.then(() => {
+        if (hash === null) reject(failure ?? err)
+      })
     ctx.step({ screen, params, cancelError: rejected }).then(() => left(rejected()), left)
   })
 }

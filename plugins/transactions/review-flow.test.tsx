@@ -41,7 +41,7 @@ afterEach(async () => {
   h = null
 })
 
-async function start(withReview: boolean): Promise<{ provider: EmbeddedEthereumProvider; signed: FrameRpcRequest[] }> {
+async function start(withReview: boolean, beforeSign: () => Promise<void> = async () => undefined): Promise<{ provider: EmbeddedEthereumProvider; signed: FrameRpcRequest[] }> {
   const chain = { id: `eip155:${anvil.chainId}`, name: 'Anvil', rpcUrls: [anvil.url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
   h = await startHarness({ plugins: withReview ? [email(), transactions()] : [email()], config: { supportedChains: [chain], defaultChain: chain.id }, routes: { 'GET /api/v1/token_price': () => ({ status: 503, json: { error: 'Unable to fetch ETH price' } }) } })
   const ctx = h.kernel.contextFor('email')
@@ -50,7 +50,10 @@ async function start(withReview: boolean): Promise<{ provider: EmbeddedEthereumP
     wallet,
     chains: [{ id: anvil.chainId, rpcUrl: anvil.url }],
     chainId: anvil.chainId,
-    sign: frameSigner(account, signed),
+    sign: async (request) => {
+      await beforeSign()
+      return frameSigner(account, signed)(request)
+    },
     review: (prepared) => reviewTransaction(ctx, wallet, prepared, { extendedCalldataDecoding: false, priceDisplay: 'native-token' }),
   })
   await act(async () => {
@@ -147,6 +150,18 @@ describe('eth_sendTransaction with the review', () => {
     const balance = await rpc<string>(anvil.url, 'eth_call', [{ to: tokens.usd, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [TO] }) }, 'latest'])
     expect(BigInt(balance)).toBeGreaterThanOrEqual(1_500_000n)
     expect(await screen.findByRole('heading', { name: 'Transaction complete' })).toBeTruthy()
+  })
+
+  it('answers the hash to the host when the modal is closed while the transaction is being signed and sent', async () => {
+    let release!: () => void
+    const signing = new Promise<void>((resolve) => (release = resolve))
+    const { provider } = await start(true, () => signing)
+    const hash = send(provider)
+    await approve()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })))
+    release()
+    const receipt = await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [await hash])
+    expect(receipt.status).toBe('0x1')
   })
 
   it("Cancel rejects with 4001 'The user rejected the request.' and nothing is signed", async () => {
