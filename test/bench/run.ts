@@ -27,9 +27,12 @@
  * - a screenless signature: `personal_sign` through the wallet's EIP-1193 provider with
  *   `showWalletUIs: false`, after a warm-up signature (frame open, secret connected), median of 20,
  *   the last one checked against the wallet's address
+ * - transactions on anvil (wallet UIs on, the transactions plugin): the review's first paint after
+ *   `eth_sendTransaction`, and the click on Approve → the hash answered to the host (mining excluded:
+ *   anvil mines at once and the receipt's wait is not counted), medians of 7 after a warm-up
  *
  * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `logins-postgres`, `wallet-js`, `transactions-js`, `wallet-ready`,
- * `wallet-sign` (comma-separated). `BENCH_VERBOSE` lists the initial chunks and each wallet login's
+ * `wallet-sign`, `transactions` (comma-separated). `BENCH_VERBOSE` lists the initial chunks and each wallet login's
  * requests.
  */
 import { fork } from 'node:child_process'
@@ -52,6 +55,7 @@ import { chromiumPath, CHROMIUM_ARGS } from '../chromium'
 import { countingDb, type DbCounts } from './counting-db'
 import pg from 'pg'
 import { postgresBinaries, startTempPostgres } from '../support/postgres'
+import { rpc, startAnvil } from '../fixtures/anvil'
 
 // openMs: at 1x CPU; a page with React only measures 11 ms (one frame after the click).
 // walletReadyMs: at 1x CPU, from the login's authenticate request to the wallet listed.
@@ -68,6 +72,8 @@ const BUDGET = {
   walletReadyMs: 400,
   walletSignMs: 25,
   transactionScreensBrotliKb: 35,
+  reviewPaintMs: 100,
+  approveToHashMs: 150,
 }
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CONCURRENCY = 20
@@ -91,7 +97,7 @@ function initialChunks(meta: Metafile, outdir: string): string[] {
 }
 
 /** Builds a bench page (`test/bench/<page>.tsx`) into `outdir` and measures its initial JS. */
-async function measureBundle(page: 'email-only' | 'embedded-wallets' | 'embedded-wallets-host', outdir: string) {
+async function measureBundle(page: 'email-only' | 'embedded-wallets' | 'embedded-wallets-host' | 'transactions-host', outdir: string) {
   // A profile reads better with names: BENCH_PROFILE builds unminified (the size figures then do not count).
   const minify = !process.env.BENCH_PROFILE
   const meta = (await buildHostPage({ entry: join(ROOT, `test/bench/${page}.tsx`), outdir, minify })) as unknown as Metafile
@@ -300,7 +306,7 @@ async function mailedCode(api: Api, email: string): Promise<string> {
  * them: the login's answer, the creation screen's chunk, the wallet frame (its page and script),
  * the wallet's creation in the frame and on the server, and the session refresh that lists it.
  */
-async function loginToWallet(browser: Browser, origin: string, api: Api, n: number) {
+async function loginToWallet(browser: Browser, origin: string, api: Api, n: number, path = '/') {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const tab = await context.newPage()
   // BENCH_VERBOSE: every request of the page and its frames after the authenticate call, when it started and ended.
@@ -311,7 +317,7 @@ async function loginToWallet(browser: Browser, origin: string, api: Api, n: numb
       requests.push({ url: `${r.method()} ${r.url()}`, start: t.startTime, end: t.startTime + t.responseEnd })
     })
   }
-  await tab.goto(origin)
+  await tab.goto(`${origin}${path}`)
   await tab.click('button[data-ready="yes"]')
   const dialog = tab.getByRole('dialog')
   const email = `bench-wallet-${Date.now()}-${n}@example.com`
@@ -393,6 +399,53 @@ async function measureWallet(origin: string, api: Api, which: { ready: boolean; 
     await browser.close()
   }
   return { readyMs: median(ready), authMs: median(auth), screenMs: median(screen), afterScreenMs: median(afterScreen), all: ready, signMs: signatures.length ? median(signatures) : NaN, signatures }
+}
+
+/** Transactions timed after a warm-up one (its screens' chunks load then). */
+const TRANSACTION_RUNS = 7
+
+/**
+ * The transaction figures on anvil: after a login with the wallet created, a warm-up transaction,
+ * then TRANSACTION_RUNS more, each timed in the page: from `eth_sendTransaction` to the first frame
+ * showing the review's heading, and from the click on Approve to the hash answered to the host
+ * (anvil mines at once; the receipt screen's wait is not counted). Each run closes its receipt.
+ */
+async function measureTransactions(origin: string, api: Api, anvilUrl: string) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  try {
+    const run = await loginToWallet(browser, origin, api, 0, `/?anvil=${encodeURIComponent(anvilUrl)}`)
+    await run.tab.waitForFunction(`!document.querySelector('[role="dialog"], [role="alertdialog"]')`, undefined, { timeout: 30_000 })
+    const address = (await run.tab.evaluate('window.benchWallet.address')) as string
+    await rpc(anvilUrl, 'anvil_setBalance', [address, '0xde0b6b3a7640000'])
+    // A string, so the test runner's transpiler cannot inject helpers into the page function.
+    const times = (await run.tab.evaluate(`(async () => {
+      const provider = window.benchWallet.provider()
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())))
+      const until = async (found) => { for (;;) { const t = await frame(); const el = found(); if (el) return [el, t] } }
+      const inDialog = (role, text) => () => [...document.querySelectorAll('[role="dialog"] ' + role)].find((e) => e.textContent === text)
+      const runs = []
+      for (let i = 0; i <= ${TRANSACTION_RUNS}; i++) {
+        const asked = performance.now()
+        const sent = provider.request({ method: 'eth_sendTransaction', params: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0x1' }] })
+        const [, painted] = await until(inDialog('h2', 'Review transaction'))
+        const [approve] = await until(() => { const b = inDialog('button', 'Approve')(); return b && !b.disabled ? b : null })
+        const clicked = performance.now()
+        approve.click()
+        await sent
+        const answered = performance.now()
+        const [done] = await until(inDialog('button', 'Done'))
+        done.click()
+        await until(() => !document.querySelector('[role="dialog"]'))
+        runs.push([painted - asked, answered - clicked])
+      }
+      return runs
+    })()`)) as [number, number][]
+    await run.context.close()
+    const [cold, ...warm] = times
+    return { cold: cold!, paintMs: median(warm.map((t) => t[0])), hashMs: median(warm.map((t) => t[1])) }
+  } finally {
+    await browser.close()
+  }
 }
 
 /** The median of ten or any other count. */
@@ -638,11 +691,11 @@ function line(name: string, figure: number, unit: string, budget: number, lowerI
 }
 
 /**
- * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `transactions-js`, `wallet-ready`, `wallet-sign`,
+ * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `transactions-js`, `wallet-ready`, `wallet-sign`, `transactions`,
  * comma-separated) measures only those figures.
  */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,wallet-ready,wallet-sign').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,wallet-ready,wallet-sign,transactions').split(',').map((s) => s.trim()),
 )
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
@@ -699,6 +752,24 @@ async function main() {
     }
 
     if (ONLY.has('logins-postgres')) await measurePostgresLogins(results)
+
+    if (ONLY.has('transactions')) {
+      const pageDir = join(outdir, 'transactions-host')
+      await measureBundle('transactions-host', pageDir)
+      if (!(ONLY.has('frame') || walletFigures.ready || walletFigures.sign)) await measureFrame(frameDist)
+      const anvil = await startAnvil()
+      try {
+        const tx = await withServers(pageDir, { frameDist }, (origin, api) => measureTransactions(origin, api, anvil.url))
+        console.log(
+          `transactions on anvil: review painted ${tx.paintMs.toFixed(1)} ms after eth_sendTransaction, Approve to hash ${tx.hashMs.toFixed(1)} ms ` +
+            `(medians of ${TRANSACTION_RUNS}; the first, loading the screens: ${tx.cold[0].toFixed(0)} ms, ${tx.cold[1].toFixed(0)} ms)`,
+        )
+        results.push(line('review-first-paint', tx.paintMs, 'ms', BUDGET.reviewPaintMs, true))
+        results.push(line('approve-to-hash', tx.hashMs, 'ms', BUDGET.approveToHashMs, true))
+      } finally {
+        await anvil.close()
+      }
+    }
 
     if (walletFigures.ready || walletFigures.sign) {
       // A server of its own with the embedded wallet, so the logins figure keeps its plugins.
