@@ -267,6 +267,13 @@ function EmbeddedWallet() {
     const { hash } = await sendTransaction({ to, value: '0x38d7ea4c68000' }, { address: first.address, uiOptions: { description: 'The demo sends 0.001 ETH to a burn address.' } })
     setTxHash(hash)
   }
+  // Any transaction, written as JSON (hex quantities): a token transfer, an approval, a contract call.
+  const [txJson, setTxJson] = useState('')
+  const sendJson = async () => {
+    if (!first) return
+    const { hash } = await sendTransaction(JSON.parse(txJson) as Record<string, unknown>, { address: first.address, uiOptions: { successHeader: 'Sent from the demo' } })
+    setTxHash(hash)
+  }
   return (
     <p>
       Embedded wallets: <span data-testid="embedded-wallets">{wallets.map((w) => w.address).join(', ') || '—'}</span>{' '}
@@ -280,6 +287,10 @@ function EmbeddedWallet() {
           </button>
           <button type="button" className="secondary" onClick={() => void run(send)}>
             Send 0.001 ETH
+          </button>
+          <input aria-label="Transaction (JSON)" placeholder='{"to":"0x…","value":"0x1","data":"0x"}' value={txJson} onChange={(e) => setTxJson(e.target.value)} />
+          <button type="button" className="secondary" onClick={() => void run(sendJson)}>
+            Send the transaction
           </button>
           <button type="button" className="secondary" onClick={() => void run(() => exportWallet({ address: first.address }))}>
             Export the wallet

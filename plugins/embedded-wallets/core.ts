@@ -26,8 +26,11 @@ export interface CoreSteps {
   confirm?(wallet: EmbeddedWalletInfo, request: FrameRpcRequest): Promise<void>
   /** Asks the user for their recovery password on a device without the wallet; rejects when they leave. */
   recover?(): Promise<void>
-  /** Shows a transaction before it is signed (when a plugin reviews transactions); rejects (4001) when they decline. */
-  review?(wallet: EmbeddedWalletInfo, transaction: PreparedTransaction): Promise<void>
+  /**
+   * Shows a transaction before it is signed (when a plugin reviews transactions) and sends it on
+   * approval; resolves with the hash, rejects (4001) when they decline.
+   */
+  review?(wallet: EmbeddedWalletInfo, transaction: PreparedTransaction): Promise<string>
 }
 
 /** The service plus what the plugin itself needs of it. */

@@ -18,23 +18,17 @@ import { embeddedWalletRoutes } from './api'
 import { createEmbeddedWalletCore, type EmbeddedWalletsOptions } from './core'
 import { embeddedWalletHooks } from './service'
 import { embeddedWalletScreens, EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, loadEmbeddedWalletScreenMessages } from './screens'
-import { confirmSignature, recoverWithPassword, reviewTransaction } from './steps'
+import { confirmSignature, recoverWithPassword } from './steps'
 
 export type { EmbeddedWalletsOptions } from './core'
 export { entropyIdOf } from './core'
 export * from './service'
-export { createEmbeddedEthereumProvider, ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type PreparedTransaction, type ProviderChain, type TransactionUiOptions } from './provider'
+export { createEmbeddedEthereumProvider, ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type PreparedTransaction, type ProviderChain, type TransactionUiOptions, type TransactionRetriedMessage, type EmbeddedProviderEvent } from './provider'
 export { createEmbeddedSolanaWallet, solanaRpcUrl, type EmbeddedSolanaWallet, type EmbeddedSolanaWalletDeps, type SolanaSendOptions } from './solana'
 export { embeddedWalletRoutes } from './api'
 export { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, type SignRequestParams, type CreateParams, type CreatedParams, type RecoveryFlowParams } from './screens'
 export { signRequestParams, USER_REJECTED_MESSAGE } from './steps'
 export { useEmbeddedWallets, type CreateWalletOptions, type UseEmbeddedWalletsResult } from './react'
-
-/** The app's `embedded_wallet_config.extended_calldata_decoding` setting. */
-function extendedCalldataDecoding(ctx: { config(): unknown }): boolean {
-  const server = (ctx.config() as { server?: { embedded_wallet_config?: { extended_calldata_decoding?: unknown } } } | null)?.server
-  return server?.embedded_wallet_config?.extended_calldata_decoding === true
-}
 
 /** The analytics event of a login that ends because its wallet creation failed (spec 01 §4). */
 export const CREATION_FAILURE_EVENT = 'embedded_wallet_creation_failure_logout'
@@ -64,7 +58,8 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
       const core = createEmbeddedWalletCore(ctx, options, {
         confirm: (wallet, request) => confirmSignature(ctx, wallet, request),
         recover: () => recoverWithPassword(ctx),
-        review: (wallet, prepared) => reviewTransaction(ctx, wallet, prepared, extendedCalldataDecoding(ctx)),
+        // The transaction screens' step loads with the first transaction.
+        review: (wallet, prepared) => import('./transaction-steps').then((m) => m.reviewTransaction(ctx, wallet, prepared, m.transactionDisplay(ctx))),
       })
       const listing = loadOnce(() => import('./listing').then((m) => m.listEmbeddedWallets(ctx, core)))
       let listed = false

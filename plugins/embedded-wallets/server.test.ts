@@ -658,6 +658,7 @@ describe('settings', () => {
         embeddedWallets: {
           createOnLogin: { ethereum: 'users-without-wallets', solana: 'all-users' },
           requireUserOwnedRecoveryOnCreate: true,
+          priceDisplay: { primary: 'fiat-currency' },
         },
       },
     })
@@ -669,6 +670,8 @@ describe('settings', () => {
       user_owned_recovery_options: ['user-passcode'],
       require_user_owned_recovery_on_create: true,
       show_wallet_uis: true,
+      extended_calldata_decoding: false,
+      price_display: { primary: 'fiat-currency' },
       mode: 'legacy-embedded-wallets-only',
     })
   })

@@ -113,15 +113,28 @@ export interface TransactionReviewParams extends Record<string, unknown> {
   chainId: number
   /** The chain's name, native currency and RPC URL, from the app's chains (absent when it has none). */
   chain?: { name: string; symbol: string; decimals: number; rpcUrl?: string; blockExplorerUrl?: string }
-  /** The transaction: `to`, `value`, `data`, `gas`, `maxFeePerGas` or `gasPrice`… in hex. */
+  /** The transaction: `to`, `value`, `data`, `gas`, `maxFeePerGas` or `gasPrice`… in hex; the last item of a multi-item request. */
   transaction: Record<string, string | undefined>
+  /** The items before it, of a multi-item request: reviewed one by one; the last item's Approve sends them all. */
+  items?: Record<string, string | undefined>[]
   /** Nonce, gas or fees could not be read from the chain: 'There was an error preparing your transaction…'. */
   preparationFailed: boolean
   /** The app's `extendedCalldataDecoding` setting: decode NFT calls too. */
   extendedCalldataDecoding: boolean
-  /** The host's title, description, button text and contract image for this transaction. */
+  /** The app's `priceDisplay.primary`: the dollar value or the native amount first. */
+  priceDisplay: PriceDisplay
+  /** The host's texts for this transaction's review and receipt, and its contract image. */
   ui?: TransactionUiOptions
+  /**
+   * Signs and sends the transaction (the review's Approve, the error screen's 'Retry transaction');
+   * resolves with its hash. `freshNonce` reads the nonce anew: a retry after a transaction that got
+   * a hash. The first hash resolves the host's request; leaving after a failure rejects it.
+   */
+  submit(options?: { freshNonce?: boolean }): Promise<string>
 }
+
+/** Which figure a transaction screen shows first: the dollar value or the native amount (spec 02 §9). */
+export type PriceDisplay = 'fiat-currency' | 'native-token'
 
 /** The hooks of the embedded-wallet plugin. */
 export interface EmbeddedWalletHooks {
@@ -130,8 +143,9 @@ export interface EmbeddedWalletHooks {
   /**
    * Called before an Ethereum transaction is signed, when the app shows wallet UIs: a plugin that
    * reviews transactions (the transactions plugin) answers with its review screen's id, which the
-   * embedded wallet opens as a step with {@link TransactionReviewParams}; approving ends the step,
-   * leaving rejects the request with 4001. Without an answer the transaction is signed as asked. Bail.
+   * embedded wallet opens as a step with {@link TransactionReviewParams}: its screens send the
+   * transaction (`submit`) and end the step when the user is done; leaving before anything was sent
+   * rejects the request with 4001. Without an answer the transaction is signed as asked. Bail.
    */
   transactionReview: SyncBailHook<[], string>
 }

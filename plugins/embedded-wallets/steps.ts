@@ -1,12 +1,13 @@
 /**
  * The steps the plugin opens around a signature: the sign request before it (spec 02 §4 "Signing"),
- * and the password recovery on a device that does not hold the wallet yet.
+ * and the password recovery on a device that does not hold the wallet yet. A transaction's screens
+ * are opened by `./transaction-steps`, which loads with the first transaction.
  * @module
  */
 import type { PluginContext } from '../../kernel/plugin'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
-import { ProviderRpcError, type PreparedTransaction } from './provider'
-import { embeddedWalletHooks, type EmbeddedWalletInfo, type TransactionReviewParams } from './service'
+import { ProviderRpcError } from './provider'
+import type { EmbeddedWalletInfo } from './service'
 import { EMBEDDED_WALLET_SCREENS, type SignRequestParams } from './screens'
 
 /** Spec 02 §8: a declined signature. */
@@ -21,7 +22,8 @@ function textOfBase64(b64: string): string {
   }
 }
 
-const rejected = () => new ProviderRpcError(4001, USER_REJECTED_MESSAGE)
+/** The 4001 error of a declined or closed request. */
+export const rejected = () => new ProviderRpcError(4001, USER_REJECTED_MESSAGE)
 
 /**
  * The sign request's params for a frame request, or null when the request has no sign-request
@@ -65,39 +67,4 @@ export async function confirmSignature(ctx: PluginContext, wallet: EmbeddedWalle
  */
 export async function recoverWithPassword(ctx: PluginContext): Promise<void> {
   await ctx.step({ screen: EMBEDDED_WALLET_SCREENS.passwordRecovery, cancelError: rejected })
-}
-
-/**
- * Shows a transaction on the review screen a plugin registered (`transactionReview`), if any.
- * @param ctx - the plugin's context.
- * @param wallet - the signing wallet.
- * @param prepared - the transaction as it will be signed.
- * @param extendedCalldataDecoding - the app's setting.
- * @returns resolves when approved (or when no plugin reviews transactions); rejects with a 4001
- *   `ProviderRpcError` when declined or closed.
- */
-export async function reviewTransaction(ctx: PluginContext, wallet: EmbeddedWalletInfo, prepared: PreparedTransaction, extendedCalldataDecoding: boolean): Promise<void> {
-  const screen = embeddedWalletHooks(ctx).transactionReview.call()
-  if (!screen) return
-  const chain = ctx.config()?.supportedChains?.find((c) => c.id === `eip155:${prepared.chainId}`)
-  const params: TransactionReviewParams = {
-    address: wallet.address,
-    chainId: prepared.chainId,
-    ...(chain
-      ? {
-          chain: {
-            name: chain.name,
-            symbol: chain.nativeCurrency.symbol,
-            decimals: chain.nativeCurrency.decimals,
-            ...(chain.rpcUrls[0] ? { rpcUrl: chain.rpcUrls[0] } : {}),
-            ...(chain.blockExplorerUrls?.[0] ? { blockExplorerUrl: chain.blockExplorerUrls[0] } : {}),
-          },
-        }
-      : {}),
-    transaction: prepared.transaction,
-    preparationFailed: prepared.preparationFailed,
-    extendedCalldataDecoding,
-    ...(prepared.ui ? { ui: prepared.ui } : {}),
-  }
-  await ctx.step({ screen, params, cancelError: rejected })
 }

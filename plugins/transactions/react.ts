@@ -18,8 +18,11 @@ export interface SendTransactionOptions {
 
 /**
  * Sends a transaction from the user's embedded Ethereum wallet: the review shows it first (with the
- * transactions plugin, unless the app turned wallet UIs off), then the wallet signs and sends it.
- * @returns `{ sendTransaction(request, options?) }`, resolving `{ hash }`; rejects with 4001 when the
+ * transactions plugin, unless the app turned wallet UIs off), then the wallet signs and sends it, and
+ * the receipt follows. A list of transactions is a multi-item request: the review steps through them
+ * and the last one's Approve sends them in order, each once the one before is mined.
+ * @returns `{ sendTransaction(request, options?) }`, resolving `{ hash, hashes }` as soon as the (last)
+ *   transaction is sent, before it is mined (`hashes` lists every item's); rejects with 4001 when the
  *   user declines, `wallet_not_found` when the user has no such wallet.
  * @example
  * ```tsx
@@ -29,17 +32,18 @@ export interface SendTransactionOptions {
  * ```
  */
 export function useSendTransaction(): {
-  sendTransaction(request: Record<string, unknown>, options?: SendTransactionOptions): Promise<{ hash: string }>
+  sendTransaction(request: Record<string, unknown> | readonly Record<string, unknown>[], options?: SendTransactionOptions): Promise<{ hash: string; hashes: string[] }>
 } {
   const kernel = useKernel()
   const sendTransaction = useCallback(
-    async (request: Record<string, unknown>, options: SendTransactionOptions = {}) => {
+    async (request: Record<string, unknown> | readonly Record<string, unknown>[], options: SendTransactionOptions = {}) => {
       if (kernel.state.session.status !== 'authenticated') {
         throw new PorticoError('Log in before sending a transaction', { code: 'must_be_authenticated' })
       }
       const provider = embeddedWalletsOf(kernel).getEthereumProvider(options.address)
-      const hash = await provider.sendTransaction(request, options.uiOptions ? { uiOptions: options.uiOptions } : {})
-      return { hash }
+      const ui = options.uiOptions ? { uiOptions: options.uiOptions } : {}
+      const hashes = Array.isArray(request) ? await provider.sendTransaction(request as readonly Record<string, unknown>[], ui) : [await provider.sendTransaction(request as Record<string, unknown>, ui)]
+      return { hash: hashes[hashes.length - 1]!, hashes }
     },
     [kernel],
   )

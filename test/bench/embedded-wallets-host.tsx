@@ -5,27 +5,11 @@
  * first listed (`window.benchWallet.listedAt`, `performance.now()` of the commit that shows it)
  * and hands out the wallet's EIP-1193 provider.
  */
-import { useLayoutEffect } from 'react'
 import { email } from 'portico/plugins/email'
-import { embeddedWallets, useEmbeddedWallets, type EmbeddedEthereumProvider } from 'portico/plugins/embedded-wallets'
+import { embeddedWallets } from 'portico/plugins/embedded-wallets'
 import { renderHostPage } from './host-page'
+import { BenchWalletProbe } from './wallet-probe'
 
-/** What the page gives the bench once the wallet is listed. */
-export interface BenchWallet {
-  address: string
-  listedAt: number
-  provider(): EmbeddedEthereumProvider
-}
+export type { BenchWallet } from './wallet-probe'
 
-function Wallet() {
-  const { wallets, getEthereumProvider } = useEmbeddedWallets()
-  const address = wallets[0]?.address
-  useLayoutEffect(() => {
-    if (!address) return
-    const listed: BenchWallet = { address, listedAt: performance.now(), provider: () => getEthereumProvider(address) }
-    ;(window as { benchWallet?: BenchWallet }).benchWallet = listed
-  }, [address, getEthereumProvider])
-  return <output>{address}</output>
-}
-
-renderHostPage([email(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' }, showWalletUIs: false })], <Wallet />)
+renderHostPage([email(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' }, showWalletUIs: false })], <BenchWalletProbe />)

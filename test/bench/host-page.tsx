@@ -5,7 +5,7 @@
 import type { ReactNode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PorticoProvider, usePortico } from 'portico/react'
-import type { PluginDefinition } from 'portico/kernel'
+import type { ClientConfig, PluginDefinition } from 'portico/kernel'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -23,10 +23,11 @@ function LoginButton() {
  * Renders the page into `#root`.
  * @param plugins - the host's plugins.
  * @param children - more of the host's page, inside the provider.
+ * @param config - the host's configuration (chains).
  */
-export function renderHostPage(plugins: readonly PluginDefinition[], children?: ReactNode): void {
+export function renderHostPage(plugins: readonly PluginDefinition[], children?: ReactNode, config?: ClientConfig): void {
   createRoot(document.getElementById('root')!).render(
-    <PorticoProvider appId={meta('portico-app-id')} apiUrl={meta('portico-api-url')} plugins={plugins}>
+    <PorticoProvider appId={meta('portico-app-id')} apiUrl={meta('portico-api-url')} plugins={plugins} {...(config ? { config } : {})}>
       <LoginButton />
       {children}
     </PorticoProvider>,

@@ -16,6 +16,8 @@
  * - the embedded wallet's extra initial JS (brotli): the email-only page with `embeddedWallets()` added,
  *   minus the email-only page (the frame transport, screens, their texts, the provider's and the
  *   Solana wallet's code and kit load later)
+ * - the transaction screens' lazily loaded JS (brotli): the review, receipt and error screens, their
+ *   texts and what they import (decoding, token facts, viem's parts), beyond the page's initial JS
  * - login → embedded wallet ready, for a new user (median of 7, Chromium, 1x CPU), on a server of its
  *   own with the embedded wallet plugin (PGlite): from the start of the `passwordless/authenticate`
  *   request (sent as the code's last digit is typed) to the commit in which `useEmbeddedWallets()`
@@ -25,9 +27,12 @@
  * - a screenless signature: `personal_sign` through the wallet's EIP-1193 provider with
  *   `showWalletUIs: false`, after a warm-up signature (frame open, secret connected), median of 20,
  *   the last one checked against the wallet's address
+ * - transactions on anvil (wallet UIs on, the transactions plugin): the review's first paint after
+ *   `eth_sendTransaction`, and the click on Approve → the hash answered to the host (mining excluded:
+ *   anvil mines at once and the receipt's wait is not counted), medians of 7 after a warm-up
  *
- * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `logins-postgres`, `wallet-js`, `wallet-ready`,
- * `wallet-sign` (comma-separated). `BENCH_VERBOSE` lists the initial chunks and each wallet login's
+ * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `logins-postgres`, `wallet-js`, `transactions-js`, `wallet-ready`,
+ * `wallet-sign`, `transactions` (comma-separated). `BENCH_VERBOSE` lists the initial chunks and each wallet login's
  * requests.
  */
 import { fork } from 'node:child_process'
@@ -50,6 +55,7 @@ import { chromiumPath, CHROMIUM_ARGS } from '../chromium'
 import { countingDb, type DbCounts } from './counting-db'
 import pg from 'pg'
 import { postgresBinaries, startTempPostgres } from '../support/postgres'
+import { rpc, startAnvil } from '../fixtures/anvil'
 
 // openMs: at 1x CPU; a page with React only measures 11 ms (one frame after the click).
 // walletReadyMs: at 1x CPU, from the login's authenticate request to the wallet listed.
@@ -65,6 +71,9 @@ const BUDGET = {
   walletExtraBrotliKb: 3,
   walletReadyMs: 400,
   walletSignMs: 25,
+  transactionScreensBrotliKb: 35,
+  reviewPaintMs: 100,
+  approveToHashMs: 150,
 }
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CONCURRENCY = 20
@@ -88,7 +97,7 @@ function initialChunks(meta: Metafile, outdir: string): string[] {
 }
 
 /** Builds a bench page (`test/bench/<page>.tsx`) into `outdir` and measures its initial JS. */
-async function measureBundle(page: 'email-only' | 'embedded-wallets' | 'embedded-wallets-host', outdir: string) {
+async function measureBundle(page: 'email-only' | 'embedded-wallets' | 'embedded-wallets-host' | 'transactions-host', outdir: string) {
   // A profile reads better with names: BENCH_PROFILE builds unminified (the size figures then do not count).
   const minify = !process.env.BENCH_PROFILE
   const meta = (await buildHostPage({ entry: join(ROOT, `test/bench/${page}.tsx`), outdir, minify })) as unknown as Metafile
@@ -101,6 +110,32 @@ async function measureBundle(page: 'email-only' | 'embedded-wallets' | 'embedded
     gzip: gzipSync(code, { level: 9 }).length,
     brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length,
   }
+}
+
+/** The transaction screens' modules: what a page loads when the review, the receipt or the error screen first shows. */
+const TRANSACTION_SCREEN_ENTRIES = ['Review.tsx', 'Receipt.tsx', 'TransactionError.tsx', 'messages.ts'].map((f) => `plugins/transactions/screens/${f}`)
+
+/**
+ * Builds the transactions page and measures the JS its transaction screens load lazily: the chunks
+ * of the screens and their texts and every chunk they import statically, minus the page's initial
+ * chunks (what the funding plugin's entry would add when the balance falls short is not counted: it
+ * loads only then).
+ */
+async function measureTransactionScreens(outdir: string) {
+  const meta = (await buildHostPage({ entry: join(ROOT, 'test/bench/transactions.tsx'), outdir })) as unknown as Metafile
+  const initial = new Set(initialChunks(meta, outdir))
+  const entries = Object.keys(meta.outputs).filter((p) => TRANSACTION_SCREEN_ENTRIES.includes(meta.outputs[p]!.entryPoint ?? ''))
+  if (entries.length !== TRANSACTION_SCREEN_ENTRIES.length) throw new Error(`the transaction screens' chunks were not found (${entries.length})`)
+  const seen = new Set<string>()
+  const visit = (p: string) => {
+    const file = p.startsWith('/') ? p : join(ROOT, p)
+    if (seen.has(file) || initial.has(file)) return
+    seen.add(file)
+    for (const imp of meta.outputs[p]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path)
+  }
+  for (const e of entries) visit(e)
+  const code = Buffer.concat([...seen].map((f) => readFileSync(f)))
+  return { files: seen.size, raw: code.length, brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length }
 }
 
 /** The wallet frame's script as the server ships it (minified, one file), brotli-compressed. */
@@ -271,7 +306,7 @@ async function mailedCode(api: Api, email: string): Promise<string> {
  * them: the login's answer, the creation screen's chunk, the wallet frame (its page and script),
  * the wallet's creation in the frame and on the server, and the session refresh that lists it.
  */
-async function loginToWallet(browser: Browser, origin: string, api: Api, n: number) {
+async function loginToWallet(browser: Browser, origin: string, api: Api, n: number, path = '/') {
   const context = await browser.newContext({ viewport: { width: 1280, height: 800 } })
   const tab = await context.newPage()
   // BENCH_VERBOSE: every request of the page and its frames after the authenticate call, when it started and ended.
@@ -282,7 +317,7 @@ async function loginToWallet(browser: Browser, origin: string, api: Api, n: numb
       requests.push({ url: `${r.method()} ${r.url()}`, start: t.startTime, end: t.startTime + t.responseEnd })
     })
   }
-  await tab.goto(origin)
+  await tab.goto(`${origin}${path}`)
   await tab.click('button[data-ready="yes"]')
   const dialog = tab.getByRole('dialog')
   const email = `bench-wallet-${Date.now()}-${n}@example.com`
@@ -364,6 +399,53 @@ async function measureWallet(origin: string, api: Api, which: { ready: boolean; 
     await browser.close()
   }
   return { readyMs: median(ready), authMs: median(auth), screenMs: median(screen), afterScreenMs: median(afterScreen), all: ready, signMs: signatures.length ? median(signatures) : NaN, signatures }
+}
+
+/** Transactions timed after a warm-up one (its screens' chunks load then). */
+const TRANSACTION_RUNS = 7
+
+/**
+ * The transaction figures on anvil: after a login with the wallet created, a warm-up transaction,
+ * then TRANSACTION_RUNS more, each timed in the page: from `eth_sendTransaction` to the first frame
+ * showing the review's heading, and from the click on Approve to the hash answered to the host
+ * (anvil mines at once; the receipt screen's wait is not counted). Each run closes its receipt.
+ */
+async function measureTransactions(origin: string, api: Api, anvilUrl: string) {
+  const browser = await chromium.launch({ executablePath: chromiumPath(), args: CHROMIUM_ARGS })
+  try {
+    const run = await loginToWallet(browser, origin, api, 0, `/?anvil=${encodeURIComponent(anvilUrl)}`)
+    await run.tab.waitForFunction(`!document.querySelector('[role="dialog"], [role="alertdialog"]')`, undefined, { timeout: 30_000 })
+    const address = (await run.tab.evaluate('window.benchWallet.address')) as string
+    await rpc(anvilUrl, 'anvil_setBalance', [address, '0xde0b6b3a7640000'])
+    // A string, so the test runner's transpiler cannot inject helpers into the page function.
+    const times = (await run.tab.evaluate(`(async () => {
+      const provider = window.benchWallet.provider()
+      const frame = () => new Promise((r) => requestAnimationFrame(() => r(performance.now())))
+      const until = async (found) => { for (;;) { const t = await frame(); const el = found(); if (el) return [el, t] } }
+      const inDialog = (role, text) => () => [...document.querySelectorAll('[role="dialog"] ' + role)].find((e) => e.textContent === text)
+      const runs = []
+      for (let i = 0; i <= ${TRANSACTION_RUNS}; i++) {
+        const asked = performance.now()
+        const sent = provider.request({ method: 'eth_sendTransaction', params: [{ to: '0x000000000000000000000000000000000000dEaD', value: '0x1' }] })
+        const [, painted] = await until(inDialog('h2', 'Review transaction'))
+        const [approve] = await until(() => { const b = inDialog('button', 'Approve')(); return b && !b.disabled ? b : null })
+        const clicked = performance.now()
+        approve.click()
+        await sent
+        const answered = performance.now()
+        const [done] = await until(inDialog('button', 'Done'))
+        done.click()
+        await until(() => !document.querySelector('[role="dialog"]'))
+        runs.push([painted - asked, answered - clicked])
+      }
+      return runs
+    })()`)) as [number, number][]
+    await run.context.close()
+    const [cold, ...warm] = times
+    return { cold: cold!, paintMs: median(warm.map((t) => t[0])), hashMs: median(warm.map((t) => t[1])) }
+  } finally {
+    await browser.close()
+  }
 }
 
 /** The median of ten or any other count. */
@@ -609,11 +691,11 @@ function line(name: string, figure: number, unit: string, budget: number, lowerI
 }
 
 /**
- * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `wallet-ready`, `wallet-sign`,
+ * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `transactions-js`, `wallet-ready`, `wallet-sign`, `transactions`,
  * comma-separated) measures only those figures.
  */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,wallet-ready,wallet-sign').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,wallet-ready,wallet-sign,transactions').split(',').map((s) => s.trim()),
 )
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
@@ -642,6 +724,11 @@ async function main() {
       console.log(`  with a host component listing the wallet (useEmbeddedWallets()): +${kb(host!.brotli - bundle.brotli)} KB`)
       results.push(line('embedded-wallets-extra-initial-js-brotli', (wallet.brotli - bundle.brotli) / 1024, 'KB', BUDGET.walletExtraBrotliKb, true))
     }
+    if (ONLY.has('transactions-js')) {
+      const screens = await measureTransactionScreens(join(outdir, 'transactions'))
+      console.log(`transaction screens' lazy JS (${screens.files} files): raw ${kb(screens.raw)} KB, brotli ${kb(screens.brotli)} KB`)
+      results.push(line('transaction-screens-lazy-js-brotli', screens.brotli / 1024, 'KB', BUDGET.transactionScreensBrotliKb, true))
+    }
     const frameDist = join(outdir, 'wallet-frame')
     if (ONLY.has('frame') || walletFigures.ready || walletFigures.sign) {
       const frame = await measureFrame(frameDist)
@@ -665,6 +752,24 @@ async function main() {
     }
 
     if (ONLY.has('logins-postgres')) await measurePostgresLogins(results)
+
+    if (ONLY.has('transactions')) {
+      const pageDir = join(outdir, 'transactions-host')
+      await measureBundle('transactions-host', pageDir)
+      if (!(ONLY.has('frame') || walletFigures.ready || walletFigures.sign)) await measureFrame(frameDist)
+      const anvil = await startAnvil()
+      try {
+        const tx = await withServers(pageDir, { frameDist }, (origin, api) => measureTransactions(origin, api, anvil.url))
+        console.log(
+          `transactions on anvil: review painted ${tx.paintMs.toFixed(1)} ms after eth_sendTransaction, Approve to hash ${tx.hashMs.toFixed(1)} ms ` +
+            `(medians of ${TRANSACTION_RUNS}; the first, loading the screens: ${tx.cold[0].toFixed(0)} ms, ${tx.cold[1].toFixed(0)} ms)`,
+        )
+        results.push(line('review-first-paint', tx.paintMs, 'ms', BUDGET.reviewPaintMs, true))
+        results.push(line('approve-to-hash', tx.hashMs, 'ms', BUDGET.approveToHashMs, true))
+      } finally {
+        await anvil.close()
+      }
+    }
 
     if (walletFigures.ready || walletFigures.sign) {
       // A server of its own with the embedded wallet, so the logins figure keeps its plugins.

@@ -21,6 +21,10 @@ export interface EmbeddedWalletsSettings {
   userOwnedRecoveryOptions: (typeof USER_OWNED_RECOVERY)[number][]
   /** Show the sign-request screens before each signature. */
   showWalletUIs: boolean
+  /** Decode ERC-721 and ERC-1155 calls on the transaction review too. */
+  extendedCalldataDecoding: boolean
+  /** Which figure the transaction screens show first: the dollar value or the native amount. */
+  priceDisplay: { primary: 'fiat-currency' | 'native-token' }
 }
 
 /**
@@ -28,7 +32,7 @@ export interface EmbeddedWalletsSettings {
  * whether signing shows its screens. Fields merge on update (`portico apps set <id>
  * embeddedWallets.showWalletUIs=false` keeps the others); `createOnLogin` names both chains.
  * @defaultValue createOnLogin off on both chains, no required user-owned recovery, the password as
- *   the user-owned option, signing screens shown
+ *   the user-owned option, signing screens shown, no NFT call decoding, native amounts first
  * @example
  * ```ts
  * import { readSetting } from 'portico/server'
@@ -44,6 +48,8 @@ export const embeddedWalletsSetting = defineSetting<EmbeddedWalletsSettings>({
       requireUserOwnedRecoveryOnCreate: v.boolean(),
       userOwnedRecoveryOptions: v.array(v.picklist(USER_OWNED_RECOVERY, 'userOwnedRecoveryOptions holds user-passcode, google-drive or icloud.')),
       showWalletUIs: v.boolean(),
+      extendedCalldataDecoding: v.boolean(),
+      priceDisplay: v.strictObject({ primary: v.picklist(['fiat-currency', 'native-token'], 'priceDisplay.primary must be fiat-currency or native-token.') }),
     }),
   ),
   default: {
@@ -51,6 +57,8 @@ export const embeddedWalletsSetting = defineSetting<EmbeddedWalletsSettings>({
     requireUserOwnedRecoveryOnCreate: false,
     userOwnedRecoveryOptions: ['user-passcode'],
     showWalletUIs: true,
+    extendedCalldataDecoding: false,
+    priceDisplay: { primary: 'native-token' },
   },
   update: 'merge',
 })
@@ -71,6 +79,8 @@ export function embeddedWalletConfig(app: ServerApp): Record<string, unknown> {
       user_owned_recovery_options: s.userOwnedRecoveryOptions,
       require_user_owned_recovery_on_create: s.requireUserOwnedRecoveryOnCreate,
       show_wallet_uis: s.showWalletUIs,
+      extended_calldata_decoding: s.extendedCalldataDecoding,
+      price_display: { primary: s.priceDisplay.primary },
       mode: 'legacy-embedded-wallets-only',
     },
   }

@@ -6,8 +6,13 @@
  * Calldata it cannot describe is shown raw with a warning, never hidden. It warns when the chain could
  * not prepare the transaction, and when the wallet's balance does not cover the total ('Add funds on
  * {chain} to complete transaction.', Approve then disabled). The host's title, description, button
- * text and contract image replace the defaults. Approve ends the step (the wallet signs and sends);
- * Cancel or closing rejects the request with 4001.
+ * text and contract image replace the defaults. A multi-item request shows its items one by one
+ * ('Transaction 2 of 3', Continue and Back); the last item's Approve sends them all; amounts show their dollar value first or second as
+ * the app's `priceDisplay.primary` says. Approve sends the transaction (`submit`) and moves on to the
+ * receipt, or to the error screen when the send fails; Cancel or closing rejects the request with
+ * 4001. Short of funds with funding available (the funding plugin with a method for the chain),
+ * the button becomes 'Add funds' and opens the funding method selection; the balance is read again
+ * every 2 s while it falls short.
  * @module
  */
 import { useEffect, useId, useState } from 'react'
@@ -19,60 +24,84 @@ import { Button } from '../../../ui/components/Button'
 import type { PluginContext } from '../../../kernel'
 import type { TransactionReviewParams } from '../../embedded-wallets'
 import { decodeTransactionData } from '../decode'
-import { formatTokenAmount, readTokenInfo, withTokenStandard, type ChainCall, type TokenInfo } from '../token-info'
+import { formatTokenAmount, readTokenInfo, withTokenStandard, type TokenInfo } from '../token-info'
 import { fetchUsdPrice } from '../index'
-import type { TransactionScreenMessageKey } from './messages'
+import { TRANSACTION_SCREENS } from './index'
+import { chainCall, Details, failureOf, formatAmount, nativeOf, networkOf, shortAddress, type DetailRow, type Texts } from './shared'
 
-type Texts = (key: TransactionScreenMessageKey, values?: Record<string, string | number>) => string
-
-const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', gap: '8px 12px', margin: 0, fontSize: 14, textAlign: 'left' } as const
-const termStyle = { color: tk.fgMuted, fontWeight: 600, fontSize: 13 } as const
-const valueStyle = { margin: 0, overflowWrap: 'anywhere', color: tk.fg, textAlign: 'right' } as const
-
-/** A short form of an address: its first 6 and last 4 characters. */
-function shortAddress(address: string): string {
-  return address.length > 14 ? `${address.slice(0, 6)}…${address.slice(-4)}` : address
-}
-
-/** A native amount with at most 6 decimals ('<0.000001' below that). */
-export function formatNative(wei: bigint, decimals: number): string {
-  if (wei > 0n && wei * 10n ** 6n < 10n ** BigInt(decimals)) return '<0.000001'
-  const [whole, fraction = ''] = formatUnits(wei, decimals).split('.')
-  const cut = fraction.slice(0, 6).replace(/0+$/, '')
-  return cut ? `${whole}.${cut}` : whole!
-}
-
-/** JSON-RPC to a chain's endpoint. */
-function chainCall(rpcUrl: string): ChainCall {
-  let id = 0
-  return async (method, params) => {
-    const res = await fetch(rpcUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) })
-    const body = (await res.json()) as { result?: unknown; error?: { message: string } }
-    if (body.error) throw new Error(body.error.message)
-    return body.result
-  }
-}
+/** How often the balance is read again while it does not cover the total (the funding screens' manual transfer polls as often). */
+const BALANCE_POLL_MS = 2000
 
 /** What the review reads from the chain and the price source; each part stays unknown when it cannot be read. */
-function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, withToken: boolean) {
-  const [facts, setFacts] = useState<{ balance?: bigint; token?: TokenInfo; usd?: number | null }>({})
-  const { address, chainId, chain, transaction } = params
+function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, to: string | undefined, withToken: boolean, total: bigint | null) {
+  const [facts, setFacts] = useState<{ balance?: bigint; usd?: number | null }>({})
+  const [token, setToken] = useState<{ of: string; info: TokenInfo } | null>(null)
+  const { address, chainId, chain } = params
+  const short = facts.balance !== undefined && total !== null && facts.balance < total
+  // While the balance falls short it is read again: funds added meanwhile enable Approve.
+  useEffect(() => {
+    if (!short || !chain?.rpcUrl) return
+    const call = chainCall(chain.rpcUrl)
+    const timer = setInterval(() => {
+      void call('eth_getBalance', [address, 'latest']).then((b) => setFacts((f) => ({ ...f, balance: BigInt(String(b)) })), () => undefined)
+    }, BALANCE_POLL_MS)
+    return () => clearInterval(timer)
+  }, [short, chain, address])
   useEffect(() => {
     let gone = false
     const set = (part: Partial<typeof facts>) => {
       if (!gone) setFacts((f) => ({ ...f, ...part }))
     }
-    if (chain?.rpcUrl) {
-      const call = chainCall(chain.rpcUrl)
-      void call('eth_getBalance', [address, 'latest']).then((b) => set({ balance: BigInt(String(b)) }), () => undefined)
-      if (withToken && transaction.to) void readTokenInfo(call, transaction.to as Address).then((token) => set({ token }), () => undefined)
-    }
+    if (chain?.rpcUrl) void chainCall(chain.rpcUrl)('eth_getBalance', [address, 'latest']).then((b) => set({ balance: BigInt(String(b)) }), () => undefined)
     if (chain) void fetchUsdPrice(ctx.api, chainId, chain.symbol).then((usd) => set({ usd }))
     return () => {
       gone = true
     }
-  }, [ctx, address, chainId, chain, transaction.to, withToken])
-  return facts
+  }, [ctx, address, chainId, chain])
+  // The token of the call shown (a multi-item request shows one item at a time).
+  useEffect(() => {
+    if (!withToken || !to || !chain?.rpcUrl) return
+    let gone = false
+    void readTokenInfo(chainCall(chain.rpcUrl), to as Address).then((info) => !gone && setToken({ of: to, info }), () => undefined)
+    return () => {
+      gone = true
+    }
+  }, [chain, to, withToken])
+  return { ...facts, token: token && token.of === to ? token.info : undefined, short }
+}
+
+/** The funding the review can offer: the funding plugin's method selection for this chain, or null without one. */
+function useFunding(ctx: PluginContext, params: TransactionReviewParams, wanted: boolean) {
+  const [fund, setFund] = useState<((amount: string, screen: Pick<ScreenProps, 'navigate' | 'back' | 'isShown'>) => void) | null>(null)
+  useEffect(() => {
+    if (!wanted) return
+    let gone = false
+    // The funding plugin's public entry loads only when the balance falls short.
+    void import('../../funding').then(({ findFunding, FUNDING_METHODS_SCREEN }) => {
+      const core = findFunding(ctx)
+      const options = (amount?: string) => ({ chain: `eip155:${params.chainId}`, ...(amount ? { amount } : {}) })
+      try {
+        core?.prepare(params.address, options())
+      } catch {
+        return // funding is off, or offers nothing for this chain
+      }
+      if (!core || gone) return
+      setFund(() => (amount: string, screen: Pick<ScreenProps, 'navigate' | 'back' | 'isShown'>) => {
+        const request = core.prepare(params.address, options(amount))
+        // When a method finishes, the modal comes back to this review (its balance is read again).
+        void core.start(request, {
+          closer: () => () => {
+            for (let i = 0; i < 16 && !screen.isShown(); i++) screen.back()
+          },
+        })
+        screen.navigate(FUNDING_METHODS_SCREEN)
+      })
+    }, () => undefined)
+    return () => {
+      gone = true
+    }
+  }, [ctx, params.address, params.chainId, wanted])
+  return fund
 }
 
 /**
@@ -80,49 +109,67 @@ function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, with
  * @param props - screen props with the embedded wallet's `TransactionReviewParams`.
  * @returns the screen.
  */
-export default function Review({ ctx, params, resolveStep, cancelStep }: ScreenProps<TransactionReviewParams>) {
+export default function Review({ ctx, params, navigate, back, isShown, cancelStep }: ScreenProps<TransactionReviewParams>) {
   const t: Texts = (key, values) => ctx.t(key, values)
   const warningId = useId()
-  const { transaction: tx, chain } = params
-  const decimals = chain?.decimals ?? 18
-  const symbol = chain?.symbol ?? 'ETH'
+  const [sending, setSending] = useState(false)
+  // A multi-item request shows its items one by one; the last one's Approve sends them all.
+  const all = [...(params.items ?? []), params.transaction]
+  const [index, setIndex] = useState(0)
+  const tx = all[index]!
+  const last = index === all.length - 1
+  const native = nativeOf(params)
   const data = tx.data && tx.data !== '0x' ? (tx.data as Hex) : undefined
   const decodedRaw = decodeTransactionData(data, { extendedCalldataDecoding: params.extendedCalldataDecoding })
-  const facts = useChainFacts(ctx, params, decodedRaw !== null)
-  const decoded = decodedRaw && facts.token ? withTokenStandard(decodedRaw, facts.token) : decodedRaw
 
-  const value = BigInt(tx.value ?? '0x0')
-  const gasPrice = tx.maxFeePerGas ?? tx.gasPrice
-  const fee = tx.gas && gasPrice ? BigInt(tx.gas) * BigInt(gasPrice) : null
-  const total = fee === null ? null : value + fee
-  const short = facts.balance !== undefined && total !== null && facts.balance < total
-  const network = chain?.name ?? t('TRANSACTIONS_UNKNOWN_CHAIN', { id: params.chainId })
-  const usdOf = (wei: bigint) => {
-    if (!facts.usd) return ''
-    const usd = Number(formatUnits(wei, decimals)) * facts.usd
-    return usd > 0 && usd < 0.01 ? ' (<$0.01)' : ` ($${usd.toFixed(2)})`
+  const costOf = (item: Record<string, string | undefined>) => {
+    const price = item.maxFeePerGas ?? item.gasPrice
+    const fee = item.gas && price ? BigInt(item.gas) * BigInt(price) : null
+    return { value: BigInt(item.value ?? '0x0'), fee }
   }
-  const native = (wei: bigint) => `${formatNative(wei, decimals)} ${symbol}${usdOf(wei)}`
+  const { value, fee } = costOf(tx)
+  const total = fee === null ? null : value + fee
+  // The balance must cover every item (an item's unknown fee counts as nothing).
+  const needed = all.reduce((sum, item) => sum + costOf(item).value + (costOf(item).fee ?? 0n), 0n)
+  const facts = useChainFacts(ctx, params, tx.to, decodedRaw !== null, total === null ? null : needed)
+  const decoded = decodedRaw && facts.token ? withTokenStandard(decodedRaw, facts.token) : decodedRaw
+  const fund = useFunding(ctx, params, facts.short)
+  const network = networkOf(params, t)
+  const amount = (wei: bigint) => formatAmount(wei, native, facts.usd, params.priceDisplay)
 
   const action = decoded ? decoded.action : !tx.to ? t('TRANSACTIONS_ACTION_DEPLOY') : data ? t('TRANSACTIONS_ACTION_CALL') : t('TRANSACTIONS_ACTION_SEND')
   const approval = decoded?.action === 'approve' || decoded?.action === 'setApprovalForAll'
   const tokenAmount = decoded && facts.token ? formatTokenAmount(decoded, facts.token) : decoded?.amount !== undefined ? decoded.amount.toString() : null
-  const rows: [string, string, string?][] = [
+  const rows: DetailRow[] = [
     [t('TRANSACTIONS_ACTION'), action],
-    ...(tx.to ? [[t('TRANSACTIONS_TO'), shortAddress(decoded?.transferTo ?? tx.to), decoded?.transferTo ?? tx.to] as [string, string, string]] : []),
-    ...(decoded?.spender ? [[t('TRANSACTIONS_SPENDER'), shortAddress(decoded.spender), decoded.spender] as [string, string, string]] : []),
-    ...(decoded?.operator ? [[t('TRANSACTIONS_OPERATOR'), shortAddress(decoded.operator), decoded.operator] as [string, string, string]] : []),
-    ...(tokenAmount ? [[t('TRANSACTIONS_TOKEN_AMOUNT'), tokenAmount] as [string, string]] : []),
-    ...(decoded?.tokenId !== undefined ? [[t('TRANSACTIONS_TOKEN_ID'), decoded.tokenId.toString()] as [string, string]] : []),
+    ...(tx.to ? [[t('TRANSACTIONS_TO'), shortAddress(decoded?.transferTo ?? tx.to), decoded?.transferTo ?? tx.to] as DetailRow] : []),
+    ...(decoded?.spender ? [[t('TRANSACTIONS_SPENDER'), shortAddress(decoded.spender), decoded.spender] as DetailRow] : []),
+    ...(decoded?.operator ? [[t('TRANSACTIONS_OPERATOR'), shortAddress(decoded.operator), decoded.operator] as DetailRow] : []),
+    ...(tokenAmount ? [[t('TRANSACTIONS_TOKEN_AMOUNT'), tokenAmount] as DetailRow] : []),
+    ...(decoded?.tokenId !== undefined ? [[t('TRANSACTIONS_TOKEN_ID'), decoded.tokenId.toString()] as DetailRow] : []),
     [t('TRANSACTIONS_NETWORK'), network],
-    [t('TRANSACTIONS_AMOUNT'), native(value)],
-    [t('TRANSACTIONS_FEE'), fee === null ? t('TRANSACTIONS_UNKNOWN') : native(fee)],
-    [t('TRANSACTIONS_TOTAL'), total === null ? t('TRANSACTIONS_UNKNOWN') : native(total)],
+    [t('TRANSACTIONS_AMOUNT'), amount(value)],
+    [t('TRANSACTIONS_FEE'), fee === null ? t('TRANSACTIONS_UNKNOWN') : amount(fee)],
+    [t('TRANSACTIONS_TOTAL'), total === null ? t('TRANSACTIONS_UNKNOWN') : amount(total)],
   ]
   const warnings = [
-    ...(params.preparationFailed ? [t('TRANSACTIONS_PREPARE_FAILED')] : []),
-    ...(short ? [t('TRANSACTIONS_ADD_FUNDS', { chain: network })] : []),
+    ...(params.preparationFailed && index === 0 ? [t('TRANSACTIONS_PREPARE_FAILED')] : []),
+    ...(facts.short ? [t('TRANSACTIONS_ADD_FUNDS', { chain: network })] : []),
   ]
+
+  const approve = async () => {
+    setSending(true)
+    try {
+      const hash = await params.submit()
+      navigate(TRANSACTION_SCREENS.receipt, { ...params, hash }, { replace: true })
+    } catch (err) {
+      navigate(TRANSACTION_SCREENS.error, { ...params, failure: failureOf(err) }, { replace: true })
+    }
+  }
+  const addFunds = () => {
+    if (!fund || facts.balance === undefined) return
+    fund(formatUnits(needed - facts.balance, native.decimals), { navigate, back, isShown })
+  }
 
   const ui = params.ui ?? {}
   const image = ui.contractInfo?.imgUrl
@@ -151,26 +198,36 @@ export default function Review({ ctx, params, resolveStep, cancelStep }: ScreenP
               {shortAddress(params.address)}
             </span>
           </p>
-          <Button onClick={resolveStep} disabled={short} {...(warnings.length ? { 'aria-describedby': warningId } : {})}>
-            {ui.buttonText || t('TRANSACTIONS_APPROVE')}
-          </Button>
-          <Button variant="secondary" onClick={cancelStep}>
-            {t('TRANSACTIONS_CANCEL')}
-          </Button>
+          {!last ? (
+            <Button onClick={() => setIndex(index + 1)}>{t('TRANSACTIONS_CONTINUE')}</Button>
+          ) : facts.short && fund ? (
+            <Button onClick={addFunds} aria-describedby={warningId}>
+              {t('TRANSACTIONS_ADD_FUNDS_BUTTON')}
+            </Button>
+          ) : (
+            <Button onClick={() => void approve()} loading={sending} disabled={facts.short} {...(warnings.length ? { 'aria-describedby': warningId } : {})}>
+              {ui.buttonText || t('TRANSACTIONS_APPROVE')}
+            </Button>
+          )}
+          {index > 0 ? (
+            <Button variant="secondary" onClick={() => setIndex(index - 1)} disabled={sending}>
+              {t('TRANSACTIONS_BACK')}
+            </Button>
+          ) : (
+            <Button variant="secondary" onClick={cancelStep} disabled={sending}>
+              {t('TRANSACTIONS_CANCEL')}
+            </Button>
+          )}
         </>
       }
     >
+      {all.length > 1 ? (
+        <p className={r.muted} style={{ fontSize: 13, margin: 0 }} aria-live="polite">
+          {t('TRANSACTIONS_ITEM_OF', { n: index + 1, total: all.length })}
+        </p>
+      ) : null}
       <div className={r.card} style={{ padding: '12px 14px' }}>
-        <dl style={rowStyle}>
-          {rows.map(([label, shown, full]) => (
-            <div key={label} style={{ display: 'contents' }}>
-              <dt style={termStyle}>{label}</dt>
-              <dd style={{ ...valueStyle, ...(full ? { fontFamily: tk.fontMono } : {}) }} title={full}>
-                {shown}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <Details rows={rows} />
       </div>
       {data && !decoded ? (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 6, textAlign: 'left' }}>

@@ -5,13 +5,22 @@
  */
 const address = '0x5A0b54D5dc17e0AadC383d2db43B0a0D3E029c4c'
 
+const hash = '0x5c504ed432cb51138bcf09aa5e8a410dd4a1e204ef84bfed1be16dfba1b22060'
+
+const review = {
+  address,
+  chainId: 8453,
+  chain: { name: 'Base', symbol: 'ETH', decimals: 18, blockExplorerUrl: 'https://basescan.org' },
+  transaction: { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x38d7ea4c68000', gas: '0x5208', maxFeePerGas: '0x3b9aca00', nonce: '0x0' },
+  preparationFailed: false,
+  extendedCalldataDecoding: false,
+  priceDisplay: 'native-token',
+  submit: async () => hash,
+}
+
 export const screenExamples: Record<string, Record<string, unknown>> = {
-  review: {
-    address,
-    chainId: 8453,
-    chain: { name: 'Base', symbol: 'ETH', decimals: 18 },
-    transaction: { to: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', value: '0x38d7ea4c68000', gas: '0x5208', maxFeePerGas: '0x3b9aca00', nonce: '0x0' },
-    preparationFailed: false,
-    extendedCalldataDecoding: false,
-  },
+  review,
+  // Without an RPC URL the receipt shows the sent transaction (nothing to follow).
+  receipt: { ...review, hash },
+  error: { ...review, failure: { code: 'transaction_reverted', message: 'execution reverted: Reverted on purpose', hash } },
 }

@@ -12,11 +12,17 @@ export const TRANSACTIONS_PLUGIN_ID = 'transactions'
 export const TRANSACTION_SCREENS = {
   /** The review of an EVM transaction before the embedded wallet signs it. */
   review: 'transactions/review',
+  /** The sent transaction while it is mined, then its confirmation. */
+  receipt: 'transactions/receipt',
+  /** A failed send or a reverted transaction, with 'Retry transaction'. */
+  error: 'transactions/error',
 } as const
 
 /** The screens, by their id within the plugin. */
 export const transactionScreens = {
   review: { load: () => import('./Review') },
+  receipt: { load: () => import('./Receipt') },
+  error: { load: () => import('./TransactionError') },
 } as const satisfies Record<string, ScreenDefinition>
 
 /**

@@ -1,6 +1,7 @@
 /**
  * English texts of the transaction screens. The texts spec 02 gives ('There was an error preparing
- * your transaction…', 'Add funds on {chain} to complete transaction.', 'Confirm action') are quoted as
+ * your transaction…', 'Add funds on {chain} to complete transaction.', 'Confirm action', 'Add funds',
+ * 'Retry transaction') are quoted as
  * it writes them; the others are listed in `docs/decisions.md`.
  * @module
  */
@@ -34,6 +35,25 @@ export const transactionScreenMessages = defineMessages({
   TRANSACTIONS_ADD_FUNDS: 'Add funds on {chain} to complete transaction.',
   TRANSACTIONS_RAW_DATA: 'This transaction calls a contract whose request cannot be described. Check its data before you approve.',
   TRANSACTIONS_WALLET: 'Wallet',
+  TRANSACTIONS_ADD_FUNDS_BUTTON: 'Add funds',
+  TRANSACTIONS_CONTINUE: 'Continue',
+  TRANSACTIONS_BACK: 'Back',
+  TRANSACTIONS_ITEM_OF: 'Transaction {n} of {total}',
+  TRANSACTIONS_SENT_TITLE: 'Transaction sent',
+  TRANSACTIONS_SENT_DESCRIPTION: 'Your transaction was sent to the network.',
+  TRANSACTIONS_PENDING: 'Waiting for {chain} to confirm it…',
+  TRANSACTIONS_WAITING: 'Waiting for confirmation',
+  TRANSACTIONS_SUCCESS_TITLE: 'Transaction complete',
+  TRANSACTIONS_SUCCESS_DESCRIPTION: 'Your transaction was confirmed.',
+  TRANSACTIONS_HASH: 'Hash',
+  TRANSACTIONS_BLOCK: 'Block',
+  TRANSACTIONS_FEE_PAID: 'Fee paid',
+  TRANSACTIONS_VIEW_ON_EXPLORER: 'View on block explorer',
+  TRANSACTIONS_DONE: 'Done',
+  TRANSACTIONS_ERROR_TITLE: 'Transaction failed',
+  TRANSACTIONS_ERROR_CODE: 'Error code',
+  TRANSACTIONS_REVERTED: 'The network reverted the transaction.',
+  TRANSACTIONS_RETRY: 'Retry transaction',
 })
 
 /** A transaction screen text key. */

@@ -1,27 +1,43 @@
 // @vitest-environment jsdom
 /**
- * The transaction review against a real anvil with the fixture's tokens: a plain send with amount,
- * fee and total; a decoded ERC-20 transfer in token units; an unlimited approval as 'Confirm action'
- * with 'Maximum'; calldata it cannot describe shown raw with a warning; the balance warning that
- * disables Approve; the preparation warning; Approve and Cancel ending the step.
+ * The transaction screens against a real anvil with the fixture's tokens: a plain send with amount,
+ * fee and total (native or dollars first); a decoded ERC-20 transfer in token units; an unlimited
+ * approval as 'Confirm action' with 'Maximum'; calldata it cannot describe shown raw with a warning;
+ * the balance warning that disables Approve, or 'Add funds' to the funding method selection; the
+ * preparation warning; Approve sending and the receipt with the host's success texts; a refused send
+ * and a reverted transaction on the error screen, and 'Retry transaction'.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { encodeFunctionData, maxUint256, parseAbi } from 'viem'
 import { axeViolations, startHarness, type Harness } from '../../../test/support/ui-harness'
-import { startAnvil, type Anvil } from '../../../test/fixtures/anvil'
+import { rpc, startAnvil, type Anvil } from '../../../test/fixtures/anvil'
 import { deployTestTokens, type TestTokens } from '../../../test/fixtures/tokens'
 import { openStep } from '../../embedded-wallets/screens/test-support'
 import type { TransactionReviewParams } from '../../embedded-wallets'
 import { email } from '../../email'
+import { definePlugin } from '../../../kernel/plugin'
+import { authenticated } from '../../../test/support/ui-harness'
+import type { AuthenticatedUser } from '../../../kernel/wire'
+import { funding, fundingHooks, type FundingMethod } from '../../funding'
 import { transactions, TRANSACTION_SCREENS } from '../index'
-import { formatNative } from './Review'
+import { formatNative } from './shared'
 
 // anvil's first funded account, and an empty one.
 const RICH = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const EMPTY = '0x000000000000000000000000000000000000dEaD'
 const TO = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const erc20 = parseAbi(['function transfer(address to, uint256 amount)', 'function approve(address spender, uint256 amount)'])
+const reverter = parseAbi(['function fail()'])
+
+/** A `submit` that sends the reviewed transaction from anvil's unlocked first account, recording each call's options. */
+function anvilSubmit(calls: { freshNonce?: boolean }[] = []) {
+  return async (options: { freshNonce?: boolean } = {}) => {
+    calls.push(options)
+    return rpc<string>(anvil.url, 'eth_sendTransaction', [{ from: RICH, ...lastTransaction }])
+  }
+}
+let lastTransaction: Record<string, string> = {}
 
 let anvil: Anvil
 let tokens: TestTokens
@@ -38,6 +54,7 @@ afterEach(async () => {
 })
 
 function review(transaction: Record<string, string>, over: Partial<TransactionReviewParams> = {}): TransactionReviewParams {
+  lastTransaction = transaction
   return {
     address: RICH,
     chainId: anvil.chainId,
@@ -45,6 +62,8 @@ function review(transaction: Record<string, string>, over: Partial<TransactionRe
     transaction: { gas: '0x5208', maxFeePerGas: '0x3b9aca00', nonce: '0x0', ...transaction },
     preparationFailed: false,
     extendedCalldataDecoding: false,
+    priceDisplay: 'native-token',
+    submit: anvilSubmit(),
     ...over,
   }
 }
@@ -58,8 +77,8 @@ const row = (label: string) => screen.getByText(label, { selector: 'dt' }).nextE
 const click = (el: HTMLElement) => act(async () => fireEvent.click(el))
 
 describe('the transaction review', () => {
-  it('default: a plain send shows action, recipient, network, amount with its dollar value, fee and total; Approve ends the step', async () => {
-    const { outcome } = await show(review({ to: TO, value: '0x38d7ea4c68000' }))
+  it('default: a plain send shows action, recipient, network, amount with its dollar value, fee and total; Approve sends it and the receipt follows', async () => {
+    const { outcome } = await show(review({ to: TO, value: '0x38d7ea4c68000' }, { ui: { successHeader: 'Paid', successDescription: 'The seller has your ETH.' } }))
     expect(await screen.findByRole('heading', { name: 'Review transaction' })).toBeTruthy()
     expect(row('Action')).toBe('Send')
     expect(row('To')).toBe('0x7099…79C8')
@@ -70,7 +89,66 @@ describe('the transaction review', () => {
     expect(row('Total')).toBe('0.001021 ETH ($2.04)')
     expect(await axeViolations()).toEqual([])
     await click(screen.getByRole('button', { name: 'Approve' }))
+    // The receipt: the host's success texts once anvil mined it, the hash, the block and the fee paid.
+    expect(await screen.findByRole('heading', { name: 'Paid' })).toBeTruthy()
+    expect(screen.getByText('The seller has your ETH.')).toBeTruthy()
+    expect(row('Hash')).toMatch(/^0x[0-9a-f]{4}…[0-9a-f]{4}$/)
+    expect(row('Block')).toMatch(/^\d+$/)
+    expect(row('Fee paid')).toMatch(/ ETH$/)
+    expect(await axeViolations()).toEqual([])
+    await click(screen.getByRole('button', { name: 'Done' }))
     expect(await outcome).toBe('resolved')
+  })
+
+  it("shows the dollar value first with priceDisplay 'fiat-currency', and the explorer link on the receipt", async () => {
+    await show(review({ to: TO, value: '0x38d7ea4c68000' }, { priceDisplay: 'fiat-currency', chain: { name: 'Anvil', symbol: 'ETH', decimals: 18, rpcUrl: anvil.url, blockExplorerUrl: 'https://explorer.example/' } }))
+    await waitFor(() => expect(row('Amount')).toBe('$2.00 (0.001 ETH)'))
+    expect(row('Total')).toBe('$2.04 (0.001021 ETH)')
+    await click(screen.getByRole('button', { name: 'Approve' }))
+    expect(await screen.findByRole('heading', { name: 'Transaction complete' })).toBeTruthy()
+    const hash = screen.getByText('Hash', { selector: 'dt' }).nextElementSibling!.getAttribute('title')!
+    expect(screen.getByRole('link', { name: 'View on block explorer' }).getAttribute('href')).toBe(`https://explorer.example/tx/${hash}`)
+  })
+
+  it("shows a refused send on the error screen with its code and message; 'Retry transaction' keeps the nonce and moves on to the receipt", async () => {
+    const calls: { freshNonce?: boolean }[] = []
+    const send = anvilSubmit(calls)
+    let refuse = true
+    const submit = async (options?: { freshNonce?: boolean }) => {
+      if (refuse) {
+        refuse = false
+        calls.push(options ?? {})
+        throw Object.assign(new Error('insufficient funds for gas * price + value'), { rpcCode: -32003 })
+      }
+      return send(options)
+    }
+    await show(review({ to: TO, value: '0x1' }, { submit }))
+    await click(await screen.findByRole('button', { name: 'Approve' }))
+    expect(await screen.findByRole('heading', { name: 'Transaction failed' })).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toBe('insufficient funds for gas * price + value')
+    expect(row('Error code')).toBe('-32003')
+    expect(screen.queryByText('Hash', { selector: 'dt' })).toBeNull()
+    expect(await axeViolations()).toEqual([])
+    await click(screen.getByRole('button', { name: 'Retry transaction' }))
+    expect(await screen.findByRole('heading', { name: 'Transaction complete' })).toBeTruthy()
+    expect(calls).toEqual([{}, { freshNonce: false }])
+  })
+
+  it("shows a reverted transaction on the error screen with its hash and reason; 'Retry transaction' asks for a fresh nonce", async () => {
+    const calls: { freshNonce?: boolean }[] = []
+    const { outcome } = await show(review({ to: tokens.reverter, data: encodeFunctionData({ abi: reverter, functionName: 'fail' }), gas: '0x30000' }, { submit: anvilSubmit(calls) }))
+    await click(await screen.findByRole('button', { name: 'Approve' }))
+    expect(await screen.findByRole('heading', { name: 'Transaction failed' })).toBeTruthy()
+    expect(screen.getByRole('alert').textContent).toMatch(/Reverted on purpose/)
+    expect(row('Error code')).toBe('transaction_reverted')
+    const first = screen.getByText('Hash', { selector: 'dt' }).nextElementSibling!.getAttribute('title')!
+    expect((await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [first])).status).toBe('0x0')
+    await click(screen.getByRole('button', { name: 'Retry transaction' }))
+    // The retry is sent (and reverts again): a second transaction, asked with a fresh nonce.
+    await waitFor(() => expect(calls).toEqual([{}, { freshNonce: true }]))
+    await waitFor(() => expect(screen.getByText('Hash', { selector: 'dt' }).nextElementSibling!.getAttribute('title')).not.toBe(first))
+    await click(screen.getByRole('button', { name: 'Close' }))
+    expect(await outcome).toMatch(/^cancelled/)
   })
 
   it('decodes an ERC-20 transfer in token units with the symbol read from the chain', async () => {
@@ -98,6 +176,36 @@ describe('the transaction review', () => {
     await show(review({ to: TO, value: '0x1' }, { address: EMPTY }))
     expect(await screen.findByText('Add funds on Anvil to complete transaction.')).toBeTruthy()
     expect((screen.getByRole('button', { name: 'Approve' }) as HTMLButtonElement).disabled).toBe(true)
+  })
+
+  it("turns the button into 'Add funds' when funding is available, opening the funding method selection for the missing amount", async () => {
+    const chain = { id: `eip155:${anvil.chainId}`, name: 'Anvil', rpcUrls: [anvil.url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+    const requested: string[] = []
+    const card = definePlugin({
+      id: 'test-card',
+      kind: 'funding',
+      requires: [funding()],
+      screens: { pay: { load: async () => ({ default: () => <h2>Card</h2> }) } },
+      messages: { TEST_CARD: 'Pay with a test card' },
+      setup: (ctx) =>
+        fundingHooks(ctx).methods.tap('test-card', (list, request) => {
+          requested.push(`${request.chain?.id} ${request.amount}`)
+          return [...list, { id: 'card', method: 'card', label: 'TEST_CARD', screen: 'test-card/pay' } as FundingMethod]
+        }),
+    })
+    h = await startHarness({
+      plugins: [email(), transactions(), card],
+      config: { supportedChains: [chain], defaultChain: chain.id },
+      routes: { 'GET /api/v1/token_price': () => ({ json: { usd: 2000 } }) },
+    })
+    await h.kernel.contextFor('email').authenticate(async () => authenticated() as unknown as AuthenticatedUser, { method: 'email' })
+    await openStep(h.kernel, TRANSACTION_SCREENS.review, review({ to: TO, value: '0xde0b6b3a7640000', gas: '0x5208', maxFeePerGas: '0x1' }, { address: EMPTY }))
+    expect(await screen.findByText('Add funds on Anvil to complete transaction.')).toBeTruthy()
+    await click(await screen.findByRole('button', { name: 'Add funds' }))
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByRole('button', { name: /Pay with a test card/ })).toBeTruthy()
+    // 1 ETH plus 21000 gas at 1 wei: what the empty wallet lacks.
+    expect(requested.at(-1)).toBe(`eip155:${anvil.chainId} 1.000000000000021`)
   })
 
   it("warns 'There was an error preparing your transaction…' and shows an unknown fee when the chain could not prepare it", async () => {
