@@ -16,7 +16,9 @@
  *   (`plugins/embedded-wallets/api`, `proof`), the contract it shares with the server;
  * - an example (`examples/<name>/`, tests included) is written as an outside author would write it:
  *   it imports the package only through its `exports` (`portico/kernel`, `portico/react`…) and its
- *   own files, never a repository path or `styled-system/`.
+ *   own files, never a repository path or `styled-system/`;
+ * - the wagmi binding (`wagmi/`, the `portico/wagmi` export) is held to the same: it uses Portico only
+ *   through the package's exports, so it can rely on nothing a host could not.
  * Relative imports are resolved against the importing file, and `portico/*` specifiers are read as
  * the folders they export, so neither spelling gets around the rule. Test files outside `examples/`
  * are exempt: a test may wire several plugins together; so are the screenshot pages of a screens
@@ -56,6 +58,24 @@ function exampleProblem(fromFile, spec) {
   }
   if (/^(portico|styled-system)(\/|$)/.test(spec) && !isPackageExport(spec)) {
     return `${where} imports ${spec}, which the package does not export: an example imports only the package's exports (see package.json "exports")`
+  }
+  return null
+}
+
+/**
+ * What is wrong with an import of the wagmi binding (`wagmi/`), or null: like an example, it imports
+ * Portico only through the package's exports, and otherwise its own files and outside packages.
+ * @param {string} fromFile - the importing file, relative to the repository root.
+ * @param {string} spec - the specifier.
+ */
+function wagmiProblem(fromFile, spec) {
+  if (spec.startsWith('.')) {
+    const target = targetOf(fromFile, spec)
+    if (target.startsWith('wagmi/')) return null
+    return `wagmi/ imports ${target}: the wagmi binding uses Portico only through the package's exports (portico/react, portico/plugins/wallets…)`
+  }
+  if (/^(portico|styled-system)(\/|$)/.test(spec) && !isPackageExport(spec)) {
+    return `wagmi/ imports ${spec}, which the package does not export: the wagmi binding uses only the package's exports`
   }
   return null
 }
@@ -161,6 +181,7 @@ function screenProblem(target, names) {
 export function boundaryProblem(fromFile, spec, names = []) {
   if (fromFile.startsWith('examples/')) return exampleProblem(fromFile, spec)
   if (isTestFile(fromFile)) return null
+  if (fromFile.startsWith('wagmi/')) return wagmiProblem(fromFile, spec)
   const [top, owner] = fromFile.split('/')
   const target = targetOf(fromFile, spec)
   const [ttop, towner] = (target ?? '').split('/')

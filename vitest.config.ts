@@ -15,6 +15,7 @@ export default defineConfig({
       { find: /^portico\/protocols\/([a-z0-9-]+)$/, replacement: r('./protocols/$1/index.ts') },
       { find: /^portico\/plugins\/([a-z-]+)\/server$/, replacement: r('./plugins/$1/server.ts') },
       { find: /^portico\/plugins\/([a-z-]+)$/, replacement: r('./plugins/$1/index.ts') },
+      { find: /^portico\/wagmi$/, replacement: r('./wagmi/index.ts') },
       { find: /^styled-system\/(.*)$/, replacement: r('./styled-system/$1') },
     ],
   },
