@@ -47,28 +47,35 @@ function PorticoPanel() {
   const { wallets } = useWallets()
   const { connectWallet } = useConnectWallet()
   const { setActiveWallet } = useSetActiveWallet()
+  const { address: account } = useAccount()
   if (!ready) return <p aria-live="polite">Loading…</p>
   return (
     <section className="card" aria-labelledby="portico-title">
       <h2 id="portico-title" style={{ margin: '0 0 16px', fontSize: 20 }}>Portico</h2>
-      <ul data-testid="portico-wallets" style={{ paddingLeft: 0, listStyle: 'none' }}>
+      <ul className="wallets" data-testid="portico-wallets">
         {wallets.filter((w) => w.type === 'ethereum').map((w) => (
           <li key={w.address}>
-            <code>{w.address}</code> {w.chainId} · {w.meta.name}{' '}
+            <code>{w.address}</code>
+            <span className="meta">
+              {w.chainId} · {w.meta.name}
+              {w.address.toLowerCase() === account?.toLowerCase() ? ' · wagmi’s account' : ''}
+            </span>
             <button type="button" className="secondary" onClick={() => setActiveWallet(w)}>
               Use {w.meta.name} in wagmi
             </button>
           </li>
         ))}
       </ul>
-      <button type="button" className="secondary" onClick={() => connectWallet()}>
-        Connect a wallet
-      </button>
-      {authenticated ? (
-        <button type="button" onClick={() => void logout()}>Log out</button>
-      ) : (
-        <button type="button" onClick={() => login()}>Log in</button>
-      )}
+      <div className="row">
+        <button type="button" className="secondary" onClick={() => connectWallet()}>
+          Connect a wallet
+        </button>
+        {authenticated ? (
+          <button type="button" onClick={() => void logout()}>Log out</button>
+        ) : (
+          <button type="button" onClick={() => login()}>Log in</button>
+        )}
+      </div>
     </section>
   )
 }
@@ -102,7 +109,7 @@ function WagmiPanel() {
         <dd data-testid="wagmi-receipt">{receipt.data ? `${receipt.data.status} in block ${receipt.data.blockNumber}` : '—'}</dd>
       </dl>
       {address ? (
-        <p>
+        <div className="row">
           <button type="button" className="secondary" onClick={() => { setError(null); signMessage.signMessage({ message: 'Hello from wagmi' }, { onError: failed }) }}>
             Sign with wagmi
           </button>
@@ -118,7 +125,7 @@ function WagmiPanel() {
               Switch to {c.name}
             </button>
           ))}
-        </p>
+        </div>
       ) : null}
       <p role="status" data-testid="wagmi-error">{error ?? switchError?.message.split('\n')[0] ?? ''}</p>
     </section>

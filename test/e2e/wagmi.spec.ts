@@ -73,7 +73,7 @@ test.describe('wagmi', () => {
     // useSwitchChain: the embedded wallet moves, and wagmi's chain with it.
     await page.getByRole('button', { name: 'Switch to Anvil two' }).click()
     await expect(page.getByTestId('wagmi-chain')).toHaveText('31338')
-    await expect(page.getByTestId('portico-wallets')).toContainText(`${address} eip155:31338`)
+    await expect(page.getByTestId('portico-wallets').getByRole('listitem')).toContainText(`${address}eip155:31338 · Embedded wallet · wagmi’s account`)
     await page.getByRole('button', { name: 'Switch to Anvil', exact: true }).click()
     await expect(page.getByTestId('wagmi-chain')).toHaveText('31337')
     await expect(page.getByTestId('wagmi-address')).toHaveText(address)
