@@ -78,6 +78,11 @@ test.describe('wagmi', () => {
     await expect(page.getByTestId('wagmi-chain')).toHaveText('31337')
     await expect(page.getByTestId('wagmi-address')).toHaveText(address)
 
+    // After a reload wagmi's own reconnect finds no wallet yet; the account comes back with Portico's session.
+    await page.reload()
+    await expect(page.getByTestId('wagmi-address')).toHaveText(address)
+    await expect(page.getByTestId('wagmi-status')).toHaveText('connected')
+
     // Signing out ends the embedded wallet's connection, and wagmi's.
     await page.getByRole('button', { name: 'Log out' }).click()
     await expect(page.getByTestId('wagmi-status')).toHaveText('disconnected')
