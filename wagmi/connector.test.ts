@@ -154,6 +154,20 @@ describe('portico wagmi connector', () => {
     stop()
   })
 
+  it('behavior: an account wagmi’s own reconnect wrote after the wallet changed is put right once wagmi is idle', async () => {
+    const config = makeConfig()
+    const stop = followInWagmi(config, fakeWallet(BOB))
+    await until(config, () => getAccount(config).address === BOB)
+    const uid = connectorOf(config).uid
+    // wagmi's reconnect (its provider starts one on each render) writes what it read before the change.
+    config.setState((s) => ({ ...s, status: 'reconnecting', connections: new Map(s.connections).set(uid, { ...s.connections.get(uid)!, accounts: [ALICE], chainId: 31338 }) }))
+    expect(getAccount(config).address).toBe(ALICE)
+    config.setState((s) => ({ ...s, status: 'connected' }))
+    await until(config, () => getAccount(config).address === BOB)
+    expect(getAccount(config).chainId).toBe(31337)
+    stop()
+  })
+
   it('behavior: a later follow wins over one still loading its provider', async () => {
     const config = makeConfig()
     const connector = connectorOf(config)

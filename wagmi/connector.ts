@@ -22,6 +22,8 @@ export interface PorticoConnectorProperties extends Record<string, unknown> {
    * @param wallet - the active wallet, or null.
    */
   follow(wallet: PorticoWagmiWallet | null): Promise<void>
+  /** The account and chain of the wallet followed now, or null (none, or wagmi disconnected it). */
+  followed(): { address: Address; chainId: number } | null
 }
 
 /** The Portico connector as it sits in a wagmi config. */
@@ -166,6 +168,10 @@ export function porticoConnector(): CreateConnectorFn<Eip1193Provider, PorticoCo
         drop()
       },
 
+      followed() {
+        return current ? { address: current.address, chainId: current.chainId } : null
+      },
+
       async follow(wallet) {
         const mine = ++generation
         if (!wallet) {
@@ -199,9 +205,10 @@ export function isPorticoConnector(connector: Connector): connector is PorticoCo
 }
 
 /**
- * Keeps a wagmi config on a wallet: the Portico connector follows it, and whenever wagmi has no
- * connection of that connector (it was busy reconnecting when the wallet came, or the host
- * disconnected it) while the wallet is there, the connection is made again once wagmi is idle.
+ * Keeps a wagmi config on a wallet: the Portico connector follows it, and whenever wagmi is idle
+ * while the wallet is there, wagmi's connection of that connector is made to match it: made again
+ * when missing (wagmi was busy reconnecting when the wallet came, or the host disconnected it), put
+ * right when wagmi's own reconnect wrote an account or chain the wallet has since left.
  * @param config - the wagmi config; it must list the Portico connector.
  * @param wallet - the active wallet, or null.
  * @returns a stop function.
@@ -213,16 +220,18 @@ export function followInWagmi(config: Config, wallet: PorticoWagmiWallet | null)
     throw new Error('The wagmi config has no Portico connector: create it with createConfig from portico/wagmi, or add porticoConnector()')
   }
   let live = true
-  const ensure = async () => {
-    if (!live || !wallet) return
-    const { status, connections } = config.state
-    if (status === 'connecting' || status === 'reconnecting' || connections.has(connector.uid)) return
-    if (!(await connector.isAuthorized())) return
-    const [accounts, chainId] = await Promise.all([connector.getAccounts(), connector.getChainId()])
-    if (live) connector.emitter.emit('connect', { accounts, chainId })
+  const busy = () => config.state.status === 'connecting' || config.state.status === 'reconnecting'
+  // Synchronous, so wagmi's state and the connector's are read at the same moment.
+  const ensure = () => {
+    const now = connector.followed()
+    if (!live || !wallet || !now || busy()) return
+    const accounts = [now.address]
+    const connection = config.state.connections.get(connector.uid)
+    if (!connection) connector.emitter.emit('connect', { accounts, chainId: now.chainId })
+    else if (connection.accounts[0] !== now.address || connection.chainId !== now.chainId) connector.emitter.emit('change', { accounts, chainId: now.chainId })
   }
   void connector.follow(wallet).then(ensure)
-  const stop = config.subscribe((state) => state.status, () => void ensure())
+  const stop = config.subscribe((state) => state.status, ensure)
   return () => {
     live = false
     stop()

@@ -58,12 +58,24 @@ function Follow({ config, picked }: { config: BaseWagmiProviderProps['config']; 
  * ```
  */
 export function WagmiProvider({ children, ...props }: WagmiProviderProps) {
-  const [picked, setPicked] = useState<string | null>(null)
   return (
     <BaseWagmiProvider {...props}>
-      <Follow config={props.config} picked={picked} />
-      <PickContext.Provider value={setPicked}>{children}</PickContext.Provider>
+      <ActiveWallet config={props.config}>{children}</ActiveWallet>
     </BaseWagmiProvider>
+  )
+}
+
+/**
+ * Holds the host's pick below wagmi's provider: wagmi's provider starts a reconnect each time it
+ * renders, so a pick must re-render only this part of the tree.
+ */
+function ActiveWallet({ config, children }: { config: BaseWagmiProviderProps['config']; children?: ReactNode }) {
+  const [picked, setPicked] = useState<string | null>(null)
+  return (
+    <>
+      <Follow config={config} picked={picked} />
+      <PickContext.Provider value={setPicked}>{children}</PickContext.Provider>
+    </>
   )
 }
 
