@@ -18,7 +18,9 @@
  *   it imports the package only through its `exports` (`portico/kernel`, `portico/react`…) and its
  *   own files, never a repository path or `styled-system/`;
  * - the testing kit (`testing/`, `portico/testing`), which host apps' tests run, imports only its own
- *   files, the package's exports and outside packages, as an example does.
+ *   files, the package's exports and outside packages, as an example does;
+ * - the wagmi binding (`wagmi/`, the `portico/wagmi` export) is held to the same: it uses Portico only
+ *   through the package's exports, so it can rely on nothing a host could not.
  * Relative imports are resolved against the importing file, and `portico/*` specifiers are read as
  * the folders they export, so neither spelling gets around the rule. Test files outside `examples/`
  * are exempt: a test may wire several plugins together; so are the screenshot pages of a screens
@@ -42,16 +44,20 @@ export function isPackageExport(spec) {
   return EXPORTS.some((pattern) => pattern.test(spec))
 }
 
+/** The folders held to an outside author's imports: each one's label in the rule's messages. */
+const OUTSIDE_AUTHORS = { examples: 'an example', testing: 'the testing kit', wagmi: 'the wagmi binding' }
+
 /**
- * What is wrong with an import of an example, or null: an example imports the package only through
- * its exports, and otherwise only its own files and outside packages.
+ * What is wrong with an import of code written as an outside author would write it (an example, the
+ * testing kit, the wagmi binding), or null: it imports the package only through its exports, and
+ * otherwise only its own files and outside packages.
  * @param {string} fromFile - the importing file, relative to the repository root.
  * @param {string} spec - the specifier.
  */
-function exampleProblem(fromFile, spec) {
+function outsideAuthorProblem(fromFile, spec) {
   const [top, name] = fromFile.split('/')
-  const where = top === 'testing' ? 'testing' : `examples/${name}`
-  const who = top === 'testing' ? 'the testing kit' : 'an example'
+  const where = top === 'examples' ? `examples/${name}` : top
+  const who = OUTSIDE_AUTHORS[top]
   if (spec.startsWith('.')) {
     const target = targetOf(fromFile, spec)
     if (target === where || target.startsWith(`${where}/`)) return null
@@ -86,7 +92,7 @@ function frameProblem(spec, target) {
 
 /** Whether a repository path is test code (exempt from the boundaries). */
 export function isTestFile(file) {
-  return /\.test\.[cm]?[jt]sx?$/.test(file) || /(^|\/)test-[^/]*$/.test(file) || /(^|\/)(test|testing)\//.test(file)
+  return /\.test\.[cm]?[jt]sx?$/.test(file) || /(^|\/)test-[^/]*$/.test(file) || /(^|\/)test\//.test(file)
 }
 
 /** A React package: `react`, `react-dom`, `react/jsx-runtime`, `@ark-ui/react`, `valtio/react`... */
@@ -162,7 +168,9 @@ function screenProblem(target, names) {
  * @param {readonly string[]} [names] - the imported names (`*` for a namespace import, `default`).
  */
 export function boundaryProblem(fromFile, spec, names = []) {
-  if (fromFile.startsWith('examples/') || fromFile.startsWith('testing/')) return exampleProblem(fromFile, spec)
+  // An example's tests are held to its imports too; other tests may wire the repository's parts together.
+  const outside = fromFile.split('/')[0] in OUTSIDE_AUTHORS
+  if (outside && (fromFile.startsWith('examples/') || !isTestFile(fromFile))) return outsideAuthorProblem(fromFile, spec)
   if (isTestFile(fromFile)) return null
   const [top, owner] = fromFile.split('/')
   const target = targetOf(fromFile, spec)

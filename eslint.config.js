@@ -37,8 +37,8 @@ export default tseslint.config(
   {
     // Plugins never import each other; the kernel and the protocol modules know no React, UI or plugin;
     // the wallet frame knows no React, UI or server, and of the plugins only the embedded wallet's contract;
-    // examples import the package only through its exports; screens never get the kernel.
-    files: ['plugins/**/*.{ts,tsx}', 'kernel/**/*.{ts,tsx}', 'protocols/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}', 'wallet-frame/**/*.ts', 'examples/**/*.{ts,tsx}', 'testing/**/*.ts'],
+    // examples, the testing kit and the wagmi binding import the package only through its exports; screens never get the kernel.
+    files: ['wagmi/**/*.{ts,tsx}', 'plugins/**/*.{ts,tsx}', 'kernel/**/*.{ts,tsx}', 'protocols/**/*.{ts,tsx}', 'ui/**/*.{ts,tsx}', 'wallet-frame/**/*.ts', 'examples/**/*.{ts,tsx}', 'testing/**/*.ts'],
     plugins: { portico },
     rules: { 'portico/boundaries': 'error' },
   },

@@ -16,6 +16,7 @@ export default defineConfig({
       { find: /^portico\/plugins\/([a-z-]+)\/server$/, replacement: r('./plugins/$1/server.ts') },
       { find: /^portico\/plugins\/([a-z-]+)$/, replacement: r('./plugins/$1/index.ts') },
       { find: /^portico\/testing$/, replacement: r('./testing/index.ts') },
+      { find: /^portico\/wagmi$/, replacement: r('./wagmi/index.ts') },
       { find: /^styled-system\/(.*)$/, replacement: r('./styled-system/$1') },
     ],
   },

@@ -113,6 +113,20 @@ describe('import boundaries', () => {
     expect(problem('testing/evm-wallet/inject.ts', '../scripts')).toBeNull()
   })
 
+  it('error: the wagmi binding reaching into the repository instead of the package’s exports', () => {
+    expect(problem('wagmi/provider.tsx', '../plugins/wallets/react')).toMatch(/only through its exports/)
+    expect(problem('wagmi/provider.tsx', '../ui/context')).toMatch(/only through its exports/)
+    expect(problem('wagmi/connector.ts', 'portico/plugins/wallets/registry')).toMatch(/does not export/)
+  })
+
+  it('default: the wagmi binding uses the package’s exports, its own files and wagmi and viem', () => {
+    expect(problem('wagmi/provider.tsx', 'portico/react')).toBeNull()
+    expect(problem('wagmi/connector.ts', 'portico/plugins/wallets')).toBeNull()
+    expect(problem('wagmi/index.ts', './connector')).toBeNull()
+    expect(problem('wagmi/connector.ts', 'wagmi')).toBeNull()
+    expect(problem('wagmi/connector.ts', 'viem')).toBeNull()
+  })
+
   it('behavior: test files may wire plugins together', () => {
     expect(problem('plugins/cross-app/server.test.ts', '../oauth/server')).toBeNull()
     expect(problem('test/support/server.ts', '../../plugins/email/server')).toBeNull()

@@ -1,6 +1,7 @@
 /**
  * Serves the demo host app: builds it with esbuild and serves it on localhost, once plainly and once
- * (at `/strict`) under a strict Content-Security-Policy that forbids inline and eval'd scripts.
+ * (at `/strict`) under a strict Content-Security-Policy that forbids inline and eval'd scripts; and
+ * the wagmi page (`/wagmi`, `./wagmi.tsx`), a small wagmi app on Portico.
  * @module
  */
 import { createServer, type Server } from 'node:http'
@@ -41,7 +42,7 @@ const TYPES: Record<string, string> = {
 
 const attr = (s: string) => s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
 
-function page(appId: string, apiUrl: string, title: string, meta: Record<string, string>): string {
+function page(appId: string, apiUrl: string, title: string, meta: Record<string, string>, script = '/main.js'): string {
   const extra = Object.entries(meta).map(([name, content]) => `<meta name="${attr(name)}" content="${attr(content)}">\n`).join('')
   return `<!doctype html>
 <html lang="en">
@@ -53,7 +54,7 @@ function page(appId: string, apiUrl: string, title: string, meta: Record<string,
 ${extra}${process.env.TURNSTILE_SCRIPT_URL ? `<meta name="portico-turnstile-script-url" content="${process.env.TURNSTILE_SCRIPT_URL.replace(/"/g, '&quot;')}">\n` : ''}${process.env.PORTICO_ANVIL_URL ? `<meta name="portico-anvil-url" content="${process.env.PORTICO_ANVIL_URL.replace(/"/g, '&quot;')}">\n` : ''}<title>${title}</title>
 <link rel="stylesheet" href="/portico.css">
 <link rel="stylesheet" href="/demo.css">
-<script type="module" src="/main.js"></script>
+<script type="module" src="${script}"></script>
 </head>
 <body><div id="root"></div></body>
 </html>`
@@ -73,6 +74,8 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
   const outdir = mkdtempSync(join(tmpdir(), 'portico-demo-'))
   const css = buildCss()
   await buildHostPage({ entry: join(ROOT, 'examples/demo/main.tsx'), outdir })
+  // The wagmi page has a build of its own, so the demo page's chunks never hold wagmi.
+  await buildHostPage({ entry: join(ROOT, 'examples/demo/wagmi.tsx'), outdir: join(outdir, 'wagmi') })
   const files: Record<string, string> = {
     '/portico.css': css,
     '/demo.css': join(ROOT, 'examples/demo/demo.css'),
@@ -90,6 +93,11 @@ export async function startDemo(options: DemoOptions): Promise<{ url: string; cl
         if (url.pathname === '/strict') headers['content-security-policy'] = STRICT_CSP
         res.writeHead(200, headers)
         res.end(page(options.appId, options.apiUrl, 'Portico Demo', options.meta ?? {}))
+        return
+      }
+      if (url.pathname === '/wagmi') {
+        res.writeHead(200, { 'content-type': TYPES['.html']!, 'cache-control': 'no-store' })
+        res.end(page(options.appId, options.apiUrl, 'Portico with wagmi', options.meta ?? {}, '/wagmi/main.js'))
         return
       }
       const file = files[url.pathname] ?? join(outdir, normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''))
