@@ -18,13 +18,23 @@ import { embeddedWalletRoutes } from './api'
 import { createEmbeddedWalletCore, type EmbeddedWalletsOptions } from './core'
 import { embeddedWalletHooks } from './service'
 import { embeddedWalletScreens, EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, loadEmbeddedWalletScreenMessages } from './screens'
-import { confirmSignature, recoverWithPassword, reviewTransaction } from './steps'
+import { confirmSignature, recoverWithPassword, showSolanaTransaction, reviewTransaction } from './steps'
 
 export type { EmbeddedWalletsOptions } from './core'
 export { entropyIdOf } from './core'
 export * from './service'
 export { createEmbeddedEthereumProvider, ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type PreparedTransaction, type ProviderChain, type TransactionUiOptions } from './provider'
-export { createEmbeddedSolanaWallet, solanaRpcUrl, type EmbeddedSolanaWallet, type EmbeddedSolanaWalletDeps, type SolanaSendOptions } from './solana'
+export {
+  createEmbeddedSolanaWallet,
+  solanaChain,
+  solanaRpcUrl,
+  type EmbeddedSolanaWallet,
+  type EmbeddedSolanaWalletDeps,
+  type SolanaReviewRequest,
+  type SolanaSendOptions,
+  type SolanaSignOptions,
+  type SolanaTransactionUiOptions,
+} from './solana'
 export { embeddedWalletRoutes } from './api'
 export { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, type SignRequestParams, type CreateParams, type CreatedParams, type RecoveryFlowParams } from './screens'
 export { signRequestParams, USER_REJECTED_MESSAGE } from './steps'
@@ -65,6 +75,7 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
         confirm: (wallet, request) => confirmSignature(ctx, wallet, request),
         recover: () => recoverWithPassword(ctx),
         review: (wallet, prepared) => reviewTransaction(ctx, wallet, prepared, extendedCalldataDecoding(ctx)),
+        reviewSolana: (wallet, request) => showSolanaTransaction(ctx, wallet, request),
       })
       const listing = loadOnce(() => import('./listing').then((m) => m.listEmbeddedWallets(ctx, core)))
       let listed = false

@@ -12,11 +12,14 @@ export const TRANSACTIONS_PLUGIN_ID = 'transactions'
 export const TRANSACTION_SCREENS = {
   /** The review of an EVM transaction before the embedded wallet signs it. */
   review: 'transactions/review',
+  /** The review of a Solana transaction, then for a send its confirmation, receipt and retry. */
+  solana: 'transactions/solana',
 } as const
 
 /** The screens, by their id within the plugin. */
 export const transactionScreens = {
   review: { load: () => import('./Review') },
+  solana: { load: () => import('./SolanaTransaction') },
 } as const satisfies Record<string, ScreenDefinition>
 
 /**
