@@ -18,7 +18,7 @@ import { embeddedWalletRoutes } from './api'
 import { createEmbeddedWalletCore, type EmbeddedWalletsOptions } from './core'
 import { embeddedWalletHooks } from './service'
 import { embeddedWalletScreens, EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, loadEmbeddedWalletScreenMessages } from './screens'
-import { confirmSignature, recoverWithPassword, showSolanaTransaction, reviewTransaction } from './steps'
+import { confirmSignature, recoverWithPassword, reviewTransaction } from './steps'
 
 export type { EmbeddedWalletsOptions } from './core'
 export { entropyIdOf } from './core'
@@ -26,7 +26,6 @@ export * from './service'
 export { createEmbeddedEthereumProvider, ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type PreparedTransaction, type ProviderChain, type TransactionUiOptions } from './provider'
 export {
   createEmbeddedSolanaWallet,
-  solanaChain,
   solanaRpcUrl,
   type EmbeddedSolanaWallet,
   type EmbeddedSolanaWalletDeps,
@@ -75,7 +74,7 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
         confirm: (wallet, request) => confirmSignature(ctx, wallet, request),
         recover: () => recoverWithPassword(ctx),
         review: (wallet, prepared) => reviewTransaction(ctx, wallet, prepared, extendedCalldataDecoding(ctx)),
-        reviewSolana: (wallet, request) => showSolanaTransaction(ctx, wallet, request),
+        reviewSolana: (wallet, request) => import('./solana-steps').then((m) => m.showSolanaTransaction(ctx, wallet, request)),
       })
       const listing = loadOnce(() => import('./listing').then((m) => m.listEmbeddedWallets(ctx, core)))
       let listed = false

@@ -132,17 +132,9 @@ export interface EmbeddedSolanaWalletDeps {
  * ```
  */
 export function solanaRpcUrl(config: Pick<AppConfig, 'supportedChains' | 'defaultChain'> | null): string | null {
-  return solanaChain(config)?.rpcUrls[0] ?? null
-}
-
-/**
- * The app's Solana chain (see {@link solanaRpcUrl}): its name and block explorer name the cluster on the screens.
- * @param config - the app configuration, or null before it loads.
- * @returns the chain, or undefined when the app lists none with an RPC URL.
- */
-export function solanaChain(config: Pick<AppConfig, 'supportedChains' | 'defaultChain'> | null) {
   const chains = (config?.supportedChains ?? []).filter((c) => c.id.startsWith('solana:') && c.rpcUrls[0])
-  return chains.find((c) => c.id === config?.defaultChain) ?? chains[0]
+  const chain = chains.find((c) => c.id === config?.defaultChain) ?? chains[0]
+  return chain?.rpcUrls[0] ?? null
 }
 
 /**

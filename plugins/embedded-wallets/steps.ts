@@ -6,8 +6,7 @@
 import type { PluginContext } from '../../kernel/plugin'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import { ProviderRpcError, type PreparedTransaction } from './provider'
-import { embeddedWalletHooks, type EmbeddedWalletInfo, type SolanaTransactionReviewParams, type TransactionReviewParams } from './service'
-import { solanaChain, type SolanaReviewRequest } from './solana'
+import { embeddedWalletHooks, type EmbeddedWalletInfo, type TransactionReviewParams } from './service'
 import { EMBEDDED_WALLET_SCREENS, type SignRequestParams } from './screens'
 
 /** Spec 02 §8: a declined signature. */
@@ -22,7 +21,8 @@ function textOfBase64(b64: string): string {
   }
 }
 
-const rejected = () => new ProviderRpcError(4001, USER_REJECTED_MESSAGE)
+/** The step's rejection when the user leaves: 4001. */
+export const rejected = () => new ProviderRpcError(4001, USER_REJECTED_MESSAGE)
 
 /**
  * The sign request's params for a frame request, or null when the request has no sign-request
@@ -103,32 +103,3 @@ export async function reviewTransaction(ctx: PluginContext, wallet: EmbeddedWall
   await ctx.step({ screen, params, cancelError: rejected })
 }
 
-/**
- * Shows a Solana transaction on the screen a plugin registered (`solanaTransactionReview`); for a
- * send, that screen runs the send and its retries. Without such a screen a send runs at once.
- * @param ctx - the plugin's context.
- * @param wallet - the signing wallet.
- * @param request - the transaction, the RPC URL, the send, the host's texts.
- * @returns resolves when the user is done (approved a signature, or left a send's receipt); rejects
- *   with a 4001 `ProviderRpcError` when they leave (the signer keeps a send that went out).
- */
-export async function showSolanaTransaction(ctx: PluginContext, wallet: EmbeddedWalletInfo, request: SolanaReviewRequest): Promise<void> {
-  const screen = embeddedWalletHooks(ctx).solanaTransactionReview.call()
-  if (!screen) {
-    if (request.send) await request.send()
-    return
-  }
-  const chain = solanaChain(ctx.config())
-  const params: SolanaTransactionReviewParams = {
-    address: wallet.address,
-    transaction: request.transaction,
-    cluster: {
-      name: chain?.name ?? 'Solana',
-      ...(request.rpcUrl ? { rpcUrl: request.rpcUrl } : {}),
-      ...(chain?.blockExplorerUrls?.[0] ? { blockExplorerUrl: chain.blockExplorerUrls[0] } : {}),
-    },
-    ...(request.send ? { send: request.send } : {}),
-    ...(request.ui ? { ui: request.ui } : {}),
-  }
-  await ctx.step({ screen, params, cancelError: rejected })
-}

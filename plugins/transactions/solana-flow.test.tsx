@@ -34,7 +34,7 @@ import { createTestMint, testKey, type TestMint } from '../../test/fixtures/sola
 import { deriveWalletKey, newEntropy } from '../../wallet-frame/crypto'
 import { signRpc } from '../../wallet-frame/rpc'
 import { createEmbeddedSolanaWallet, type EmbeddedSolanaWallet } from '../embedded-wallets'
-import { showSolanaTransaction } from '../embedded-wallets/steps'
+import { showSolanaTransaction } from '../embedded-wallets/solana-steps'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import { email } from '../email'
 import { transactions } from './index'
