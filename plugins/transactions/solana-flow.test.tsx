@@ -260,6 +260,6 @@ describe('signTransaction with the Solana transaction screen', () => {
     const tx = await signing
     expect(tx.signatures[me]).toBeInstanceOf(Uint8Array)
     expect(await balance(to)).toBe(0n)
-    expect(screen.queryByRole('dialog')).toBeNull()
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull())
   })
 })
