@@ -20,6 +20,23 @@ import { PorticoError } from '../../kernel/errors'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import type { EmbeddedSolanaWalletDeps, SolanaSendOptions, SolanaSignOptions } from './solana'
 
+/** What the RPC's JSON-RPC error codes mean (kit's production build keeps codes, not messages). */
+const RPC_REFUSALS: Record<number, string> = {
+  [-32002]: 'Transaction simulation failed',
+  [-32003]: 'Transaction signature verification failure',
+}
+
+/**
+ * A refused send in words: the JSON-RPC code and what it means, then the runtime's error
+ * (`InstructionError(0, Custom(1))`) from kit's error context.
+ */
+function refusal(error: unknown): string {
+  const code = (error as { context?: { __code?: unknown } }).context?.__code
+  const reason = ((error as Error).cause as { context?: { errorName?: unknown } } | undefined)?.context?.errorName
+  const head = typeof code === 'number' ? `${RPC_REFUSALS[code] ?? 'JSON-RPC error'} (${code})` : (error as Error).message
+  return typeof reason === 'string' ? `${head}: ${reason}` : head
+}
+
 /**
  * The methods of one embedded Solana wallet (see `EmbeddedSolanaWallet`).
  * @param deps - the wallet, the frame's signer, the screen, the RPC URL.
@@ -64,10 +81,7 @@ export function solanaSigner(deps: EmbeddedSolanaWalletDeps) {
     try {
       return await createSolanaRpc(url).sendTransaction(signed, { encoding: 'base64' }).send()
     } catch (error) {
-      // kit's error names the refusal ('Transaction simulation failed'); its cause, the runtime's reason.
-      const cause = (error as Error).cause
-      const details = [(error as Error).message, cause instanceof Error ? cause.message : ''].filter(Boolean).join(': ')
-      throw new PorticoError('The Solana RPC refused the transaction', { code: 'solana_rpc_error', details, cause: error })
+      throw new PorticoError('The Solana RPC refused the transaction', { code: 'solana_rpc_error', details: refusal(error), cause: error })
     }
   }
 

@@ -211,7 +211,7 @@ describe('signAndSendTransaction with the Solana transaction screen', () => {
     await click('Approve')
     expect(await screen.findByRole('heading', { name: 'Transaction failed' })).toBeTruthy()
     expect(row('Error code')).toBe('solana_rpc_error')
-    expect(screen.getByRole('alert').textContent).toMatch(/simulation failed/i)
+    expect(screen.getByRole('alert').textContent).toBe('Transaction simulation failed (-32002): InstructionError(0, Custom(1))')
     // The wallet gets the tokens it lacked; the same transaction now goes through.
     await usdc.fund(me, 1_500_000n)
     await click('Retry transaction')

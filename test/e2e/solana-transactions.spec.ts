@@ -39,7 +39,7 @@ async function shoot(page: Page, name: string): Promise<void> {
 }
 
 test.describe('embedded Solana wallet sends', () => {
-  test('a SOL transfer is reviewed with the cluster’s fee, approved, confirmed on the local cluster and shown on the receipt (light)', async ({ page, request }) => {
+  test('a SOL transfer is reviewed with the cluster’s fee, approved, confirmed on the local cluster and shown on the receipt; a refused token send is retried (light)', async ({ page, request }) => {
     const { wallet, url } = await logIn(page, request, 'light')
     const rpc = createSolanaRpc(url)
     await rpc.requestAirdrop(wallet, lamports(SOL)).send()
@@ -68,6 +68,26 @@ test.describe('embedded Solana wallet sends', () => {
     const { value } = await rpc.getSignatureStatuses([signature as never]).send()
     expect(value[0]).toMatchObject({ err: null })
     expect((await rpc.getBalance(RECIPIENT).send()).value - before).toBe(1_000_000n)
+
+    // A token the wallet does not hold yet: the simulation warns, the cluster refuses the send, and
+    // 'Retry transaction' sends it again once the wallet holds it.
+    const usdc = await createTestMint(url, 6)
+    await usdc.fund(RECIPIENT, 0n)
+    await page.getByLabel('Token mint').fill(usdc.mint)
+    await page.getByRole('button', { name: 'Send 1 token' }).click()
+    await expect(dialog.getByText('There was an error preparing your transaction. Your transaction request will likely fail.')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Approve' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Transaction failed' })).toBeVisible()
+    await expect(rowOf(page, 'Error code')).toHaveText('solana_rpc_error')
+    await expect(dialog.getByRole('alert')).toHaveText('Transaction simulation failed (-32002): InstructionError(0, InvalidAccountData)')
+    await shoot(page, 'solana-error-light')
+    await usdc.fund(wallet, 2_000_000n)
+    await dialog.getByRole('button', { name: 'Retry transaction' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Transaction confirmed' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('embedded-solana-signature')).toHaveText(/[1-9A-HJ-NP-Za-km-z]{64,88}/)
+    expect(((await page.getByTestId('embedded-solana-signature').textContent()) ?? '').trim()).not.toBe(signature)
   })
 
   test('an SPL token transfer is reviewed with its decoded token amount, approved and confirmed (dark, desktop and phone)', async ({ page, request }) => {
