@@ -15,6 +15,9 @@ export const OIDC_URL = `http://127.0.0.1:${OIDC_PORT}`
 /** The Farcaster relay and signer API stand-in (test/fixtures/farcaster/relay.ts): API port + 4500. */
 const FARCASTER_PORT = Number(process.env.E2E_FARCASTER_PORT ?? API_PORT + 4500)
 export const FARCASTER_URL = `http://127.0.0.1:${FARCASTER_PORT}`
+/** The local Solana cluster (test/fixtures/solana-rpc, litesvm behind JSON-RPC): API port + 5000. */
+const SOLANA_PORT = Number(process.env.E2E_SOLANA_PORT ?? API_PORT + 5000)
+const SOLANA_URL = `http://127.0.0.1:${SOLANA_PORT}`
 /** The admin key of the server under test: e2e tests create apps with their own settings through the admin API. */
 // A limit for a stuck start, not a wait: Playwright goes on as soon as each URL answers. The demo
 // server bundles the demo before it listens, which took over two minutes on two cores kept busy.
@@ -83,6 +86,13 @@ export default defineConfig({
       env: { FARCASTER_RELAY_PORT: String(FARCASTER_PORT) },
     },
     {
+      command: 'npx tsx test/fixtures/solana-rpc/index.ts',
+      url: `${SOLANA_URL}/health`,
+      reuseExistingServer: false,
+      timeout: START_LIMIT,
+      env: { SOLANA_RPC_PORT: String(SOLANA_PORT) },
+    },
+    {
       command: 'npx tsx server/cli/start.ts',
       url: `http://localhost:${DEMO_PORT}`,
       reuseExistingServer: false,
@@ -96,6 +106,7 @@ export default defineConfig({
         TURNSTILE_SITEVERIFY_URL: `${TURNSTILE_URL}/siteverify`,
         TURNSTILE_SCRIPT_URL: `${TURNSTILE_URL}/api.js?render=explicit`,
         PORTICO_ANVIL_URL: ANVIL_URL,
+        PORTICO_SOLANA_URL: SOLANA_URL,
         PORTICO_FARCASTER_RELAY_URL: FARCASTER_URL,
         PORTICO_FARCASTER_SIGNER_API_URL: FARCASTER_URL,
         PORTICO_OPTIMISM_RPC_URL: ANVIL_URL,

@@ -27,6 +27,7 @@ import { embeddedWallets, useEmbeddedWallets } from 'portico/plugins/embedded-wa
 import { transactions, useSendTransaction } from 'portico/plugins/transactions'
 import type { ClientConfig } from 'portico/kernel'
 import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './look'
+import { SolanaWallet } from './solana-wallet'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -37,6 +38,8 @@ const appId = appFromQuery && /^[a-z0-9]{25}$/.test(appFromQuery) ? appFromQuery
 
 /** Where the demo host app keeps its own session token (its sign-in is served by examples/demo/host-auth.ts). */
 const HOST_TOKEN_KEY = 'demo-host:token'
+
+const embeddedOption = new URLSearchParams(location.search).get('embedded')
 
 // Client plugins: one entry per login method of this repository.
 const plugins = [
@@ -60,20 +63,23 @@ const plugins = [
   telegram(!appFromQuery && meta('portico-telegram-script-url') ? { scriptUrl: meta('portico-telegram-script-url') } : {}),
   farcaster(),
   // `?embedded=on-login` creates an embedded Ethereum wallet for users without a wallet when they log in.
-  embeddedWallets(new URLSearchParams(location.search).get('embedded') === 'on-login' ? { createOnLogin: { ethereum: 'users-without-wallets' } } : {}),
+  // `?embedded=solana` creates an embedded Solana wallet with it.
+  embeddedWallets(embeddedOption === 'on-login' ? { createOnLogin: { ethereum: 'users-without-wallets' } } : embeddedOption === 'solana' ? { createOnLogin: { ethereum: 'users-without-wallets', solana: 'users-without-wallets' } } : {}),
   // The review the embedded wallet shows before it sends a transaction.
   transactions(),
 ]
 
 /** With a local chain (the e2e run's anvil), wallets are offered that chain. */
 const anvilUrl = meta('portico-anvil-url')
-const anvilConfig = anvilUrl
-  ? { supportedChains: [{ id: 'eip155:31337', name: 'Anvil', rpcUrls: [anvilUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] }
-  : undefined
+/** With a local Solana cluster (the e2e run's), the embedded Solana wallet sends there. */
+const solanaUrl = meta('portico-solana-url')
+const solanaChains = solanaUrl ? [{ id: 'solana:localnet', name: 'Solana Localnet', rpcUrls: [solanaUrl], nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } }] : []
+const anvilChains = anvilUrl ? [{ id: 'eip155:31337', name: 'Anvil', rpcUrls: [anvilUrl], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }] : []
+const localChainConfig = anvilUrl || solanaUrl ? { supportedChains: [...anvilChains, ...solanaChains] } : undefined
 /** The provider's client configuration: the local chain, and the options of the "Try the options" panel. */
 function clientConfig(look: LookOptions): ClientConfig | undefined {
   const fromLook = lookConfig(look)
-  return anvilConfig || Object.keys(fromLook).length > 0 ? { ...anvilConfig, ...fromLook } : undefined
+  return localChainConfig || Object.keys(fromLook).length > 0 ? { ...localChainConfig, ...fromLook } : undefined
 }
 
 /** Opens the login modal once the (re)mounted provider is ready, when asked to. */
@@ -136,6 +142,7 @@ function Account() {
       ) : null}
       <ManagePasskeys />
       <EmbeddedWallet />
+      {solanaUrl ? <SolanaWallet rpcUrl={solanaUrl} /> : null}
       <FarcasterSigner />
       <UserManagement />
       <button type="button" className="secondary" onClick={() => void logout()}>

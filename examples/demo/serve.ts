@@ -51,7 +51,7 @@ function page(appId: string, apiUrl: string, title: string, meta: Record<string,
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="portico-app-id" content="${appId}">
 <meta name="portico-api-url" content="${apiUrl}">
-${extra}${process.env.TURNSTILE_SCRIPT_URL ? `<meta name="portico-turnstile-script-url" content="${process.env.TURNSTILE_SCRIPT_URL.replace(/"/g, '&quot;')}">\n` : ''}${process.env.PORTICO_ANVIL_URL ? `<meta name="portico-anvil-url" content="${process.env.PORTICO_ANVIL_URL.replace(/"/g, '&quot;')}">\n` : ''}<title>${title}</title>
+${extra}${process.env.TURNSTILE_SCRIPT_URL ? `<meta name="portico-turnstile-script-url" content="${process.env.TURNSTILE_SCRIPT_URL.replace(/"/g, '&quot;')}">\n` : ''}${process.env.PORTICO_ANVIL_URL ? `<meta name="portico-anvil-url" content="${process.env.PORTICO_ANVIL_URL.replace(/"/g, '&quot;')}">\n` : ''}${process.env.PORTICO_SOLANA_URL ? `<meta name="portico-solana-url" content="${process.env.PORTICO_SOLANA_URL.replace(/"/g, '&quot;')}">\n` : ''}<title>${title}</title>
 <link rel="stylesheet" href="/portico.css">
 <link rel="stylesheet" href="/demo.css">
 <script type="module" src="${script}"></script>

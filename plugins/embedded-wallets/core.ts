@@ -9,7 +9,7 @@ import type { LinkedAccount } from '../../kernel/wire'
 import type { FrameChainType, FrameRpcRequest } from '../../protocols/wallet-frame'
 import { loadOnce } from '../../kernel/load-once'
 import { createEmbeddedEthereumProvider, type EmbeddedEthereumProvider, type PreparedTransaction } from './provider'
-import { createEmbeddedSolanaWallet, solanaRpcUrl } from './solana'
+import { createEmbeddedSolanaWallet, solanaRpcUrl, type SolanaReviewRequest } from './solana'
 import type { CreateOnLogin, EmbeddedWalletInfo, EmbeddedWalletService, EmbeddedWalletSettings, RecoveryMethod } from './service'
 
 /** Options of the embedded-wallets plugin (the host's, over the app's settings). */
@@ -31,6 +31,8 @@ export interface CoreSteps {
    * approval; resolves with the hash, rejects (4001) when they decline.
    */
   review?(wallet: EmbeddedWalletInfo, transaction: PreparedTransaction): Promise<string>
+  /** Shows a Solana transaction before it is signed (and runs its send from there); rejects (4001) when they decline. */
+  reviewSolana?(wallet: EmbeddedWalletInfo, request: SolanaReviewRequest): Promise<void>
 }
 
 /** The service plus what the plugin itself needs of it. */
@@ -195,6 +197,7 @@ export function createEmbeddedWalletCore(
         rpcUrl: () => solanaRpcUrl(ctx.config()),
         authenticated: signedIn,
         ...(showUi ? { confirm: (request: FrameRpcRequest) => confirm(wallet, request) } : {}),
+        ...(settings().showWalletUIs && steps.reviewSolana ? { review: (request: SolanaReviewRequest) => steps.reviewSolana!(wallet, request) } : {}),
       })
     },
     openKeyFrame: async (parent, title) => (await ops()).openKeyFrame(parent, title),

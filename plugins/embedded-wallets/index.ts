@@ -24,7 +24,16 @@ export type { EmbeddedWalletsOptions } from './core'
 export { entropyIdOf } from './core'
 export * from './service'
 export { createEmbeddedEthereumProvider, ProviderRpcError, type EmbeddedEthereumProvider, type EmbeddedProviderDeps, type PreparedTransaction, type ProviderChain, type TransactionUiOptions, type TransactionRetriedMessage, type EmbeddedProviderEvent } from './provider'
-export { createEmbeddedSolanaWallet, solanaRpcUrl, type EmbeddedSolanaWallet, type EmbeddedSolanaWalletDeps, type SolanaSendOptions } from './solana'
+export {
+  createEmbeddedSolanaWallet,
+  solanaRpcUrl,
+  type EmbeddedSolanaWallet,
+  type EmbeddedSolanaWalletDeps,
+  type SolanaReviewRequest,
+  type SolanaSendOptions,
+  type SolanaSignOptions,
+  type SolanaTransactionUiOptions,
+} from './solana'
 export { embeddedWalletRoutes } from './api'
 export { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, type SignRequestParams, type CreateParams, type CreatedParams, type RecoveryFlowParams } from './screens'
 export { signRequestParams, USER_REJECTED_MESSAGE } from './steps'
@@ -60,6 +69,7 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
         recover: () => recoverWithPassword(ctx),
         // The transaction screens' step loads with the first transaction.
         review: (wallet, prepared) => import('./transaction-steps').then((m) => m.reviewTransaction(ctx, wallet, prepared, m.transactionDisplay(ctx))),
+        reviewSolana: (wallet, request) => import('./solana-steps').then((m) => m.showSolanaTransaction(ctx, wallet, request)),
       })
       const listing = loadOnce(() => import('./listing').then((m) => m.listEmbeddedWallets(ctx, core)))
       let listed = false

@@ -7,7 +7,7 @@
 import { defineHooks } from '../../kernel/hook-bus'
 import type { SyncBailHook } from '../../kernel/hooks'
 import type { EmbeddedEthereumProvider, TransactionUiOptions } from './provider'
-import type { EmbeddedSolanaWallet } from './solana'
+import type { EmbeddedSolanaWallet, SolanaTransactionUiOptions } from './solana'
 import type { FrameChainType, FrameRecoveryChoice, FrameWallet } from '../../protocols/wallet-frame'
 
 /** The recovery methods of spec 02. */
@@ -136,6 +136,27 @@ export interface TransactionReviewParams extends Record<string, unknown> {
 /** Which figure a transaction screen shows first: the dollar value or the native amount (spec 02 §9). */
 export type PriceDisplay = 'fiat-currency' | 'native-token'
 
+/**
+ * What the Solana transaction screen gets: the wallet, the cluster, the transaction as it will be
+ * signed and, for a send, the call that signs and sends it.
+ */
+export interface SolanaTransactionReviewParams extends Record<string, unknown> {
+  /** The signing wallet's address (base58). */
+  address: string
+  /** The transaction's wire bytes in base64. */
+  transaction: string
+  /** The cluster: its name and block explorer from the app's `solana:` chain; the RPC URL the review reads from and a send goes to. */
+  cluster: { name: string; rpcUrl?: string; blockExplorerUrl?: string }
+  /**
+   * Present for `signAndSendTransaction`: signs and sends, resolving the signature (base58) or
+   * rejecting with the RPC's refusal; the screen calls it on approval and again for a retry, then
+   * ends the step once the user leaves the receipt. Absent for `signTransaction`: approving ends the step.
+   */
+  send?: () => Promise<string>
+  /** The host's texts for this transaction. */
+  ui?: SolanaTransactionUiOptions
+}
+
 /** The hooks of the embedded-wallet plugin. */
 export interface EmbeddedWalletHooks {
   /** Called by {@link embeddedWalletsOf}: the plugin answers with its kernel's service. Bail. */
@@ -148,6 +169,13 @@ export interface EmbeddedWalletHooks {
    * rejects the request with 4001. Without an answer the transaction is signed as asked. Bail.
    */
   transactionReview: SyncBailHook<[], string>
+  /**
+   * The Solana counterpart of {@link EmbeddedWalletHooks.transactionReview}: called before a Solana
+   * transaction is signed, when the app shows wallet UIs; the answer is the screen the embedded
+   * wallet opens as a step with {@link SolanaTransactionReviewParams}. Leaving it before a send
+   * rejects with 4001. Without an answer the transaction is signed (and sent) as asked. Bail.
+   */
+  solanaTransactionReview: SyncBailHook<[], string>
 }
 
 /**
@@ -155,7 +183,11 @@ export interface EmbeddedWalletHooks {
  * @param owner - a plugin context or a kernel.
  * @returns the hooks.
  */
-export const embeddedWalletHooks = defineHooks('embedded-wallets', (make): EmbeddedWalletHooks => ({ service: make.syncBail(), transactionReview: make.syncBail() }))
+export const embeddedWalletHooks = defineHooks('embedded-wallets', (make): EmbeddedWalletHooks => ({
+  service: make.syncBail(),
+  transactionReview: make.syncBail(),
+  solanaTransactionReview: make.syncBail(),
+}))
 
 /**
  * The embedded-wallet service of a kernel.

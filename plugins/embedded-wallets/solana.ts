@@ -2,9 +2,10 @@
  * The embedded Solana wallet as hosts use it: its address, `signMessage` (a string message only,
  * spec 02 §5), `signTransaction` and `signAndSendTransaction` over `@solana/kit` transactions. The
  * key stays in the wallet frame: the page sends the message or the transaction's wire bytes there
- * and gets back a signature or the signed wire bytes. A message is shown on the sign-request
- * screen first when the app shows wallet UIs; transactions are signed without a screen (their
- * review screens come with the transaction flows). Sends go to the app's Solana RPC (the first
+ * and gets back a signature or the signed wire bytes. When the app shows wallet UIs, a message is
+ * shown on the sign-request screen first, and a transaction on the Solana transaction screen a
+ * plugin registers (`solanaTransactionReview`: the transactions plugin's review, then for a send its
+ * confirmation, receipt and retry); without one, transactions are signed as asked. Sends go to the app's Solana RPC (the first
  * `solana:` chain of `supportedChains` with an RPC URL, the default chain first), or to the URL a
  * call gives.
  * @module
@@ -13,12 +14,43 @@ import type { Address, Signature, Transaction } from '@solana/kit'
 import type { AppConfig } from '../../kernel/config'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import type { EmbeddedWalletInfo } from './service'
+import type { TransactionUiOptions } from './provider'
 import { loadOnce } from '../../kernel/load-once'
 
+/** The host's texts for a Solana transaction's screens: the review's, and the receipt's header and description. */
+export interface SolanaTransactionUiOptions extends TransactionUiOptions {
+  /** Replaces the receipt's header. */
+  successHeader?: string
+  /** Replaces the receipt's description. */
+  successDescription?: string
+}
+
+/** Options of {@link EmbeddedSolanaWallet.signTransaction}. */
+export interface SolanaSignOptions {
+  /** The host's texts for the review. */
+  uiOptions?: SolanaTransactionUiOptions
+}
+
 /** Options of {@link EmbeddedSolanaWallet.signAndSendTransaction}. */
-export interface SolanaSendOptions {
+export interface SolanaSendOptions extends SolanaSignOptions {
   /** The Solana JSON-RPC URL to send to. @defaultValue the app's Solana chain's RPC URL */
   rpcUrl?: string
+}
+
+/** What the wallet shows the user before it signs a transaction (see {@link EmbeddedSolanaWalletDeps.review}). */
+export interface SolanaReviewRequest {
+  /** The transaction's wire bytes in base64, as the wallet will sign them. */
+  transaction: string
+  /** The RPC URL the review reads from and a send goes to, or null when the app lists none. */
+  rpcUrl: string | null
+  /**
+   * Present for a send: signs and sends the transaction, resolving its signature (base58); the
+   * screen calls it on approval, and again for a retry. Absent for `signTransaction`: approval ends
+   * the review and the wallet signs.
+   */
+  send?: () => Promise<string>
+  /** The host's texts. */
+  ui?: SolanaTransactionUiOptions
 }
 
 /**
@@ -41,20 +73,26 @@ export interface EmbeddedSolanaWallet {
   /**
    * Signs a kit transaction as one of its signers; other signatures and fields are kept.
    * @param transaction - a compiled kit `Transaction`.
+   * @param options - the host's texts for the review.
    * @returns the same transaction with the wallet's signature in its slot.
    */
-  signTransaction<T extends Transaction>(transaction: T): Promise<T>
+  signTransaction<T extends Transaction>(transaction: T, options?: SolanaSignOptions): Promise<T>
   /**
    * Signs a transaction's wire bytes as one of its signers; other signatures are kept.
    * @param transaction - the wire bytes (signatures, then the message).
+   * @param options - the host's texts for the review.
    * @returns the wire bytes with the wallet's signature in its slot.
    */
-  signTransaction(transaction: Uint8Array): Promise<Uint8Array>
+  signTransaction(transaction: Uint8Array, options?: SolanaSignOptions): Promise<Uint8Array>
   /**
-   * Signs a transaction and sends it (`sendTransaction`, base64, with preflight). It returns once the
-   * RPC has accepted it: wait for the commitment you need with `getSignatureStatuses` or kit's helpers.
+   * Signs a transaction and sends it (`sendTransaction`, base64, with preflight). Without a
+   * transaction screen it returns once the RPC has accepted it: wait for the commitment you need
+   * with `getSignatureStatuses` or kit's helpers. With one (the transactions plugin), the user
+   * approves it first, the screen waits for its confirmation, and it returns once the user leaves
+   * the receipt; a send the RPC refuses can be retried there, and rejects with its error when the
+   * user leaves instead.
    * @param transaction - a kit `Transaction`, or its wire bytes.
-   * @param options - the RPC URL, over the app's.
+   * @param options - the RPC URL, over the app's; the host's texts for the screens.
    * @returns the transaction's signature (base58).
    */
   signAndSendTransaction(transaction: Transaction | Uint8Array, options?: SolanaSendOptions): Promise<Signature>
@@ -71,6 +109,11 @@ export interface EmbeddedSolanaWalletDeps {
    * The request is the one signed: `params[0]` is the message's UTF-8 bytes in base64. Absent: no screen.
    */
   confirm?(request: FrameRpcRequest): Promise<void>
+  /**
+   * Shows a transaction before it is signed and, for a send, runs the send from its screen; resolves
+   * once the user is done, rejects with 4001 when they decline before anything was sent. Absent: no screen.
+   */
+  review?(request: SolanaReviewRequest): Promise<void>
   /** The app's Solana RPC URL, or null. */
   rpcUrl(): string | null
   /** Whether a user is signed in. */
@@ -102,10 +145,10 @@ export function solanaRpcUrl(config: Pick<AppConfig, 'supportedChains' | 'defaul
  */
 export function createEmbeddedSolanaWallet(deps: EmbeddedSolanaWalletDeps): EmbeddedSolanaWallet {
   const signer = loadOnce(() => import('./solana-signer').then((m) => m.solanaSigner(deps)))
-  async function signTransaction<T extends Transaction>(transaction: T): Promise<T>
-  async function signTransaction(transaction: Uint8Array): Promise<Uint8Array>
-  async function signTransaction(transaction: Transaction | Uint8Array): Promise<Transaction | Uint8Array> {
-    return (await signer()).signTransaction(transaction)
+  async function signTransaction<T extends Transaction>(transaction: T, options?: SolanaSignOptions): Promise<T>
+  async function signTransaction(transaction: Uint8Array, options?: SolanaSignOptions): Promise<Uint8Array>
+  async function signTransaction(transaction: Transaction | Uint8Array, options?: SolanaSignOptions): Promise<Transaction | Uint8Array> {
+    return (await signer()).signTransaction(transaction, options)
   }
   return {
     address: deps.wallet.address as Address,

@@ -12,6 +12,7 @@ import { loadTransactionScreenMessages, TRANSACTION_SCREENS, TRANSACTIONS_PLUGIN
 export { transactionRoutes } from './api'
 export { TRANSACTION_SCREENS, TRANSACTIONS_PLUGIN_ID } from './screens'
 export { useSendTransaction, type SendTransactionOptions } from './react'
+export { useSendSolanaTransaction, type SendSolanaTransactionOptions } from './react'
 export { decodeTransactionData, isUnlimitedAmount, type DecodedTransaction } from './decode'
 export { formatTokenAmount, readTokenInfo, withTokenStandard, type ChainCall, type TokenInfo } from './token-info'
 
@@ -60,7 +61,12 @@ export const transactions = () =>
     screens: transactionScreens,
     screenMessages: loadTransactionScreenMessages,
     setup(ctx) {
-      // The embedded wallet opens this screen before it signs a transaction.
-      return embeddedWalletHooks(ctx).transactionReview.tap(TRANSACTIONS_PLUGIN_ID, () => TRANSACTION_SCREENS.review)
+      // The embedded wallet opens these screens before it signs a transaction.
+      const hooks = embeddedWalletHooks(ctx)
+      const untaps = [
+        hooks.transactionReview.tap(TRANSACTIONS_PLUGIN_ID, () => TRANSACTION_SCREENS.review),
+        hooks.solanaTransactionReview.tap(TRANSACTIONS_PLUGIN_ID, () => TRANSACTION_SCREENS.solana),
+      ]
+      return () => untaps.forEach((untap) => untap())
     },
   })

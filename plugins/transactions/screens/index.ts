@@ -16,6 +16,8 @@ export const TRANSACTION_SCREENS = {
   receipt: 'transactions/receipt',
   /** A failed send or a reverted transaction, with 'Retry transaction'. */
   error: 'transactions/error',
+  /** The review of a Solana transaction, then for a send its confirmation, receipt and retry. */
+  solana: 'transactions/solana',
 } as const
 
 /** The screens, by their id within the plugin. */
@@ -23,6 +25,7 @@ export const transactionScreens = {
   review: { load: () => import('./Review') },
   receipt: { load: () => import('./Receipt') },
   error: { load: () => import('./TransactionError') },
+  solana: { load: () => import('./SolanaTransaction') },
 } as const satisfies Record<string, ScreenDefinition>
 
 /**

@@ -54,6 +54,24 @@ export const transactionScreenMessages = defineMessages({
   TRANSACTIONS_ERROR_CODE: 'Error code',
   TRANSACTIONS_REVERTED: 'The network reverted the transaction.',
   TRANSACTIONS_RETRY: 'Retry transaction',
+  // The Solana transaction screen ('Something went wrong.' is spec 02's Solana text).
+  TRANSACTIONS_SOLANA_SEND_SOL: 'Send SOL',
+  TRANSACTIONS_SOLANA_SEND_TOKENS: 'Send tokens',
+  TRANSACTIONS_SOLANA_UNKNOWN_INSTRUCTION: 'Unknown instruction',
+  TRANSACTIONS_SOLANA_FROM: 'From',
+  TRANSACTIONS_SOLANA_MINT: 'Token mint',
+  TRANSACTIONS_SOLANA_PROGRAM: 'Program',
+  TRANSACTIONS_SOLANA_RAW: 'This transaction runs instructions that cannot be described. Check their program and data before you approve.',
+  TRANSACTIONS_SOLANA_SENDING_TITLE: 'Sending transaction',
+  TRANSACTIONS_SOLANA_SENDING: 'Signing and sending…',
+  TRANSACTIONS_SOLANA_CONFIRMING_TITLE: 'Confirming transaction',
+  TRANSACTIONS_SOLANA_CONFIRMING: 'Waiting for the network to confirm it…',
+  TRANSACTIONS_SOLANA_CONFIRMING_STATUS: 'Waiting for the network to confirm it ({status})…',
+  TRANSACTIONS_SOLANA_CONFIRM_TIMEOUT: 'The transaction was not confirmed in time. Check its signature on a block explorer before you retry.',
+  TRANSACTIONS_SOLANA_CONFIRMED_TITLE: 'Transaction confirmed',
+  TRANSACTIONS_SOLANA_CONFIRMED_DESCRIPTION: 'Your transaction is confirmed on {chain}.',
+  TRANSACTIONS_SOLANA_SIGNATURE: 'Signature',
+  TRANSACTIONS_SOLANA_SOMETHING_WRONG: 'Something went wrong.',
 })
 
 /** A transaction screen text key. */
