@@ -171,6 +171,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   }
 
   const isStrong = (type: string) => registry.accountType(type).strong
+  const guards = plugins.flatMap((p) => (p.sensitiveOperationGuard ? [p.sensitiveOperationGuard] : []))
   const clock = options.clock ?? createClock()
   const now = () => clock.now()
   const logError = options.logError ?? ((m, e) => console.error(`[portico] ${m}`, e))
@@ -410,6 +411,8 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       if (s.isGuest && !user.isGuest) await sessions.rotateId(serverApp, s.sessionId)
       return user
     }
+    const headers: Record<string, string> = {}
+    c.req.raw.headers.forEach((value, name) => (headers[name] = value))
     const ctx: RequestContext = {
       app: serverApp,
       db,
@@ -467,10 +470,13 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
         if (!s) throw errors.invalidToken()
         return afterGuestUpgrade(s, await transfers.transfer(serverApp, s.userId, input, now()))
       },
+      async checkSensitiveOperation(operation) {
+        const s = await ctx.requireSession()
+        for (const guard of guards) await guard(operation, { headers, session: s }, ctx)
+        return s
+      },
     }
     const query = Object.fromEntries(new URL(c.req.url).searchParams)
-    const headers: Record<string, string> = {}
-    c.req.raw.headers.forEach((value, name) => (headers[name] = value))
     const run = async (): Promise<Response> => {
       const result = await r.handler!({ body: parsed.output, params, query, headers, ip }, ctx)
       if (options.validateResponses) {
