@@ -17,17 +17,15 @@ import {
   type RequestContext,
   type SealedData,
   type ServerRequest,
-  type SessionInfo,
 } from '../../server'
 import {
   attemptVerification,
   enrolledMethods,
   issueMfaToken,
   lockMfaUser,
-  mfaRequired,
   mfaServer,
-  MFA_TOKEN_HEADER,
   notEnrolled,
+  precheckPriorVerification,
   recordEnrollment,
   removeEnrollment,
   requirePriorVerification,
@@ -135,13 +133,6 @@ async function totpRow(db: Pick<Db, 'query'>, appId: string, userId: string): Pr
   }
 }
 
-/** Without a token in the header while a method is enrolled, the change is refused before any code is counted. */
-async function precheckPriorVerification(ctx: RequestContext, req: ServerRequest, session: SessionInfo): Promise<void> {
-  if (!req.headers[MFA_TOKEN_HEADER] && (await enrolledMethods(ctx.db, ctx.app.id, session.userId)).length > 0) {
-    throw mfaRequired()
-  }
-}
-
 /** TOTP secrets are sealed with the database's secret box: `portico keys rotate` reseals them. */
 const totpSealedData: SealedData = {
   label: 'TOTP secrets',
@@ -206,7 +197,7 @@ export function mfaTotpServer() {
 
   async function enroll(req: ServerRequest<{ code: string }>, ctx: RequestContext) {
     const session = await ctx.requireSession()
-    await precheckPriorVerification(ctx, req, session)
+    await precheckPriorVerification(ctx, req.headers, session.userId)
     const { userId } = session
     const row = await totpRow(ctx.db, ctx.app.id, userId)
     const t = ctx.now()

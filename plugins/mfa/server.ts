@@ -312,6 +312,19 @@ export async function requirePriorVerification(
 }
 
 /**
+ * Refuses a change of the user's methods at once when a method is enrolled and the request carries
+ * no MFA token, before any code is spent or counted (the token itself is spent by
+ * {@link requirePriorVerification}, in the change's transaction).
+ * @param ctx - the request's context.
+ * @param headers - the request's headers.
+ * @param userId - the user.
+ * @throws 403 `missing_or_invalid_mfa`.
+ */
+export async function precheckPriorVerification(ctx: RequestContext, headers: Record<string, string>, userId: string): Promise<void> {
+  if (!headers[MFA_TOKEN_HEADER] && (await enrolledMethods(ctx.db, ctx.app.id, userId)).length > 0) throw mfaRequired()
+}
+
+/**
  * Holds the user's row for the transaction: a user's enrolment changes run one at a time.
  * @param tx - the transaction.
  * @param ctx - the request's context.
