@@ -188,6 +188,11 @@ export interface ServerPlugin<T extends RouteTable = RouteTable> {
    */
   userFields?: readonly UserFieldDeclaration[]
   /**
+   * Request headers this plugin's routes (or its guards) read beyond the contract's: CORS preflights
+   * allow them (lowercase names). @defaultValue none
+   */
+  requestHeaders?: readonly string[]
+  /**
    * Checks a plugin runs before another plugin's sensitive operation (releasing a key share, an
    * export, a recovery change), each handler calling `ctx.checkSensitiveOperation(name)` first. A
    * guard throws to refuse (an `HttpError` the client understands); the operation names stay the
@@ -228,7 +233,10 @@ export interface UserFieldDeclaration {
    * wire value as JSON. It reads only tables the plugin's migrations create.
    */
   sql: string
-  /** The value when the expression answers SQL null. */
+  /**
+   * The value when the expression answers SQL null, and for a user the answering request has just
+   * created (not read back: nothing of a plugin exists yet for a user created this instant).
+   */
   fallback: unknown
   /**
    * Whether the identity token carries the field too: a claim of the same name holding the value

@@ -31,7 +31,7 @@ import { createIdempotencyService, IDEMPOTENCY_KEY_HEADER, idempotencyMigrations
 import { exportJWK, importSPKI, calculateJwkThumbprint } from 'jose'
 import { JWKS_MAX_AGE_MS } from './tokens'
 
-/** Headers a browser may send (the contract's request headers). */
+/** Headers a browser may send (the contract's request headers); plugins add theirs (`ServerPlugin.requestHeaders`). */
 export const ALLOWED_HEADERS = [
   'privy-app-id',
   'privy-client',
@@ -172,6 +172,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
 
   const isStrong = (type: string) => registry.accountType(type).strong
   const guards = plugins.flatMap((p) => (p.sensitiveOperationGuard ? [p.sensitiveOperationGuard] : []))
+  const allowedHeaders = [...new Set([...ALLOWED_HEADERS, ...plugins.flatMap((p) => p.requestHeaders ?? [])])].join(', ')
   const clock = options.clock ?? createClock()
   const now = () => clock.now()
   const logError = options.logError ?? ((m, e) => console.error(`[portico] ${m}`, e))
@@ -270,7 +271,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
           'access-control-allow-origin': origin,
           'access-control-allow-credentials': 'true',
           'access-control-allow-methods': 'GET, POST, PATCH, OPTIONS',
-          'access-control-allow-headers': ALLOWED_HEADERS.join(', '),
+          'access-control-allow-headers': allowedHeaders,
           'access-control-max-age': '600',
           vary: 'Origin',
         },

@@ -172,3 +172,10 @@ describe('adding a method while one is enrolled', () => {
     expect(withToken.body.code).toBe('resource_already_exists')
   })
 })
+
+describe('CORS', () => {
+  it('lets a page of the app send the MFA token header', async () => {
+    const preflight = await t.request(SHARES, { method: 'OPTIONS', headers: { origin: 'http://localhost:5173' } })
+    expect(preflight.headers.get('access-control-allow-headers')).toContain(MFA_TOKEN_HEADER)
+  })
+})

@@ -354,6 +354,7 @@ export function mfaServer() {
     handlers: {},
     migrations: mfaMigrations,
     userFields: [mfaMethodsField],
+    requestHeaders: [MFA_TOKEN_HEADER],
     async sensitiveOperationGuard(_operation, req, ctx) {
       if ((await enrolledMethods(ctx.db, ctx.app.id, req.session.userId)).length === 0) return
       await consumeMfaToken(ctx.db, ctx, req.headers, req.session)

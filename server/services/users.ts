@@ -450,7 +450,8 @@ export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGIS
         has_accepted_terms: user.hasAcceptedTerms,
         is_guest: user.isGuest,
         ...(user.customMetadata ? { custom_metadata: user.customMetadata } : {}),
-        ...user.fields,
+        // A user built without reading (just created) has no fields read: each shows its fallback.
+        ...Object.fromEntries(registry.userFields.map((f) => [f.field, user.fields?.[f.field] ?? f.fallback])),
       }
     },
 
