@@ -99,6 +99,17 @@ describe('SMS enrolment', () => {
     }
   })
 
+  it('limits the texts one user sends, whatever the numbers', async () => {
+    const limited = await t.createApp({ settings: { otpPerDestination: { limit: 2, windowMs: 60_000 } } })
+    const user = await t.login(`limit-${Date.now()}@example.com`, { appId: limited.id })
+    const send = () => t.request(INIT, { body: { action: 'enroll', phoneNumber: freshNumber() }, token: user.token!, appId: limited.id })
+    expect((await send()).status).toBe(200)
+    expect((await send()).status).toBe(200)
+    const third = await send()
+    expect(third.status).toBe(429)
+    expect(third.body.code).toBe('too_many_requests')
+  })
+
   it('refuses an expired code', async () => {
     const user = await login()
     const number = freshNumber()

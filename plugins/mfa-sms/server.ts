@@ -103,6 +103,8 @@ export function mfaSmsServer(options: MfaSmsServerOptions = {}) {
       limits: [
         { key: `otp:ip:${app.id}:${CHANNEL}:${ctx.ip}`, ...otpPerIp },
         { key: `otp:dest:${app.id}:${CHANNEL}:${e164}`, ...otpPerDestination },
+        // Per user too: one account texting many numbers is held to one number's allowance.
+        { key: `otp:user:${app.id}:${CHANNEL}:${userId}`, ...otpPerDestination },
       ],
     })
     try {
