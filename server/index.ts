@@ -24,6 +24,8 @@ export {
   type PageContext,
   type PageResponse,
   type SealedData,
+  type SensitiveOperationRequest,
+  type UserFieldDeclaration,
 } from './plugin'
 export { coreServerPlugin } from './core'
 export {

@@ -223,4 +223,76 @@ describe('the admin API and the app response without a plugin', () => {
     await expect(createServer({ db, mail: new DevInbox(), secret: 's', migrate: false, plugins: [family] })).rejects.toThrow(/cannot lock its accounts/)
     await db.close()
   })
+
+  it('refuses a user field that another plugin, or the core, declares, or that would replace an identity token claim', async () => {
+    const db = await createTestDb()
+    const field = (id: string, name: string, identityToken = false) =>
+      defineServerPlugin({ id, routes: {}, schemas: {}, handlers: {}, userFields: [{ field: name, sql: 'NULL', fallback: [], identityToken }] })
+    await expect(createServer({ db, mail: new DevInbox(), secret: 's', migrate: false, plugins: [field('a', 'badges'), field('b', 'badges')] })).rejects.toThrow(
+      /User field "badges" of plugin "b" is already declared by plugin "a"/,
+    )
+    await expect(createServer({ db, mail: new DevInbox(), secret: 's', migrate: false, plugins: [field('a', 'linked_accounts')] })).rejects.toThrow(
+      /already declared by the core/,
+    )
+    await expect(createServer({ db, mail: new DevInbox(), secret: 's', migrate: false, plugins: [field('a', 'sid', true)] })).rejects.toThrow(
+      /would replace an identity token claim/,
+    )
+    await db.close()
+  })
+})
+
+describe('a plugin that adds a user field and guards sensitive operations', () => {
+  // A plugin adding `badge_count` to the User object and the identity token, and refusing the
+  // operation `demo:act` unless the request says `x-badge-ok: yes`; another plugin's route asks for it.
+  const badgeFields = defineServerPlugin({
+    id: 'badge-fields',
+    routes: {},
+    schemas: {},
+    handlers: {},
+    userFields: [{ field: 'badge_count', sql: "(SELECT count(*) FROM linked_accounts la WHERE la.user_id = u.id AND la.type = 'email')", fallback: 0, identityToken: true }],
+    requestHeaders: ['x-badge-ok'],
+    async sensitiveOperationGuard(operation, req) {
+      if (operation === 'demo:act' && req.headers['x-badge-ok'] !== 'yes') throw errors.notSupported('No badge.')
+    },
+  })
+  const ActRequest = v.object({})
+  const ActResponse = v.object({ ok: v.boolean() })
+  const actRoutes = { act: route<SchemaRoute<typeof ActRequest, typeof ActResponse>>('POST', '/api/v1/demo/act', { auth: true }) }
+  const act = defineServerPlugin({
+    id: 'demo',
+    routes: actRoutes,
+    schemas: defineSchemas(actRoutes, { act: { request: ActRequest, response: ActResponse } }),
+    handlers: {
+      async act(_req, ctx) {
+        await ctx.checkSensitiveOperation('demo:act')
+        return { ok: true }
+      },
+    },
+  })
+  let t: TestInstance
+  beforeAll(async () => {
+    t = await createTestInstance({ plugins: [emailServer(), badgeFields, act] })
+  })
+  afterAll(() => t.close())
+
+  it('shows the field in the User object and the identity token (its fallback for a user just created)', async () => {
+    const email = `fields-${Date.now()}@example.com`
+    const created = await t.login(email)
+    expect(created.user).toMatchObject({ mfa_methods: [], badge_count: 0 })
+    const user = await t.login(email)
+    expect(user.user).toMatchObject({ mfa_methods: [], badge_count: 1 })
+    expect(decodeJwt(user.identity_token!).badge_count).toBe('1')
+    const me = await t.request('/api/v1/users/me', { token: user.token! })
+    expect(me.body.user.badge_count).toBe(1)
+  })
+
+  it("runs the guards before the other plugin's operation, and allows their headers in preflights", async () => {
+    const user = await t.login(`guard-${Date.now()}@example.com`)
+    expect((await t.request('/api/v1/demo/act', { body: {}, token: user.token! })).body.code).toBe('not_supported')
+    const ok = await t.request('/api/v1/demo/act', { body: {}, token: user.token!, headers: { 'x-badge-ok': 'yes' } })
+    expect(ok.body).toEqual({ ok: true })
+    expect((await t.request('/api/v1/demo/act', { body: {} })).body.code).toBe('missing_or_invalid_token')
+    const preflight = await t.request('/api/v1/demo/act', { method: 'OPTIONS', headers: { origin: 'http://localhost:5173' } })
+    expect(preflight.headers.get('access-control-allow-headers')).toContain('x-badge-ok')
+  })
 })

@@ -103,6 +103,13 @@ export interface RequestContext {
    * @returns the updated user record (answer with `ctx.users.toWire(user)`).
    */
   transferAccount(input: TransferRequest): Promise<UserRecord>
+  /**
+   * Runs every plugin's {@link ServerPlugin.sensitiveOperationGuard} for an operation the handler is
+   * about to perform, for the session of the Bearer token; one that refuses throws.
+   * @param operation - the operation's name, prefixed with the plugin id (`embedded-wallets:export`).
+   * @returns the session (401 `missing_or_invalid_token` without one).
+   */
+  checkSensitiveOperation(operation: string): Promise<SessionInfo>
 }
 
 /** A route handler: validated request in, the route's response body out. */
@@ -175,6 +182,67 @@ export interface ServerPlugin<T extends RouteTable = RouteTable> {
    * starts, resealed by `portico keys rotate`.
    */
   sealedData?: SealedData
+  /**
+   * Fields this plugin adds to the User object (and, when declared so, to the identity token), read
+   * in the same statement as the user. See {@link UserFieldDeclaration}.
+   */
+  userFields?: readonly UserFieldDeclaration[]
+  /**
+   * Request headers this plugin's routes (or its guards) read beyond the contract's: CORS preflights
+   * allow them (lowercase names). @defaultValue none
+   */
+  requestHeaders?: readonly string[]
+  /**
+   * Checks a plugin runs before another plugin's sensitive operation (releasing a key share, an
+   * export, a recovery change), each handler calling `ctx.checkSensitiveOperation(name)` first. A
+   * guard throws to refuse (an `HttpError` the client understands); the operation names stay the
+   * calling plugin's, so a guard never needs to know them.
+   * @param operation - what is about to happen (`embedded-wallets:shares`…).
+   * @param req - the request's headers and the session it was made with.
+   * @param ctx - the request's context.
+   */
+  sensitiveOperationGuard?: (operation: string, req: SensitiveOperationRequest, ctx: RequestContext) => Promise<void>
+}
+
+/** What a {@link ServerPlugin.sensitiveOperationGuard} learns of the request. */
+export interface SensitiveOperationRequest {
+  /** Request headers, lowercase names. */
+  headers: Record<string, string>
+  /** The live session the operation runs for. */
+  session: SessionInfo
+}
+
+/**
+ * A field a plugin adds to the User object (`ServerPlugin.userFields`): a SQL expression read in
+ * the statement that reads the user, so every answer carrying a user carries it at no extra cost.
+ * @example
+ * ```ts
+ * const field: UserFieldDeclaration = {
+ *   field: 'mfa_methods',
+ *   sql: "(SELECT json_agg(json_build_object('type', m.method)) FROM my_table m WHERE m.user_id = u.id)",
+ *   fallback: [],
+ *   identityToken: true,
+ * }
+ * ```
+ */
+export interface UserFieldDeclaration {
+  /** The User object's field; unique across the server's plugins, and not one of the core's own. */
+  field: string
+  /**
+   * A SQL expression over the user's row, aliased `u` (`u.id`, `u.app_id`), answering the field's
+   * wire value as JSON. It reads only tables the plugin's migrations create.
+   */
+  sql: string
+  /**
+   * The value when the expression answers SQL null, and for a user the answering request has just
+   * created (not read back: nothing of a plugin exists yet for a user created this instant).
+   */
+  fallback: unknown
+  /**
+   * Whether the identity token carries the field too: a claim of the same name holding the value
+   * JSON-encoded (as `linked_accounts`). @defaultValue false
+   */
+  identityToken?: boolean
 }
 
 /**

@@ -6,13 +6,13 @@
  */
 import type { ServerApp } from './apps'
 import type { RouteTable } from '../kernel/route'
-import type { AccountLock, LinkedAccountType, ServerPlugin, SettingDeclaration } from './plugin'
+import type { AccountLock, LinkedAccountType, ServerPlugin, SettingDeclaration, UserFieldDeclaration } from './plugin'
 import type { AccountInput, AccountRecord } from './services/users'
 
 /** The declarations of a server plugin the registry reads (a whole {@link ServerPlugin} will do). */
 export type ServerDeclarations = Pick<
   ServerPlugin,
-  'id' | 'settings' | 'loginSwitches' | 'accountTypes' | 'appResponse' | 'strongAccountTypes'
+  'id' | 'settings' | 'loginSwitches' | 'accountTypes' | 'appResponse' | 'strongAccountTypes' | 'userFields'
 >
 
 /**
@@ -91,7 +91,14 @@ export interface ServerRegistry {
    * `loginMethods` lists it), then each plugin's `appResponse` fields.
    */
   appResponse(app: ServerApp): Record<string, unknown>
+  /** The fields the plugins add to the User object, in plugin order. */
+  readonly userFields: readonly UserFieldDeclaration[]
 }
+
+/** The User object's own fields: no plugin may declare them as its `userFields`. */
+const CORE_USER_FIELDS = ['id', 'created_at', 'linked_accounts', 'has_accepted_terms', 'is_guest', 'custom_metadata']
+/** The identity token's own claims. */
+const CORE_CLAIMS = ['sub', 'cr', 'guest', 'linked_accounts', 'custom_metadata', 'iss', 'aud', 'iat', 'exp', 'sid']
 
 const ownDetails = (account: { details: Record<string, unknown> }) => account.details
 
@@ -134,8 +141,18 @@ export function composeServerPlugins(plugins: readonly ServerDeclarations[], res
   const switches: string[] = []
   const switchOwner = new Map<string, string>()
   const declared = new Map<string, { decl: LinkedAccountType; owners: Map<string, string> }>()
+  const userFields: UserFieldDeclaration[] = []
+  const fieldOwner = new Map<string, string>(CORE_USER_FIELDS.map((f) => [f, 'the core']))
 
   for (const p of plugins) {
+    for (const f of p.userFields ?? []) {
+      const owner = fieldOwner.get(f.field)
+      if (owner) throw new TypeError(`User field "${f.field}" of plugin "${p.id}" is already declared by ${owner}`)
+      if (f.identityToken && CORE_CLAIMS.includes(f.field)) throw new TypeError(`User field "${f.field}" of plugin "${p.id}" would replace an identity token claim`)
+      if (!/^[a-z][a-z0-9_]*$/.test(f.field)) throw new TypeError(`User field "${f.field}" of plugin "${p.id}" must be snake_case`)
+      fieldOwner.set(f.field, `plugin "${p.id}"`)
+      userFields.push(f)
+    }
     for (const s of p.settings ?? []) {
       const owner = settingOwner.get(s.key)
       if (owner) throw new TypeError(`Setting "${s.key}" of plugin "${p.id}" is already declared by ${owner}`)
@@ -192,6 +209,7 @@ export function composeServerPlugins(plugins: readonly ServerDeclarations[], res
     guestCredentialTypes: exact.filter((t) => t.guestCredential).map((t) => t.type),
     hasStrongTypes: [...resolved.values()].some((t) => t.strong),
     lockableTypes: [...declared].filter(([, { decl }]) => decl.locked).map(([type]) => type),
+    userFields,
     appResponse(app) {
       const on = new Set(app.settings.loginMethods)
       const out: Record<string, unknown> = Object.fromEntries(switches.map((name) => [name, on.has(name)]))

@@ -31,7 +31,7 @@ import { createIdempotencyService, IDEMPOTENCY_KEY_HEADER, idempotencyMigrations
 import { exportJWK, importSPKI, calculateJwkThumbprint } from 'jose'
 import { JWKS_MAX_AGE_MS } from './tokens'
 
-/** Headers a browser may send (the contract's request headers). */
+/** Headers a browser may send (the contract's request headers); plugins add theirs (`ServerPlugin.requestHeaders`). */
 export const ALLOWED_HEADERS = [
   'privy-app-id',
   'privy-client',
@@ -171,6 +171,8 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
   }
 
   const isStrong = (type: string) => registry.accountType(type).strong
+  const guards = plugins.flatMap((p) => (p.sensitiveOperationGuard ? [p.sensitiveOperationGuard] : []))
+  const allowedHeaders = [...new Set([...ALLOWED_HEADERS, ...plugins.flatMap((p) => p.requestHeaders ?? [])])].join(', ')
   const clock = options.clock ?? createClock()
   const now = () => clock.now()
   const logError = options.logError ?? ((m, e) => console.error(`[portico] ${m}`, e))
@@ -269,7 +271,7 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
           'access-control-allow-origin': origin,
           'access-control-allow-credentials': 'true',
           'access-control-allow-methods': 'GET, POST, PATCH, OPTIONS',
-          'access-control-allow-headers': ALLOWED_HEADERS.join(', '),
+          'access-control-allow-headers': allowedHeaders,
           'access-control-max-age': '600',
           vary: 'Origin',
         },
@@ -410,6 +412,8 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       if (s.isGuest && !user.isGuest) await sessions.rotateId(serverApp, s.sessionId)
       return user
     }
+    const headers: Record<string, string> = {}
+    c.req.raw.headers.forEach((value, name) => (headers[name] = value))
     const ctx: RequestContext = {
       app: serverApp,
       db,
@@ -467,10 +471,13 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
         if (!s) throw errors.invalidToken()
         return afterGuestUpgrade(s, await transfers.transfer(serverApp, s.userId, input, now()))
       },
+      async checkSensitiveOperation(operation) {
+        const s = await ctx.requireSession()
+        for (const guard of guards) await guard(operation, { headers, session: s }, ctx)
+        return s
+      },
     }
     const query = Object.fromEntries(new URL(c.req.url).searchParams)
-    const headers: Record<string, string> = {}
-    c.req.raw.headers.forEach((value, name) => (headers[name] = value))
     const run = async (): Promise<Response> => {
       const result = await r.handler!({ body: parsed.output, params, query, headers, ip }, ctx)
       if (options.validateResponses) {

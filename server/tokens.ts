@@ -130,12 +130,14 @@ export interface IdentityTokenInput {
   /** Compact linked-account entries (`type`, identifying fields, `lv`). */
   linkedAccounts: readonly Record<string, unknown>[]
   customMetadata: Record<string, unknown> | null
+  /** Further string claims (the plugins' user fields, JSON-encoded); never the standard ones. @defaultValue none */
+  extraClaims?: Readonly<Record<string, string>>
   now: number
 }
 
 /**
  * Signs an identity token: `sub`, `cr` (string), `guest` (`t`/`f`), `linked_accounts` (JSON string),
- * `custom_metadata` (JSON string, when set), `iss`, `aud`, `iat`, `exp`; the header names the key (`kid`).
+ * `custom_metadata` (JSON string, when set), any `extraClaims`, `iss`, `aud`, `iat`, `exp`; the header names the key (`kid`).
  * @param key - the app's signing key ({@link importSigningKey}).
  * @param input - the user's data.
  * @returns the compact JWT.
@@ -146,6 +148,7 @@ export interface IdentityTokenInput {
  */
 export function signIdentityToken(key: AppSigningKey, input: IdentityTokenInput): Promise<string> {
   const claims: Record<string, string> = {
+    ...input.extraClaims,
     cr: String(Math.floor(input.createdAt / 1000)),
     guest: input.isGuest ? 't' : 'f',
     linked_accounts: JSON.stringify(input.linkedAccounts),

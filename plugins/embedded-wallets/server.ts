@@ -84,6 +84,21 @@ export interface EmbeddedWalletsServerOptions {
   keyMaterialPerUser?: RateLimitSetting
 }
 
+/**
+ * The embedded wallet's sensitive operations, as its handlers name them to the server's
+ * sensitive-operation guards (`ctx.checkSensitiveOperation`) once the request is checked and just
+ * before the operation: a guard (the MFA core's, when it is registered) may refuse them. Releasing
+ * the auth share (a device connecting), exporting, importing a key, adding a wallet, changing the
+ * recovery.
+ */
+export const EMBEDDED_WALLET_OPERATIONS = {
+  shares: 'embedded-wallets:shares',
+  export: 'embedded-wallets:export',
+  import: 'embedded-wallets:import',
+  add: 'embedded-wallets:add',
+  setRecovery: 'embedded-wallets:set-recovery',
+} as const
+
 /** Whether a linked account's details are an embedded wallet's (server-set fields only). */
 const isEmbedded = (d: Record<string, unknown>) => d.wallet_client === 'privy' && d.connector_type === 'embedded'
 
@@ -294,6 +309,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
         await limit(ctx, 'create', userId, createLimit)
         const digest = sha256Hex(digestInput(b.auth_share, b.recovery))
         await checkProof(ctx, userId, wallet, { action: 'create', address: b.address, entropyId: b.entropy_id, digest, version: 0 }, b.proof)
+        if (b.imported) await ctx.checkSensitiveOperation(EMBEDDED_WALLET_OPERATIONS.import)
 
         const now = ctx.now()
         const user = await ctx.db.transaction(async (tx) => {
@@ -342,6 +358,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
         if (secret.kind !== 'hd') throw errors.invalidData('An imported key is one wallet: nothing can be derived from it.')
         await limit(ctx, 'create', userId, createLimit)
         await checkProof(ctx, userId, wallet, { action: 'add', address: b.address, entropyId: b.entropy_id, digest: '', version: 0 }, b.proof)
+        await ctx.checkSensitiveOperation(EMBEDDED_WALLET_OPERATIONS.add)
 
         const now = ctx.now()
         const user = await ctx.db.transaction(async (tx) => {
@@ -365,6 +382,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
         const { userId } = exporting ? await ctx.requireFreshAuth() : await ctx.requireSession()
         const entropy = entropyAddress(req.body.entropy_id)
         await limit(ctx, 'shares', userId, sharesLimit)
+        await ctx.checkSensitiveOperation(exporting ? EMBEDDED_WALLET_OPERATIONS.export : EMBEDDED_WALLET_OPERATIONS.shares)
         const row = exporting
           ? await markExported(ctx.db, ctx.app.id, userId, entropy.address, ctx.now())
           : await findSecret(ctx.db, ctx.app.id, userId, entropy.address)
@@ -462,6 +480,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
         const signer = walletAddress(VERIFIER_CHAIN[secret.entropy_id_verifier]!, secret.entropy_id)
         const digest = sha256Hex(digestInput(b.auth_share, b.recovery))
         await checkProof(ctx, userId, signer, { action: 'set-recovery', address: b.entropy_id, entropyId: b.entropy_id, digest, version: b.version }, b.proof)
+        await ctx.checkSensitiveOperation(EMBEDDED_WALLET_OPERATIONS.setRecovery)
 
         const r = b.recovery
         await ctx.db.transaction(async (tx) => {

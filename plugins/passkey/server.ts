@@ -19,6 +19,7 @@ import {
   HttpError,
   isLoginEnabled,
   readSetting,
+  type Db,
   type LinkedAccountType,
   type Migration,
   type RequestContext,
@@ -33,9 +34,13 @@ import {
   fromRequestOptions,
   toAuthenticationResponse,
   toRegistrationResponse,
+  type WireAssertion,
   type WireAttestation,
 } from './convert'
 import { parseUserAgent } from './user-agent'
+
+export { Assertion as PasskeyAssertion, AuthenticationInitResponse as PasskeyAuthenticationInitResponse } from './schemas'
+export type { WireAssertion } from './convert'
 
 /** The linked-account type of a passkey. */
 export const PASSKEY_ACCOUNT_TYPE = 'passkey'
@@ -52,7 +57,8 @@ export interface PasskeyServerOptions {
   initPerIp?: { limit: number; windowMs: number }
 }
 
-type Purpose = 'register' | 'authenticate' | 'link'
+/** What a challenge is for: a sign-up, a login, a link, or a signed-in user's proof of a passkey (a step-up). */
+type Purpose = 'register' | 'authenticate' | 'link' | 'step-up'
 
 interface ChallengeRow {
   purpose: Purpose
@@ -209,6 +215,184 @@ function checkFraming(ctx: RequestContext, data: ClientData): void {
   }
 }
 
+/** Stores a challenge, usable for `ttl` ms. */
+async function storeChallenge(
+  ctx: RequestContext,
+  ttl: number,
+  row: { challenge: string; purpose: Purpose; userId?: string; userHandle?: string; rpId: string; origin: string },
+): Promise<void> {
+  const now = ctx.now()
+  // Expired challenges are swept here rather than by a timer, so no process has to own the cleanup.
+  await ctx.db.query('DELETE FROM passkey_challenges WHERE app_id = $1 AND expires_at < $2', [ctx.app.id, now])
+  await ctx.db.query(
+    `INSERT INTO passkey_challenges (app_id, challenge, purpose, user_id, user_handle, rp_id, origin, created_at, expires_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+    [ctx.app.id, row.challenge, row.purpose, row.userId ?? null, row.userHandle ?? null, row.rpId, row.origin, now, now + ttl],
+  )
+}
+
+/** Uses up a challenge (deleted whatever the outcome, so it is single use) and checks it is fresh and for this purpose. */
+async function consumeChallenge(
+  ctx: RequestContext,
+  challenge: string,
+  purpose: Purpose,
+  origin: string,
+  userId?: string,
+): Promise<ChallengeRow> {
+  const rows = await ctx.db.query<ChallengeRow>(
+    `DELETE FROM passkey_challenges WHERE app_id = $1 AND challenge = $2
+     RETURNING purpose, user_id, user_handle, rp_id, origin, expires_at`,
+    [ctx.app.id, challenge],
+  )
+  const row = rows[0]
+  if (!row || row.purpose !== purpose || Number(row.expires_at) <= ctx.now()) throw expiredChallenge()
+  // A challenge issued to one page origin (or one user) answers for no other.
+  if (row.origin !== origin) throw verificationFailed()
+  if ((purpose === 'link' || purpose === 'step-up') && row.user_id !== userId) throw expiredChallenge()
+  return row
+}
+
+/**
+ * Verifies an assertion against its (consumed) challenge with the key stored for its credential id,
+ * and moves the credential's counter (compare-and-set: of two concurrent uses of one counter value,
+ * only one gets through).
+ * @returns the credential's row (its user).
+ */
+async function verifyAssertion(
+  ctx: RequestContext,
+  assertion: WireAssertion,
+  expectedChallenge: string,
+  challenge: ChallengeRow,
+): Promise<CredentialRow> {
+  const rows = await ctx.db.query<CredentialRow>(
+    'SELECT user_id, user_handle, public_key, counter, transports FROM passkey_credentials WHERE app_id = $1 AND credential_id = $2',
+    [ctx.app.id, assertion.id],
+  )
+  const stored = rows[0]
+  if (!stored) throw notRegistered()
+  // The authenticator's user handle, when it sends one, must be the one this credential was made for.
+  if (assertion.response.user_handle && stored.user_handle && assertion.response.user_handle !== stored.user_handle) {
+    throw verificationFailed()
+  }
+  let newCounter: number
+  try {
+    const result = await verifyAuthenticationResponse({
+      response: toAuthenticationResponse(assertion),
+      expectedChallenge,
+      expectedOrigin: challenge.origin,
+      expectedRPID: challenge.rp_id,
+      expectedTopOrigin: allowedOriginsOf(ctx),
+      requireUserVerification: true,
+      // Only the key stored with this credential id when it was registered verifies its assertions.
+      credential: {
+        id: assertion.id,
+        publicKey: fromB64url(stored.public_key),
+        counter: Number(stored.counter),
+        transports: (stored.transports ?? undefined) as never,
+      },
+    })
+    if (!result.verified) throw verificationFailed()
+    newCounter = result.authenticationInfo.newCounter
+  } catch (err) {
+    if (err instanceof HttpError) throw err
+    throw verificationFailed()
+  }
+  const moved = await ctx.db.query(
+    'UPDATE passkey_credentials SET counter = $3 WHERE app_id = $1 AND credential_id = $2 AND counter = $4 RETURNING 1',
+    [ctx.app.id, assertion.id, newCounter, stored.counter],
+  )
+  if (!moved[0]) throw verificationFailed()
+  return stored
+}
+
+/** How long a step-up challenge ({@link passkeyStepUpOptions}) stays usable. */
+export const STEP_UP_CHALLENGE_TTL_MS = 5 * 60_000
+/** The `timeout` the browser's dialogue gets for a step-up. */
+export const STEP_UP_TIMEOUT_MS = 60_000
+
+/**
+ * A public door for other server plugins (a second factor): asks one of the signed-in user's
+ * passkeys to prove the user is present. The challenge is single use, bound to the user and the
+ * page origin (`relying_party` or the Origin header, one of the app's), and is no login challenge.
+ * @param req - the request: `relying_party?` in the body, the headers.
+ * @param ctx - the request's context.
+ * @param userId - the signed-in user.
+ * @param credentialIds - the passkeys that may answer (the user's own).
+ * @returns the authentication options and the relying party, as the passkey login's init answers them.
+ * @example
+ * ```ts
+ * import { passkeyStepUpOptions } from 'portico/plugins/passkey/server'
+ * return passkeyStepUpOptions(req, ctx, session.userId, ['credential-id'])
+ * ```
+ */
+export async function passkeyStepUpOptions(
+  req: ServerRequest<{ relying_party?: string }>,
+  ctx: RequestContext,
+  userId: string,
+  credentialIds: readonly string[],
+) {
+  const rp = relyingParty(req, ctx)
+  const json = await generateAuthenticationOptions({
+    rpID: rp.rpId,
+    userVerification: 'required',
+    timeout: STEP_UP_TIMEOUT_MS,
+    allowCredentials: credentialIds.map((id) => ({ id })),
+  })
+  await storeChallenge(ctx, STEP_UP_CHALLENGE_TTL_MS, { challenge: json.challenge, purpose: 'step-up', userId, ...rp })
+  return { options: fromRequestOptions(json), relying_party: rp.origin }
+}
+
+/**
+ * Checks the answer to {@link passkeyStepUpOptions}: the challenge (spent whatever the outcome)
+ * was issued to this user and page, the passkey is one of `credentialIds` and the user's, and its
+ * signature verifies with the stored key (the counter moves, so one assertion is good once).
+ * @param req - the request: `authenticator_response` and `relying_party?` in the body.
+ * @param ctx - the request's context.
+ * @param userId - the signed-in user.
+ * @param credentialIds - the passkeys that may answer.
+ * @returns the id of the passkey that answered.
+ * @throws 401 `invalid_credentials` when any check fails; 400 `passkey_not_registered` for an unknown credential.
+ */
+export async function verifyPasskeyStepUp(
+  req: ServerRequest<{ authenticator_response: WireAssertion; relying_party?: string }>,
+  ctx: RequestContext,
+  userId: string,
+  credentialIds: readonly string[],
+): Promise<string> {
+  const rp = relyingParty(req, ctx)
+  const assertion = req.body.authenticator_response
+  const data = clientDataOf(assertion.response)
+  const challenge = await consumeChallenge(ctx, data.challenge, 'step-up', rp.origin, userId)
+  checkFraming(ctx, data)
+  if (!credentialIds.includes(assertion.id)) throw verificationFailed()
+  const stored = await verifyAssertion(ctx, assertion, data.challenge, challenge)
+  if (stored.user_id !== userId) throw verificationFailed()
+  return assertion.id
+}
+
+/**
+ * Sets which of a user's passkeys show `enrolled_in_mfa: true` (the listed ones; every other passkey
+ * of the user shows false). A passkey enrolled in MFA cannot be unlinked ('Cannot unlink a passkey
+ * enrolled in MFA').
+ * @param db - the database, or the transaction of the enrolment change.
+ * @param appId - the app.
+ * @param userId - the user.
+ * @param credentialIds - the passkeys enrolled in MFA.
+ */
+export async function setPasskeysEnrolledInMfa(
+  db: Pick<Db, 'query'>,
+  appId: string,
+  userId: string,
+  credentialIds: readonly string[],
+): Promise<void> {
+  await db.query(
+    `UPDATE linked_accounts SET details = jsonb_set(details, '{enrolled_in_mfa}',
+       to_jsonb(identity_key IN (SELECT jsonb_array_elements_text($3::jsonb))))
+     WHERE app_id = $1 AND user_id = $2 AND type = $4`,
+    [appId, userId, JSON.stringify(credentialIds), PASSKEY_ACCOUNT_TYPE],
+  )
+}
+
 /**
  * Passkeys (`{credential_id, …}`): a key the user holds (strong: unlinking the last one asks for a
  * recent login) and bound to one user, never transferred.
@@ -232,41 +416,6 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
   const timeout = options.timeoutMs ?? 60_000
   const perIp = options.initPerIp ?? { limit: 30, windowMs: 60_000 }
 
-  async function storeChallenge(
-    ctx: RequestContext,
-    row: { challenge: string; purpose: Purpose; userId?: string; userHandle?: string; rpId: string; origin: string },
-  ): Promise<void> {
-    const now = ctx.now()
-    // Expired challenges are swept here rather than by a timer, so no process has to own the cleanup.
-    await ctx.db.query('DELETE FROM passkey_challenges WHERE app_id = $1 AND expires_at < $2', [ctx.app.id, now])
-    await ctx.db.query(
-      `INSERT INTO passkey_challenges (app_id, challenge, purpose, user_id, user_handle, rp_id, origin, created_at, expires_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [ctx.app.id, row.challenge, row.purpose, row.userId ?? null, row.userHandle ?? null, row.rpId, row.origin, now, now + ttl],
-    )
-  }
-
-  /** Uses up a challenge (deleted whatever the outcome, so it is single use) and checks it is fresh and for this purpose. */
-  async function consumeChallenge(
-    ctx: RequestContext,
-    challenge: string,
-    purpose: Purpose,
-    origin: string,
-    userId?: string,
-  ): Promise<ChallengeRow> {
-    const rows = await ctx.db.query<ChallengeRow>(
-      `DELETE FROM passkey_challenges WHERE app_id = $1 AND challenge = $2
-       RETURNING purpose, user_id, user_handle, rp_id, origin, expires_at`,
-      [ctx.app.id, challenge],
-    )
-    const row = rows[0]
-    if (!row || row.purpose !== purpose || Number(row.expires_at) <= ctx.now()) throw expiredChallenge()
-    // A challenge issued to one page origin (or one user) answers for no other.
-    if (row.origin !== origin) throw verificationFailed()
-    if (purpose === 'link' && row.user_id !== userId) throw expiredChallenge()
-    return row
-  }
-
   async function registrationOptions(ctx: RequestContext, rp: { origin: string; rpId: string }, user?: UserRecord) {
     const userHandle = randomBytes(32)
     const passkeys = user ? passkeysOf(user) : []
@@ -282,7 +431,7 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
       authenticatorSelection: { residentKey: 'required', requireResidentKey: true, userVerification: 'required' },
       excludeCredentials: passkeys.map((p) => ({ id: p.identityKey })),
     })
-    await storeChallenge(ctx, {
+    await storeChallenge(ctx, ttl, {
       challenge: json.challenge,
       purpose: user ? 'link' : 'register',
       userId: user?.id,
@@ -408,7 +557,7 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
         await ctx.verifyCaptcha(req.body.token)
         await initLimit(ctx)
         const json = await generateAuthenticationOptions({ rpID: rp.rpId, userVerification: 'required', timeout })
-        await storeChallenge(ctx, { challenge: json.challenge, purpose: 'authenticate', ...rp })
+        await storeChallenge(ctx, ttl, { challenge: json.challenge, purpose: 'authenticate', ...rp })
         return { options: fromRequestOptions(json), relying_party: rp.origin }
       },
 
@@ -445,45 +594,7 @@ export function passkeyServer(options: PasskeyServerOptions = {}) {
         if (data.challenge !== req.body.challenge) throw verificationFailed()
         const challenge = await consumeChallenge(ctx, req.body.challenge, 'authenticate', rp.origin)
         checkFraming(ctx, data)
-        const rows = await ctx.db.query<CredentialRow>(
-          'SELECT user_id, user_handle, public_key, counter, transports FROM passkey_credentials WHERE app_id = $1 AND credential_id = $2',
-          [ctx.app.id, assertion.id],
-        )
-        const stored = rows[0]
-        if (!stored) throw notRegistered()
-        // The authenticator's user handle, when it sends one, must be the one this credential was made for.
-        if (assertion.response.user_handle && stored.user_handle && assertion.response.user_handle !== stored.user_handle) {
-          throw verificationFailed()
-        }
-        let newCounter: number
-        try {
-          const result = await verifyAuthenticationResponse({
-            response: toAuthenticationResponse(assertion),
-            expectedChallenge: req.body.challenge,
-            expectedOrigin: challenge.origin,
-            expectedRPID: challenge.rp_id,
-            expectedTopOrigin: allowedOriginsOf(ctx),
-            requireUserVerification: true,
-            // Only the key stored with this credential id when it was registered verifies its assertions.
-            credential: {
-              id: assertion.id,
-              publicKey: fromB64url(stored.public_key),
-              counter: Number(stored.counter),
-              transports: (stored.transports ?? undefined) as never,
-            },
-          })
-          if (!result.verified) throw verificationFailed()
-          newCounter = result.authenticationInfo.newCounter
-        } catch (err) {
-          if (err instanceof HttpError) throw err
-          throw verificationFailed()
-        }
-        // Compare-and-set: of two concurrent uses of one counter value, only one gets through.
-        const moved = await ctx.db.query(
-          'UPDATE passkey_credentials SET counter = $3 WHERE app_id = $1 AND credential_id = $2 AND counter = $4 RETURNING 1',
-          [ctx.app.id, assertion.id, newCounter, stored.counter],
-        )
-        if (!moved[0]) throw verificationFailed()
+        const stored = await verifyAssertion(ctx, assertion, req.body.challenge, challenge)
         const owner = await ctx.users.get(ctx.app, stored.user_id)
         if (!owner || !passkeysOf(owner).some((p) => p.identityKey === assertion.id)) throw notRegistered()
         const result = await ctx.signIn(

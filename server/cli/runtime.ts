@@ -20,6 +20,10 @@ import { passkeyServer } from '../../plugins/passkey/server'
 import { telegramServer } from '../../plugins/telegram/server'
 import { embeddedWalletsServer, RECOVERY_KEY_ENV, SHARE_KEY_ENV } from '../../plugins/embedded-wallets/server'
 import { coingeckoPrices, transactionsServer } from '../../plugins/transactions/server'
+import { mfaServer } from '../../plugins/mfa/server'
+import { mfaSmsServer } from '../../plugins/mfa-sms/server'
+import { mfaTotpServer } from '../../plugins/mfa-totp/server'
+import { mfaPasskeyServer } from '../../plugins/mfa-passkey/server'
 import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
@@ -64,8 +68,8 @@ export function withDataDirKeys(env: Env, dataDir: string): Env {
 }
 
 /**
- * The server plugins of this repository, one per login method, and the embedded wallet,
- * configured from the environment.
+ * The server plugins of this repository, one per login method, the embedded wallet and the MFA
+ * methods, configured from the environment.
  * @param env - `PORTICO_PUBLIC_URL`, the Farcaster endpoints, the embedded wallet's keys
  *   (`PORTICO_WALLET_SHARE_KEY`, `PORTICO_WALLET_RECOVERY_KEY`; without them its routes answer
  *   `feature_not_enabled`) and the price source (`PORTICO_PRICE_API_URL`, `COINGECKO_API_KEY`).
@@ -96,6 +100,11 @@ export function serverPlugins(env: Env) {
     embeddedWalletsServer({ shareKeys: env[SHARE_KEY_ENV] || undefined, recoveryKeys: env[RECOVERY_KEY_ENV] || undefined }),
     // PORTICO_PRICE_API_URL (a CoinGecko-compatible API; unset means CoinGecko's public one), COINGECKO_API_KEY.
     transactionsServer({ prices: coingeckoPrices({ baseUrl: env.PORTICO_PRICE_API_URL || undefined, apiKey: env.COINGECKO_API_KEY || undefined }) }),
+    // Multi-factor verification: the core, then one plugin per method.
+    mfaServer(),
+    mfaSmsServer(),
+    mfaTotpServer(),
+    mfaPasskeyServer(),
   ]
 }
 

@@ -439,6 +439,7 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
         isGuest: user.isGuest,
         linkedAccounts: users.toCompact(user),
         customMetadata: user.customMetadata,
+        extraClaims: users.identityClaims(user),
         now: now(),
       })
     },

@@ -32,6 +32,11 @@ export interface UserRecord {
   isGuest: boolean
   customMetadata: Record<string, string | number | boolean> | null
   accounts: AccountRecord[]
+  /**
+   * The User object fields the server's plugins add (`ServerPlugin.userFields`), by field name, as
+   * read with the user. @defaultValue none
+   */
+  fields?: Readonly<Record<string, unknown>>
 }
 
 /** The account a login presents. */
@@ -56,14 +61,23 @@ interface UserRow {
     first_verified_at: number | null
     latest_verified_at: number | null
   }[] | null
+  [field: `f_${string}`]: unknown
 }
 
-// One round trip per user read: the accounts come along as a JSON array.
-const USER_COLUMNS = `u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata,
-  (SELECT json_agg(la ORDER BY la.id) FROM linked_accounts la WHERE la.user_id = u.id) AS accounts`
+// One round trip per user read: the accounts come along as a JSON array, and the plugins' user
+// fields as one column each (`f_<field>`).
+const userColumns = (registry: ServerRegistry) =>
+  [
+    `u.id, u.app_id, u.created_at, u.has_accepted_terms, u.is_guest, u.custom_metadata,
+  (SELECT json_agg(la ORDER BY la.id) FROM linked_accounts la WHERE la.user_id = u.id) AS accounts`,
+    ...registry.userFields.map((f) => `(${f.sql}) AS "f_${f.field}"`),
+  ].join(',\n  ')
 
-function fromRow(row: UserRow): UserRecord {
+function fromRow(row: UserRow, registry: ServerRegistry): UserRecord {
+  const fields: Record<string, unknown> = {}
+  for (const f of registry.userFields) fields[f.field] = row[`f_${f.field}`] ?? f.fallback
   return {
+    fields,
     id: row.id,
     appId: row.app_id,
     createdAt: row.created_at,
@@ -195,6 +209,11 @@ export interface UserService {
   toWire(user: UserRecord): User
   /** Compact entries for the identity token's `linked_accounts` claim. */
   toCompact(user: UserRecord): Record<string, unknown>[]
+  /**
+   * The identity token claims of the plugins' user fields declared `identityToken`: each value
+   * JSON-encoded under the field's name.
+   */
+  identityClaims(user: UserRecord): Record<string, string>
 }
 
 /**
@@ -213,6 +232,7 @@ export interface UserService {
  */
 export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGISTRY): UserService {
   const visible = (a: AccountRecord) => !registry.accountType(a.type).hidden
+  const USER_COLUMNS = userColumns(registry)
 
   /** The user's accounts that are locked to it (none when no type can lock its accounts). */
   async function lockedAccounts(app: ServerApp, userId: string) {
@@ -238,7 +258,7 @@ export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGIS
          SELECT ${USER_COLUMNS} FROM users u WHERE u.id = (SELECT user_id FROM hit) AND u.app_id = $1`,
         [app.id, account.type, account.identityKey, now],
       )
-      return rows[0] ? freshlyVerified(fromRow(rows[0]), account, now) : null
+      return rows[0] ? freshlyVerified(fromRow(rows[0], registry), account, now) : null
     },
 
     async create(app, account, now, options = {}) {
@@ -285,7 +305,7 @@ export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGIS
         }
         return { user, created: true }
       }
-      if (row?.id) return { user: freshlyVerified(fromRow(row as UserRow), account, now), created: false }
+      if (row?.id) return { user: freshlyVerified(fromRow(row as UserRow, registry), account, now), created: false }
       // Either a concurrent sign-up created the account first or the limit is reached.
       // A user row inserted without its account would be an orphan: remove it.
       await db.query('DELETE FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM linked_accounts WHERE user_id = $1)', [id])
@@ -402,7 +422,7 @@ export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGIS
         userId,
         app.id,
       ])
-      return rows[0] ? fromRow(rows[0]) : null
+      return rows[0] ? fromRow(rows[0], registry) : null
     },
 
     async count(app) {
@@ -430,7 +450,17 @@ export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGIS
         has_accepted_terms: user.hasAcceptedTerms,
         is_guest: user.isGuest,
         ...(user.customMetadata ? { custom_metadata: user.customMetadata } : {}),
+        // A user built without reading (just created) has no fields read: each shows its fallback.
+        ...Object.fromEntries(registry.userFields.map((f) => [f.field, user.fields?.[f.field] ?? f.fallback])),
       }
+    },
+
+    identityClaims(user) {
+      const claims: Record<string, string> = {}
+      for (const f of registry.userFields) {
+        if (f.identityToken) claims[f.field] = JSON.stringify(user.fields?.[f.field] ?? f.fallback)
+      }
+      return claims
     },
 
     toCompact(user) {
