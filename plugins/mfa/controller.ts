@@ -273,8 +273,8 @@ export function createMfaController(ctx: PluginContext, options: MfaOptions): Mf
       } catch (error) {
         if (codeOf(error) !== 'mfa_canceled') throw error
       } finally {
+        // The method screens refreshed the user after their change.
         grant = null
-        await ctx.refreshSession()
       }
     },
     async authorizeChange() {

@@ -17,7 +17,7 @@ import { MethodTile, ShieldIcon, mfaErrorText } from './shared'
 
 /** Params of the enrolment screen. */
 export interface MfaEnrollParams extends Record<string, unknown> {
-  /** Start at the method choice (the intro was seen). */
+  /** Show the method choice (Continue on the intro opens it as the next screen, so Back returns to the intro). */
   skipIntro?: boolean
 }
 
@@ -35,11 +35,10 @@ export default function MfaEnroll({ ctx, params, navigate, cancelStep, resolveSt
   const mfa = mfaOf(ctx)
   // Re-render when an enrolment or removal changed the user.
   usePorticoState((s) => s.session.user)
-  const [intro, setIntro] = useState(params.skipIntro !== true)
   const [busy, setBusy] = useState<string | null>(null)
   const [error, setError] = useState<string | null>(null)
 
-  if (intro) {
+  if (params.skipIntro !== true) {
     return (
       <Screen
         icon={<ShieldIcon />}
@@ -47,7 +46,7 @@ export default function MfaEnroll({ ctx, params, navigate, cancelStep, resolveSt
         subtitle={t('MFA_INTRO_SUBTITLE')}
         footer={
           <div className={r.stackTight}>
-            <Button onClick={() => setIntro(false)}>{t('MFA_CONTINUE')}</Button>
+            <Button onClick={() => navigate(MFA_SCREENS.enroll, { skipIntro: true })}>{t('MFA_CONTINUE')}</Button>
             <Button variant="secondary" onClick={cancelStep}>
               {t('MFA_NOT_NOW')}
             </Button>
