@@ -87,8 +87,9 @@ export default function MfaEnroll({ ctx, params, navigate, cancelStep, resolveSt
           enrolled.has(m.id) ? (
             <div key={m.id} className={r.card}>
               <div className={r.row}>
-                <span className={r.text}>{t(m.label)}</span>
+                <strong className={r.text}>{t(m.label)}</strong>
                 <span className={r.badge}>{t('MFA_ENROLLED')}</span>
+                <span style={{ flex: 1 }} />
                 <Button variant="ghost" size="sm" aria-label={t('MFA_REMOVE_NAMED', { method: t(m.label) })} onClick={() => navigate(MFA_SCREENS.remove, { method: m.id })}>
                   {t('MFA_REMOVE')}
                 </Button>
