@@ -216,7 +216,9 @@ export function createMfaController(ctx: PluginContext, options: MfaOptions): Mf
             throw failure
           }
           if (!code || !WRONG_CODE.has(code)) throw error
-          attempts += 1
+          // The server's own count wins when it sends one (`data.attempts_remaining`).
+          const remaining = (error as { data?: { attempts_remaining?: unknown } }).data?.attempts_remaining
+          attempts = typeof remaining === 'number' ? MFA_MAX_ATTEMPTS - remaining : attempts + 1
           if (attempts >= MFA_MAX_ATTEMPTS) {
             fail(mfaErrors.maxAttempts(error))
             throw failure

@@ -100,6 +100,13 @@ describe('verification', () => {
     expect(h!.calls(TOTP_VERIFY)).toHaveLength(MFA_MAX_ATTEMPTS)
   })
 
+  it("behavior: the server's count of attempts left (data.attempts_remaining) wins over the widget's", async () => {
+    await start(['totp'], {}, { [`POST ${TOTP_VERIFY}`]: () => ({ status: 403, json: { error: 'Invalid code', code: 'missing_or_invalid_mfa', data: { attempts_remaining: 1 } } }) })
+    verifyNow(h!)
+    await enterCode('000000')
+    expect(await screen.findByText('The code you entered is not valid. 1 attempt left')).toBeTruthy()
+  })
+
   it("failure: the server's rate limit (429) locks the verification at once", async () => {
     await start(['totp'], {}, { [`POST ${TOTP_VERIFY}`]: () => apiError(429, 'too_many_requests') })
     const { outcome, settled } = verifyNow(h!)
