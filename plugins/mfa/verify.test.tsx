@@ -1,12 +1,13 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
+import { PorticoProvider } from '../../ui/provider'
 import type { Harness, Routes } from '../../test/support/ui-harness'
 import { apiError, enterCode, mfaUser, mount, startSignedIn } from '../../test/support/mfa-harness'
 import { embeddedWalletHooks } from '../embedded-wallets'
 import { mfaTotp } from '../mfa-totp'
 import { mfaSms } from '../mfa-sms'
-import { mfa, mfaOf, MFA_MAX_ATTEMPTS, MFA_ERRORS, mfaMessages, type MfaOptions } from '.'
+import { mfa, mfaOf, useMfa, MFA_MAX_ATTEMPTS, MFA_ERRORS, mfaMessages, type MfaOptions, type MfaRequiredEvent } from '.'
 
 const TOTP_VERIFY = '/api/v1/mfa/totp/verify'
 const SMS_INIT = '/api/v1/mfa/passwordless_sms/init'
@@ -206,5 +207,28 @@ describe('host-drawn MFA (noPromptOnMfaRequired)', () => {
     mfaOf(h!.kernel).current()!.cancel()
     await settled()
     expect(outcome.error?.message).toBe('MFA canceled')
+  })
+
+  it('behavior: useMfa() tells the host through onMfaRequired, lists the enrolled methods, and its submit lets the operation go on', async () => {
+    await start(['totp'], { noPromptOnMfaRequired: true })
+    const told: MfaRequiredEvent[] = []
+    let hook!: ReturnType<typeof useMfa>
+    function Host() {
+      hook = useMfa({ onMfaRequired: (event) => told.push(event) })
+      return null
+    }
+    render(
+      <PorticoProvider kernel={h!.kernel}>
+        <Host />
+      </PorticoProvider>,
+    )
+    expect(hook.mfaMethods).toEqual(['totp'])
+    await expect(hook.submit('totp', GOOD)).rejects.toMatchObject({ code: 'mfa_not_pending' })
+    const { outcome, settled } = verifyNow(h!)
+    expect(told).toEqual([{ methods: ['totp'] }])
+    await hook.init('totp')
+    await hook.submit('totp', GOOD)
+    await settled()
+    expect(outcome.token).toBe('mfa-token-1')
   })
 })

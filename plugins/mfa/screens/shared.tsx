@@ -32,7 +32,8 @@ export function MethodTile({ ctx, method, onClick, disabled }: MethodTileProps) 
 }
 
 /**
- * The text of an error on an MFA screen, through the error registry.
+ * The text of an error on an MFA screen: the spec's texts for the verification's own codes, the error
+ * registry for the API's, and a method's own text for its client errors (a dismissed passkey prompt).
  * @param ctx - the MFA plugin's context.
  * @param error - the error.
  * @returns the text.
@@ -40,7 +41,11 @@ export function MethodTile({ ctx, method, onClick, disabled }: MethodTileProps) 
 export function mfaErrorText(ctx: PluginContext, error: unknown): string {
   const own = MFA_CLIENT_CODES[String((error as { code?: unknown } | null)?.code)]
   if (own) return ctx.t(MFA_ERRORS[own].message)
-  return ctx.resolveError(error, { method: 'mfa' }).message
+  const resolved = ctx.resolveError(error, { method: 'mfa' })
+  // A method's own client error (a dismissed passkey prompt) already says what happened.
+  const local = error as { status?: unknown; shortMessage?: unknown } | null
+  if (resolved.code === 'MFA_UNKNOWN' && local?.status === undefined && typeof local?.shortMessage === 'string' && local.shortMessage) return local.shortMessage
+  return resolved.message
 }
 
 /**
