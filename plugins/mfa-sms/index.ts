@@ -11,7 +11,7 @@ import { mfaSmsRoutes } from './api'
 import { mfaSmsMessages } from './messages/en'
 import { smsMethod } from './method'
 
-export { mfaSmsRoutes, type MfaSmsInitRequest } from './api'
+export { mfaSmsRoutes } from './api'
 export { mfaSmsMessages, type MfaSmsMessageKey } from './messages/en'
 export { smsMethod, MFA_SMS_ICON_PATH } from './method'
 

@@ -11,7 +11,7 @@ import { mfaTotpRoutes } from './api'
 import { mfaTotpMessages } from './messages/en'
 import { totpMethod } from './method'
 
-export { mfaTotpRoutes, type TotpInitResponse } from './api'
+export { mfaTotpRoutes } from './api'
 export { mfaTotpMessages, type MfaTotpMessageKey } from './messages/en'
 export { totpMethod, TOTP_ICON_PATH } from './method'
 

@@ -13,7 +13,11 @@ import { ErrorText } from '../../../ui/components/ErrorText'
 import { QrCode } from '../../../ui/components/QrCode'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
 import { mfaOf } from '../../mfa'
-import { mfaTotpRoutes, type TotpInitResponse } from '../api'
+import type { RouteResponse } from '../../../kernel'
+import { mfaTotpRoutes } from '../api'
+
+/** The answer of `init`: the secret and its `otpauth://` URL. */
+type TotpInit = RouteResponse<typeof mfaTotpRoutes.init>
 
 /** Spec 02 §9: how long 'Copied' shows, in ms. */
 const COPIED_MS = 1500
@@ -34,7 +38,7 @@ function grouped(secret: string): string {
  */
 export default function TotpEnroll({ ctx, resolveStep }: ScreenProps) {
   const t = ctx.t
-  const [secret, setSecret] = useState<TotpInitResponse | null>(null)
+  const [secret, setSecret] = useState<TotpInit | null>(null)
   const [error, setError] = useState<string | null>(null)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState(false)
