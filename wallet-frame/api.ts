@@ -1,6 +1,6 @@
 /**
  * The frame's calls to the embedded-wallet routes: plain `fetch` from the API's own origin, with the
- * user's access token. A 401 becomes `access_token_expired` (the host refreshes and asks again); any
+ * user's access token (and a fresh MFA token when the host passed one). A 401 becomes `access_token_expired` (the host refreshes and asks again); any
  * other API error keeps its code, message and data.
  * @module
  */
@@ -10,10 +10,22 @@ import { FrameFailure, GENERIC_ERROR } from './errors'
 
 type Routes = typeof embeddedWalletRoutes
 
-/** Calls one embedded-wallet route with the user's access token. */
+/**
+ * What a frame request authenticates with: the user's access token, and the fresh MFA token the host
+ * passed when the server asked for one (sent in the `privy-mfa-token` header).
+ */
+export interface FrameCredentials {
+  accessToken: string
+  mfaToken?: string
+}
+
+/** The header a fresh MFA token travels in. */
+export const MFA_TOKEN_HEADER = 'privy-mfa-token'
+
+/** Calls one embedded-wallet route with the user's access token (and MFA token, when given). */
 export type FrameApi = <K extends keyof Routes>(
   name: K,
-  accessToken: string,
+  credentials: FrameCredentials,
   body: RouteRequest<Routes[K]>,
   pathParams?: Record<string, string>,
 ) => Promise<RouteResponse<Routes[K]>>
@@ -34,13 +46,18 @@ export interface FrameApiOptions {
  */
 export function frameApi(options: FrameApiOptions): FrameApi {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
-  return async (name, accessToken, body, pathParams) => {
+  return async (name, { accessToken, mfaToken }, body, pathParams) => {
     const route = embeddedWalletRoutes[name]
     let res: Response
     try {
       res = await doFetch(options.apiBase + fillPath(route.path, pathParams), {
         method: route.method,
-        headers: { authorization: `Bearer ${accessToken}`, 'privy-app-id': options.appId, 'content-type': 'application/json' },
+        headers: {
+          authorization: `Bearer ${accessToken}`,
+          'privy-app-id': options.appId,
+          'content-type': 'application/json',
+          ...(mfaToken ? { [MFA_TOKEN_HEADER]: mfaToken } : {}),
+        },
         body: JSON.stringify(body),
       })
     } catch {

@@ -179,7 +179,7 @@ export function exportHandlers(service: WalletService, options: ExportViewOption
     },
     import: {
       params: exportParams.import,
-      run: (p) => importView(p.chainType, (key) => service.importKey(p.accessToken, key)),
+      run: (p) => importView(p.chainType, (key) => service.importKey(p, key)),
     },
   }
 }

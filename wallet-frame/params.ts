@@ -8,6 +8,9 @@ import * as v from 'valibot'
 /** An access token (a compact JWT; the server checks it). */
 const AccessToken = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'accessToken must be a JWT.'), v.maxLength(8192))
 
+/** A fresh MFA token the host passes when the server asked for one (opaque; the server checks it). */
+const MfaToken = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096)))
+
 /** A chain of an embedded wallet. */
 const ChainTypeParam = v.picklist(['ethereum', 'solana'], 'chainType must be ethereum or solana.')
 
@@ -38,12 +41,12 @@ const RpcRequest = v.strictObject({
 
 /** The params of the wallet frame's operations. */
 export const frameParams = {
-  create: v.strictObject({ accessToken: AccessToken, chainType: ChainTypeParam, recovery: Recovery }),
-  connect: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam }),
-  recover: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam, password: v.optional(Password) }),
-  add: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam, chainType: ChainTypeParam, walletIndex: WalletIndex }),
-  setRecovery: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam, recovery: Recovery }),
-  rpc: v.strictObject({ accessToken: AccessToken, entropyId: AddressParam, address: AddressParam, chainType: ChainTypeParam, request: RpcRequest }),
+  create: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, chainType: ChainTypeParam, recovery: Recovery }),
+  connect: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam }),
+  recover: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, password: v.optional(Password) }),
+  add: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, chainType: ChainTypeParam, walletIndex: WalletIndex }),
+  setRecovery: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, recovery: Recovery }),
+  rpc: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, address: AddressParam, chainType: ChainTypeParam, request: RpcRequest }),
   clear: v.strictObject({ accessToken: v.optional(AccessToken) }),
 }
 
@@ -51,10 +54,11 @@ export const frameParams = {
 export const exportParams = {
   export: v.strictObject({
     accessToken: AccessToken,
+    mfaToken: MfaToken,
     entropyId: AddressParam,
     address: AddressParam,
     chainType: ChainTypeParam,
     phrase: v.boolean(),
   }),
-  import: v.strictObject({ accessToken: AccessToken, chainType: ChainTypeParam }),
+  import: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, chainType: ChainTypeParam }),
 }

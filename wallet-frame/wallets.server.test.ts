@@ -285,7 +285,7 @@ describe('the wallet frame against the server', () => {
   it('imports a key with automatic recovery: another device recovers it and signs with it', async () => {
     const { accessToken } = await newUser()
     const key = importWalletKey('ethereum', '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d')
-    const wallet = await frameOn(memoryStorage()).importKey(accessToken, key)
+    const wallet = await frameOn(memoryStorage()).importKey({ accessToken }, key)
     expect(wallet).toMatchObject({ address: key.address, imported: true, recoveryMethod: 'privy', entropyId: key.address, walletIndex: 0 })
     const other = frameOn(memoryStorage())
     await other.connect({ accessToken, entropyId: wallet.entropyId })

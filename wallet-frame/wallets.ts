@@ -41,7 +41,7 @@ import {
   type SecretKind,
   type WalletKey,
 } from './crypto'
-import type { FrameApi } from './api'
+import type { FrameApi, FrameCredentials } from './api'
 import { FrameFailure } from './errors'
 import { signRpc } from './rpc'
 
@@ -206,7 +206,7 @@ export function createWalletService(options: WalletServiceOptions) {
    * wallet's key and records it. The device share is written first so that a wallet the server
    * recorded always has one; a refused creation removes it.
    */
-  async function storeNewSecret(accessToken: string, userId: string, secret: Uint8Array, kind: SecretKind, key: WalletKey, recovery: FrameRecoveryChoice): Promise<FrameWallet> {
+  async function storeNewSecret(cred: FrameCredentials, userId: string, secret: Uint8Array, kind: SecretKind, key: WalletKey, recovery: FrameRecoveryChoice): Promise<FrameWallet> {
     const entropyId = key.address
     const [device, auth, recoveryShare] = await splitSecret(secret)
     const sealed = await sealRecovery(recoveryShare, recovery, entropyId)
@@ -215,7 +215,7 @@ export function createWalletService(options: WalletServiceOptions) {
     const storeKey = deviceShareKey(appId, userId, entropyId)
     storage.setItem(storeKey, toBase64(device))
     try {
-      await api('create', accessToken, {
+      await api('create', cred, {
         chain_type: key.chainType,
         address: key.address,
         entropy_id: entropyId,
@@ -240,8 +240,8 @@ export function createWalletService(options: WalletServiceOptions) {
    * The sealed recovery share and its key: automatic recovery's key comes with it; a `v2` password
    * share is released for the password's verifier; a `v1` one comes with the salt (`legacy`).
    */
-  async function openableShare(accessToken: string, shares: SecretInfo & { recovery_method: string }, password: string | undefined) {
-    const material = await api('keyMaterial', accessToken, {}, { address: shares.entropy_id })
+  async function openableShare(cred: FrameCredentials, shares: SecretInfo & { recovery_method: string }, password: string | undefined) {
+    const material = await api('keyMaterial', cred, {}, { address: shares.entropy_id })
     if (material.version !== shares.version) throw changedWhileRecovering()
     if (material.recovery_type === 'privy_generated_recovery_key' && material.recovery_key && material.encrypted_recovery_share) {
       return { sealed: material.encrypted_recovery_share, key: fromBase64(material.recovery_key), legacy: false }
@@ -255,7 +255,7 @@ export function createWalletService(options: WalletServiceOptions) {
       return { sealed: material.encrypted_recovery_share, key: await legacyPasscodeKey(password, salt), legacy: true }
     }
     const { key, verifier } = await passcodeKeys(password, salt)
-    const released = await api('recoveryShare', accessToken, { verifier: toBase64(verifier) }, { address: shares.entropy_id }).catch((error: unknown) => {
+    const released = await api('recoveryShare', cred, { verifier: toBase64(verifier) }, { address: shares.entropy_id }).catch((error: unknown) => {
       throw passwordRefusal(error)
     })
     if (released.version !== shares.version) throw changedWhileRecovering()
@@ -263,9 +263,9 @@ export function createWalletService(options: WalletServiceOptions) {
   }
 
   /** Rebuilds a secret with the recovery share, and keeps that share as this device's share. */
-  async function recoverSecret(accessToken: string, userId: string, entropyId: string, password: string | undefined): Promise<HeldSecret> {
-    const shares = await api('shares', accessToken, { entropy_id: entropyId })
-    const { sealed, key, legacy } = await openableShare(accessToken, shares, password)
+  async function recoverSecret(cred: FrameCredentials, userId: string, entropyId: string, password: string | undefined): Promise<HeldSecret> {
+    const shares = await api('shares', cred, { entropy_id: entropyId })
+    const { sealed, key, legacy } = await openableShare(cred, shares, password)
     let recoveryShare: Uint8Array
     try {
       recoveryShare = await decryptShare(sealed, key, shares.entropy_id)
@@ -282,7 +282,7 @@ export function createWalletService(options: WalletServiceOptions) {
       // The same shares, the recovery share sealed again as v2 with a verifier: from now on the server
       // checks the password. Best effort: the wallet is recovered either way, and the next recovery
       // tries again (a change made meanwhile elsewhere, 409, already replaced the v1 share).
-      await putRecovery(accessToken, userId, entry, auth, recoveryShare, { method: 'user-passcode', password }).catch((error: unknown) => {
+      await putRecovery(cred, userId, entry, auth, recoveryShare, { method: 'user-passcode', password }).catch((error: unknown) => {
         if (!(error instanceof FrameFailure)) throw error
       })
     }
@@ -294,22 +294,22 @@ export function createWalletService(options: WalletServiceOptions) {
    * the secret's first wallet, naming the version the frame holds; the entry then has the next version.
    * @throws FrameFailure `resource_conflict` when the shares changed meanwhile.
    */
-  async function putRecovery(accessToken: string, userId: string, entry: HeldSecret, auth: Uint8Array, recoveryShare: Uint8Array, choice: FrameRecoveryChoice): Promise<void> {
+  async function putRecovery(cred: FrameCredentials, userId: string, entry: HeldSecret, auth: Uint8Array, recoveryShare: Uint8Array, choice: FrameRecoveryChoice): Promise<void> {
     const sealed = await sealRecovery(recoveryShare, choice, entry.entropyId)
     const authShare = toBase64(auth)
     const key = keyFromSecret(entry.secret, entry.kind, CHAIN_OF[entry.verifier], 0)
     const proof = await signProof(key, {
       action: 'set-recovery', appId, userId, address: entry.entropyId, entropyId: entry.entropyId, digest: digestOf(authShare, sealed), version: entry.version,
     })
-    await api('setRecovery', accessToken, { entropy_id: entry.entropyId, version: entry.version, auth_share: authShare, recovery: sealed, proof })
+    await api('setRecovery', cred, { entropy_id: entry.entropyId, version: entry.version, auth_share: authShare, recovery: sealed, proof })
     entry.version += 1
     entry.recoveryMethod = choice.method
     for (const w of entry.wallets) w.recoveryMethod = choice.method
   }
 
   /** Makes a secret usable: from memory, else device + auth share, else automatic recovery. */
-  async function connectSecret(accessToken: string, userId: string, entropyId: string, purpose: 'use' | 'export' = 'use'): Promise<HeldSecret> {
-    const shares = await api('shares', accessToken, { entropy_id: entropyId, purpose })
+  async function connectSecret(cred: FrameCredentials, userId: string, entropyId: string, purpose: 'use' | 'export' = 'use'): Promise<HeldSecret> {
+    const shares = await api('shares', cred, { entropy_id: entropyId, purpose })
     const wallets = walletsOf(shares, shares.entropy_id, shares.recovery_method)
     const current = held.get(heldKey(userId, shares.entropy_id))
     if (current && current.version === shares.version) {
@@ -325,13 +325,13 @@ export function createWalletService(options: WalletServiceOptions) {
         if (!(error instanceof Error && ['share_mismatch', 'invalid_data'].includes((error as { code?: string }).code ?? ''))) throw error
       }
     }
-    if (shares.recovery_method === 'privy') return recoverSecret(accessToken, userId, shares.entropy_id, undefined)
+    if (shares.recovery_method === 'privy') return recoverSecret(cred, userId, shares.entropy_id, undefined)
     throw new FrameFailure('recovery_needed', 'This device needs the wallet’s recovery to use it.', { recoveryMethod: shares.recovery_method })
   }
 
   /** A held secret, connecting it first when this frame does not hold it yet. */
-  const connected = (accessToken: string, userId: string, entropyId: string) =>
-    held.get(heldKey(userId, entropyId)) ?? withLock(heldKey(userId, entropyId), () => connectSecret(accessToken, userId, entropyId))
+  const connected = (cred: FrameCredentials, userId: string, entropyId: string) =>
+    held.get(heldKey(userId, entropyId)) ?? withLock(heldKey(userId, entropyId), () => connectSecret(cred, userId, entropyId))
 
   return {
     /** Creates a secret and its first wallet; a chain the user already has connects the existing secret. */
@@ -340,12 +340,12 @@ export function createWalletService(options: WalletServiceOptions) {
       return withLock(`create:${userId}:${params.chainType}`, async () => {
         const entropy = newEntropy()
         try {
-          return await storeNewSecret(params.accessToken, userId, entropy, 'hd', deriveWalletKey(entropy, params.chainType, 0), params.recovery)
+          return await storeNewSecret(params, userId, entropy, 'hd', deriveWalletKey(entropy, params.chainType, 0), params.recovery)
         } catch (error) {
           const existing = error instanceof FrameFailure && error.code === 'resource_already_exists' ? error.data?.entropy_id : undefined
           if (typeof existing !== 'string') throw error
           // Another tab, or a retried request, created it first: use that one.
-          const entry = await withLock(heldKey(userId, existing), () => connectSecret(params.accessToken, userId, existing))
+          const entry = await withLock(heldKey(userId, existing), () => connectSecret(params, userId, existing))
           const wallet = entry.wallets.find((w) => w.chainType === params.chainType && w.walletIndex === 0 && !w.imported)
           if (!wallet) throw error
           return wallet
@@ -354,33 +354,33 @@ export function createWalletService(options: WalletServiceOptions) {
     },
 
     /** Stores an imported key as a secret of its own, with automatic recovery. */
-    async importKey(accessToken: string, key: WalletKey): Promise<FrameWallet> {
-      const userId = userOf(accessToken, appId)
-      return storeNewSecret(accessToken, userId, key.privateKey, 'imported', key, { method: 'privy' })
+    async importKey(cred: FrameCredentials, key: WalletKey): Promise<FrameWallet> {
+      const userId = userOf(cred.accessToken, appId)
+      return storeNewSecret(cred, userId, key.privateKey, 'imported', key, { method: 'privy' })
     },
 
     async connect(params: { accessToken: string; entropyId: string }): Promise<{ wallets: FrameWallet[] }> {
       const userId = userOf(params.accessToken, appId)
-      const entry = await withLock(heldKey(userId, params.entropyId), () => connectSecret(params.accessToken, userId, params.entropyId))
+      const entry = await withLock(heldKey(userId, params.entropyId), () => connectSecret(params, userId, params.entropyId))
       return { wallets: entry.wallets }
     },
 
     async recover(params: { accessToken: string; entropyId: string; password?: string }): Promise<{ wallets: FrameWallet[] }> {
       const userId = userOf(params.accessToken, appId)
-      const entry = await withLock(heldKey(userId, params.entropyId), () => recoverSecret(params.accessToken, userId, params.entropyId, params.password))
+      const entry = await withLock(heldKey(userId, params.entropyId), () => recoverSecret(params, userId, params.entropyId, params.password))
       return { wallets: entry.wallets }
     },
 
     /** Adds the HD wallet at an index (or on the other chain) of a connected secret. */
     async add(params: { accessToken: string; entropyId: string; chainType: FrameChainType; walletIndex: number }): Promise<FrameWallet> {
       const userId = userOf(params.accessToken, appId)
-      const entry = await connected(params.accessToken, userId, params.entropyId)
+      const entry = await connected(params, userId, params.entropyId)
       if (entry.kind !== 'hd') throw new FrameFailure('invalid_request', 'An imported key has no other wallets.')
       const key = deriveWalletKey(entry.secret, params.chainType, params.walletIndex)
       const known = entry.wallets.find((w) => sameAddress(w.address, key.address))
       if (known) return known
       const proof = await signProof(key, { action: 'add', appId, userId, address: key.address, entropyId: entry.entropyId, digest: '', version: 0 })
-      await api('add', params.accessToken, { entropy_id: entry.entropyId, chain_type: params.chainType, wallet_index: params.walletIndex, address: key.address, proof })
+      await api('add', params, { entropy_id: entry.entropyId, chain_type: params.chainType, wallet_index: params.walletIndex, address: key.address, proof })
       const wallet: FrameWallet = { address: key.address, chainType: params.chainType, walletIndex: params.walletIndex, imported: false, entropyId: entry.entropyId, recoveryMethod: entry.recoveryMethod }
       entry.wallets.push(wallet)
       return wallet
@@ -389,12 +389,12 @@ export function createWalletService(options: WalletServiceOptions) {
     /** Splits a connected secret again under a new recovery; this device keeps the new device share. */
     async setRecovery(params: { accessToken: string; entropyId: string; recovery: FrameRecoveryChoice }): Promise<{ recoveryMethod: FrameWallet['recoveryMethod'] }> {
       const userId = userOf(params.accessToken, appId)
-      const first = await connected(params.accessToken, userId, params.entropyId)
+      const first = await connected(params, userId, params.entropyId)
       return withLock(heldKey(userId, first.entropyId), async () => {
         const entry = held.get(heldKey(userId, first.entropyId)) ?? first
         const [device, auth, recoveryShare] = await splitSecret(entry.secret)
         try {
-          await putRecovery(params.accessToken, userId, entry, auth, recoveryShare, params.recovery)
+          await putRecovery(params, userId, entry, auth, recoveryShare, params.recovery)
         } catch (error) {
           // Changed elsewhere meanwhile: what this frame holds is outdated.
           if (error instanceof FrameFailure && error.code === 'resource_conflict') held.delete(heldKey(userId, entry.entropyId))
@@ -408,7 +408,7 @@ export function createWalletService(options: WalletServiceOptions) {
     /** Signs with a wallet of a connected secret. */
     async rpc(params: { accessToken: string; entropyId: string; address: string; chainType: FrameChainType; request: FrameRpcRequest }): Promise<{ result: string }> {
       const userId = userOf(params.accessToken, appId)
-      const entry = await connected(params.accessToken, userId, params.entropyId)
+      const entry = await connected(params, userId, params.entropyId)
       const wallet = entry.wallets.find((w) => w.chainType === params.chainType && sameAddress(w.address, params.address))
       if (!wallet) throw new FrameFailure('wallet_not_found', 'The address is not a wallet of this secret.')
       const key = keyFromSecret(entry.secret, entry.kind, wallet.chainType, wallet.walletIndex)
@@ -422,7 +422,7 @@ export function createWalletService(options: WalletServiceOptions) {
     async exportKey(params: { accessToken: string; entropyId: string; address: string; chainType: FrameChainType }): Promise<{ key: WalletKey; entropy: Uint8Array | null }> {
       const userId = userOf(params.accessToken, appId)
       // The server releases the auth share for an export only after a recent login.
-      const entry = await withLock(heldKey(userId, params.entropyId), () => connectSecret(params.accessToken, userId, params.entropyId, 'export'))
+      const entry = await withLock(heldKey(userId, params.entropyId), () => connectSecret(params, userId, params.entropyId, 'export'))
       const wallet = entry.wallets.find((w) => w.chainType === params.chainType && sameAddress(w.address, params.address))
       if (!wallet) throw new FrameFailure('wallet_not_found', 'The address is not a wallet of this secret.')
       return { key: keyFromSecret(entry.secret, entry.kind, wallet.chainType, wallet.walletIndex), entropy: entry.kind === 'hd' ? entry.secret : null }

@@ -9,7 +9,7 @@ import type { PluginContext } from '../../kernel/plugin'
 import { exportFrameUrl, frameUrl, type FrameChainType, type FrameOp, type FrameRecoveryChoice } from '../../protocols/wallet-frame'
 import type { FrameParams, FrameResult, WalletFrame } from '../../protocols/wallet-frame/client'
 import { entropyIdOf, type CoreSteps, type EmbeddedWalletCore } from './core'
-import type { EmbeddedWalletInfo } from './service'
+import { embeddedWalletHooks, MFA_REQUIRED_CODES, type EmbeddedWalletInfo } from './service'
 
 /** What the frame runs of the core. */
 export type FrameOperations = Pick<
@@ -43,8 +43,24 @@ export function frameOperations(ctx: PluginContext, steps: CoreSteps, wallets: (
     return frame
   }
 
+  /**
+   * Runs a frame request. When the server asks for MFA first, a plugin that verifies the user (the
+   * `mfaToken` hook) gets a fresh token, and the request runs once more with it.
+   */
+  async function withMfa<T>(run: (mfa: { mfaToken?: string }) => Promise<T>): Promise<T> {
+    try {
+      return await run({})
+    } catch (error) {
+      if (!MFA_REQUIRED_CODES.includes(String((error as { code?: unknown }).code))) throw error
+      const mfaToken = await embeddedWalletHooks(ctx).mfaToken.promise()
+      if (!mfaToken) throw error
+      return run({ mfaToken })
+    }
+  }
+
   async function call<O extends FrameOp>(op: O, params: FrameParams<O>): Promise<FrameResult<O>> {
-    return (await openFrame()).request(op, params)
+    const opened = await openFrame()
+    return withMfa((mfa) => opened.request(op, { ...params, ...mfa }))
   }
 
   function secretOf(): string {
@@ -131,10 +147,10 @@ export function frameOperations(ctx: PluginContext, steps: CoreSteps, wallets: (
       })
       return {
         async exportKey(wallet, phrase) {
-          await keyFrame.request('export', { entropyId: entropyIdOf(wallet, wallets()), address: wallet.address, chainType: wallet.chainType, phrase })
+          await withMfa((mfa) => keyFrame.request('export', { entropyId: entropyIdOf(wallet, wallets()), address: wallet.address, chainType: wallet.chainType, phrase, ...mfa }))
         },
         async importKey(chainType) {
-          const imported = await keyFrame.request('import', { chainType })
+          const imported = await withMfa((mfa) => keyFrame.request('import', { chainType, ...mfa }))
           await ctx.refreshSession()
           return wallets().find((w) => w.address === imported.address) ?? { ...imported, imported: true }
         },

@@ -5,7 +5,7 @@
  * @module
  */
 import { defineHooks } from '../../kernel/hook-bus'
-import type { SyncBailHook } from '../../kernel/hooks'
+import type { AsyncSeriesBailHook, SyncBailHook } from '../../kernel/hooks'
 import type { EmbeddedEthereumProvider, TransactionUiOptions } from './provider'
 import type { EmbeddedSolanaWallet, SolanaTransactionUiOptions } from './solana'
 import type { FrameChainType, FrameRecoveryChoice, FrameWallet } from '../../protocols/wallet-frame'
@@ -176,7 +176,21 @@ export interface EmbeddedWalletHooks {
    * rejects with 4001. Without an answer the transaction is signed (and sent) as asked. Bail.
    */
   solanaTransactionReview: SyncBailHook<[], string>
+  /**
+   * Called when the server refuses a wallet operation until the user verifies (`missing_or_invalid_mfa`
+   * or `expired_or_invalid_mfa_token`): a plugin that verifies the user (the mfa plugin) answers with
+   * a fresh MFA token, and the operation runs once more with it ({@link MFA_TOKEN_HEADER} on the
+   * frame's requests). A rejection (the user left: 'MFA canceled') ends the operation with it; without
+   * an answer the server's error stands. Async bail.
+   */
+  mfaToken: AsyncSeriesBailHook<[], string>
 }
+
+/** The header the wallet frame sends a fresh MFA token in, on the requests the server guards. */
+export const MFA_TOKEN_HEADER = 'privy-mfa-token'
+
+/** The server's answers that ask for a (fresh) MFA token. */
+export const MFA_REQUIRED_CODES: readonly string[] = ['missing_or_invalid_mfa', 'expired_or_invalid_mfa_token']
 
 /**
  * The embedded-wallet plugin's hooks of a kernel.
@@ -187,6 +201,7 @@ export const embeddedWalletHooks = defineHooks('embedded-wallets', (make): Embed
   service: make.syncBail(),
   transactionReview: make.syncBail(),
   solanaTransactionReview: make.syncBail(),
+  mfaToken: make.asyncSeriesBail(),
 }))
 
 /**

@@ -13,6 +13,20 @@ export { SMS_ERRORS, type SmsErrorCode } from './errors'
 export { smsMessages, type SmsMessageKey } from './messages/en'
 export { smsRoutes } from './api'
 export { smsCodeEntry } from './code-entry'
+
+/**
+ * Loads the phone input of the SMS screens (`PhoneField`, `readPhoneInput`, `initialCountry`,
+ * `displayPhoneNumber`), for another plugin's screen that takes a phone number. The phone library
+ * comes with it.
+ * @returns the module.
+ * @example
+ * ```tsx
+ * import { lazy } from 'react'
+ * import { loadPhoneInput } from 'portico/plugins/sms'
+ * const PhoneField = lazy(() => loadPhoneInput().then((m) => ({ default: m.PhoneField })))
+ * ```
+ */
+export const loadPhoneInput = () => import('./phone-input')
 export {
   useLinkWithPhone,
   useLoginWithSms,

@@ -37,6 +37,12 @@ export interface FrameWallet {
 /** Every request carries the user's current access token; the frame uses it for its own API calls. */
 export interface Authed {
   accessToken: string
+  /**
+   * A fresh MFA token (`{token}` of an MFA verify route), when the server asked for one
+   * (`missing_or_invalid_mfa`): the frame sends it in the `privy-mfa-token` header of the request
+   * the server guards.
+   */
+  mfaToken?: string
 }
 
 /** An EIP-1193 or Solana signing request for one wallet. */
