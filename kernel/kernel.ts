@@ -494,6 +494,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     closeModal,
     navigate: (screen, params, opts) => router.navigate(screen, params, opts),
     back: () => router.back(),
+    markOutcome: (index, outcome) => router.markOutcome(index, outcome),
     screen: (id) => merged.screens.get(id),
     contextFor(pluginId) {
       const ctx = lifecycle.contexts.get(pluginId)
