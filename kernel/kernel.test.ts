@@ -16,9 +16,9 @@ let sleeps: number[]
 const kernels: Kernel[] = []
 
 /** A small stand-in for the API server: app config, refresh, me, logout and analytics. */
-function api(overrides: (r: RecordedRequest) => ScriptedResponse | undefined = () => undefined) {
+function api(overrides: (r: RecordedRequest) => ScriptedResponse | Promise<ScriptedResponse> | undefined = () => undefined) {
   return async (r: RecordedRequest): Promise<ScriptedResponse> => {
-    const o = overrides(r)
+    const o = await overrides(r)
     if (o) return o
     if (r.path === `/api/v1/apps/${TEST_APP_ID}`) return { json: app }
     if (r.path === '/api/v1/sessions') return { json: await makeAuthResponse({ refresh_token: 'refresh-2' }) }
@@ -290,12 +290,13 @@ describe('terms consent', () => {
     server = await startTestServer(
       api((r) => {
         if (r.path === '/api/v1/users/me') return { json: { user: acceptedOnServer ? accepted() : makeUser(), identity_token: null } }
+        if (r.path === '/api/v1/sessions') return makeAuthResponse({ refresh_token: 'refresh-2', user: acceptedOnServer ? accepted() : makeUser() }).then((json) => ({ json }))
         return undefined
       }),
     )
   })
 
-  it('holds the login at the consent step: pending, no onLogin, then Accept completes with the user read again', async () => {
+  it('holds the login at the consent step: pending, no onLogin, then Accept completes with the session refreshed', async () => {
     const k = make()
     await k.init()
     const seen: string[] = []

@@ -224,7 +224,8 @@ export function createPortico(options: PorticoOptions): Kernel {
 
   /**
    * Runs a stored login's steps, then completes it: the consent step while the session is
-   * `pending` (the user is not signed in before it), then every `afterAuthenticate` step.
+   * `pending` (the user is not signed in before it; the session is refreshed after it), then every
+   * `afterAuthenticate` step.
    * A step that does not finish logs the login out.
    */
   async function completeLogin(result: LoginResult, { afterSuccess }: { afterSuccess: boolean }): Promise<void> {
@@ -256,8 +257,9 @@ export function createPortico(options: PorticoOptions): Kernel {
     consenting++
     try {
       while (state.session.status === 'pending') {
-        // The user is read again once the step ends, so the result says the terms are accepted.
-        if ((await runStep({ screen: TERMS_SCREEN }, () => session.reload())) !== FOLLOWED) continue
+        // Once the step ends the session is refreshed: the user then says the terms are accepted, and
+        // the new access token no longer carries the server's `terms: "pending"` claim.
+        if ((await runStep({ screen: TERMS_SCREEN }, () => session.refresh())) !== FOLLOWED) continue
         // Another tab answered the consent and completes the login there; this tab only follows.
         closeModal({ force: true })
         // (The step's wait changed the status: read it afresh.)

@@ -62,6 +62,7 @@ export {
 } from './apps'
 export {
   verifyAccessToken,
+  TERMS_PENDING_CLAIM,
   generateAppKeys,
   signAccessToken,
   importSigningKey,
