@@ -97,6 +97,27 @@ test('header, login message and the logo inside its 180 × 90 px box', async ({ 
   expect((await square.boundingBox())!.height).toBeLessThanOrEqual(90.5)
 })
 
+test("the host's method order (loginMethodsAndOrder, the demo's order fields) decides the rows and where the email field goes", async ({ page, request }) => {
+  const appId = await createTestApp(page, request, { loginMethods: ['email_auth', 'passkey_auth', 'guest_auth', 'farcaster_auth', 'wallet_auth'] })
+  // The landing's methods in page order: each row's label, the inline email input as 'email field'.
+  const labels = () =>
+    dialog(page).evaluate((el) =>
+      [...el.querySelectorAll('button, input')]
+        .map((n) => (n.tagName === 'INPUT' ? 'email field' : (n.textContent ?? '').trim()))
+        .filter((text) => text === 'email field' || /^(Continue with|More options)/.test(text)),
+    )
+  await openLanding(page, appId, { primary: 'farcaster, email, wallet', overflow: 'guest, passkey' })
+  await expect.poll(labels).toEqual(['Continue with Farcaster', 'email field', 'Continue with a wallet', 'More options'])
+  await moreOptions(page).click()
+  await expect(dialog(page).getByRole('heading', { name: 'Other ways to log in' })).toBeVisible()
+  const others = dialog(page).getByRole('button', { name: /^Continue/ })
+  await expect(others).toHaveText([/guest/i, /passkey/i])
+
+  // Another order on the same app: the email field first this time.
+  await openLanding(page, appId, { primary: 'email, passkey, farcaster' })
+  await expect.poll(labels).toEqual(['email field', 'Continue with a passkey', 'Continue with Farcaster'])
+})
+
 test('hidden web2 inputs: email is a button that opens its own screen', async ({ page, request }) => {
   const appId = await createTestApp(page, request, { loginMethods: ['email_auth', 'sms_auth'] })
   await openLanding(page, appId, { hideInputs: '1' })
