@@ -16,9 +16,9 @@ let sleeps: number[]
 const kernels: Kernel[] = []
 
 /** A small stand-in for the API server: app config, refresh, me, logout and analytics. */
-function api(overrides: (r: RecordedRequest) => ScriptedResponse | undefined = () => undefined) {
+function api(overrides: (r: RecordedRequest) => ScriptedResponse | Promise<ScriptedResponse> | undefined = () => undefined) {
   return async (r: RecordedRequest): Promise<ScriptedResponse> => {
-    const o = overrides(r)
+    const o = await overrides(r)
     if (o) return o
     if (r.path === `/api/v1/apps/${TEST_APP_ID}`) return { json: app }
     if (r.path === '/api/v1/sessions') return { json: await makeAuthResponse({ refresh_token: 'refresh-2' }) }
@@ -290,12 +290,13 @@ describe('terms consent', () => {
     server = await startTestServer(
       api((r) => {
         if (r.path === '/api/v1/users/me') return { json: { user: acceptedOnServer ? accepted() : makeUser(), identity_token: null } }
+        if (r.path === '/api/v1/sessions') return makeAuthResponse({ refresh_token: 'refresh-2', user: acceptedOnServer ? accepted() : makeUser() }).then((json) => ({ json }))
         return undefined
       }),
     )
   })
 
-  it('holds the login at the consent step: pending, no onLogin, then Accept completes with the user read again', async () => {
+  it('holds the login at the consent step: pending, no onLogin, then Accept completes with the session refreshed', async () => {
     const k = make()
     await k.init()
     const seen: string[] = []
@@ -334,6 +335,45 @@ describe('terms consent', () => {
     await vi.waitFor(() => expect(completed).toEqual(['email:true']), { timeout: 15_000 })
     expect(reloaded.state.session.status).toBe('authenticated')
     expect(storage.get(PENDING_LOGIN_KEY)).toBeNull()
+  })
+
+  it('another tab shows the held consent; an Accept in the first signs both in, and only the first completes the login', async () => {
+    const tabs = createMemoryTabs()
+    const first = make({ storage: tabs.tab() })
+    const second = make({ storage: tabs.tab() })
+    await Promise.all([first.init(), second.init()])
+    const completed: string[] = []
+    first.onLogin(() => completed.push('first'))
+    second.onLogin(() => completed.push('second'))
+    const done = first.contextFor('email').authenticate(() => makeAuthResponse({ is_new_user: true }), { method: 'email' })
+    await vi.waitFor(() => expect(first.state.modal.stack.at(-1)?.screen).toBe(TERMS_SCREEN), { timeout: 15_000 })
+    await vi.waitFor(() => expect(second.state.modal.stack.at(-1)?.screen).toBe(TERMS_SCREEN), { timeout: 15_000 })
+    expect(second.state.session.status).toBe('pending')
+
+    acceptedOnServer = true
+    first.resolveStep('continue')
+    await expect(done).resolves.toMatchObject({ user: { has_accepted_terms: true } })
+    await vi.waitFor(() => expect(second.state.session.status).toBe('authenticated'), { timeout: 15_000 })
+    await vi.waitFor(() => expect(second.state.modal.open).toBe(false), { timeout: 15_000 })
+    expect(completed).toEqual(['first'])
+    expect(tabs.data.get(PENDING_LOGIN_KEY)).toBeUndefined()
+  })
+
+  it("'No thanks' in the following tab signs both out and ends the first tab's login", async () => {
+    const tabs = createMemoryTabs()
+    const first = make({ storage: tabs.tab() })
+    const second = make({ storage: tabs.tab() })
+    await Promise.all([first.init(), second.init()])
+    const done = first.contextFor('email').authenticate(() => makeAuthResponse(), { method: 'email' })
+    await vi.waitFor(() => expect(second.state.modal.stack.at(-1)?.screen).toBe(TERMS_SCREEN), { timeout: 15_000 })
+    await vi.waitFor(() => expect(first.state.modal.stack.at(-1)?.screen).toBe(TERMS_SCREEN), { timeout: 15_000 })
+    second.resolveStep('abort')
+    await expect(done).rejects.toMatchObject({ code: 'exited_auth_flow' })
+    expect(first.state.session.status).toBe('unauthenticated')
+    expect(first.state.modal.open).toBe(false)
+    expect(second.state.session.status).toBe('unauthenticated')
+    expect(second.state.modal.open).toBe(false)
+    expect(tabs.data.get(SESSION_KEYS.refresh)).toBeUndefined()
   })
 
   it('declining logs out and forgets the held login', async () => {

@@ -26,10 +26,10 @@ import { mergePlugins, setupPlugins } from './registry'
 import { createRouter, LANDING_SCREEN } from './router'
 import type { FlowController } from './flow'
 import type { Flow, StepHandle, StepOptions } from './flow-types'
-import { createSession } from './session'
-import { defaultStorage, migrateStorage } from './storage'
+import { createSession, SESSION_KEYS } from './session'
+import { defaultStorage, migrateStorage, type StorageAdapter } from './storage'
 import type { Kernel, KernelState, LinkConflict, PorticoOptions, ResolvedError } from './types'
-import type { ErrorContext, PostLoginStep } from './hooks'
+import type { ErrorContext, PostLoginStep, SessionStatus } from './hooks'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ApiError } from './errors'
 import { loadOnce } from './load-once'
@@ -47,8 +47,31 @@ export const LINK_CONFLICT_SCREEN = 'portico/link-conflict'
  * accepted the terms the app requires. It resolves its step once the server recorded the acceptance.
  */
 export const TERMS_SCREEN = 'portico/terms'
-/** Storage key of a login held at the consent step: its method and whether the user is new, for after a reload. */
+/**
+ * Storage key of a login held at the consent step: its method and whether the user is new, for after
+ * a reload; other tabs sharing the storage watch it to show the consent and to follow its answer.
+ */
 export const PENDING_LOGIN_KEY = 'portico:pending-login'
+/** The consent step's value when another tab answered the consent: this tab follows, completing nothing. */
+const FOLLOWED = Symbol('followed')
+
+/**
+ * A login answer made of the stored tokens, for a session this tab only followed from another one.
+ * @param storage - the session's storage.
+ * @param user - the session's user.
+ * @returns the answer, as the login would have carried it.
+ */
+function storedAnswer(storage: StorageAdapter, user: User): AuthenticatedUser {
+  const identity = storage.get(SESSION_KEYS.identity)
+  return {
+    user,
+    token: storage.get(SESSION_KEYS.token),
+    privy_access_token: storage.get(SESSION_KEYS.pat),
+    refresh_token: storage.get(SESSION_KEYS.refresh),
+    session_update_action: 'set',
+    ...(identity ? { identity_token: identity } : {}),
+  }
+}
 
 /**
  * The label of an account kind on the link-conflict screen, as a message key and its values: the
@@ -118,7 +141,16 @@ export function createPortico(options: PorticoOptions): Kernel {
   })
   // A user who has not accepted the terms the app requires is not signed in until they do.
   const admits = (user: User) => !state.config?.legal.requireUsersAcceptTerms || user.has_accepted_terms
-  const session = createSession({ appId, storage, api, hooks, state: state.session, autoRefresh: options.autoRefresh, admits })
+  const session = createSession({
+    appId,
+    storage,
+    api,
+    hooks,
+    state: state.session,
+    autoRefresh: options.autoRefresh,
+    admits,
+    followed: () => followConsent(),
+  })
   api.setTokenSource(session.tokens)
   const router = createRouter(state.modal, merged.screens)
   // The step stack loads with the first step (init starts the load): no step opens before a page's
@@ -152,6 +184,8 @@ export function createPortico(options: PorticoOptions): Kernel {
     markReady = resolve
   })
   // The link waiting on the link-conflict screen, with the plugin's transfer call.
+  // Logins of this tab at their consent step (asked, or about to be): another tab's does not start one more.
+  let consenting = 0
   let pendingTransfer: {
     conflict: LinkConflict
     transfer: NonNullable<LinkOptions['transfer']>
@@ -190,17 +224,19 @@ export function createPortico(options: PorticoOptions): Kernel {
 
   /**
    * Runs a stored login's steps, then completes it: the consent step while the session is
-   * `pending` (the user is not signed in before it), then every `afterAuthenticate` step.
+   * `pending` (the user is not signed in before it; the session is refreshed after it), then every
+   * `afterAuthenticate` step.
    * A step that does not finish logs the login out.
    */
   async function completeLogin(result: LoginResult, { afterSuccess }: { afterSuccess: boolean }): Promise<void> {
     let stepsShown = 0
-    const runStep = async (step: PostLoginStep, then?: () => Promise<unknown>) => {
+    const runStep = async (step: PostLoginStep, then?: () => Promise<unknown>): Promise<unknown> => {
       // The first step follows the success state, shortly before the modal would have closed.
       if (stepsShown++ === 0 && afterSuccess) await wait(POST_SUCCESS_DELAY_MS - NEXT_STEP_LEAD_MS)
       try {
         // The step's screen stays while the next step (or the close) comes.
-        await flow.begin({ screen: step.screen, params: step.params, keepScreens: true, cancelError: aborted })
+        const value = await flow.begin<unknown>({ screen: step.screen, params: step.params, keepScreens: true, cancelError: aborted })
+        if (value === FOLLOWED) return value
         await then?.()
       } catch (e) {
         // A kernel torn down (the page unmounting it) ends nothing: a reload asks again.
@@ -214,13 +250,24 @@ export function createPortico(options: PorticoOptions): Kernel {
       if (state.session.user) result.user = state.session.user
     }
 
-    // A reload at the consent screen asks again, for the same login.
+    // A reload at the consent screen (or another tab) asks again, for the same login.
     if (state.session.status === 'pending') {
       storage.set(PENDING_LOGIN_KEY, JSON.stringify({ method: result.method, isNewUser: result.isNewUser }))
     }
-    while (state.session.status === 'pending') {
-      // The user is read again once the step ends, so the result says the terms are accepted.
-      await runStep({ screen: TERMS_SCREEN }, () => session.reload())
+    consenting++
+    try {
+      while (state.session.status === 'pending') {
+        // Once the step ends the session is refreshed: the user then says the terms are accepted, and
+        // the new access token no longer carries the server's `terms: "pending"` claim.
+        if ((await runStep({ screen: TERMS_SCREEN }, () => session.refresh())) !== FOLLOWED) continue
+        // Another tab answered the consent and completes the login there; this tab only follows.
+        closeModal({ force: true })
+        // (The step's wait changed the status: read it afresh.)
+        if ((state.session.status as SessionStatus) !== 'authenticated') throw aborted()
+        return
+      }
+    } finally {
+      consenting--
     }
     storage.remove(PENDING_LOGIN_KEY)
     if (state.session.status !== 'authenticated') throw aborted()
@@ -243,10 +290,34 @@ export function createPortico(options: PorticoOptions): Kernel {
     }
   }
 
-  /** A session restored at the consent step (a reload): shows it again and completes that login. */
+  /**
+   * Follows the consent of another tab sharing the storage: a login held at the consent step there
+   * shows the consent here too; once it is answered there (accepted, or declined and logged out),
+   * this tab reads the user again and its consent step ends, the modal closing.
+   */
+  function followConsent(): void {
+    if (destroyed || !state.ready) return
+    const consent = flow.steps().find((s) => s.screen === TERMS_SCREEN)
+    if (state.session.status !== 'pending') {
+      consent?.resolve(FOLLOWED)
+      return
+    }
+    // The held login's key is gone while the user still reads as pending here: answered elsewhere.
+    if (storage.get(PENDING_LOGIN_KEY) === null) {
+      session.reload().then(followConsent, () => undefined)
+      return
+    }
+    if (!consent && consenting === 0) resumePendingLogin()
+  }
+  const unwatchConsent = storage.subscribe?.((key) => {
+    if (key === PENDING_LOGIN_KEY || key === null) followConsent()
+  })
+
+  /** A session restored at the consent step (a reload, another tab's login): shows it again and completes that login. */
   function resumePendingLogin(): void {
-    const raw = session.lastResponse()
     const user = state.session.user
+    // A session this tab only followed has no login answer of its own: the stored tokens stand in.
+    const raw = session.lastResponse() ?? (user ? storedAnswer(storage, user) : null)
     if (state.session.status !== 'pending' || !raw || !user) return
     let saved: { method?: unknown; isNewUser?: unknown } = {}
     try {
@@ -494,6 +565,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     closeModal,
     navigate: (screen, params, opts) => router.navigate(screen, params, opts),
     back: () => router.back(),
+    markOutcome: (index, outcome) => router.markOutcome(index, outcome),
     screen: (id) => merged.screens.get(id),
     contextFor(pluginId) {
       const ctx = lifecycle.contexts.get(pluginId)
@@ -518,6 +590,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       destroyed = true
       lifecycle.teardown()
       session.destroy()
+      unwatchConsent?.()
       loginListeners.clear()
       flowImpl?.destroy()
     },

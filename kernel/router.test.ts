@@ -51,6 +51,28 @@ describe('router', () => {
     expect(router.current()?.screen).toBe('email/code')
   })
 
+  it('a screen marked as showing its flow\'s end does not go back until the mark is cleared', () => {
+    const { modal, router } = make()
+    router.open('portico/landing')
+    router.navigate('email/code')
+    router.markOutcome(1, true)
+    router.back()
+    expect(modal.stack.map((e) => e.screen)).toEqual(['portico/landing', 'email/code'])
+    // A place the stack does not have is left alone.
+    router.markOutcome(5, true)
+    expect(modal.stack).toHaveLength(2)
+    router.markOutcome(1, false)
+    expect(modal.stack[1]!.outcome).toBeUndefined()
+    router.back()
+    expect(modal.stack.map((e) => e.screen)).toEqual(['portico/landing'])
+    // The mark belongs to the entry: a screen shown again at that place starts unmarked.
+    router.navigate('email/code')
+    router.markOutcome(1, true)
+    router.navigate('email/entry', {}, { replace: true })
+    router.back()
+    expect(modal.stack.map((e) => e.screen)).toEqual(['portico/landing'])
+  })
+
   it('replace swaps the top screen; reset clears the stack', () => {
     const { modal, router } = make()
     router.open('portico/landing')

@@ -24,6 +24,13 @@ export interface Router {
   /** Marks the screen on top as settled (its flow ended): it has no Back from now on. */
   settle(): void
   /**
+   * Marks the screen at a place of the stack as showing the end of its flow (a failure its plugin
+   * cannot go on from: OAuth's 'Authentication failed', Farcaster's time-out), or, with false, as a
+   * flow again (its Retry started over). While marked it has no Back, like an `outcome` screen.
+   * Does nothing for a place the stack no longer has.
+   */
+  markOutcome(index: number, outcome: boolean): void
+  /**
    * Goes back to the first `length` screens, dropping those above; does nothing when the stack is no
    * longer than that, or for a length under 1 (closing is {@link Router.close}'s).
    */
@@ -72,8 +79,9 @@ export function createRouter(modal: KernelState['modal'], screens: ReadonlyMap<s
     for (const listener of [...listeners]) listener(change)
   }
 
-  // An ended flow is not gone back into: an outcome screen, or a screen whose flow settled.
-  const isFinal = (e: ScreenEntry | undefined) => !!e && (!!e.settled || !!screens.get(e.screen)?.outcome)
+  // An ended flow is not gone back into: an outcome screen, a screen showing its flow's end, or a
+  // screen whose flow settled.
+  const isFinal = (e: ScreenEntry | undefined) => !!e && (!!e.settled || !!e.outcome || !!screens.get(e.screen)?.outcome)
 
   return {
     current: () => (modal.open ? (modal.stack[modal.stack.length - 1] ?? null) : null),
@@ -98,6 +106,12 @@ export function createRouter(modal: KernelState['modal'], screens: ReadonlyMap<s
     settle() {
       const top = modal.stack[modal.stack.length - 1]
       if (top) top.settled = true
+    },
+    markOutcome(index, outcome) {
+      const e = modal.stack[index]
+      if (!e || !!e.outcome === outcome) return
+      if (outcome) e.outcome = true
+      else delete e.outcome
     },
     backTo(length) {
       if (length < 1 || modal.stack.length <= length) return

@@ -44,6 +44,11 @@ export interface SessionOptions {
    * session `pending` (tokens kept, no user shown to hosts). @defaultValue every user counts
    */
   admits?: (user: User) => boolean
+  /**
+   * Called once the session followed a change another tab made to the shared storage (its login,
+   * refresh or logout): the user was read again, or the session was cleared.
+   */
+  followed?: () => void
 }
 
 /** The session of one kernel. */
@@ -302,13 +307,19 @@ export function createSession(options: SessionOptions): Session {
       if (destroyed) return
       const token = storage.get(SESSION_KEYS.token) ?? storage.get(SESSION_KEYS.pat)
       if (!token) {
-        if (state.status === 'authenticated' || state.status === 'pending' || lastToken) clearLocal(false)
+        if (state.status === 'authenticated' || state.status === 'pending' || lastToken) {
+          clearLocal(false)
+          options.followed?.()
+        }
         return
       }
       if (token === lastToken) return
       lastToken = token
       fetchMe()
-        .then(() => scheduleRefresh())
+        .then((user) => {
+          scheduleRefresh()
+          if (user && !destroyed) options.followed?.()
+        })
         .catch(() => undefined)
     })
   })

@@ -53,6 +53,11 @@ export interface ScreenEntry {
    * and the screen shows its success state): like an `outcome` screen, it has no Back.
    */
   settled?: boolean
+  /**
+   * Set while the screen shows the end of its flow (a failure its plugin cannot go on from; the
+   * screen's `markOutcome`), cleared when its Retry starts over: while set, it has no Back.
+   */
+  outcome?: boolean
 }
 
 /** The kernel's valtio state. Read it through snapshots. */
@@ -137,6 +142,11 @@ export interface Kernel {
   closeModal(options?: { force?: boolean }): void
   navigate(screen: string, params?: Record<string, unknown>, options?: { replace?: boolean; reset?: boolean }): void
   back(): void
+  /**
+   * Marks the modal's screen at a place of the stack as showing the end of its flow, or (false) as
+   * a flow again: see {@link ScreenEntry.outcome}. The modal shell calls it for a screen's `markOutcome`.
+   */
+  markOutcome(index: number, outcome: boolean): void
   /** The screen definition for a screen id (`email/code`). */
   screen(id: string): ScreenDefinition | undefined
   /** The context a plugin's screens use. */

@@ -64,6 +64,7 @@ export {
 } from './apps'
 export {
   verifyAccessToken,
+  TERMS_PENDING_CLAIM,
   generateAppKeys,
   signAccessToken,
   importSigningKey,

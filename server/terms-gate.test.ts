@@ -3,6 +3,7 @@ import { createTestInstance, type TestInstance } from '../test/support/server'
 import { collectRoutes } from './plugin'
 import { coreServerPlugin } from './core'
 import { serverPlugins } from './cli/runtime'
+import { verifyAccessToken } from './tokens'
 
 // An app that requires its terms: a user who has not accepted them holds tokens (the consent
 // screen calls the server with them) but is not signed in anywhere else.
@@ -58,6 +59,26 @@ describe('terms consent on the server', () => {
     expect(sessions.body.sessions).toHaveLength(1)
   })
 
+  it("a host backend's verifyAccessToken refuses a pending user's token (terms_not_accepted) until a refresh after Accept", async () => {
+    const verify = (token: string, allowTermsPending?: boolean) =>
+      verifyAccessToken(token, { appId: t.appId, verificationKey: t.app.publicPem, ...(allowTermsPending ? { allowTermsPending } : {}) })
+    const auth = await t.login('host-check@example.com')
+    await expect(verify(auth.token!)).rejects.toMatchObject({ code: 'terms_not_accepted' })
+    // Over the JWKS too (no key given): the claim is signed, so the answer is the same.
+    await expect(verifyAccessToken(auth.token!, { appId: t.appId, apiUrl: t.baseUrl })).rejects.toMatchObject({ code: 'terms_not_accepted' })
+    await expect(verify(auth.token!, true)).resolves.toMatchObject({ termsPending: true, userId: auth.user.id })
+    // A refresh before the acceptance still owes it.
+    const before = await t.request('/api/v1/sessions', { body: { refresh_token: auth.refresh_token } })
+    await expect(verify(before.body.token)).rejects.toMatchObject({ code: 'terms_not_accepted' })
+
+    expect((await t.request('/api/v1/users/me/accept_terms', { method: 'POST', token: before.body.token })).status).toBe(200)
+    // The token issued before the acceptance keeps its claim (it is signed); the next refresh drops it.
+    await expect(verify(before.body.token)).rejects.toMatchObject({ code: 'terms_not_accepted' })
+    const after = await t.request('/api/v1/sessions', { body: { refresh_token: before.body.refresh_token } })
+    expect(after.status).toBe(200)
+    await expect(verify(after.body.token)).resolves.toMatchObject({ termsPending: false, userId: auth.user.id })
+  })
+
   it("'No thanks' logs out: the pending session's logout is accepted and its tokens stop working", async () => {
     const auth = await t.login('decline@example.com')
     const out = await t.request('/api/v1/sessions/logout', { body: { refresh_token: auth.refresh_token }, token: auth.token! })
@@ -81,5 +102,6 @@ describe('terms consent on the server', () => {
     const auth = await t.login('open@example.com', { appId: open.id })
     expect(auth.user.has_accepted_terms).toBe(false)
     expect((await t.request('/api/v1/sessions', { method: 'GET', token: auth.token!, appId: open.id })).status).toBe(200)
+    await expect(verifyAccessToken(auth.token!, { appId: open.id, verificationKey: open.publicPem })).resolves.toMatchObject({ termsPending: false })
   })
 })

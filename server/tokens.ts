@@ -91,10 +91,23 @@ export interface AccessTokenInput {
   userDid: string
   /** Issue time in ms. */
   now: number
+  /**
+   * The app requires its terms and the user has not accepted them yet: the token carries
+   * {@link TERMS_PENDING_CLAIM}, so `verifyAccessToken` refuses it as a signed-in user's.
+   */
+  termsPending?: boolean
 }
 
 /**
- * Signs an access token: `sid`, `sub`, `iss`, `aud`, `iat`, `exp` (1 hour); the header names the key (`kid`).
+ * The claim (`terms: "pending"`) of an access token issued while its user has not accepted the terms
+ * the app requires: a Portico extension of the contract's claims. A session refreshed after the
+ * acceptance gets a token without it.
+ */
+export const TERMS_PENDING_CLAIM = { terms: 'pending' } as const
+
+/**
+ * Signs an access token: `sid`, `sub`, `iss`, `aud`, `iat`, `exp` (1 hour), and `terms: "pending"`
+ * while the user owes the app's terms; the header names the key (`kid`).
  * @param key - the app's signing key ({@link importSigningKey}).
  * @param input - the claims.
  * @returns the compact JWT.
@@ -104,7 +117,7 @@ export interface AccessTokenInput {
  * ```
  */
 export function signAccessToken(key: AppSigningKey, input: AccessTokenInput): Promise<string> {
-  return signWithStandardClaims(key, { sid: input.sessionId }, input)
+  return signWithStandardClaims(key, { sid: input.sessionId, ...(input.termsPending ? TERMS_PENDING_CLAIM : {}) }, input)
 }
 
 /** Signs claims with what every token of an app carries: header with `kid`, `sub`, `iss`, `aud`, `iat`, `exp`. */
@@ -168,6 +181,11 @@ export interface AccessTokenClaims {
   issuedAt: number
   /** Unix seconds. */
   expiration: number
+  /**
+   * The token was issued before its user accepted the terms the app requires (only ever true with
+   * {@link VerifyAccessTokenOptions.allowTermsPending}: otherwise such a token is refused).
+   */
+  termsPending: boolean
 }
 
 /** Options of {@link verifyAccessToken}. */
@@ -184,6 +202,12 @@ export interface VerifyAccessTokenOptions {
   now?: number
   /** Accept a token whose `exp` has passed (refresh and logout do). @defaultValue false */
   allowExpired?: boolean
+  /**
+   * Accept the token of a user who has not accepted the terms the app requires (it carries
+   * `terms: "pending"`); the claims then say `termsPending: true`. Portico's own server does, for the
+   * consent step's routes. @defaultValue false: such a token is refused with `terms_not_accepted`
+   */
+  allowTermsPending?: boolean
 }
 
 /** A public key and its key id. */
@@ -246,12 +270,14 @@ function checkCompactForm(token: string, expectedKid: string | null): void {
 /**
  * Verifies an access token the way a host backend should: canonical base64url segments, ES256,
  * `typ: JWT`, a `kid` naming the app's key, issuer `privy.io`, audience = app id, not expired, with
- * `sid` and `sub`.
+ * `sid` and `sub`; and, unless `allowTermsPending`, not issued to a user who still owes the app's
+ * terms (`terms: "pending"`: the user is not signed in until they accept).
  * @param token - the compact JWT (without `Bearer `).
  * @param appIdOrOptions - the app id (the key then comes from the JWKS of `PORTICO_API_URL`), or the
  *   app id with the verification key or the API URL.
  * @returns the token's claims.
- * @throws PorticoError with code `missing_or_invalid_token` when anything is wrong.
+ * @throws PorticoError with code `missing_or_invalid_token` when anything is wrong, `terms_not_accepted`
+ *   when the token's user has not accepted the terms the app requires.
  * @example
  * ```ts
  * import { verifyAccessToken } from 'portico/server'
@@ -275,6 +301,7 @@ export async function verifyAccessToken(
     if (!apiUrl) throw new TypeError('verifyAccessToken needs the verification key, apiUrl or the PORTICO_API_URL variable')
     key = remoteKeySet(apiUrl, options.appId)
   }
+  let claims: AccessTokenClaims
   try {
     // A remote key set picks the key by `kid` itself; an unknown one matches none of its keys.
     checkCompactForm(token, typeof key === 'function' ? null : key.kid)
@@ -291,17 +318,22 @@ export async function verifyAccessToken(
     const { payload } =
       typeof key === 'function' ? await jwtVerify(token, key, verifyOptions) : await jwtVerify(token, key.key, verifyOptions)
     if (typeof payload.sid !== 'string' || typeof payload.sub !== 'string') throw new Error('bad claims')
-    return {
+    claims = {
       appId: options.appId,
       userId: payload.sub,
       sessionId: payload.sid,
       issuer: payload.iss!,
       issuedAt: payload.iat!,
       expiration: payload.exp!,
+      termsPending: payload.terms === TERMS_PENDING_CLAIM.terms,
     }
   } catch (cause) {
     throw new PorticoError('Invalid access token', { code: 'missing_or_invalid_token', cause })
   }
+  if (claims.termsPending && !options.allowTermsPending) {
+    throw new PorticoError('The user has not accepted the terms of this app', { code: 'terms_not_accepted' })
+  }
+  return claims
 }
 
 /**

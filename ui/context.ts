@@ -3,7 +3,7 @@
  * screen being rendered (for screens, which never see the kernel).
  * @module
  */
-import { createContext, useContext, useEffect, useRef } from 'react'
+import { createContext, useContext, useEffect, useLayoutEffect, useRef } from 'react'
 import { useSnapshot } from 'valtio'
 import type { Kernel, ResolvedError } from '../kernel/types'
 import type { NavigateOptions, PluginContext } from '../kernel/plugin'
@@ -65,6 +65,12 @@ export interface ScreenContext<Params extends Record<string, unknown> = Record<s
   resolveStep(): void
   /** Cancels the step this screen shows: the flow that waits on it stops (`exited_auth_flow`). Once, like {@link resolveStep}. */
   cancelStep(): void
+  /**
+   * Marks this screen as showing the end of its flow (a failure it cannot go on from), or, with
+   * false, as a flow again (its Retry started over): while marked, the modal shows no Back, like on
+   * an `outcome` screen, and the screen's own buttons say where to go. Screens use {@link useOutcome}.
+   */
+  markOutcome(outcome: boolean): void
   /**
    * Resolves an error through the kernel's error registry: the reaction and the text to show.
    * `context.method` defaults to the owning plugin's id and `context.screen` to this screen's id.
@@ -140,6 +146,29 @@ export function useBackHandler(handler: (() => boolean) | null): void {
     if (!slot || !active) return
     return slot(() => latest.current?.() ?? false)
   }, [slot, active])
+}
+
+/**
+ * Makes the shown screen the end of its flow while `active`: for a plugin screen whose failure state
+ * ends the flow ('Authentication failed', a time-out), as a core error screen does through its
+ * `outcome` declaration. The modal then shows no Back; the screen's buttons (Retry, 'Use another
+ * method') say where to go. When `active` turns false (Retry started over), Back returns.
+ * @param active - whether the screen now shows its flow's end.
+ * @example
+ * ```tsx
+ * import { useOutcome } from 'portico/react'
+ * function Status({ failed }: { failed: boolean }) {
+ *   useOutcome(failed)
+ *   …
+ * }
+ * ```
+ */
+export function useOutcome(active: boolean): void {
+  const screen = useContext(CurrentScreen)
+  // Before paint, so the Back arrow never flashes on a failure.
+  useLayoutEffect(() => {
+    screen?.markOutcome(active)
+  }, [screen, active])
 }
 
 /** The part of Portico's state a screen may read: readiness, the app configuration and the session. */

@@ -26,7 +26,7 @@ export {
 // module holds only the hooks (names and types from the plugin), and a page that does not call them
 // drops them when bundled.
 export { useWallets, useConnectWallet, type UseWalletsResult, type ConnectWalletOptions } from '../plugins/wallets/react'
-export { useKernel, useScreen, usePorticoState, useBackHandler, type ScreenContext, type ScreenProps, type PorticoState } from './context'
+export { useKernel, useScreen, usePorticoState, useBackHandler, useOutcome, type ScreenContext, type ScreenProps, type PorticoState } from './context'
 export { portico, PORTICO_SCREENS } from './plugin'
 export { lightTheme, darkTheme, type PorticoTheme, type ThemeOptions } from './theme'
 export { uiMessages, type UiMessageKey } from './messages/en'

@@ -59,6 +59,9 @@ async function until(check: () => boolean, what: string, realMs = 3000): Promise
   }
 }
 
+/** The modal's Back arrow, if shown. */
+const back = () => screen.queryByRole('button', { name: 'Back' })
+
 /** Counts requests to a path. */
 const count = (path: string) => h!.server.requests.filter((r) => r.path.split('?')[0] === path).length
 
@@ -90,9 +93,13 @@ async function start(routes: Routes = {}) {
 /** Polls recorded for a channel token. */
 const polls = (token: string) => h!.server.requests.filter((r) => r.path === STATUS && r.headers['farcaster-channel-token'] === token).length
 
-async function openConnect(params: Record<string, unknown> = {}) {
+/** Opens the connect screen, as the modal's first screen or (`fromLanding`) over the landing. */
+async function openConnect(params: Record<string, unknown> = {}, fromLanding = false) {
   vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] })
-  await renderScreen(h!.kernel, 'farcaster/connect', params)
+  if (fromLanding) {
+    await renderScreen(h!.kernel, 'portico/landing')
+    await act(async () => h!.kernel.navigate('farcaster/connect', params))
+  } else await renderScreen(h!.kernel, 'farcaster/connect', params)
   await until(() => screen.queryByRole('img', { name: 'QR code to sign in with Farcaster' }) !== null, 'the QR code')
 }
 
@@ -128,9 +135,10 @@ describe('awaiting Farcaster connection', () => {
     expect(count(AUTH)).toBe(0)
   })
 
-  it("behavior: after 120 s without an answer it shows 'The request timed out. Try again.', and Retry opens a new channel", async () => {
+  it("behavior: after 120 s without an answer it shows 'The request timed out. Try again.' with no Back, and Retry opens a new channel", async () => {
     await start()
-    await openConnect()
+    await openConnect({}, true)
+    expect(back()).toBeTruthy()
     const rounds = LOGIN_TIMEOUT_MS / POLL_INTERVAL_MS
     for (let i = 1; i < rounds; i++) {
       await advance(POLL_INTERVAL_MS)
@@ -141,10 +149,15 @@ describe('awaiting Farcaster connection', () => {
     await until(() => screen.queryByText('The request timed out. Try again.') !== null, 'the timeout text')
     expect(screen.getByRole('heading', { name: 'Authentication failed' })).toBeTruthy()
     expect(polls('ch-1')).toBe(rounds - 1)
+    // The time-out ends the flow: no Back, and back() leaves it shown.
+    expect(back()).toBeNull()
+    await act(async () => h!.kernel.back())
+    expect(h!.kernel.state.modal.stack.map((e) => e.screen)).toEqual(['portico/landing', 'farcaster/connect'])
 
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })))
     await until(() => count(INIT) === 2, 'a second init')
     await until(() => screen.queryByRole('img', { name: 'QR code to sign in with Farcaster' }) !== null, 'the new QR code')
+    expect(back()).toBeTruthy()
     await advance(POLL_INTERVAL_MS)
     await until(() => polls('ch-2') === 1, 'a poll of the new channel')
     expect(polls('ch-1')).toBe(rounds - 1)
@@ -188,6 +201,8 @@ describe('awaiting Farcaster connection', () => {
     await until(() => screen.queryByText('Something went wrong. Try again.') !== null, 'the failure text')
     expect(screen.getByRole('heading', { name: 'Authentication failed' })).toBeTruthy()
     expect(screen.getByRole('button', { name: 'Retry' })).toBeTruthy()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Use another method' })))
+    expect(h!.kernel.state.modal.stack.map((e) => e.screen)).toEqual(['portico/landing'])
   })
 
   it("behavior: with the 'link' intent a completed channel links through /farcaster/link, never signing in again", async () => {

@@ -255,6 +255,40 @@ describe('start', () => {
     expect(storage.get(OAUTH_STORAGE_KEYS.popup)).toBeNull()
   })
 
+  it("behavior: 'Authentication failed' ends the flow (no Back, back() stays); Retry starts over and Back returns", async () => {
+    let release: (() => void) | null = null
+    let inits = 0
+    const refused = { status: 400, json: { error: 'Please provide a redirect_to value.', code: 'invalid_data' } }
+    await start({
+      routes: {
+        // The first start is refused; the Retry's start waits until the test lets it be refused too.
+        [`POST ${INIT}`]: () => (++inits === 1 ? refused : new Promise<typeof refused>((resolve) => (release = () => resolve(refused)))),
+      },
+    })
+    const back = () => screen.queryByRole('button', { name: 'Back' })
+    await act(async () => {
+      kernel!.openModal('portico/landing')
+      kernel!.navigate('oauth/status')
+    })
+    expect(await screen.findByRole('button', { name: 'Back' })).toBeTruthy()
+    const win = { navigator: { userAgent: 'Mozilla/5.0 Chrome/130' }, location: { href: 'http://localhost:3000/', origin: 'http://localhost:3000' } } as unknown as Window
+    await act(async () => startOAuth(kernel!.contextFor('oauth'), { provider: 'google', win }))
+    expect(await screen.findByRole('heading', { name: 'Authentication failed' })).toBeTruthy()
+    expect(back()).toBeNull()
+    await act(async () => kernel!.back())
+    expect(kernel!.state.modal.stack.map((e) => e.screen)).toEqual(['portico/landing', 'oauth/status'])
+
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Retry' })))
+    expect(await screen.findByRole('heading', { name: 'Verifying connection to Google' })).toBeTruthy()
+    expect(back()).toBeTruthy()
+    await waitFor(() => expect(release).not.toBeNull())
+    await act(async () => release!())
+    expect(await screen.findByRole('heading', { name: 'Authentication failed' })).toBeTruthy()
+    expect(back()).toBeNull()
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Use another method' })))
+    expect(kernel!.state.modal.stack.map((e) => e.screen)).toEqual(['portico/landing'])
+  })
+
   it('behavior: Google inside an in-app browser shows the external-browser screen and calls nothing', async () => {
     const { calls } = await start()
     const win = { navigator: { userAgent: 'Mozilla/5.0 (iPhone) Instagram 300.0' }, location: { href: 'http://localhost:3000/' } } as unknown as Window

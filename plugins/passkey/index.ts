@@ -17,10 +17,12 @@ export { usePasskeys, type UsePasskeysResult } from './hooks'
 export {
   useLinkWithPasskey,
   useUnlinkPasskey,
+  useRenamePasskey,
   useLoginWithPasskey,
   useSignupWithPasskey,
   type UseLinkWithPasskeyResult,
   type UseUnlinkPasskeyResult,
+  type UseRenamePasskeyResult,
   type UseLoginWithPasskeyResult,
   type PasskeyFlowState,
 } from './react'

@@ -10,7 +10,7 @@ import { renderScreen, startHarness, wireUser, authenticated, TEST_APP_ID, type 
 import { PorticoProvider } from '../../ui/provider'
 import { makeToken } from '../../test/support/kernel-fixtures'
 import type { AuthenticatedUser } from '../../kernel/wire'
-import { passkey, useLinkWithPasskey, useLoginWithPasskey, useSignupWithPasskey, useUnlinkPasskey } from '.'
+import { passkey, useLinkWithPasskey, useLoginWithPasskey, useRenamePasskey, useSignupWithPasskey, useUnlinkPasskey } from '.'
 
 const AUTH_INIT = '/api/v1/passkeys/authenticate/init'
 const AUTH = '/api/v1/passkeys/authenticate'
@@ -80,9 +80,10 @@ let hooks: {
   signup: ReturnType<typeof useSignupWithPasskey>
   link: ReturnType<typeof useLinkWithPasskey>
   unlink: ReturnType<typeof useUnlinkPasskey>
+  rename: ReturnType<typeof useRenamePasskey>
 }
 function Host() {
-  hooks = { login: useLoginWithPasskey(), signup: useSignupWithPasskey(), link: useLinkWithPasskey(), unlink: useUnlinkPasskey() }
+  hooks = { login: useLoginWithPasskey(), signup: useSignupWithPasskey(), link: useLinkWithPasskey(), unlink: useUnlinkPasskey(), rename: useRenamePasskey() }
   return null
 }
 const mount = () =>
@@ -157,6 +158,22 @@ describe('useLinkWithPasskey and useUnlinkPasskey', () => {
     await signIn(wireUser({ linked_accounts: [pkAccount] }))
     await expect(act(async () => hooks.unlink.unlinkPasskey(CRED))).rejects.toMatchObject({ code: 'cannot_unlink_sole_account' })
     expect(h!.kernel.state.session.user?.linked_accounts.map((a) => a.type)).toEqual(['passkey'])
+  })
+})
+
+describe('useRenamePasskey', () => {
+  const LABEL = '/api/v1/passkeys/label'
+  it('behavior: renamePasskey posts the credential_id and label, refreshes the session and resolves with the named passkey; signed out it refuses', async () => {
+    const named = { ...pkAccount, label: 'Work laptop' }
+    await start({ [`POST ${LABEL}`]: () => ({ json: wireUser({ linked_accounts: [email, named] }) }) })
+    mount()
+    await expect(act(async () => hooks.rename.renamePasskey(CRED, 'Work laptop'))).rejects.toMatchObject({ code: 'must_be_authenticated' })
+    expect(h!.calls(LABEL)).toEqual([])
+    await signIn(wireUser({ linked_accounts: [email, pkAccount] }), wireUser({ linked_accounts: [email, named] }))
+    const user = await act(async () => hooks.rename.renamePasskey(CRED, 'Work laptop'))
+    expect(h!.calls(LABEL)).toEqual([{ credential_id: CRED, label: 'Work laptop' }])
+    expect(user.linked_accounts.find((a) => a.type === 'passkey')).toMatchObject({ label: 'Work laptop' })
+    expect(h!.kernel.state.session.user?.linked_accounts.find((a) => a.type === 'passkey')).toMatchObject({ label: 'Work laptop' })
   })
 })
 

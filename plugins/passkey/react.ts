@@ -1,10 +1,11 @@
 /**
- * The React side of the passkey plugin: link and unlink the signed-in user's passkeys, and log in or
- * sign up with a passkey without the modal.
+ * The React side of the passkey plugin: link, unlink and rename the signed-in user's passkeys, and log
+ * in or sign up with a passkey without the modal.
  * @module
  */
 import { useCallback, useState } from 'react'
 import { useKernel } from '../../ui/context'
+import type { Kernel } from '../../kernel/types'
 import { useLinkAccount } from '../../ui/hooks'
 import { PorticoError } from '../../kernel/errors'
 import type { User } from '../../kernel/wire'
@@ -55,16 +56,51 @@ export interface UseUnlinkPasskeyResult {
 export function useUnlinkPasskey(): UseUnlinkPasskeyResult {
   const kernel = useKernel()
   const unlinkPasskey = useCallback(
-    (credentialId: string) => {
-      if (kernel.state.session.status !== 'authenticated') {
-        return Promise.reject(new PorticoError('Log in before changing linked accounts', { code: 'must_be_authenticated' }))
-      }
-      const ctx = kernel.contextFor('passkey')
-      return ctx.changeAccounts(() => ctx.api.request(passkeyRoutes.unlink, { credential_id: credentialId }), { method: PASSKEY_METHOD })
-    },
+    (credentialId: string) => changePasskeys(kernel, (ctx) => ctx.api.request(passkeyRoutes.unlink, { credential_id: credentialId })),
     [kernel],
   )
   return { unlinkPasskey }
+}
+
+/** What {@link useRenamePasskey} returns. */
+export interface UseRenamePasskeyResult {
+  /**
+   * Names one of the signed-in user's passkeys (`POST /passkeys/label`), then refreshes the session.
+   * @param credentialId - the passkey account's `credential_id`.
+   * @param label - the name (trimmed, at most 64 characters); empty clears it, so the passkey reads
+   *   as its provider or '{browser} on {os}' again.
+   * @returns the updated user, whose passkey account carries `label`; rejects with the server's error.
+   */
+  renamePasskey: (credentialId: string, label: string) => Promise<User>
+}
+
+/**
+ * Renames one of the signed-in user's passkeys without the modal (the management screen's Rename).
+ * @returns `{ renamePasskey(credentialId, label) }`; it rejects with `must_be_authenticated` when nobody is signed in.
+ * @example
+ * ```tsx
+ * import { useRenamePasskey } from 'portico/plugins/passkey'
+ * const { renamePasskey } = useRenamePasskey()
+ * <button onClick={() => renamePasskey(account.credential_id, 'Work laptop')}>Name it</button>
+ * ```
+ */
+export function useRenamePasskey(): UseRenamePasskeyResult {
+  const kernel = useKernel()
+  const renamePasskey = useCallback(
+    (credentialId: string, label: string) =>
+      changePasskeys(kernel, (ctx) => ctx.api.request(passkeyRoutes.label, { credential_id: credentialId, label })),
+    [kernel],
+  )
+  return { renamePasskey }
+}
+
+/** Runs a change of the signed-in user's passkeys and refreshes the session; refuses when signed out. */
+function changePasskeys(kernel: Kernel, call: (ctx: ReturnType<Kernel['contextFor']>) => Promise<unknown>): Promise<User> {
+  if (kernel.state.session.status !== 'authenticated') {
+    return Promise.reject(new PorticoError('Log in before changing linked accounts', { code: 'must_be_authenticated' }))
+  }
+  const ctx = kernel.contextFor('passkey')
+  return ctx.changeAccounts(() => call(ctx), { method: PASSKEY_METHOD })
 }
 
 /** Where a headless passkey login or sign-up is. */

@@ -165,10 +165,12 @@ export interface SessionService {
  * ```
  */
 export function createSessionService(db: Db, users: UserService, now: () => number): SessionService {
+  // A token issued while the user owes the app's terms says so (`verifyAccessToken` refuses it).
+  const termsPending = (app: ServerApp, user: UserRecord) => app.settings.requireUsersAcceptTerms && !user.hasAcceptedTerms
   async function tokensFor(app: ServerApp, user: UserRecord, sessionId: string, t: number) {
     const userDid = `did:privy:${user.id}`
     const [token, identityToken] = await Promise.all([
-      signAccessToken(app.signingKey, { appId: app.id, sessionId, userDid, now: t }),
+      signAccessToken(app.signingKey, { appId: app.id, sessionId, userDid, now: t, termsPending: termsPending(app, user) }),
       service.identityToken(app, user),
     ])
     return { token, identityToken }
@@ -301,6 +303,8 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
           verificationKey,
           now: now(),
           allowExpired: options.allowExpired ?? false,
+          // The consent step's own routes serve a pending user; the request pipeline gates the rest.
+          allowTermsPending: true,
         })
       } catch {
         throw errors.invalidToken()
@@ -427,6 +431,7 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
         sessionId: row.session_id,
         userDid: `did:privy:${user.id}`,
         now: t,
+        termsPending: termsPending(app, user),
       })
       return { refresh_token: next, token, new_session_refresh_token: forked.refreshToken }
     },

@@ -116,6 +116,45 @@ test.describe('terms consent', () => {
     await expect(page.getByTestId('signed-in')).toHaveCount(0)
   })
 
+  test('other tabs follow the consent: an open tab and one opened later ask too, and an Accept in one signs all in', async ({ context, page, request }) => {
+    const appId = await createTestApp(page, request, { requireUsersAcceptTerms: true })
+    const address = freshEmail('terms-tabs')
+    const open = await context.newPage()
+    await open.goto(`/?app=${appId}`)
+    await expect(open.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+    await openApp(page, appId)
+    await enterWithCode(page, request, address)
+    await expect(page.getByRole('alertdialog').getByRole('heading', { name: 'One last step' })).toBeVisible()
+    // The tab that was already open asks too, and shows no signed-in user meanwhile.
+    await expect(open.getByRole('alertdialog').getByRole('heading', { name: 'One last step' })).toBeVisible()
+    await expect(open.getByText('You are signed out.')).toBeVisible()
+    const later = await context.newPage()
+    await later.goto(`/?app=${appId}`)
+    await expect(later.getByRole('alertdialog').getByRole('heading', { name: 'One last step' })).toBeVisible()
+
+    // Accepted in the tab opened last: every tab signs in and its consent closes.
+    await later.getByRole('alertdialog').getByRole('button', { name: 'Accept' }).click()
+    for (const tab of [later, page, open]) {
+      await expect(tab.getByTestId('user-email')).toHaveText(address)
+      await expect(tab.getByRole('alertdialog')).toHaveCount(0)
+    }
+  })
+
+  test("'No thanks' in another tab signs every tab out and closes their consent", async ({ context, page, request }) => {
+    const appId = await createTestApp(page, request, { requireUsersAcceptTerms: true })
+    await openApp(page, appId)
+    await enterWithCode(page, request, freshEmail('terms-tabs-decline'))
+    await expect(page.getByRole('alertdialog').getByRole('heading', { name: 'One last step' })).toBeVisible()
+    const other = await context.newPage()
+    await other.goto(`/?app=${appId}`)
+    await other.getByRole('alertdialog').getByRole('button', { name: 'No thanks' }).click()
+    for (const tab of [other, page]) {
+      await expect(tab.getByRole('alertdialog')).toHaveCount(0)
+      await expect(tab.getByRole('button', { name: 'Log in', exact: true })).toBeVisible()
+    }
+    expect(await page.evaluate(() => localStorage.getItem('privy:refresh_token'))).toBeNull()
+  })
+
   test('without either URL the consent shows no links', async ({ page, request }) => {
     const appId = await createTestApp(page, request, { requireUsersAcceptTerms: true })
     await openApp(page, appId)

@@ -37,14 +37,20 @@ test('code entry: letters, a short code and a pasted non-numeric code each get t
   await expect(dialog(page).getByText('Code should be numeric')).toBeVisible()
 })
 
-test('Farcaster: after 120 s without an answer the screen says the request timed out', async ({ page, request }) => {
+test('Farcaster: after 120 s without an answer the screen says the request timed out, with no Back', async ({ page, request }) => {
   const appId = await createTestApp(page, request, { loginMethods: ['farcaster_auth', 'email_auth'] })
   await page.clock.install()
   await openApp(page, appId)
   await dialog(page).getByRole('button', { name: /Farcaster/ }).click()
   await expect(page.getByRole('img', { name: 'QR code to sign in with Farcaster' })).toBeVisible()
+  await expect(dialog(page).getByRole('button', { name: 'Back' })).toBeVisible()
   await page.clock.fastForward('02:01')
   await expect(dialog(page).getByText('The request timed out. Try again.')).toBeVisible()
+  // The time-out ends the flow: no Back; its buttons are Retry and 'Use another method'.
+  await expect(dialog(page).getByRole('button', { name: 'Back' })).toHaveCount(0)
+  await expect(dialog(page).getByRole('button', { name: 'Retry' })).toBeVisible()
+  await dialog(page).getByRole('button', { name: 'Use another method' }).click()
+  await expect(dialog(page).getByRole('button', { name: /Farcaster/ })).toBeVisible()
 })
 
 test.describe('on a phone', () => {

@@ -24,8 +24,8 @@ import { loadScreen } from '../../ui/modal/PorticoModal'
 
 export { TEST_APP_ID, appResponse, wireUser, authenticated } from './ui-harness-data'
 
-/** A scripted answer per `METHOD /path`; `app` is answered by default. */
-export type Routes = Record<string, (req: RecordedRequest) => ScriptedResponse>
+/** A scripted answer per `METHOD /path` (now, or when a held promise settles); `app` is answered by default. */
+export type Routes = Record<string, (req: RecordedRequest) => ScriptedResponse | Promise<ScriptedResponse>>
 
 /** A running API and a kernel pointed at it. */
 export interface Harness {

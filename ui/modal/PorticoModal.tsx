@@ -93,8 +93,9 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
   const top = stack[stack.length - 1]
   const definition = top ? kernel.screen(top.screen) : undefined
   const blocking = !!definition?.blocking
-  // The end of a flow (an outcome screen, or a screen whose login or link is done) has no Back.
-  const final = !!top && (!!top.settled || !!definition?.outcome)
+  // The end of a flow (an outcome screen, a screen showing its flow's end, or a screen whose login
+  // or link is done) has no Back.
+  const final = !!top && (!!top.settled || !!top.outcome || !!definition?.outcome)
   const appearance = snap.config?.appearance
   // The shown screen's own back handler (`useBackHandler`), asked before the modal goes back a screen.
   const [screenBack, setScreenBack] = useState<{ handle: () => boolean } | null>(null)

@@ -58,7 +58,7 @@ describe('screen context', () => {
     expect(screen.ctx).toBe(contexts.funding)
     expect(Object.isFrozen(screen)).toBe(true)
     expect(Object.keys(screen).sort()).toEqual(
-      ['back', 'cancelStep', 'close', 'ctx', 'id', 'isShown', 'navigate', 'params', 'refreshSession', 'resolveError', 'resolveStep'].sort(),
+      ['back', 'cancelStep', 'close', 'ctx', 'id', 'isShown', 'markOutcome', 'navigate', 'params', 'refreshSession', 'resolveError', 'resolveStep'].sort(),
     )
     // An inline screen of another plugin gets that plugin's context under the host screen's id.
     const inline = createScreenContext(kernel, { id: 'funding/methods', params: {}, pluginId: 'mfa', isShown: () => true })
@@ -78,6 +78,25 @@ describe('screen context', () => {
     expect(kernel.state.modal.open).toBe(true)
     amount.close()
     expect(kernel.state.modal.open).toBe(false)
+  })
+
+  it('behavior: markOutcome marks only its own place while the screen is shown there; back() then stays', () => {
+    kernel.openModal('portico/landing')
+    kernel.navigate('funding/methods')
+    let shown = true
+    const methods = createScreenContext(kernel, { id: 'funding/methods', params: {}, stackIndex: 1, isShown: () => shown })
+    methods.markOutcome(true)
+    expect(kernel.state.modal.stack.map((e) => !!e.outcome)).toEqual([false, true])
+    kernel.back()
+    expect(stack()).toEqual(['portico/landing', 'funding/methods'])
+    methods.markOutcome(false)
+    kernel.back()
+    expect(stack()).toEqual(['portico/landing'])
+    // Gone from its place, a late call does not mark whatever shows there now.
+    kernel.navigate('mfa/verify')
+    shown = false
+    methods.markOutcome(true)
+    expect(kernel.state.modal.stack.map((e) => !!e.outcome)).toEqual([false, false])
   })
 
   it("behavior: resolveStep ends the step that owns the screen's place, even with a newer step on top", async () => {

@@ -60,6 +60,10 @@ export function createScreenContext(kernel: Kernel, options: ScreenContextOption
     isShown,
     resolveStep: () => settle('continue'),
     cancelStep: () => settle('abort'),
+    // Only the screen's own place, while it is still shown there.
+    markOutcome: (outcome: boolean) => {
+      if (options.stackIndex !== undefined && isShown()) kernel.markOutcome(options.stackIndex, outcome)
+    },
     resolveError: (error: unknown, context?: Parameters<ScreenContext['resolveError']>[1]) => ctx.resolveError(error, { screen: id, ...context }),
     refreshSession: (): Promise<User | null> => kernel.refresh(),
   })
@@ -116,7 +120,7 @@ export function InlineScreen({ Component, pluginId, params }: { Component: Compo
   const kernel = useKernel()
   const host = useScreen()
   // The inline screen ends the host screen's step, through the host's own (once-only) door.
-  const screen = { ...createScreenContext(kernel, { id: host.id, params, pluginId, isShown: host.isShown }), resolveStep: host.resolveStep, cancelStep: host.cancelStep }
+  const screen = { ...createScreenContext(kernel, { id: host.id, params, pluginId, isShown: host.isShown }), resolveStep: host.resolveStep, cancelStep: host.cancelStep, markOutcome: host.markOutcome }
   return <ScreenView Component={Component} screen={screen} />
 }
 

@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import { definePlugin } from '../../kernel/plugin'
 import { PorticoProvider } from '../provider'
-import { axeViolations, renderScreen, startHarness, wireUser, type Harness } from '../../test/support/ui-harness'
+import { axeViolations, renderScreen, startHarness, wireUser, TEST_APP_ID, type Harness } from '../../test/support/ui-harness'
+import { makeToken } from '../../test/support/kernel-fixtures'
 import { email } from '../../plugins/email'
 import { sms } from '../../plugins/sms'
 
@@ -97,14 +98,16 @@ describe('terms', () => {
 
   it('behavior: a login on an app requiring terms is not signed in until Accept; then it completes with the accepted user', async () => {
     const completed: boolean[] = []
+    const session = async (user: ReturnType<typeof wireUser>) => ({
+      json: { user, token: await makeToken({ aud: TEST_APP_ID }), privy_access_token: null, refresh_token: 'refresh-1', session_update_action: 'set', is_new_user: true },
+    })
     h = await startHarness({
       app: { require_users_accept_terms: true, privacy_policy_url: 'https://acme.test/privacy' },
       routes: {
-        'POST /api/v1/passwordless/authenticate': () => ({
-          json: { user: wireUser(), token: null, privy_access_token: null, refresh_token: null, session_update_action: 'set', is_new_user: true },
-        }),
+        'POST /api/v1/passwordless/authenticate': () => session(wireUser()),
         'POST /api/v1/users/me/accept_terms': () => ({ json: wireUser({ has_accepted_terms: true }) }),
-        'GET /api/v1/users/me': () => ({ json: { user: wireUser({ has_accepted_terms: true }), identity_token: null } }),
+        // After Accept the session is refreshed (a token without the server's terms claim).
+        'POST /api/v1/sessions': () => session(wireUser({ has_accepted_terms: true })),
       },
     })
     h.kernel.onLogin((r) => completed.push(r.user.has_accepted_terms))
@@ -121,6 +124,7 @@ describe('terms', () => {
     await waitFor(() => expect(completed).toEqual([true]))
     expect(h.kernel.state.session.status).toBe('authenticated')
     expect(h.calls('/api/v1/users/me/accept_terms')).toHaveLength(1)
+    expect(h.calls('/api/v1/sessions')).toHaveLength(1)
     expect(h.kernel.state.modal.open).toBe(false)
   })
 

@@ -6,7 +6,7 @@
  */
 import { useEffect, useRef, type ComponentType } from 'react'
 import { useSnapshot } from 'valtio'
-import type { ScreenProps } from '../../../ui/context'
+import { useOutcome, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { AppBadge } from './AppBadge'
@@ -40,6 +40,8 @@ export function ConnectingView({ ctx, params, navigate }: ScreenProps<Connecting
   const t = ctx.t
   const status = params.status ?? snap.status
   const name = params.name ?? snap.provider?.name ?? t('CROSS_APP_OTHER_APP')
+  // A failure ends the flow: no Back; Retry or 'Use another method' say where to go.
+  useOutcome(status === 'error')
   if (status === 'error') {
     const retryable = params.retryable ?? snap.error?.retryable ?? false
     const providerId = snap.provider?.id ?? params.providerId

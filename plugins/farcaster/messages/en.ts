@@ -25,6 +25,7 @@ export const farcasterMessages = defineMessages({
   FARCASTER_WAITING: 'Waiting for your Farcaster app',
   FARCASTER_FAILED_TITLE: 'Authentication failed',
   FARCASTER_RETRY: 'Retry',
+  FARCASTER_OTHER_METHOD: 'Use another method',
   FARCASTER_SIGNER_TITLE: 'Add a Farcaster signer',
   FARCASTER_SIGNER_SUBTITLE: 'Scan with your phone’s camera and approve the request in your Farcaster app.',
   FARCASTER_SIGNER_QR_LABEL: 'QR code to approve the Farcaster signer',

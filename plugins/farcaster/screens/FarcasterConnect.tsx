@@ -1,11 +1,13 @@
 /**
  * The 'awaiting Farcaster connection' screen: opens a relay channel, shows its connect URI as a QR
  * code (and as a link that opens the Farcaster app on phones), polls the channel every 2 s and signs
- * in (or links) once the user has signed in their Farcaster app. Gives up after 120 s.
+ * in (or links) once the user has signed in their Farcaster app. Gives up after 120 s. A failure ends
+ * the flow: it has no Back, and offers Retry and 'Use another method'.
  * @module
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
-import type { ScreenProps } from '../../../ui/context'
+import { useOutcome, type ScreenProps } from '../../../ui/context'
+import { PORTICO_SCREENS } from '../../../ui/plugin'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { Link } from '../../../ui/components/Link'
@@ -34,7 +36,7 @@ type View = { status: 'starting' } | { status: 'waiting'; connectUri: string } |
  * kernel.navigate('farcaster/connect')
  * ```
  */
-export default function FarcasterConnect({ ctx, params }: ScreenProps<FarcasterConnectParams>) {
+export default function FarcasterConnect({ ctx, params, navigate }: ScreenProps<FarcasterConnectParams>) {
   const t = ctx.t
   const [view, setView] = useState<View>(() =>
     params.preview === 'waiting'
@@ -100,6 +102,9 @@ export default function FarcasterConnect({ ctx, params }: ScreenProps<FarcasterC
     }
   }, [ctx, t])
 
+  // A failure (time-out, refused channel) ends the flow: no Back; Retry starts it over.
+  useOutcome(view.status === 'error')
+
   useEffect(() => {
     if (params.preview) return
     void start()
@@ -113,7 +118,14 @@ export default function FarcasterConnect({ ctx, params }: ScreenProps<FarcasterC
         icon={<FarcasterMark tone="error" />}
         title={t('FARCASTER_FAILED_TITLE')}
         subtitle={view.message}
-        footer={<Button onClick={() => void start()}>{t('FARCASTER_RETRY')}</Button>}
+        footer={
+          <>
+            <Button onClick={() => void start()}>{t('FARCASTER_RETRY')}</Button>
+            <Button variant="ghost" onClick={() => navigate(PORTICO_SCREENS.landing, {}, { reset: true })}>
+              {t('FARCASTER_OTHER_METHOD')}
+            </Button>
+          </>
+        }
       />
     )
   }

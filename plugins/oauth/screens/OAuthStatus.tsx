@@ -1,12 +1,12 @@
 /**
  * The OAuth status screen (spec section 2, 'OAuth status'): 'Verifying connection to {provider}',
  * then 'Successfully connected with {provider}' / "You're good to go!", or 'Authentication failed'
- * with a detail line and Retry when the error is retryable. It draws the plugin's state slice;
+ * with a detail line and Retry when the error is retryable (a failure has no Back: its buttons lead on). It draws the plugin's state slice;
  * params override it (screenshots, contract tests).
  * @module
  */
 import { useSnapshot } from 'valtio'
-import type { ScreenProps } from '../../../ui/context'
+import { useOutcome, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { PORTICO_SCREENS } from '../../../ui/plugin'
@@ -39,6 +39,8 @@ export function OAuthStatusView({ ctx, params, navigate }: ScreenProps<OAuthStat
   const providerId = params.provider ?? snap.provider
   const display = providerDisplay(providerId, ctx.config())
   const name = display.name ?? t('OAUTH_UNKNOWN_PROVIDER')
+  // A failure ends the flow: no Back; Retry or 'Use another method' say where to go.
+  useOutcome(status === 'error')
 
   if (status === 'success') {
     return <Screen icon={<ProviderIcon icon={display.icon} tone="success" />} title={t('OAUTH_SUCCESS_TITLE', { provider: name })} subtitle={t('OAUTH_SUCCESS_SUBTITLE')} />

@@ -7,7 +7,7 @@
  */
 import { useEffect } from 'react'
 import { useSnapshot } from 'valtio'
-import type { ScreenProps } from '../../../ui/context'
+import { useOutcome, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { PORTICO_SCREENS } from '../../../ui/plugin'
@@ -52,6 +52,8 @@ export function telegramAuthScreen(scriptUrl: string) {
     const snap = useSnapshot(ctx.state as TelegramState)
     const t = ctx.t
     const status = params.status ?? snap.status
+    // A failure ends the flow: no Back; Retry or 'Use another method' say where to go.
+    useOutcome(status === 'error')
 
     useEffect(() => {
       if (params.preview || params.arrived || params.status) return
