@@ -69,6 +69,10 @@ test.describe('wagmi', () => {
     await expect(page.getByTestId('wagmi-receipt')).toHaveText(/^success in block \d+$/)
     const mined = (await rpc(ANVIL_URL, 'eth_getTransactionByHash', [hash])) as { from: string; to: string; value: string }
     expect(mined).toMatchObject({ from: address.toLowerCase(), to: '0x000000000000000000000000000000000000dead', value: '0x38d7ea4c68000' })
+    // wagmi has the hash at once; Portico's receipt stays until the user is done with it.
+    await expect(dialog.getByRole('heading', { name: 'Transaction complete' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect(dialog).toBeHidden()
 
     // useSwitchChain: the embedded wallet moves, and wagmi's chain with it.
     await page.getByRole('button', { name: 'Switch to Anvil two' }).click()
