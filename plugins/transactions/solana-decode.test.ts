@@ -20,7 +20,8 @@ import {
 } from '@solana/kit'
 import { getTransferSolInstruction } from '@solana-program/system'
 import { getTransferCheckedInstruction, getTransferInstruction } from '@solana-program/token'
-import { assertSigner, formatSol, formatUsd, reviewSolanaTransaction } from './solana-decode'
+import { assertSigner, formatSol, reviewSolanaTransaction } from './solana-decode'
+import { formatUsd } from './screens/parts'
 
 const WALLET = address('7EYnhQoR9YM3N7UoaKRoA44Uy8JeaZV3qyouov87awMs')
 const OTHER = address('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')

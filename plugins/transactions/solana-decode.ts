@@ -124,13 +124,3 @@ export function formatSol(lamports: bigint): string {
   const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '')
   return fraction ? `${whole}.${fraction}` : `${whole}`
 }
-
-/**
- * A USD figure as the review shows it: two decimals, '<$0.01' for a non-zero amount under a cent.
- * @param usd - dollars.
- * @returns the text with the dollar sign.
- */
-export function formatUsd(usd: number): string {
-  if (usd > 0 && usd < 0.01) return '<$0.01'
-  return `$${usd.toFixed(2)}`
-}

@@ -10,12 +10,10 @@ import { useEffect, useState } from 'react'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
-import { Link } from '../../../ui/components/Link'
 import { Spinner } from '../../../ui/components/Spinner'
-import { porticoRecipes as r } from '../../../ui/styles'
 import type { TransactionReviewParams } from '../../embedded-wallets'
 import { TRANSACTION_SCREENS } from './index'
-import { chainCall, Details, explorerUrl, formatAmount, nativeOf, networkOf, shortAddress, type DetailRow, type Texts, type TransactionFailure } from './shared'
+import { addressRow, chainCall, DetailsCard, ExplorerLink, explorerUrl, formatAmount, nativeOf, networkOf, type DetailRow, type Texts, type TransactionFailure } from './parts'
 
 /** How often the receipt is asked for while the transaction is pending. */
 export const RECEIPT_POLL_MS = 1000
@@ -86,12 +84,12 @@ export default function Receipt({ ctx, params, navigate, resolveStep }: ScreenPr
   }, [hash, chain?.rpcUrl])
 
   const ui = params.ui ?? {}
-  const link = explorerUrl(params, hash)
+  const link = explorerUrl(chain?.blockExplorerUrl, hash)
   const confirmed = receipt !== null
   // Without an RPC URL the receipt cannot be followed: the screen says the transaction was sent.
   const followed = Boolean(chain?.rpcUrl)
   const rows: DetailRow[] = [
-    [t('TRANSACTIONS_HASH'), shortAddress(hash), hash],
+    addressRow(t('TRANSACTIONS_HASH'), hash),
     [t('TRANSACTIONS_NETWORK'), networkOf(params, t)],
     ...(receipt
       ? [
@@ -107,14 +105,8 @@ export default function Receipt({ ctx, params, navigate, resolveStep }: ScreenPr
       subtitle={confirmed ? ui.successDescription || t('TRANSACTIONS_SUCCESS_DESCRIPTION') : followed ? t('TRANSACTIONS_PENDING', { chain: networkOf(params, t) }) : t('TRANSACTIONS_SENT_DESCRIPTION')}
       footer={<Button onClick={resolveStep}>{t('TRANSACTIONS_DONE')}</Button>}
     >
-      <div className={r.card} style={{ padding: '12px 14px' }} aria-live="polite">
-        <Details rows={rows} />
-      </div>
-      {link ? (
-        <p style={{ fontSize: 13, margin: 0 }}>
-          <Link href={link}>{t('TRANSACTIONS_VIEW_ON_EXPLORER')}</Link>
-        </p>
-      ) : null}
+      <DetailsCard rows={rows} live />
+      <ExplorerLink href={link} label={t('TRANSACTIONS_VIEW_ON_EXPLORER')} />
     </Screen>
   )
 }

@@ -17,7 +17,7 @@
  */
 import { useEffect, useId, useState } from 'react'
 import { formatUnits, type Address, type Hex } from 'viem'
-import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
+import { porticoRecipes as r } from '../../../ui/styles'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
@@ -27,7 +27,7 @@ import { decodeTransactionData } from '../decode'
 import { formatTokenAmount, readTokenInfo, withTokenStandard, type TokenInfo } from '../token-info'
 import { fetchUsdPrice } from '../index'
 import { TRANSACTION_SCREENS } from './index'
-import { chainCall, Details, failureOf, formatAmount, nativeOf, networkOf, shortAddress, type DetailRow, type Texts } from './shared'
+import { addressRow, chainCall, contractIcon, DetailsCard, failureOf, formatAmount, nativeOf, networkOf, RawData, ReviewFooterFacts, useFunding, type DetailRow, type Texts } from './parts'
 
 /** How often the balance is read again while it does not cover the total (the funding screens' manual transfer polls as often). */
 const BALANCE_POLL_MS = 2000
@@ -70,40 +70,6 @@ function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, to: 
   return { ...facts, token: token && token.of === to ? token.info : undefined, short }
 }
 
-/** The funding the review can offer: the funding plugin's method selection for this chain, or null without one. */
-function useFunding(ctx: PluginContext, params: TransactionReviewParams, wanted: boolean) {
-  const [fund, setFund] = useState<((amount: string, screen: Pick<ScreenProps, 'navigate' | 'back' | 'isShown'>) => void) | null>(null)
-  useEffect(() => {
-    if (!wanted) return
-    let gone = false
-    // The funding plugin's public entry loads only when the balance falls short.
-    void import('../../funding').then(({ findFunding, FUNDING_METHODS_SCREEN }) => {
-      const core = findFunding(ctx)
-      const options = (amount?: string) => ({ chain: `eip155:${params.chainId}`, ...(amount ? { amount } : {}) })
-      try {
-        core?.prepare(params.address, options())
-      } catch {
-        return // funding is off, or offers nothing for this chain
-      }
-      if (!core || gone) return
-      setFund(() => (amount: string, screen: Pick<ScreenProps, 'navigate' | 'back' | 'isShown'>) => {
-        const request = core.prepare(params.address, options(amount))
-        // When a method finishes, the modal comes back to this review (its balance is read again).
-        void core.start(request, {
-          closer: () => () => {
-            for (let i = 0; i < 16 && !screen.isShown(); i++) screen.back()
-          },
-        })
-        screen.navigate(FUNDING_METHODS_SCREEN)
-      })
-    }, () => undefined)
-    return () => {
-      gone = true
-    }
-  }, [ctx, params.address, params.chainId, wanted])
-  return fund
-}
-
 /**
  * The review screen.
  * @param props - screen props with the embedded wallet's `TransactionReviewParams`.
@@ -133,7 +99,7 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
   const needed = all.reduce((sum, item) => sum + costOf(item).value + (costOf(item).fee ?? 0n), 0n)
   const facts = useChainFacts(ctx, params, tx.to, decodedRaw !== null, total === null ? null : needed)
   const decoded = decodedRaw && facts.token ? withTokenStandard(decodedRaw, facts.token) : decodedRaw
-  const fund = useFunding(ctx, params, facts.short)
+  const fund = useFunding(ctx, params.address, { chain: `eip155:${params.chainId}` }, facts.short)
   const network = networkOf(params, t)
   const amount = (wei: bigint) => formatAmount(wei, native, facts.usd, params.priceDisplay)
 
@@ -142,9 +108,9 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
   const tokenAmount = decoded && facts.token ? formatTokenAmount(decoded, facts.token) : decoded?.amount !== undefined ? decoded.amount.toString() : null
   const rows: DetailRow[] = [
     [t('TRANSACTIONS_ACTION'), action],
-    ...(tx.to ? [[t('TRANSACTIONS_TO'), shortAddress(decoded?.transferTo ?? tx.to), decoded?.transferTo ?? tx.to] as DetailRow] : []),
-    ...(decoded?.spender ? [[t('TRANSACTIONS_SPENDER'), shortAddress(decoded.spender), decoded.spender] as DetailRow] : []),
-    ...(decoded?.operator ? [[t('TRANSACTIONS_OPERATOR'), shortAddress(decoded.operator), decoded.operator] as DetailRow] : []),
+    ...(tx.to ? [addressRow(t('TRANSACTIONS_TO'), decoded?.transferTo ?? tx.to)] : []),
+    ...(decoded?.spender ? [addressRow(t('TRANSACTIONS_SPENDER'), decoded.spender)] : []),
+    ...(decoded?.operator ? [addressRow(t('TRANSACTIONS_OPERATOR'), decoded.operator)] : []),
     ...(tokenAmount ? [[t('TRANSACTIONS_TOKEN_AMOUNT'), tokenAmount] as DetailRow] : []),
     ...(decoded?.tokenId !== undefined ? [[t('TRANSACTIONS_TOKEN_ID'), decoded.tokenId.toString()] as DetailRow] : []),
     [t('TRANSACTIONS_NETWORK'), network],
@@ -172,32 +138,15 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
   }
 
   const ui = params.ui ?? {}
-  const image = ui.contractInfo?.imgUrl
   return (
     <Screen
-      {...(image ? { icon: <img src={image} alt={ui.contractInfo?.imgAltText ?? ''} width={56} height={56} style={{ borderRadius: 12, objectFit: 'cover' }} /> } : {})}
+      {...contractIcon(ui)}
       title={ui.title || (approval ? t('TRANSACTIONS_CONFIRM_ACTION') : t('TRANSACTIONS_REVIEW_TITLE'))}
       subtitle={ui.description || t('TRANSACTIONS_REVIEW_DESCRIPTION')}
       scrollLabel={t('TRANSACTIONS_DETAILS')}
       footer={
         <>
-          {warnings.length > 0 ? (
-            <div id={warningId} role="alert" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-              {warnings.map((w) => (
-                <p key={w} className={r.dangerText} style={{ fontSize: 13 }}>
-                  {w}
-                </p>
-              ))}
-            </div>
-          ) : null}
-          <p className={r.row} style={{ justifyContent: 'space-between', fontSize: 13 }}>
-            <span className={r.muted} style={{ fontSize: 13 }}>
-              {t('TRANSACTIONS_WALLET')}
-            </span>
-            <span title={params.address} style={{ fontFamily: tk.fontMono, color: tk.fg }}>
-              {shortAddress(params.address)}
-            </span>
-          </p>
+          <ReviewFooterFacts warningId={warningId} warnings={warnings} walletLabel={t('TRANSACTIONS_WALLET')} address={params.address} />
           {!last ? (
             <Button onClick={() => setIndex(index + 1)}>{t('TRANSACTIONS_CONTINUE')}</Button>
           ) : facts.short && fund ? (
@@ -226,17 +175,13 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
           {t('TRANSACTIONS_ITEM_OF', { n: index + 1, total: all.length })}
         </p>
       ) : null}
-      <div className={r.card} style={{ padding: '12px 14px' }}>
-        <Details rows={rows} />
-      </div>
+      <DetailsCard rows={rows} />
       {data && !decoded ? (
         <div style={{ display: 'flex', flexDirection: 'column', gap: 6, textAlign: 'left' }}>
           <p className={r.muted} style={{ fontSize: 13 }}>
             {t('TRANSACTIONS_RAW_DATA')}
           </p>
-          <p aria-label={t('TRANSACTIONS_DATA')} style={{ fontFamily: tk.fontMono, fontSize: 12, wordBreak: 'break-all', margin: 0, color: tk.fg }}>
-            {data}
-          </p>
+          <RawData label={t('TRANSACTIONS_DATA')} data={data} />
         </div>
       ) : null}
     </Screen>

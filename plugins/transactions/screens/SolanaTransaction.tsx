@@ -21,38 +21,20 @@ import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
-import { Link } from '../../../ui/components/Link'
 import { BadgeGlyph, IconBadge } from '../../../ui/components/IconBadge'
 import type { PluginContext } from '../../../kernel'
 import type { SolanaTransactionReviewParams } from '../../embedded-wallets'
-import { formatSol, formatUsd, LAMPORTS_PER_SOL, reviewSolanaTransaction, type ReviewedInstruction } from '../solana-decode'
+import { formatSol, LAMPORTS_PER_SOL, reviewSolanaTransaction, type ReviewedInstruction } from '../solana-decode'
 import { fetchUsdPrice, SOLANA_PRICE_CHAIN_ID } from '../index'
-import type { TransactionScreenMessageKey } from './messages'
-
-type Texts = (key: TransactionScreenMessageKey, values?: Record<string, string | number>) => string
+import { addressRow, chainCall, contractIcon, Details, DetailsCard, ExplorerLink, explorerUrl, RawData, ReviewFooterFacts, shortAddress, withUsd, type DetailRow, type Texts } from './parts'
 
 /** How often the confirmation is asked for, and for how long (about a blockhash's lifetime). */
 export const CONFIRMATION_POLL_MS = 1000
 export const CONFIRMATION_TIMEOUT_MS = 90_000
 
-const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', gap: '8px 12px', margin: 0, fontSize: 14, textAlign: 'left' } as const
-const termStyle = { color: tk.fgMuted, fontWeight: 600, fontSize: 13 } as const
-const valueStyle = { margin: 0, overflowWrap: 'anywhere', color: tk.fg, textAlign: 'right' } as const
 const SEND_GLYPH = 'M5 12h14m-6-6 6 6-6 6'
 
-const short = (text: string) => (text.length > 14 ? `${text.slice(0, 4)}…${text.slice(-4)}` : text)
-
-/** JSON-RPC to the cluster. */
-function clusterCall(url: string) {
-  let id = 0
-  return async <T,>(method: string, params: unknown[]): Promise<T> => {
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method, params }) })
-    const body = (await res.json()) as { result?: T; error?: { message: string } }
-    if (body.error) throw new Error(body.error.message)
-    return body.result as T
-  }
-}
-type ClusterCall = ReturnType<typeof clusterCall>
+type ClusterCall = ReturnType<typeof chainCall>
 
 /** An account's data, or null when it does not exist. */
 async function accountData(call: ClusterCall, address: Address): Promise<Uint8Array | null> {
@@ -98,7 +80,7 @@ function useClusterFacts(ctx: PluginContext, params: SolanaTransactionReviewPara
     const ignore = () => undefined
     void fetchUsdPrice(ctx.api, SOLANA_PRICE_CHAIN_ID, 'SOL').then((usd) => set({ usd }))
     if (cluster.rpcUrl) {
-      const call = clusterCall(cluster.rpcUrl)
+      const call = chainCall(cluster.rpcUrl)
       void call<{ value: number | null }>('getFeeForMessage', [messageBase64, { commitment: 'confirmed' }]).then((r) => set({ fee: r.value === null ? null : BigInt(r.value) }), () => set({ fee: null }))
       void call<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }]).then((r) => set({ balance: BigInt(r.value) }), ignore)
       void call<{ value: { err: unknown } }>('simulateTransaction', [transaction, { encoding: 'base64', sigVerify: false, commitment: 'confirmed' }]).then(
@@ -127,40 +109,12 @@ type Phase =
   | { name: 'confirmed'; signature: string }
   | { name: 'failed'; code: string; message: string; signature?: string }
 
-/** A block explorer's page of a transaction (`{explorer}/tx/{signature}`, the explorer URL's query kept). */
-function explorerUrl(base: string | undefined, signature: string): string | null {
-  if (!base) return null
-  try {
-    const url = new URL(base)
-    url.pathname = `${url.pathname.replace(/\/+$/, '')}/tx/${signature}`
-    return url.toString()
-  } catch {
-    return null
-  }
-}
-
 /** The code and text of a failed send: the RPC's refusal as the wallet reports it. */
 function failureOf(error: unknown, fallback: string): { code: string; message: string } {
   const e = error as { code?: unknown; details?: unknown; message?: unknown } | null
   const code = typeof e?.code === 'string' || typeof e?.code === 'number' ? String(e.code) : 'error'
   const message = typeof e?.details === 'string' && e.details ? e.details : typeof e?.message === 'string' && e.message ? e.message : fallback
   return { code, message }
-}
-
-/** A description list. */
-function Rows({ rows }: { rows: [string, string, string?][] }) {
-  return (
-    <dl style={rowStyle}>
-      {rows.map(([label, shown, full]) => (
-        <div key={label} style={{ display: 'contents' }}>
-          <dt style={termStyle}>{label}</dt>
-          <dd style={{ ...valueStyle, ...(full ? { fontFamily: tk.fontMono } : {}) }} title={full}>
-            {shown}
-          </dd>
-        </div>
-      ))}
-    </dl>
-  )
 }
 
 /**
@@ -189,7 +143,7 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
   useEffect(() => {
     if (phase.name !== 'confirming' || !cluster.rpcUrl) return
     const run = ++polling.current
-    const call = clusterCall(cluster.rpcUrl)
+    const call = chainCall(cluster.rpcUrl)
     const until = Date.now() + CONFIRMATION_TIMEOUT_MS
     const { signature } = phase
     let timer: ReturnType<typeof setTimeout> | undefined
@@ -227,8 +181,7 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
     }
   }
 
-  const usdOf = (lamports: bigint) => (facts.usd ? ` (${formatUsd((Number(lamports) / Number(LAMPORTS_PER_SOL)) * facts.usd)})` : '')
-  const sol = (lamports: bigint) => `${formatSol(lamports)} SOL${usdOf(lamports)}`
+  const sol = (lamports: bigint) => withUsd(`${formatSol(lamports)} SOL`, Number(lamports) / Number(LAMPORTS_PER_SOL), facts.usd, 'native-token')
   const ui = params.ui ?? {}
   const explorer = (signature: string) => explorerUrl(cluster.blockExplorerUrl, signature)
 
@@ -250,7 +203,7 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
       >
         {phase.name === 'confirming' ? (
           <p className={r.muted} style={{ fontSize: 13 }}>
-            {t('TRANSACTIONS_SOLANA_SIGNATURE')}: <span style={{ fontFamily: tk.fontMono }} title={phase.signature}>{short(phase.signature)}</span>
+            {t('TRANSACTIONS_SOLANA_SIGNATURE')}: <span style={{ fontFamily: tk.fontMono }} title={phase.signature}>{shortAddress(phase.signature)}</span>
           </p>
         ) : null}
       </Screen>
@@ -266,18 +219,16 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
         subtitle={ui.successDescription || t('TRANSACTIONS_SOLANA_CONFIRMED_DESCRIPTION', { chain: cluster.name })}
         footer={<Button onClick={resolveStep}>{t('TRANSACTIONS_DONE')}</Button>}
       >
-        <div className={r.card} style={{ padding: '12px 14px' }}>
-          <Rows rows={[[t('TRANSACTIONS_SOLANA_SIGNATURE'), short(phase.signature), phase.signature], [t('TRANSACTIONS_NETWORK'), cluster.name]]} />
-        </div>
-        {link ? <Link href={link}>{t('TRANSACTIONS_VIEW_ON_EXPLORER')}</Link> : null}
+        <DetailsCard rows={[addressRow(t('TRANSACTIONS_SOLANA_SIGNATURE'), phase.signature), [t('TRANSACTIONS_NETWORK'), cluster.name]]} />
+        <ExplorerLink href={link} label={t('TRANSACTIONS_VIEW_ON_EXPLORER')} />
       </Screen>
     )
   }
 
   if (phase.name === 'failed') {
     const link = phase.signature ? explorer(phase.signature) : null
-    const rows: [string, string, string?][] = [[t('TRANSACTIONS_ERROR_CODE'), phase.code]]
-    if (phase.signature) rows.push([t('TRANSACTIONS_SOLANA_SIGNATURE'), short(phase.signature), phase.signature])
+    const rows: DetailRow[] = [[t('TRANSACTIONS_ERROR_CODE'), phase.code]]
+    if (phase.signature) rows.push(addressRow(t('TRANSACTIONS_SOLANA_SIGNATURE'), phase.signature))
     return (
       <Screen
         icon="error"
@@ -295,10 +246,8 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
         <p role="alert" className={r.dangerText} style={{ fontSize: 13, overflowWrap: 'anywhere' }}>
           {phase.message}
         </p>
-        <div className={r.card} style={{ padding: '12px 14px' }}>
-          <Rows rows={rows} />
-        </div>
-        {link ? <Link href={link}>{t('TRANSACTIONS_VIEW_ON_EXPLORER')}</Link> : null}
+        <DetailsCard rows={rows} />
+        <ExplorerLink href={link} label={t('TRANSACTIONS_VIEW_ON_EXPLORER')} />
       </Screen>
     )
   }
@@ -314,13 +263,13 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
     ...(facts.simulationFailed ? [t('TRANSACTIONS_PREPARE_FAILED')] : []),
     ...(shortOfFunds ? [t('TRANSACTIONS_ADD_FUNDS', { chain: cluster.name })] : []),
   ]
-  const instructionRows = (ix: ReviewedInstruction, i: number): { title: string; rows: [string, string, string?][]; data?: string } => {
+  const instructionRows = (ix: ReviewedInstruction, i: number): { title: string; rows: DetailRow[]; data?: string } => {
     if (ix.kind === 'sol-transfer') {
       return {
         title: t('TRANSACTIONS_SOLANA_SEND_SOL'),
         rows: [
-          [t('TRANSACTIONS_SOLANA_FROM'), short(ix.from), ix.from],
-          [t('TRANSACTIONS_TO'), short(ix.to), ix.to],
+          addressRow(t('TRANSACTIONS_SOLANA_FROM'), ix.from),
+          addressRow(t('TRANSACTIONS_TO'), ix.to),
           [t('TRANSACTIONS_AMOUNT'), sol(ix.lamports)],
         ],
       }
@@ -330,44 +279,27 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
       return {
         title: t('TRANSACTIONS_SOLANA_SEND_TOKENS'),
         rows: [
-          [t('TRANSACTIONS_SOLANA_FROM'), short(ix.source), ix.source],
-          [t('TRANSACTIONS_TO'), short(ix.destination), ix.destination],
-          ...(token ? [[t('TRANSACTIONS_SOLANA_MINT'), short(token.mint), token.mint] as [string, string, string]] : []),
+          addressRow(t('TRANSACTIONS_SOLANA_FROM'), ix.source),
+          addressRow(t('TRANSACTIONS_TO'), ix.destination),
+          ...(token ? [addressRow(t('TRANSACTIONS_SOLANA_MINT'), token.mint)] : []),
           [t('TRANSACTIONS_TOKEN_AMOUNT'), token ? formatTokenUnits(ix.amount, token.decimals) : token === null ? ix.amount.toString() : '…'],
         ],
       }
     }
     let hex = ''
     for (const b of ix.data) hex += b.toString(16).padStart(2, '0')
-    return { title: t('TRANSACTIONS_SOLANA_UNKNOWN_INSTRUCTION'), rows: [[t('TRANSACTIONS_SOLANA_PROGRAM'), short(ix.programAddress), ix.programAddress]], data: hex ? `0x${hex}` : '0x' }
+    return { title: t('TRANSACTIONS_SOLANA_UNKNOWN_INSTRUCTION'), rows: [addressRow(t('TRANSACTIONS_SOLANA_PROGRAM'), ix.programAddress)], data: hex ? `0x${hex}` : '0x' }
   }
-  const image = ui.contractInfo?.imgUrl
   const pending = '…'
   return (
     <Screen
-      {...(image ? { icon: <img src={image} alt={ui.contractInfo?.imgAltText ?? ''} width={56} height={56} style={{ borderRadius: 12, objectFit: 'cover' }} /> } : {})}
+      {...contractIcon(ui)}
       title={ui.title || t('TRANSACTIONS_REVIEW_TITLE')}
       subtitle={ui.description || t('TRANSACTIONS_REVIEW_DESCRIPTION')}
       scrollLabel={t('TRANSACTIONS_DETAILS')}
       footer={
         <>
-          {warnings.length > 0 ? (
-            <div id={warningId} role="alert" style={{ display: 'flex', flexDirection: 'column', gap: 4 }}>
-              {warnings.map((w) => (
-                <p key={w} className={r.dangerText} style={{ fontSize: 13 }}>
-                  {w}
-                </p>
-              ))}
-            </div>
-          ) : null}
-          <p className={r.row} style={{ justifyContent: 'space-between', fontSize: 13 }}>
-            <span className={r.muted} style={{ fontSize: 13 }}>
-              {t('TRANSACTIONS_WALLET')}
-            </span>
-            <span title={params.address} style={{ fontFamily: tk.fontMono, color: tk.fg }}>
-              {short(params.address)}
-            </span>
-          </p>
+          <ReviewFooterFacts warningId={warningId} warnings={warnings} walletLabel={t('TRANSACTIONS_WALLET')} address={params.address} />
           <Button onClick={() => void send()} disabled={shortOfFunds} {...(warnings.length ? { 'aria-describedby': warningId } : {})}>
             {ui.buttonText || t('TRANSACTIONS_APPROVE')}
           </Button>
@@ -382,12 +314,8 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
         return (
           <section key={i} aria-label={shown.title} className={r.card} style={{ padding: '12px 14px', display: 'flex', flexDirection: 'column', gap: 8, textAlign: 'left' }}>
             <h3 style={{ margin: 0, fontSize: 14, fontWeight: 600, color: tk.fg }}>{shown.title}</h3>
-            <Rows rows={shown.rows} />
-            {shown.data !== undefined ? (
-              <p aria-label={t('TRANSACTIONS_DATA')} style={{ fontFamily: tk.fontMono, fontSize: 12, wordBreak: 'break-all', margin: 0, color: tk.fg }}>
-                {shown.data}
-              </p>
-            ) : null}
+            <Details rows={shown.rows} />
+            {shown.data !== undefined ? <RawData label={t('TRANSACTIONS_DATA')} data={shown.data} /> : null}
           </section>
         )
       })}
@@ -396,15 +324,13 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
           {t('TRANSACTIONS_SOLANA_RAW')}
         </p>
       ) : null}
-      <div className={r.card} style={{ padding: '12px 14px' }}>
-        <Rows
-          rows={[
-            [t('TRANSACTIONS_NETWORK'), cluster.name],
-            [t('TRANSACTIONS_FEE'), fee === undefined ? pending : fee === null ? t('TRANSACTIONS_UNKNOWN') : sol(fee)],
-            [t('TRANSACTIONS_TOTAL'), total === null ? (fee === undefined ? pending : t('TRANSACTIONS_UNKNOWN')) : sol(total)],
-          ]}
-        />
-      </div>
+      <DetailsCard
+        rows={[
+          [t('TRANSACTIONS_NETWORK'), cluster.name],
+          [t('TRANSACTIONS_FEE'), fee === undefined ? pending : fee === null ? t('TRANSACTIONS_UNKNOWN') : sol(fee)],
+          [t('TRANSACTIONS_TOTAL'), total === null ? (fee === undefined ? pending : t('TRANSACTIONS_UNKNOWN')) : sol(total)],
+        ]}
+      />
     </Screen>
   )
 }

@@ -10,11 +10,9 @@ import { useId, useState } from 'react'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
-import { Link } from '../../../ui/components/Link'
-import { porticoRecipes as r } from '../../../ui/styles'
 import type { TransactionReviewParams } from '../../embedded-wallets'
 import { TRANSACTION_SCREENS } from './index'
-import { Details, explorerUrl, failureOf, networkOf, shortAddress, type DetailRow, type Texts, type TransactionFailure } from './shared'
+import { addressRow, DetailsCard, ExplorerLink, explorerUrl, failureOf, networkOf, type DetailRow, type Texts, type TransactionFailure } from './parts'
 
 /** The error screen's params: the review's, and what failed. */
 export interface TransactionErrorParams extends TransactionReviewParams {
@@ -31,7 +29,7 @@ export default function TransactionError({ ctx, params, navigate }: ScreenProps<
   const messageId = useId()
   const [failure, setFailure] = useState(params.failure)
   const [retrying, setRetrying] = useState(false)
-  const link = failure.hash ? explorerUrl(params, failure.hash) : null
+  const link = failure.hash ? explorerUrl(params.chain?.blockExplorerUrl, failure.hash) : null
 
   const retry = async () => {
     setRetrying(true)
@@ -47,7 +45,7 @@ export default function TransactionError({ ctx, params, navigate }: ScreenProps<
 
   const rows: DetailRow[] = [
     [t('TRANSACTIONS_ERROR_CODE'), failure.code],
-    ...(failure.hash ? [[t('TRANSACTIONS_HASH'), shortAddress(failure.hash), failure.hash] as DetailRow] : []),
+    ...(failure.hash ? [addressRow(t('TRANSACTIONS_HASH'), failure.hash)] : []),
     [t('TRANSACTIONS_NETWORK'), networkOf(params, t)],
   ]
   return (
@@ -61,14 +59,8 @@ export default function TransactionError({ ctx, params, navigate }: ScreenProps<
         </Button>
       }
     >
-      <div className={r.card} style={{ padding: '12px 14px' }}>
-        <Details rows={rows} />
-      </div>
-      {link ? (
-        <p style={{ fontSize: 13, margin: 0 }}>
-          <Link href={link}>{t('TRANSACTIONS_VIEW_ON_EXPLORER')}</Link>
-        </p>
-      ) : null}
+      <DetailsCard rows={rows} />
+      <ExplorerLink href={link} label={t('TRANSACTIONS_VIEW_ON_EXPLORER')} />
     </Screen>
   )
 }

@@ -21,7 +21,7 @@ import { authenticated } from '../../../test/support/ui-harness'
 import type { AuthenticatedUser } from '../../../kernel/wire'
 import { funding, fundingHooks, type FundingMethod } from '../../funding'
 import { transactions, TRANSACTION_SCREENS } from '../index'
-import { formatNative } from './shared'
+import { formatNative } from './parts'
 
 // anvil's first funded account, and an empty one.
 const RICH = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
