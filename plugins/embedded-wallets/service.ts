@@ -145,8 +145,13 @@ export interface SolanaTransactionReviewParams extends Record<string, unknown> {
   address: string
   /** The transaction's wire bytes in base64. */
   transaction: string
-  /** The cluster: its name and block explorer from the app's `solana:` chain; the RPC URL the review reads from and a send goes to. */
-  cluster: { name: string; rpcUrl?: string; blockExplorerUrl?: string }
+  /**
+   * The cluster: its name, CAIP-2 id and block explorer from the app's `solana:` chain (no id when
+   * the app lists none for the RPC URL); the RPC URL the review reads from and a send goes to.
+   */
+  cluster: { name: string; id?: string; rpcUrl?: string; blockExplorerUrl?: string }
+  /** The app's `priceDisplay.primary`: the dollar value or the SOL amount first. */
+  priceDisplay: PriceDisplay
   /**
    * Present for `signAndSendTransaction`: signs and sends, resolving the signature (base58) or
    * rejecting with the RPC's refusal; the screen calls it on approval and again for a retry, then

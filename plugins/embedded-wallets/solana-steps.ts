@@ -9,6 +9,7 @@ import type { PluginContext } from '../../kernel/plugin'
 import { embeddedWalletHooks, type EmbeddedWalletInfo, type SolanaTransactionReviewParams } from './service'
 import type { SolanaReviewRequest } from './solana'
 import { rejected } from './steps'
+import { transactionDisplay } from './transaction-steps'
 
 /**
  * Shows a Solana transaction on the screen a plugin registered (`solanaTransactionReview`); for a
@@ -32,9 +33,11 @@ export async function showSolanaTransaction(ctx: PluginContext, wallet: Embedded
     transaction: request.transaction,
     cluster: {
       name: chain?.name ?? 'Solana',
+      ...(chain ? { id: chain.id } : {}),
       ...(request.rpcUrl ? { rpcUrl: request.rpcUrl } : {}),
       ...(chain?.blockExplorerUrls?.[0] ? { blockExplorerUrl: chain.blockExplorerUrls[0] } : {}),
     },
+    priceDisplay: transactionDisplay(ctx).priceDisplay,
     ...(request.send ? { send: request.send } : {}),
     ...(request.ui ? { ui: request.ui } : {}),
   }

@@ -6,6 +6,8 @@
  * decodes SOL and SPL token transfers and shows unknown instructions raw, prices the fee from the
  * cluster, Approve sends, the screen waits for the confirmation and shows the receipt; a refused send
  * shows the error and 'Retry transaction' sends again; Cancel rejects with 4001 and signs nothing.
+ * Amounts follow the app's `price_display.primary`; short of funds on a cluster the funding plugin
+ * funds, 'Add funds' opens its method selection.
  */
 import { getTransferSolInstruction } from '@solana-program/system'
 import { findAssociatedTokenPda, getTokenDecoder, getTransferInstruction, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
@@ -37,10 +39,16 @@ import { createEmbeddedSolanaWallet, type EmbeddedSolanaWallet } from '../embedd
 import { showSolanaTransaction } from '../embedded-wallets/solana-steps'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import { email } from '../email'
+import { funding, fundingHooks, type FundingMethod } from '../funding'
+import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
+import { authenticated } from '../../test/support/ui-harness'
+import type { AppResponse, AuthenticatedUser } from '../../kernel/wire'
 import { transactions } from './index'
 
 const SOL = 1_000_000_000n
 const EXPLORER = 'https://explorer.solana.com/?cluster=custom'
+/** Devnet's CAIP-2 id: a cluster the funding plugin funds on (the RPC URL stays the local cluster's). */
+const DEVNET = 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1'
 
 let cluster: SolanaRpc
 let rpc: Rpc<SolanaRpcApi>
@@ -69,10 +77,11 @@ afterEach(async () => {
 })
 
 /** The kernel with the transactions plugin, the local cluster as the app's Solana chain, and SOL's price (or the route failing). */
-async function start(price: number | null = 150): Promise<EmbeddedSolanaWallet> {
+async function start(price: number | null = 150, over: { app?: Partial<AppResponse>; chainId?: string; plugins?: PluginDefinition[] } = {}): Promise<EmbeddedSolanaWallet> {
   h = await startHarness({
-    plugins: [email(), transactions()],
-    config: { supportedChains: [{ id: 'solana:localnet', name: 'Localnet', rpcUrls: [cluster.url], nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, blockExplorerUrls: [EXPLORER] }] },
+    plugins: [email(), transactions(), ...(over.plugins ?? [])],
+    ...(over.app ? { app: over.app } : {}),
+    config: { supportedChains: [{ id: over.chainId ?? 'solana:localnet', name: 'Localnet', rpcUrls: [cluster.url], nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 }, blockExplorerUrls: [EXPLORER] }] },
     routes: { 'GET /api/v1/token_price': () => (price === null ? { status: 503, json: { error: 'Unable to fetch SOL price' } } : { json: { usd: price } }) },
   })
   const ctx = h.kernel.contextFor('email')
@@ -244,6 +253,50 @@ describe('signAndSendTransaction with the Solana transaction screen', () => {
       shortMessage: 'Transaction does not contain public key',
     })
     expect(screen.queryByRole('dialog')).toBeNull()
+    expect(signed).toHaveLength(0)
+  })
+})
+
+describe('the Solana screen with the app’s display and funding', () => {
+  it("shows dollar values first with price_display 'fiat-currency', on the review and the receipt's fee paid", async () => {
+    await rpc.requestAirdrop(me, lamports(2n * SOL)).send()
+    const wallet = await start(150, { app: { embedded_wallet_config: { create_on_login: 'off', mode: 'legacy-embedded-wallets-only', price_display: { primary: 'fiat-currency' } } as AppResponse['embedded_wallet_config'] } })
+    const sending = wallet.signAndSendTransaction(await transaction(me, solTransfer(me, testKey().address, SOL / 2n)))
+    const transfer = await screen.findByRole('region', { name: 'Send SOL' })
+    await within(transfer).findByText('$75.00 (0.5 SOL)')
+    await waitFor(() => expect(row('Estimated fee')).toBe('<$0.01 (<0.001 SOL)'))
+    expect(row('Total')).toBe('$75.00 (0.500005 SOL)')
+    await click('Approve')
+    expect(await screen.findByRole('heading', { name: 'Transaction confirmed' })).toBeTruthy()
+    expect(row('Fee paid')).toBe('<$0.01 (<0.001 SOL)')
+    await click('Done')
+    await sending
+  })
+
+  it("turns Approve into 'Add funds' when the funding plugin funds the cluster, opening its method selection for the missing SOL", async () => {
+    const requested: string[] = []
+    const card = definePlugin({
+      id: 'test-card',
+      kind: 'funding',
+      requires: [funding()],
+      screens: { pay: { load: async () => ({ default: () => <h2>Card</h2> }) } },
+      messages: { TEST_CARD: 'Pay with a test card' },
+      setup: (ctx) =>
+        fundingHooks(ctx).methods.tap('test-card', (list, request) => {
+          requested.push(`${request.cluster?.name} ${request.amount}`)
+          return [...list, { id: 'card', method: 'card', label: 'TEST_CARD', screen: 'test-card/pay' } as FundingMethod]
+        }),
+    })
+    const wallet = await start(150, { chainId: DEVNET, plugins: [card] })
+    await h!.kernel.contextFor('email').authenticate(async () => authenticated() as unknown as AuthenticatedUser, { method: 'email' })
+    const sending = wallet.signAndSendTransaction(await transaction(me, solTransfer(me, testKey().address, SOL)))
+    sending.catch(() => undefined)
+    expect(await screen.findByText('Add funds on Localnet to complete transaction.')).toBeTruthy()
+    const addFunds = await screen.findByRole('button', { name: 'Add funds' })
+    await act(async () => fireEvent.click(addFunds))
+    expect(await screen.findByRole('button', { name: /Pay with a test card/ })).toBeTruthy()
+    // 1 SOL and the 5000-lamport fee: what the empty wallet lacks.
+    expect(requested.at(-1)).toBe('devnet 1.000005')
     expect(signed).toHaveLength(0)
   })
 })

@@ -27,10 +27,7 @@ import { decodeTransactionData } from '../decode'
 import { formatTokenAmount, readTokenInfo, withTokenStandard, type TokenInfo } from '../token-info'
 import { fetchUsdPrice } from '../index'
 import { TRANSACTION_SCREENS } from './index'
-import { addressRow, chainCall, contractIcon, DetailsCard, failureOf, formatAmount, nativeOf, networkOf, RawData, ReviewFooterFacts, useFunding, type DetailRow, type Texts } from './parts'
-
-/** How often the balance is read again while it does not cover the total (the funding screens' manual transfer polls as often). */
-const BALANCE_POLL_MS = 2000
+import { addressRow, BALANCE_POLL_MS, chainCall, contractIcon, DetailsCard, failureOf, formatAmount, nativeOf, networkOf, RawData, ReviewFooterFacts, useFunding, type DetailRow, type Texts } from './parts'
 
 /** What the review reads from the chain and the price source; each part stays unknown when it cannot be read. */
 function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, to: string | undefined, withToken: boolean, total: bigint | null) {

@@ -15,6 +15,7 @@
  * @module
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react'
+import { formatUnits } from 'viem'
 import { getBase64Encoder, getTransactionDecoder, type Address } from '@solana/kit'
 import { getMintDecoder, getTokenDecoder } from '@solana-program/token'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
@@ -26,13 +27,26 @@ import type { PluginContext } from '../../../kernel'
 import type { SolanaTransactionReviewParams } from '../../embedded-wallets'
 import { formatSol, LAMPORTS_PER_SOL, reviewSolanaTransaction, type ReviewedInstruction } from '../solana-decode'
 import { fetchUsdPrice, SOLANA_PRICE_CHAIN_ID } from '../index'
-import { addressRow, chainCall, contractIcon, Details, DetailsCard, ExplorerLink, explorerUrl, RawData, ReviewFooterFacts, shortAddress, withUsd, type DetailRow, type Texts } from './parts'
+import { addressRow, BALANCE_POLL_MS, chainCall, contractIcon, Details, DetailsCard, ExplorerLink, explorerUrl, RawData, ReviewFooterFacts, shortAddress, useFunding, withUsd, type DetailRow, type Texts } from './parts'
 
 /** How often the confirmation is asked for, and for how long (about a blockhash's lifetime). */
 export const CONFIRMATION_POLL_MS = 1000
 export const CONFIRMATION_TIMEOUT_MS = 90_000
 
 const SEND_GLYPH = 'M5 12h14m-6-6 6 6-6 6'
+
+/** The clusters the funding plugin funds on, by the genesis hash of their CAIP-2 id (`solana:{hash}`). */
+const FUNDING_CLUSTERS: Record<string, 'mainnet-beta' | 'devnet' | 'testnet'> = {
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'mainnet-beta',
+  EtWTRABZaYq6iMfeYKouRu166VU2xqa1: 'devnet',
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'testnet',
+}
+
+/** The funding call's cluster for the app's Solana chain, or null for a cluster funding does not know (a local one). */
+function fundingTarget(chainId: string | undefined) {
+  const name = chainId ? FUNDING_CLUSTERS[chainId.replace(/^solana:/, '')] : undefined
+  return name ? { cluster: { name } } : null
+}
 
 type ClusterCall = ReturnType<typeof chainCall>
 
@@ -67,11 +81,23 @@ interface Facts {
   tokens?: Record<number, { mint: Address; decimals: number } | null>
 }
 
-/** What the review reads from the cluster and the price route; each part stays unknown when it cannot be read. */
-function useClusterFacts(ctx: PluginContext, params: SolanaTransactionReviewParams, tokenIndexes: number[], messageBase64: string): Facts {
+/**
+ * What the review reads from the cluster and the price route; each part stays unknown when it cannot
+ * be read. While `short` (the balance does not cover the total) the balance is read again, so funds
+ * added meanwhile enable Approve.
+ */
+function useClusterFacts(ctx: PluginContext, params: SolanaTransactionReviewParams, tokenIndexes: number[], messageBase64: string, short: boolean): Facts {
   const [facts, setFacts] = useState<Facts>({})
   const { address, transaction, cluster } = params
   const tokenKey = tokenIndexes.join(',')
+  useEffect(() => {
+    if (!short || !cluster.rpcUrl) return
+    const call = chainCall(cluster.rpcUrl)
+    const timer = setInterval(() => {
+      void call<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }]).then((r) => setFacts((f) => ({ ...f, balance: BigInt(r.value) })), () => undefined)
+    }, BALANCE_POLL_MS)
+    return () => clearInterval(timer)
+  }, [short, cluster.rpcUrl, address])
   useEffect(() => {
     let gone = false
     const set = (part: Partial<Facts>) => {
@@ -122,7 +148,7 @@ function failureOf(error: unknown, fallback: string): { code: string; message: s
  * @param props - screen props with the embedded wallet's `SolanaTransactionReviewParams`.
  * @returns the screen.
  */
-export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep, isShown }: ScreenProps<SolanaTransactionReviewParams>) {
+export default function SolanaTransaction({ ctx, params, navigate, back, resolveStep, cancelStep, isShown }: ScreenProps<SolanaTransactionReviewParams>) {
   const t: Texts = (key, values) => ctx.t(key, values)
   const warningId = useId()
   const { cluster } = params
@@ -134,8 +160,17 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
     return { review: reviewSolanaTransaction(bytes), messageBase64: btoa(binary) }
   }, [params.transaction])
   const tokenIndexes = review.instructions.flatMap((ix, i) => (ix.kind === 'token-transfer' ? [i] : []))
-  const facts = useClusterFacts(ctx, params, tokenIndexes, messageBase64)
+  const [short, setShort] = useState(false)
+  const facts = useClusterFacts(ctx, params, tokenIndexes, messageBase64, short)
   const [phase, setPhase] = useState<Phase>({ name: 'review' })
+  // What leaves the wallet: its SOL transfers, and the fee when it pays it.
+  const wallet = params.address as Address
+  const outgoing = review.instructions.reduce((sum, ix) => (ix.kind === 'sol-transfer' && ix.from === wallet ? sum + ix.lamports : sum), 0n)
+  const fee = facts.fee === undefined ? undefined : facts.fee === null ? null : review.feePayer === wallet ? facts.fee : 0n
+  const total = fee === undefined || fee === null ? null : outgoing + fee
+  const shortOfFunds = facts.balance !== undefined && total !== null && facts.balance < total
+  useEffect(() => setShort(shortOfFunds), [shortOfFunds])
+  const fund = useFunding(ctx, params.address, fundingTarget(cluster.id), shortOfFunds)
 
   // The confirmation: asked for until the cluster says confirmed or finalized, the transaction fails,
   // the time runs out or the screen goes.
@@ -181,7 +216,7 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
     }
   }
 
-  const sol = (lamports: bigint) => withUsd(`${formatSol(lamports)} SOL`, Number(lamports) / Number(LAMPORTS_PER_SOL), facts.usd, 'native-token')
+  const sol = (lamports: bigint) => withUsd(`${formatSol(lamports)} SOL`, Number(lamports) / Number(LAMPORTS_PER_SOL), facts.usd, params.priceDisplay)
   const ui = params.ui ?? {}
   const explorer = (signature: string) => explorerUrl(cluster.blockExplorerUrl, signature)
 
@@ -219,7 +254,14 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
         subtitle={ui.successDescription || t('TRANSACTIONS_SOLANA_CONFIRMED_DESCRIPTION', { chain: cluster.name })}
         footer={<Button onClick={resolveStep}>{t('TRANSACTIONS_DONE')}</Button>}
       >
-        <DetailsCard rows={[addressRow(t('TRANSACTIONS_SOLANA_SIGNATURE'), phase.signature), [t('TRANSACTIONS_NETWORK'), cluster.name]]} />
+        <DetailsCard
+          rows={[
+            addressRow(t('TRANSACTIONS_SOLANA_SIGNATURE'), phase.signature),
+            [t('TRANSACTIONS_NETWORK'), cluster.name],
+            // The fee the cluster charges for this message, which the confirmed transaction paid.
+            ...(typeof fee === 'bigint' ? [[t('TRANSACTIONS_FEE_PAID'), sol(fee)] as DetailRow] : []),
+          ]}
+        />
         <ExplorerLink href={link} label={t('TRANSACTIONS_VIEW_ON_EXPLORER')} />
       </Screen>
     )
@@ -253,11 +295,6 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
   }
 
   // The review.
-  const wallet = params.address as Address
-  const outgoing = review.instructions.reduce((sum, ix) => (ix.kind === 'sol-transfer' && ix.from === wallet ? sum + ix.lamports : sum), 0n)
-  const fee = facts.fee === undefined ? undefined : facts.fee === null ? null : review.feePayer === wallet ? facts.fee : 0n
-  const total = fee === undefined || fee === null ? null : outgoing + fee
-  const shortOfFunds = facts.balance !== undefined && total !== null && facts.balance < total
   const raw = review.instructions.some((ix) => ix.kind === 'other')
   const warnings = [
     ...(facts.simulationFailed ? [t('TRANSACTIONS_PREPARE_FAILED')] : []),
@@ -300,9 +337,15 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
       footer={
         <>
           <ReviewFooterFacts warningId={warningId} warnings={warnings} walletLabel={t('TRANSACTIONS_WALLET')} address={params.address} />
-          <Button onClick={() => void send()} disabled={shortOfFunds} {...(warnings.length ? { 'aria-describedby': warningId } : {})}>
-            {ui.buttonText || t('TRANSACTIONS_APPROVE')}
-          </Button>
+          {shortOfFunds && fund && total !== null ? (
+            <Button onClick={() => fund(formatUnits(total - facts.balance!, 9), { navigate, back, isShown })} aria-describedby={warningId}>
+              {t('TRANSACTIONS_ADD_FUNDS_BUTTON')}
+            </Button>
+          ) : (
+            <Button onClick={() => void send()} disabled={shortOfFunds} {...(warnings.length ? { 'aria-describedby': warningId } : {})}>
+              {ui.buttonText || t('TRANSACTIONS_APPROVE')}
+            </Button>
+          )}
           <Button variant="secondary" onClick={cancelStep}>
             {t('TRANSACTIONS_CANCEL')}
           </Button>

@@ -59,5 +59,5 @@ export const screenExamples: Record<string, Record<string, unknown>> = {
   receipt: { ...review, hash },
   error: { ...review, failure: { code: 'transaction_reverted', message: 'execution reverted: Reverted on purpose', hash } },
   // Without an RPC URL the review shows the instructions without a fee or balance.
-  solana: { address: solanaWallet, transaction: solanaTransfer, cluster: { name: 'Solana Devnet' } },
+  solana: { address: solanaWallet, transaction: solanaTransfer, cluster: { name: 'Solana Devnet' }, priceDisplay: 'native-token' },
 }

@@ -221,6 +221,9 @@ export function ReviewFooterFacts({ warningId, warnings, walletLabel, address }:
   )
 }
 
+/** How often a review reads the balance again while it does not cover the total (the funding screens' manual transfer polls as often). */
+export const BALANCE_POLL_MS = 2000
+
 /** Opens the funding method selection for an amount, over the review (which the modal comes back to). */
 export type OpenFunding = (amount: string, screen: Pick<ScreenProps, 'navigate' | 'back' | 'isShown'>) => void
 
