@@ -112,30 +112,40 @@ async function measureBundle(page: 'email-only' | 'embedded-wallets' | 'embedded
   }
 }
 
-/** The transaction screens' modules: what a page loads when the review, the receipt or the error screen first shows. */
-const TRANSACTION_SCREEN_ENTRIES = ['Review.tsx', 'Receipt.tsx', 'TransactionError.tsx', 'messages.ts'].map((f) => `plugins/transactions/screens/${f}`)
+/**
+ * The transaction screens' modules, per chain: what a page loads when the EVM review, receipt or
+ * error screen first shows, and when the Solana screen first shows.
+ */
+const TRANSACTION_SCREEN_ENTRIES = {
+  evm: ['Review.tsx', 'Receipt.tsx', 'TransactionError.tsx', 'messages.ts'],
+  solana: ['SolanaTransaction.tsx', 'messages.ts'],
+} as const
 
 /**
- * Builds the transactions page and measures the JS its transaction screens load lazily: the chunks
- * of the screens and their texts and every chunk they import statically, minus the page's initial
- * chunks (what the funding plugin's entry would add when the balance falls short is not counted: it
- * loads only then).
+ * Builds the transactions page and measures, for each chain, the JS its transaction screens load
+ * lazily: the chunks of the screens and their texts and every chunk they import statically, minus
+ * the page's initial chunks (what the funding plugin's entry would add when the balance falls short
+ * is not counted: it loads only then).
  */
 async function measureTransactionScreens(outdir: string) {
   const meta = (await buildHostPage({ entry: join(ROOT, 'test/bench/transactions.tsx'), outdir })) as unknown as Metafile
   const initial = new Set(initialChunks(meta, outdir))
-  const entries = Object.keys(meta.outputs).filter((p) => TRANSACTION_SCREEN_ENTRIES.includes(meta.outputs[p]!.entryPoint ?? ''))
-  if (entries.length !== TRANSACTION_SCREEN_ENTRIES.length) throw new Error(`the transaction screens' chunks were not found (${entries.length})`)
-  const seen = new Set<string>()
-  const visit = (p: string) => {
-    const file = p.startsWith('/') ? p : join(ROOT, p)
-    if (seen.has(file) || initial.has(file)) return
-    seen.add(file)
-    for (const imp of meta.outputs[p]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path)
+  const measure = (files: readonly string[]) => {
+    const wanted = files.map((f) => `plugins/transactions/screens/${f}`)
+    const entries = Object.keys(meta.outputs).filter((p) => wanted.includes(meta.outputs[p]!.entryPoint ?? ''))
+    if (entries.length !== wanted.length) throw new Error(`the transaction screens' chunks were not found (${entries.length} of ${wanted.join(', ')})`)
+    const seen = new Set<string>()
+    const visit = (p: string) => {
+      const file = p.startsWith('/') ? p : join(ROOT, p)
+      if (seen.has(file) || initial.has(file)) return
+      seen.add(file)
+      for (const imp of meta.outputs[p]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path)
+    }
+    for (const e of entries) visit(e)
+    const code = Buffer.concat([...seen].map((f) => readFileSync(f)))
+    return { files: seen.size, raw: code.length, brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length }
   }
-  for (const e of entries) visit(e)
-  const code = Buffer.concat([...seen].map((f) => readFileSync(f)))
-  return { files: seen.size, raw: code.length, brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length }
+  return { evm: measure(TRANSACTION_SCREEN_ENTRIES.evm), solana: measure(TRANSACTION_SCREEN_ENTRIES.solana) }
 }
 
 /** The wallet frame's script as the server ships it (minified, one file), brotli-compressed. */
@@ -725,9 +735,11 @@ async function main() {
       results.push(line('embedded-wallets-extra-initial-js-brotli', (wallet.brotli - bundle.brotli) / 1024, 'KB', BUDGET.walletExtraBrotliKb, true))
     }
     if (ONLY.has('transactions-js')) {
-      const screens = await measureTransactionScreens(join(outdir, 'transactions'))
-      console.log(`transaction screens' lazy JS (${screens.files} files): raw ${kb(screens.raw)} KB, brotli ${kb(screens.brotli)} KB`)
-      results.push(line('transaction-screens-lazy-js-brotli', screens.brotli / 1024, 'KB', BUDGET.transactionScreensBrotliKb, true))
+      const { evm, solana } = await measureTransactionScreens(join(outdir, 'transactions'))
+      console.log(`EVM transaction screens' lazy JS (${evm.files} files): raw ${kb(evm.raw)} KB, brotli ${kb(evm.brotli)} KB`)
+      console.log(`Solana transaction screen's lazy JS (${solana.files} files): raw ${kb(solana.raw)} KB, brotli ${kb(solana.brotli)} KB`)
+      results.push(line('transaction-screens-lazy-js-brotli', evm.brotli / 1024, 'KB', BUDGET.transactionScreensBrotliKb, true))
+      results.push(line('solana-transaction-screen-lazy-js-brotli', solana.brotli / 1024, 'KB', BUDGET.transactionScreensBrotliKb, true))
     }
     const frameDist = join(outdir, 'wallet-frame')
     if (ONLY.has('frame') || walletFigures.ready || walletFigures.sign) {
