@@ -5,7 +5,8 @@
  */
 import { describe, expect, it } from 'vitest'
 import { encodeFunctionData, maxUint256, parseAbi } from 'viem'
-import { decodeTransactionData, isUnlimitedAmount } from './decode'
+import { approvalKind, decodeTransactionData, isUnlimitedAmount } from './decode'
+import { withTokenStandard } from './token-info'
 
 const A = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const B = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC'
@@ -21,6 +22,28 @@ const abi = parseAbi([
   'function mint(address to, uint256 amount)',
 ])
 const enc = (functionName: string, args: unknown[]) => encodeFunctionData({ abi, functionName: functionName as never, args: args as never })
+
+describe('approvalKind (the review titles a grant \'Confirm address\' and a revocation \'Confirm action\')', () => {
+  const x = { extendedCalldataDecoding: true }
+  it('calls an approval that lets an address move the tokens a grant', () => {
+    expect(approvalKind(decodeTransactionData(enc('approve', [A, maxUint256])))).toBe('grant')
+    expect(approvalKind(decodeTransactionData(enc('approve', [A, 1n])))).toBe('grant')
+    expect(approvalKind(decodeTransactionData(enc('setApprovalForAll', [A, true]), x))).toBe('grant')
+  })
+  it('calls an approval that takes the right away a revocation', () => {
+    expect(approvalKind(decodeTransactionData(enc('approve', [A, 0n])))).toBe('revoke')
+    expect(approvalKind(decodeTransactionData(enc('approve', ['0x0000000000000000000000000000000000000000', 5n])))).toBe('revoke')
+    expect(approvalKind(decodeTransactionData(enc('setApprovalForAll', [A, false]), x))).toBe('revoke')
+  })
+  it('reads an ERC-721 approve of token 0 as a grant once the contract says it is an ERC-721', () => {
+    const nft = withTokenStandard(decodeTransactionData(enc('approve', [A, 0n]))!, { standard: 'erc721', symbol: 'NFT' })
+    expect(approvalKind(nft)).toBe('grant')
+  })
+  it('answers null for calls that approve nothing', () => {
+    expect(approvalKind(decodeTransactionData(enc('transfer', [B, 1n])))).toBeNull()
+    expect(approvalKind(null)).toBeNull()
+  })
+})
 
 describe('decodeTransactionData', () => {
   it('decodes ERC-20 transfer, approve and transferFrom with the spec fields', () => {

@@ -116,3 +116,23 @@ function tryDecode<A extends readonly unknown[]>(abi: A, data: Hex) {
     return null
   }
 }
+
+/**
+ * What an approval asks for, which titles the review (spec 02: "Approvals are titled 'Confirm address'
+ * or 'Confirm action'"): `grant` when it lets an address move the wallet's tokens (an `approve` of a
+ * spender, `setApprovalForAll(operator, true)`: the address is what to check), `revoke` when it takes
+ * such a right away (an allowance of 0, approval to the zero address, `setApprovalForAll(…, false)`);
+ * null for any call that is no approval.
+ * @param decoded - the decoded call (with the token's standard applied, see `withTokenStandard`), or null.
+ * @returns the kind, or null.
+ * @example
+ * ```ts
+ * approvalKind(decodeTransactionData(approveCalldata)) // 'grant'
+ * ```
+ */
+export function approvalKind(decoded: DecodedTransaction | null): 'grant' | 'revoke' | null {
+  if (decoded?.action === 'setApprovalForAll') return decoded.approved ? 'grant' : 'revoke'
+  if (decoded?.action !== 'approve') return null
+  const toNobody = !decoded.spender || BigInt(decoded.spender) === 0n
+  return toNobody || (decoded.isErc20Ish && decoded.amount === 0n) ? 'revoke' : 'grant'
+}

@@ -134,7 +134,7 @@ describe('eth_sendTransaction with the review', () => {
       { to: tokens.usd, data: encodeFunctionData({ abi: erc20, functionName: 'transferFrom', args: [account.address, TO, 1_500_000n] }) },
     ])
     expect(await screen.findByText('Transaction 1 of 2')).toBeTruthy()
-    expect(screen.getByRole('heading', { name: 'Confirm action' })).toBeTruthy()
+    expect(screen.getByRole('heading', { name: 'Confirm address' })).toBeTruthy()
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })))
     expect(await screen.findByText('Transaction 2 of 2')).toBeTruthy()

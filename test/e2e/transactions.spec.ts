@@ -89,9 +89,9 @@ test.describe('embedded wallet transactions', () => {
     expect(BigInt(await read(anvilUrl, tokens.usd, encodeFunctionData({ abi, functionName: 'balanceOf', args: [TO] })))).toBe(1_500_000n)
     await dialog.getByRole('button', { name: 'Done' }).click()
 
-    // An unlimited allowance: 'Confirm action' and 'Maximum'.
+    // An unlimited allowance: 'Confirm address' (it grants the spender) and 'Maximum'.
     await sendJson(page, { to: tokens.usd, data: encodeFunctionData({ abi, functionName: 'approve', args: [TO, maxUint256] }) })
-    await expect(dialog.getByRole('heading', { name: 'Confirm action' })).toBeVisible()
+    await expect(dialog.getByRole('heading', { name: 'Confirm address' })).toBeVisible()
     await expect(row(dialog, 'Tokens')).toHaveText('Maximum')
     await expect(row(dialog, 'Spender')).toHaveAttribute('title', TO)
     await dialog.getByRole('button', { name: 'Approve' }).click()

@@ -6,7 +6,8 @@
  * Calldata it cannot describe is shown raw with a warning, never hidden. It warns when the chain could
  * not prepare the transaction, and when the wallet's balance does not cover the total ('Add funds on
  * {chain} to complete transaction.', Approve then disabled). The host's title, description, button
- * text and contract image replace the defaults. A multi-item request shows its items one by one
+ * text and contract image replace the defaults; an approval is titled 'Confirm address' when it lets
+ * an address move the wallet's tokens and 'Confirm action' when it revokes such a right. A multi-item request shows its items one by one
  * ('Transaction 2 of 3', Continue and Back); the last item's Approve sends them all; amounts show their dollar value first or second as
  * the app's `priceDisplay.primary` says. Approve sends the transaction (`submit`) and moves on to the
  * receipt, or to the error screen when the send fails; Cancel or closing rejects the request with
@@ -23,7 +24,7 @@ import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import type { PluginContext } from '../../../kernel'
 import type { TransactionReviewParams } from '../../embedded-wallets'
-import { decodeTransactionData } from '../decode'
+import { approvalKind, decodeTransactionData } from '../decode'
 import { formatTokenAmount, readTokenInfo, withTokenStandard, type TokenInfo } from '../token-info'
 import { fetchUsdPrice } from '../index'
 import { TRANSACTION_SCREENS } from './index'
@@ -101,7 +102,7 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
   const amount = (wei: bigint) => formatAmount(wei, native, facts.usd, params.priceDisplay)
 
   const action = decoded ? decoded.action : !tx.to ? t('TRANSACTIONS_ACTION_DEPLOY') : data ? t('TRANSACTIONS_ACTION_CALL') : t('TRANSACTIONS_ACTION_SEND')
-  const approval = decoded?.action === 'approve' || decoded?.action === 'setApprovalForAll'
+  const approval = approvalKind(decoded)
   const tokenAmount = decoded && facts.token ? formatTokenAmount(decoded, facts.token) : decoded?.amount !== undefined ? decoded.amount.toString() : null
   const rows: DetailRow[] = [
     [t('TRANSACTIONS_ACTION'), action],
@@ -138,7 +139,7 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
   return (
     <Screen
       {...contractIcon(ui)}
-      title={ui.title || (approval ? t('TRANSACTIONS_CONFIRM_ACTION') : t('TRANSACTIONS_REVIEW_TITLE'))}
+      title={ui.title || t(approval === 'grant' ? 'TRANSACTIONS_CONFIRM_ADDRESS' : approval === 'revoke' ? 'TRANSACTIONS_CONFIRM_ACTION' : 'TRANSACTIONS_REVIEW_TITLE')}
       subtitle={ui.description || t('TRANSACTIONS_REVIEW_DESCRIPTION')}
       scrollLabel={t('TRANSACTIONS_DETAILS')}
       footer={

@@ -1,6 +1,6 @@
 /**
  * English texts of the transaction screens. The texts spec 02 gives ('There was an error preparing
- * your transaction…', 'Add funds on {chain} to complete transaction.', 'Confirm action', 'Add funds',
+ * your transaction…', 'Add funds on {chain} to complete transaction.', 'Confirm address', 'Confirm action', 'Add funds',
  * 'Retry transaction') are quoted as
  * it writes them; the others are listed in `docs/decisions.md`.
  * @module
@@ -10,6 +10,7 @@ import { defineMessages } from '../../../kernel'
 /** The transaction screens' English message table. */
 export const transactionScreenMessages = defineMessages({
   TRANSACTIONS_REVIEW_TITLE: 'Review transaction',
+  TRANSACTIONS_CONFIRM_ADDRESS: 'Confirm address',
   TRANSACTIONS_CONFIRM_ACTION: 'Confirm action',
   TRANSACTIONS_REVIEW_DESCRIPTION: 'Check the details before you approve.',
   TRANSACTIONS_APPROVE: 'Approve',

@@ -2,7 +2,7 @@
 /**
  * The transaction screens against a real anvil with the fixture's tokens: a plain send with amount,
  * fee and total (native or dollars first); a decoded ERC-20 transfer in token units; an unlimited
- * approval as 'Confirm action' with 'Maximum'; calldata it cannot describe shown raw with a warning;
+ * approval as 'Confirm address' with 'Maximum', a revoked one as 'Confirm action'; calldata it cannot describe shown raw with a warning;
  * the balance warning that disables Approve, or 'Add funds' to the funding method selection; the
  * preparation warning; Approve sending and the receipt with the host's success texts; a refused send
  * and a reverted transaction on the error screen, and 'Retry transaction'.
@@ -158,11 +158,17 @@ describe('the transaction review', () => {
     expect(row('To')).toBe('0x7099…79C8')
   })
 
-  it("titles an unlimited allowance 'Confirm action' and shows 'Maximum'", async () => {
+  it("titles an unlimited allowance 'Confirm address' (the spender is what to check) and shows 'Maximum'", async () => {
     await show(review({ to: tokens.usd, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [TO, maxUint256] }) }))
-    expect(await screen.findByRole('heading', { name: 'Confirm action' })).toBeTruthy()
+    expect(await screen.findByRole('heading', { name: 'Confirm address' })).toBeTruthy()
     await waitFor(() => expect(row('Tokens')).toBe('Maximum'))
     expect(row('Spender')).toBe('0x7099…79C8')
+  })
+
+  it("titles an allowance set to 0 (a revocation) 'Confirm action'", async () => {
+    await show(review({ to: tokens.usd, data: encodeFunctionData({ abi: erc20, functionName: 'approve', args: [TO, 0n] }) }))
+    expect(await screen.findByRole('heading', { name: 'Confirm action' })).toBeTruthy()
+    await waitFor(() => expect(row('Tokens')).toBe('0 TUSD'))
   })
 
   it('shows calldata it cannot describe as raw data, with a warning', async () => {
