@@ -6,11 +6,14 @@
  * (the token amount in the mint's decimals, read from the cluster when the instruction does not
  * carry them), anything else by program with its raw data and a warning. Below them: the network,
  * the fee the cluster charges for the message (`getFeeForMessage`) and the total SOL leaving the
- * wallet, with dollar values when the price route knows SOL's. It warns when a simulation fails
- * ('There was an error preparing your transaction…') and when the balance does not cover the total
- * ('Add funds on {chain} to complete transaction.', Approve then disabled). Approve ends a signature's
- * step; for a send it sends, waits for the cluster to confirm it (`getSignatureStatuses`, confirmed or
- * finalized) and shows the receipt; a refused or failed send shows the error with 'Retry transaction'.
+ * wallet, with dollar values when the price route knows SOL's (first or second as the app's
+ * `priceDisplay.primary` says). It warns when a simulation fails ('There was an error preparing your
+ * transaction…') and when the balance does not cover the total ('Add funds on {chain} to complete
+ * transaction.', Approve then disabled, or turned into 'Add funds' to the funding method selection
+ * when the funding plugin funds the cluster; the balance is read again while it falls short).
+ * Approve ends a signature's step; for a send it sends, waits for the cluster to confirm it
+ * (`getSignatureStatuses`, confirmed or finalized) and shows the receipt with the fee paid; a refused
+ * or failed send shows the error with 'Retry transaction'.
  * Cancel, or closing before anything was sent, rejects with 4001.
  * @module
  */
