@@ -60,6 +60,7 @@ test.describe('embedded Solana wallet sends', () => {
 
     await expect(dialog.getByRole('heading', { name: 'Transaction confirmed' })).toBeVisible()
     await expect(dialog.getByText('Your transaction is confirmed on Solana Localnet.')).toBeVisible()
+    await expect(rowOf(page, 'Fee paid')).toHaveText(/^<0\.001 SOL/)
     await shoot(page, 'solana-receipt-light')
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(dialog).toBeHidden()
