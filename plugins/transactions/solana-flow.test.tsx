@@ -39,8 +39,8 @@ import { createEmbeddedSolanaWallet, type EmbeddedSolanaWallet } from '../embedd
 import { showSolanaTransaction } from '../embedded-wallets/solana-steps'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import { email } from '../email'
-import { funding, fundingHooks, type FundingMethod } from '../funding'
-import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
+import type { PluginDefinition } from '../../kernel/plugin'
+import { testCardFunding } from './funding-test-support'
 import { authenticated } from '../../test/support/ui-harness'
 import type { AppResponse, AuthenticatedUser } from '../../kernel/wire'
 import { transactions } from './index'
@@ -275,18 +275,7 @@ describe('the Solana screen with the app’s display and funding', () => {
 
   it("turns Approve into 'Add funds' when the funding plugin funds the cluster, opening its method selection for the missing SOL", async () => {
     const requested: string[] = []
-    const card = definePlugin({
-      id: 'test-card',
-      kind: 'funding',
-      requires: [funding()],
-      screens: { pay: { load: async () => ({ default: () => <h2>Card</h2> }) } },
-      messages: { TEST_CARD: 'Pay with a test card' },
-      setup: (ctx) =>
-        fundingHooks(ctx).methods.tap('test-card', (list, request) => {
-          requested.push(`${request.cluster?.name} ${request.amount}`)
-          return [...list, { id: 'card', method: 'card', label: 'TEST_CARD', screen: 'test-card/pay' } as FundingMethod]
-        }),
-    })
+    const card = testCardFunding((request) => requested.push(`${request.cluster?.name} ${request.amount}`))
     const wallet = await start(150, { chainId: DEVNET, plugins: [card] })
     await h!.kernel.contextFor('email').authenticate(async () => authenticated() as unknown as AuthenticatedUser, { method: 'email' })
     const sending = wallet.signAndSendTransaction(await transaction(me, solTransfer(me, testKey().address, SOL)))

@@ -16,10 +16,9 @@ import { deployTestTokens, type TestTokens } from '../../../test/fixtures/tokens
 import { openStep } from '../../embedded-wallets/screens/test-support'
 import type { TransactionReviewParams } from '../../embedded-wallets'
 import { email } from '../../email'
-import { definePlugin } from '../../../kernel/plugin'
 import { authenticated } from '../../../test/support/ui-harness'
 import type { AuthenticatedUser } from '../../../kernel/wire'
-import { funding, fundingHooks, type FundingMethod } from '../../funding'
+import { testCardFunding } from '../funding-test-support'
 import { transactions, TRANSACTION_SCREENS } from '../index'
 import { formatNative } from './parts'
 
@@ -187,18 +186,7 @@ describe('the transaction review', () => {
   it("turns the button into 'Add funds' when funding is available, opening the funding method selection for the missing amount", async () => {
     const chain = { id: `eip155:${anvil.chainId}`, name: 'Anvil', rpcUrls: [anvil.url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
     const requested: string[] = []
-    const card = definePlugin({
-      id: 'test-card',
-      kind: 'funding',
-      requires: [funding()],
-      screens: { pay: { load: async () => ({ default: () => <h2>Card</h2> }) } },
-      messages: { TEST_CARD: 'Pay with a test card' },
-      setup: (ctx) =>
-        fundingHooks(ctx).methods.tap('test-card', (list, request) => {
-          requested.push(`${request.chain?.id} ${request.amount}`)
-          return [...list, { id: 'card', method: 'card', label: 'TEST_CARD', screen: 'test-card/pay' } as FundingMethod]
-        }),
-    })
+    const card = testCardFunding((request) => requested.push(`${request.chain?.id} ${request.amount}`))
     h = await startHarness({
       plugins: [email(), transactions(), card],
       config: { supportedChains: [chain], defaultChain: chain.id },
