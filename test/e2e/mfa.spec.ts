@@ -1,0 +1,154 @@
+/**
+ * Multi-factor verification in the demo: enrolling the authenticator app (the test computes the codes
+ * from the secret the screen shows for manual entry), a wallet signature after a reload that the server
+ * holds back until the user verifies, the lockout after 4 wrong codes, removing a method after a
+ * verification, and SMS enrolment with the code from the dev inbox. TOTP codes are single use within
+ * their 30-second step: a second code comes from moving the server's dev clock forward, never from waiting.
+ */
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { parse, totp } from 'micro-key-producer/otp.js'
+import { readCode } from 'portico/testing'
+import { apiUrlOf, freshEmail, inboxCount, latestCode, openModal, submitEmail, typeCode } from './helpers'
+
+const ON_LOGIN = '/?embedded=on-login'
+const LOCKOUT = 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'
+
+/** Logs in a fresh user who gets an embedded wallet; answers the wallet's address. */
+async function logInWithWallet(page: Page, request: APIRequestContext, tag: string): Promise<string> {
+  const email = freshEmail(tag)
+  await openModal(page, ON_LOGIN)
+  await submitEmail(page, email)
+  await typeCode(page, await latestCode(request, await apiUrlOf(page), email))
+  await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+  await expect(page.getByRole('dialog')).toBeHidden()
+  await expect(page.getByRole('alertdialog')).toBeHidden()
+  return (await page.getByTestId('embedded-wallets').textContent()) ?? ''
+}
+
+/** The server's dev clock moved forward by `ms` (cumulative); answers the server's time after the move. */
+async function advanceServerClock(request: APIRequestContext, apiUrl: string, ms: number): Promise<number> {
+  const res = await request.post(`${apiUrl}/dev/clock`, { data: { advance_ms: ms } })
+  expect(res.ok(), await res.text()).toBe(true)
+  return ((await res.json()) as { now: number }).now
+}
+
+/** The authenticator app's code at the server time `at` (ms). */
+function codeAt(secret: string, at: number): string {
+  return totp(parse(secret), at)
+}
+
+/** Enrols the authenticator app through 'Enable MFA'; answers the secret shown for manual entry. */
+async function enrolAuthenticator(page: Page): Promise<string> {
+  const dialog = page.getByRole('dialog')
+  await page.getByRole('button', { name: 'Enable MFA' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Transaction Protection' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Choose a verification method' })).toBeVisible()
+  await dialog.getByRole('button', { name: /Authenticator app/ }).click()
+  await expect(dialog.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible()
+  await expect(dialog.getByRole('img', { name: 'QR code to add this account to your authenticator app' })).toBeVisible()
+  const secret = ((await dialog.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')
+  expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+  // The server's clock is wall time here (every clock move is undone after its test).
+  await typeCode(page, codeAt(secret, Date.now()))
+  await expect(dialog.getByRole('heading', { name: 'Authenticator app added' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Done' }).click()
+  await expect(dialog).toBeHidden()
+  await expect(page.getByTestId('mfa-methods')).toHaveText('totp')
+  return secret
+}
+
+/** Starts a signature of the demo's message and approves it. */
+async function approveSignature(page: Page): Promise<void> {
+  const dialog = page.getByRole('dialog')
+  await page.getByRole('button', { name: 'Sign a message' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Sign message' })).toBeVisible()
+  await dialog.getByRole('button', { name: 'Sign and continue' }).click()
+}
+
+test.describe('multi-factor verification', () => {
+  test.afterEach(async ({ page, request }) => {
+    if (page.url() !== 'about:blank') await request.post(`${await apiUrlOf(page)}/dev/clock`, { data: { reset: true } })
+  })
+
+  test('an enrolled authenticator app is asked for before the wallet signs after a reload; 4 wrong codes lock; the method is removed after a verification', async ({ page, request }) => {
+    await logInWithWallet(page, request, 'mfa-totp')
+    const apiUrl = await apiUrlOf(page)
+    const secret = await enrolAuthenticator(page)
+    const dialog = page.getByRole('dialog')
+
+    // A new page load: the wallet frame must fetch the auth share again, which the server now guards.
+    await page.reload()
+    await expect(page.getByTestId('mfa-methods')).toHaveText('totp')
+    await approveSignature(page)
+    await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+    await expect(dialog.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible()
+    // The enrolment's code is spent: the next step's code, at the server's moved clock.
+    await typeCode(page, codeAt(secret, await advanceServerClock(request, apiUrl, 30_000)))
+    await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
+    await expect(dialog).toBeHidden()
+
+    // Another load, and 4 wrong codes: the lockout text.
+    await page.reload()
+    await approveSignature(page)
+    await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+    const wrong = codeAt(secret, Date.now() - 3_600_000)
+    for (const left of ['3 attempts left', '2 attempts left', '1 attempt left']) {
+      await typeCode(page, wrong)
+      await expect(dialog.getByText(left)).toBeVisible()
+    }
+    await typeCode(page, wrong)
+    await expect(dialog.getByText(LOCKOUT)).toBeVisible()
+    await page.keyboard.press('Escape')
+    await expect(page.getByTestId('embedded-error')).toHaveText(/MFA/)
+    await expect(dialog).toBeHidden()
+
+    // Past the lockout (the server's clock moved 10 s on), removing the method verifies first.
+    await advanceServerClock(request, apiUrl, 11_000)
+    await page.getByRole('button', { name: 'Manage MFA' }).click()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: 'Remove Authenticator app' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Remove authenticator app?' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Remove', exact: true }).click()
+    await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+    await typeCode(page, codeAt(secret, await advanceServerClock(request, apiUrl, 30_000)))
+    await expect(dialog.getByRole('heading', { name: 'Choose a verification method' })).toBeVisible()
+    await expect(dialog.getByText('Enabled')).toBeHidden()
+    await expect(page.getByTestId('mfa-methods')).toHaveText('—')
+
+    // Without a method, the wallet signs after a reload with no verification.
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await page.reload()
+    await approveSignature(page)
+    await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
+  })
+
+  test('SMS: enrolment with the code texted to the phone, then a signature after a reload verified by a texted code', async ({ page, request }) => {
+    await logInWithWallet(page, request, 'mfa-sms')
+    const apiUrl = await apiUrlOf(page)
+    const dialog = page.getByRole('dialog')
+    const national = `415${200 + Math.floor(Math.random() * 700)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
+    const phone = `+1${national}`
+    await page.getByRole('button', { name: 'Enable MFA' }).click()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: /SMS/ }).click()
+    await expect(dialog.getByRole('heading', { name: 'Add your phone number' })).toBeVisible()
+    await dialog.getByRole('textbox', { name: 'Phone number' }).fill(national)
+    await dialog.getByRole('button', { name: 'Send code' }).click()
+    await expect(dialog.getByText(`We texted a 6-digit code to +1 ${national}.`)).toBeVisible()
+    await typeCode(page, await readCode(request, { apiUrl, to: phone }))
+    await expect(dialog.getByRole('heading', { name: 'SMS verification added' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect(page.getByTestId('mfa-methods')).toHaveText('sms')
+
+    await page.reload()
+    const before = await inboxCount(request, apiUrl, phone)
+    await approveSignature(page)
+    await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+    await expect(dialog.getByText('Enter the 6-digit code we texted to your phone.')).toBeVisible()
+    await expect.poll(() => inboxCount(request, apiUrl, phone)).toBe(before + 1)
+    await typeCode(page, await readCode(request, { apiUrl, to: phone }))
+    await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
+    await expect(dialog).toBeHidden()
+  })
+})
