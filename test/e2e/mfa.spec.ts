@@ -8,15 +8,15 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { parse, totp } from 'micro-key-producer/otp.js'
 import { readCode } from 'portico/testing'
-import { apiUrlOf, freshEmail, inboxCount, latestCode, openModal, submitEmail, typeCode } from './helpers'
+import { apiUrlOf, createTestApp, freshEmail, inboxCount, latestCode, openModal, submitEmail, typeCode } from './helpers'
 
 const ON_LOGIN = '/?embedded=on-login'
 const LOCKOUT = 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'
 
 /** Logs in a fresh user who gets an embedded wallet; answers the wallet's address. */
-async function logInWithWallet(page: Page, request: APIRequestContext, tag: string): Promise<string> {
+async function logInWithWallet(page: Page, request: APIRequestContext, tag: string, path = ON_LOGIN): Promise<string> {
   const email = freshEmail(tag)
-  await openModal(page, ON_LOGIN)
+  await openModal(page, path)
   await submitEmail(page, email)
   await typeCode(page, await latestCode(request, await apiUrlOf(page), email))
   await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
@@ -150,5 +150,40 @@ test.describe('multi-factor verification', () => {
     await typeCode(page, await readCode(request, { apiUrl, to: phone }))
     await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
     await expect(dialog).toBeHidden()
+  })
+
+  test('passkey: enrolled from a new passkey on the CDP virtual authenticator, asked for before a signature after a reload, and not unlinkable while enrolled', async ({ page, request }) => {
+    const app = await createTestApp(page, request, { loginMethods: ['email_auth', 'passkey_auth'] })
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('WebAuthn.enable')
+    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
+      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+    })
+    await logInWithWallet(page, request, 'mfa-passkey', `/?app=${app}&embedded=on-login`)
+    const dialog = page.getByRole('dialog')
+    await page.getByRole('button', { name: 'Enable MFA' }).click()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await dialog.getByRole('button', { name: /Passkey/ }).click()
+    await expect(dialog.getByRole('heading', { name: 'Verify with a passkey' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await expect(dialog.getByText('You have no passkey yet. Create one on this device first.')).toBeVisible()
+    await dialog.getByRole('button', { name: 'Create a passkey' }).click()
+    // The new passkey is listed and chosen.
+    await expect(dialog.getByRole('checkbox')).toBeChecked()
+    await dialog.getByRole('button', { name: 'Use for verification' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Passkey verification added' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Done' }).click()
+    await expect(page.getByTestId('mfa-methods')).toHaveText('passkey')
+    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1)
+
+    await page.reload()
+    await approveSignature(page)
+    await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Verify', exact: true }).click()
+    await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
+    await expect(dialog).toBeHidden()
+
+    await page.getByRole('button', { name: /^Unlink passkey / }).click()
+    await expect(page.getByRole('alert')).toHaveText('Cannot unlink a passkey enrolled in MFA')
   })
 })
