@@ -5,9 +5,10 @@
  * verification, and SMS enrolment with the code from the dev inbox. TOTP codes are single use within
  * their 30-second step: a second code comes from moving the server's dev clock forward, never from waiting.
  */
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { test, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { parse, totp } from 'micro-key-producer/otp.js'
 import { readCode } from 'portico/testing'
+import { rpc } from '../fixtures/anvil'
 import { apiUrlOf, createTestApp, freshEmail, inboxCount, latestCode, openModal, submitEmail, typeCode } from './helpers'
 
 const ON_LOGIN = '/?embedded=on-login'
@@ -27,7 +28,9 @@ async function logInWithWallet(page: Page, request: APIRequestContext, tag: stri
 
 /** The server's dev clock moved forward by `ms` (cumulative); answers the server's time after the move. */
 async function advanceServerClock(request: APIRequestContext, apiUrl: string, ms: number): Promise<number> {
-  const res = await request.post(`${apiUrl}/dev/clock`, { data: { advance_ms: ms } })
+  const res = await request.post(`${apiUrl}/dev/clock`, {
+    data: { advance_ms: ms },
+  })
   expect(res.ok(), await res.text()).toBe(true)
   return ((await res.json()) as { now: number }).now
 }
@@ -38,24 +41,39 @@ function codeAt(secret: string, at: number): string {
 }
 
 /** Enrols the authenticator app through 'Enable MFA'; answers the secret shown for manual entry. */
-async function enrolAuthenticator(page: Page): Promise<string> {
+async function enrolAuthenticator(page: Page, shot: (name: string) => Promise<void>): Promise<string> {
   const dialog = page.getByRole('dialog')
   await page.getByRole('button', { name: 'Enable MFA' }).click()
   await expect(dialog.getByRole('heading', { name: 'Transaction Protection' })).toBeVisible()
+  await shot('mfa-intro')
   await dialog.getByRole('button', { name: 'Continue' }).click()
   await expect(dialog.getByRole('heading', { name: 'Choose a verification method' })).toBeVisible()
+  await shot('mfa-choose')
   await dialog.getByRole('button', { name: /Authenticator app/ }).click()
   await expect(dialog.getByRole('heading', { name: 'Set up your authenticator app' })).toBeVisible()
-  await expect(dialog.getByRole('img', { name: 'QR code to add this account to your authenticator app' })).toBeVisible()
+  await expect(
+    dialog.getByRole('img', {
+      name: 'QR code to add this account to your authenticator app',
+    }),
+  ).toBeVisible()
   const secret = ((await dialog.getByTestId('totp-secret').textContent()) ?? '').replace(/\s/g, '')
   expect(secret).toMatch(/^[A-Z2-7]{32}$/)
+  await shot('mfa-totp-enroll')
   // The server's clock is wall time here (every clock move is undone after its test).
   await typeCode(page, codeAt(secret, Date.now()))
   await expect(dialog.getByRole('heading', { name: 'Authenticator app added' })).toBeVisible()
+  await shot('mfa-totp-added')
   await dialog.getByRole('button', { name: 'Done' }).click()
   await expect(dialog).toBeHidden()
   await expect(page.getByTestId('mfa-methods')).toHaveText('totp')
   return secret
+}
+
+/** Keeps a screenshot of the modal in the test's output (attached to the report). */
+async function keep(page: Page, info: TestInfo, name: string): Promise<void> {
+  const path = info.outputPath(`${name}.png`)
+  await page.getByRole('dialog').screenshot({ path, animations: 'disabled' })
+  await info.attach(name, { path, contentType: 'image/png' })
 }
 
 /** Starts a signature of the demo's message and approves it. */
@@ -68,63 +86,81 @@ async function approveSignature(page: Page): Promise<void> {
 
 test.describe('multi-factor verification', () => {
   test.afterEach(async ({ page, request }) => {
-    if (page.url() !== 'about:blank') await request.post(`${await apiUrlOf(page)}/dev/clock`, { data: { reset: true } })
+    if (page.url() !== 'about:blank')
+      await request.post(`${await apiUrlOf(page)}/dev/clock`, {
+        data: { reset: true },
+      })
   })
 
-  test('an enrolled authenticator app is asked for before the wallet signs after a reload; 4 wrong codes lock; the method is removed after a verification', async ({ page, request }) => {
-    await logInWithWallet(page, request, 'mfa-totp')
-    const apiUrl = await apiUrlOf(page)
-    const secret = await enrolAuthenticator(page)
-    const dialog = page.getByRole('dialog')
+  for (const theme of ['light', 'dark'] as const) {
+    test(`an enrolled authenticator app is asked for before the wallet signs after a reload; 4 wrong codes lock; the method is removed after a verification (${theme}, screenshots attached)`, async ({
+      page,
+      request,
+    }, info) => {
+      const app = await createTestApp(page, request, {
+        loginMethods: ['email_auth'],
+        theme,
+      })
+      await logInWithWallet(page, request, `mfa-totp-${theme}`, `/?app=${app}&embedded=on-login`)
+      const apiUrl = await apiUrlOf(page)
+      const shot = (name: string) => keep(page, info, `${name}-${theme}`)
+      const secret = await enrolAuthenticator(page, shot)
+      const dialog = page.getByRole('dialog')
 
-    // A new page load: the wallet frame must fetch the auth share again, which the server now guards.
-    await page.reload()
-    await expect(page.getByTestId('mfa-methods')).toHaveText('totp')
-    await approveSignature(page)
-    await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
-    await expect(dialog.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible()
-    // The enrolment's code is spent: the next step's code, at the server's moved clock.
-    await typeCode(page, codeAt(secret, await advanceServerClock(request, apiUrl, 30_000)))
-    await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
-    await expect(dialog).toBeHidden()
+      // A new page load: the wallet frame must fetch the auth share again, which the server now guards.
+      await page.reload()
+      await expect(page.getByTestId('mfa-methods')).toHaveText('totp')
+      await approveSignature(page)
+      await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+      await expect(dialog.getByText('Enter the 6-digit code from your authenticator app.')).toBeVisible()
+      await shot('mfa-verify')
+      // The enrolment's code is spent: the next step's code, at the server's moved clock.
+      await typeCode(page, codeAt(secret, await advanceServerClock(request, apiUrl, 30_000)))
+      await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
+      await expect(dialog).toBeHidden()
 
-    // Another load, and 4 wrong codes: the lockout text.
-    await page.reload()
-    await approveSignature(page)
-    await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
-    const wrong = codeAt(secret, Date.now() - 3_600_000)
-    for (const left of ['3 attempts left', '2 attempts left', '1 attempt left']) {
+      // Another load, and 4 wrong codes: the lockout text.
+      await page.reload()
+      await approveSignature(page)
+      await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+      const wrong = codeAt(secret, Date.now() - 3_600_000)
+      for (const left of ['3 attempts left', '2 attempts left', '1 attempt left']) {
+        await typeCode(page, wrong)
+        await expect(dialog.getByText(left)).toBeVisible()
+        await expect(dialog.getByText('The code you entered is not valid')).toBeVisible()
+      }
+      await shot('mfa-verify-wrong')
       await typeCode(page, wrong)
-      await expect(dialog.getByText(left)).toBeVisible()
-    }
-    await typeCode(page, wrong)
-    await expect(dialog.getByText(LOCKOUT)).toBeVisible()
-    await page.keyboard.press('Escape')
-    await expect(page.getByTestId('embedded-error')).toHaveText(/MFA/)
-    await expect(dialog).toBeHidden()
+      await expect(dialog.getByText(LOCKOUT)).toBeVisible()
+      await shot('mfa-verify-lockout')
+      await page.keyboard.press('Escape')
+      await expect(page.getByTestId('embedded-error')).toHaveText('mfa_verification_max_attempts_reached: Max MFA verification attempts reached')
+      await expect(dialog).toBeHidden()
 
-    // Past the lockout (the server's clock moved 10 s on), removing the method verifies first.
-    await advanceServerClock(request, apiUrl, 11_000)
-    await page.getByRole('button', { name: 'Manage MFA' }).click()
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await dialog.getByRole('button', { name: 'Remove Authenticator app' }).click()
-    await expect(dialog.getByRole('heading', { name: 'Remove authenticator app?' })).toBeVisible()
-    await dialog.getByRole('button', { name: 'Remove', exact: true }).click()
-    await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
-    await typeCode(page, codeAt(secret, await advanceServerClock(request, apiUrl, 30_000)))
-    await expect(dialog.getByRole('heading', { name: 'Choose a verification method' })).toBeVisible()
-    await expect(dialog.getByText('Enabled')).toBeHidden()
-    await expect(page.getByTestId('mfa-methods')).toHaveText('—')
+      // Past the lockout (the server's clock moved 10 s on), removing the method verifies first.
+      await advanceServerClock(request, apiUrl, 11_000)
+      await page.getByRole('button', { name: 'Manage MFA' }).click()
+      await dialog.getByRole('button', { name: 'Continue' }).click()
+      await dialog.getByRole('button', { name: 'Remove Authenticator app' }).click()
+      await expect(dialog.getByRole('heading', { name: 'Remove authenticator app?' })).toBeVisible()
+      await shot('mfa-totp-remove')
+      await dialog.getByRole('button', { name: 'Remove', exact: true }).click()
+      await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+      await typeCode(page, codeAt(secret, await advanceServerClock(request, apiUrl, 30_000)))
+      await expect(dialog.getByRole('heading', { name: 'Choose a verification method' })).toBeVisible()
+      await expect(dialog.getByText('Enabled')).toBeHidden()
+      await expect(page.getByTestId('mfa-methods')).toHaveText('—')
 
-    // Without a method, the wallet signs after a reload with no verification.
-    await dialog.getByRole('button', { name: 'Close' }).click()
-    await page.reload()
-    await approveSignature(page)
-    await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
-  })
+      // Without a method, the wallet signs after a reload with no verification.
+      await dialog.getByRole('button', { name: 'Close' }).click()
+      await page.reload()
+      await approveSignature(page)
+      await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
+    })
+  }
 
-  test('SMS: enrolment with the code texted to the phone, then a signature after a reload verified by a texted code', async ({ page, request }) => {
-    await logInWithWallet(page, request, 'mfa-sms')
+  test('SMS: enrolment with the code texted to the phone, then a transaction after a reload verified by a texted code', async ({ page, request }) => {
+    const address = await logInWithWallet(page, request, 'mfa-sms')
     const apiUrl = await apiUrlOf(page)
     const dialog = page.getByRole('dialog')
     const national = `415${200 + Math.floor(Math.random() * 700)}${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`
@@ -141,23 +177,38 @@ test.describe('multi-factor verification', () => {
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(page.getByTestId('mfa-methods')).toHaveText('sms')
 
+    // A transaction after a reload: reviewed, approved, then the texted code before the frame may sign it.
+    const anvilUrl = (await page.locator('meta[name="portico-anvil-url"]').getAttribute('content'))!
+    await rpc(anvilUrl, 'anvil_setBalance', [address, '0xde0b6b3a7640000'])
     await page.reload()
     const before = await inboxCount(request, apiUrl, phone)
-    await approveSignature(page)
+    await page.getByRole('button', { name: 'Send 0.001 ETH' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Approve' }).click()
     await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
     await expect(dialog.getByText('Enter the 6-digit code we texted to your phone.')).toBeVisible()
     await expect.poll(() => inboxCount(request, apiUrl, phone)).toBe(before + 1)
     await typeCode(page, await readCode(request, { apiUrl, to: phone }))
-    await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
-    await expect(dialog).toBeHidden()
+    await expect(page.getByTestId('embedded-transaction')).toHaveText(/0x[0-9a-f]{64}/)
+    const hash = ((await page.getByTestId('embedded-transaction').textContent()) ?? '').trim()
+    await expect.poll(async () => (await rpc<{ status: string } | null>(anvilUrl, 'eth_getTransactionReceipt', [hash]))?.status).toBe('0x1')
   })
 
   test('passkey: enrolled from a new passkey on the CDP virtual authenticator, asked for before a signature after a reload, and not unlinkable while enrolled', async ({ page, request }) => {
-    const app = await createTestApp(page, request, { loginMethods: ['email_auth', 'passkey_auth'] })
+    const app = await createTestApp(page, request, {
+      loginMethods: ['email_auth', 'passkey_auth'],
+    })
     const cdp = await page.context().newCDPSession(page)
     await cdp.send('WebAuthn.enable')
     const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
+      options: {
+        protocol: 'ctap2',
+        transport: 'internal',
+        hasResidentKey: true,
+        hasUserVerification: true,
+        isUserVerified: true,
+        automaticPresenceSimulation: true,
+      },
     })
     await logInWithWallet(page, request, 'mfa-passkey', `/?app=${app}&embedded=on-login`)
     const dialog = page.getByRole('dialog')
