@@ -228,8 +228,15 @@ test.describe('multi-factor verification', () => {
     expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1)
 
     await page.reload()
+    // Leaving the verification ends the operation with 'MFA canceled'; the next one asks again.
     await approveSignature(page)
     await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await expect(page.getByTestId('embedded-error')).toHaveText('mfa_canceled: MFA canceled')
+    await expect(dialog).toBeHidden()
+    await approveSignature(page)
+    await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+    await expect(dialog.getByText('Use a passkey you enrolled to confirm it is you.')).toBeVisible()
     await dialog.getByRole('button', { name: 'Verify', exact: true }).click()
     await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
     await expect(dialog).toBeHidden()
