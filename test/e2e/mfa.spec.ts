@@ -5,13 +5,14 @@
  * verification, and SMS enrolment with the code from the dev inbox. TOTP codes are single use within
  * their 30-second step: a second code comes from moving the server's dev clock forward, never from waiting.
  */
-import { test, expect, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
+import { test, expect, devices, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { parse, totp } from 'micro-key-producer/otp.js'
 import { readCode } from 'portico/testing'
 import { rpc } from '../fixtures/anvil'
 import { apiUrlOf, createTestApp, freshEmail, inboxCount, latestCode, openModal, submitEmail, typeCode } from './helpers'
 
 const ON_LOGIN = '/?embedded=on-login'
+const { defaultBrowserType: _browser, ...PHONE } = devices['Pixel 5']
 const LOCKOUT = 'You have exceeded the maximum number of attempts. Please close this window and try again in 10 seconds.'
 
 /** Logs in a fresh user who gets an embedded wallet; answers the wallet's address. */
@@ -243,5 +244,32 @@ test.describe('multi-factor verification', () => {
 
     await page.getByRole('button', { name: /^Unlink passkey / }).click()
     await expect(page.getByRole('alert')).toHaveText('Cannot unlink a passkey enrolled in MFA')
+  })
+
+  test.describe('on a phone', () => {
+    test.use(PHONE)
+
+    test('the authenticator-app enrolment and the verification fit the phone screen (screenshots attached)', async ({ page, request }, info) => {
+      await logInWithWallet(page, request, 'mfa-phone')
+      const apiUrl = await apiUrlOf(page)
+      const dialog = page.getByRole('dialog')
+      const width = page.viewportSize()!.width
+      const fits = async () => {
+        const box = (await dialog.boundingBox())!
+        expect(box.x).toBeGreaterThanOrEqual(0)
+        expect(box.x + box.width).toBeLessThanOrEqual(width)
+      }
+      const secret = await enrolAuthenticator(page, async (name) => {
+        await fits()
+        await keep(page, info, `${name}-phone`)
+      })
+      await page.reload()
+      await approveSignature(page)
+      await expect(dialog.getByRole('heading', { name: 'Verify your identity' })).toBeVisible()
+      await fits()
+      await keep(page, info, 'mfa-verify-phone')
+      await typeCode(page, codeAt(secret, await advanceServerClock(request, apiUrl, 30_000)))
+      await expect(page.getByTestId('embedded-signature')).toHaveText(/0x[0-9a-f]{130}/)
+    })
   })
 })
