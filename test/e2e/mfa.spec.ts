@@ -1,9 +1,11 @@
 /**
  * Multi-factor verification in the demo: enrolling the authenticator app (the test computes the codes
  * from the secret the screen shows for manual entry), a wallet signature after a reload that the server
- * holds back until the user verifies, the lockout after 4 wrong codes, removing a method after a
- * verification, and SMS enrolment with the code from the dev inbox. TOTP codes are single use within
- * their 30-second step: a second code comes from moving the server's dev clock forward, never from waiting.
+ * holds back until the user verifies (the frame must fetch the auth share again), the lockout after 4
+ * wrong codes, removing a method after a verification; SMS enrolment and a transaction verified with
+ * texted codes from the dev inbox; passkey MFA on the CDP virtual authenticator; the screens light, dark
+ * and on a phone. TOTP codes are single use within their 30-second step: a second code comes from moving
+ * the server's dev clock forward, never from waiting.
  */
 import { test, expect, devices, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { parse, totp } from 'micro-key-producer/otp.js'
