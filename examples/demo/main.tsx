@@ -25,6 +25,10 @@ import { telegram, useUnlinkTelegram } from 'portico/plugins/telegram'
 import { farcaster, useFarcasterSigner, useUnlinkFarcaster } from 'portico/plugins/farcaster'
 import { embeddedWallets, useEmbeddedWallets } from 'portico/plugins/embedded-wallets'
 import { transactions, useSendTransaction } from 'portico/plugins/transactions'
+import { mfa, useMfaEnrollment } from 'portico/plugins/mfa'
+import { mfaSms } from 'portico/plugins/mfa-sms'
+import { mfaTotp } from 'portico/plugins/mfa-totp'
+import { mfaPasskey } from 'portico/plugins/mfa-passkey'
 import type { ClientConfig } from 'portico/kernel'
 import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './look'
 import { SolanaWallet } from './solana-wallet'
@@ -67,6 +71,11 @@ const plugins = [
   embeddedWallets(embeddedOption === 'on-login' ? { createOnLogin: { ethereum: 'users-without-wallets' } } : embeddedOption === 'solana' ? { createOnLogin: { ethereum: 'users-without-wallets', solana: 'users-without-wallets' } } : {}),
   // The review the embedded wallet shows before it sends a transaction.
   transactions(),
+  // Multi-factor verification before the embedded wallet signs, sends, exports or imports (its screens load when shown).
+  mfa(),
+  mfaSms(),
+  mfaTotp(),
+  mfaPasskey(),
 ]
 
 /** With a local chain (the e2e run's anvil), wallets are offered that chain. */
@@ -141,6 +150,7 @@ function Account() {
         </button>
       ) : null}
       <ManagePasskeys />
+      <ManageMfa />
       <EmbeddedWallet />
       {solanaUrl ? <SolanaWallet rpcUrl={solanaUrl} /> : null}
       <FarcasterSigner />
@@ -321,6 +331,21 @@ function ManagePasskeys() {
     <button type="button" className="secondary" onClick={manage}>
       Manage passkeys (<span data-testid="passkey-count">{passkeys.length}</span>)
     </button>
+  )
+}
+
+/** Opens the MFA enrolment ('Transaction Protection', then the methods); lists the user's enrolled methods. */
+function ManageMfa() {
+  const { user } = usePortico()
+  const { showMfaEnrollmentModal } = useMfaEnrollment()
+  const methods = user?.mfa_methods ?? []
+  return (
+    <p>
+      MFA: <span data-testid="mfa-methods">{methods.map((m) => m.type).join(', ') || '—'}</span>{' '}
+      <button type="button" className="secondary" onClick={() => void showMfaEnrollmentModal()}>
+        {methods.length > 0 ? 'Manage MFA' : 'Enable MFA'}
+      </button>
+    </p>
   )
 }
 
