@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Hex } from 'viem'
 import { privateKeyToAccount } from 'viem/accounts'
-import { rpc, startAnvil, type Anvil } from '../../test/fixtures/anvil'
+import { receiptOf, rpc, startAnvil, type Anvil } from '../../test/fixtures/anvil'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import { createEmbeddedEthereumProvider, type EmbeddedEthereumProvider } from './provider'
 import { normalizeTransactionRequest } from './transaction-request'
@@ -42,8 +42,7 @@ describe('eth_sendTransaction', () => {
     const before = BigInt(await rpc<string>(anvil.url, 'eth_getBalance', [TO, 'latest']))
     const hash = (await send({ to: TO, value: 10n ** 15n })) as Hex
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/)
-    const receipt = await rpc<{ status: string } | null>(anvil.url, 'eth_getTransactionReceipt', [hash])
-    expect(receipt?.status).toBe('0x1')
+    expect((await receiptOf(anvil.url, hash)).status).toBe('0x1')
     expect(BigInt(await rpc<string>(anvil.url, 'eth_getBalance', [TO, 'latest'])) - before).toBe(10n ** 15n)
     const tx = signed.at(-1)!.params[0] as Record<string, string>
     expect(tx).toMatchObject({ from: account.address, value: '0x38d7ea4c68000', chainId: `0x${anvil.chainId.toString(16)}` })

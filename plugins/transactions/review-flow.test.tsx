@@ -14,7 +14,7 @@ import { privateKeyToAccount } from 'viem/accounts'
 import { encodeFunctionData, parseAbi } from 'viem'
 import { PorticoProvider } from '../../ui/provider'
 import { startHarness, type Harness } from '../../test/support/ui-harness'
-import { rpc, startAnvil, type Anvil } from '../../test/fixtures/anvil'
+import { receiptOf, rpc, startAnvil, type Anvil } from '../../test/fixtures/anvil'
 import { deployTestTokens, type TestTokens } from '../../test/fixtures/tokens'
 import { createEmbeddedEthereumProvider, type EmbeddedEthereumProvider } from '../embedded-wallets'
 import { reviewTransaction } from '../embedded-wallets/transaction-steps'
@@ -78,7 +78,7 @@ describe('eth_sendTransaction with the review', () => {
     expect(screen.getByText('Amount', { selector: 'dt' }).nextElementSibling?.textContent).toBe('0.01 ETH')
     expect(signed).toHaveLength(0)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Approve' })))
-    const receipt = await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [await hash])
+    const receipt = await receiptOf(anvil.url, String(await hash))
     expect(receipt.status).toBe('0x1')
     expect(signed).toHaveLength(1)
     // The host has the hash; the receipt screen confirms it, and Done closes the modal.
@@ -144,7 +144,7 @@ describe('eth_sendTransaction with the review', () => {
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Continue' })))
     await approve()
     const [first, second] = await hashes
-    const [a, b] = await Promise.all([first, second].map((h) => rpc<{ status: string; blockNumber: string }>(anvil.url, 'eth_getTransactionReceipt', [h])))
+    const [a, b] = await Promise.all([first, second].map((h) => receiptOf(anvil.url, String(h))))
     expect([a!.status, b!.status]).toEqual(['0x1', '0x1'])
     expect(BigInt(b!.blockNumber)).toBeGreaterThan(BigInt(a!.blockNumber))
     const balance = await rpc<string>(anvil.url, 'eth_call', [{ to: tokens.usd, data: encodeFunctionData({ abi: erc20, functionName: 'balanceOf', args: [TO] }) }, 'latest'])
@@ -160,7 +160,7 @@ describe('eth_sendTransaction with the review', () => {
     await approve()
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })))
     release()
-    const receipt = await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [await hash])
+    const receipt = await receiptOf(anvil.url, String(await hash))
     expect(receipt.status).toBe('0x1')
   })
 
@@ -189,7 +189,7 @@ describe('eth_sendTransaction with the review', () => {
 
   it('signs without a review when no plugin reviews transactions', async () => {
     const { provider, signed } = await start(false)
-    const receipt = await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [await send(provider)])
+    const receipt = await receiptOf(anvil.url, String(await send(provider)))
     expect(receipt.status).toBe('0x1')
     expect(signed).toHaveLength(1)
     expect(screen.queryByRole('dialog')).toBeNull()

@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import { encodeFunctionData, maxUint256, parseAbi } from 'viem'
 import { axeViolations, startHarness, type Harness } from '../../../test/support/ui-harness'
-import { rpc, startAnvil, type Anvil } from '../../../test/fixtures/anvil'
+import { receiptOf, rpc, startAnvil, type Anvil } from '../../../test/fixtures/anvil'
 import { deployTestTokens, type TestTokens } from '../../../test/fixtures/tokens'
 import { openStep } from '../../embedded-wallets/screens/test-support'
 import type { TransactionReviewParams } from '../../embedded-wallets'
@@ -141,7 +141,7 @@ describe('the transaction review', () => {
     expect(screen.getByRole('alert').textContent).toMatch(/Reverted on purpose/)
     expect(row('Error code')).toBe('transaction_reverted')
     const first = screen.getByText('Hash', { selector: 'dt' }).nextElementSibling!.getAttribute('title')!
-    expect((await rpc<{ status: string }>(anvil.url, 'eth_getTransactionReceipt', [first])).status).toBe('0x0')
+    expect((await receiptOf(anvil.url, first)).status).toBe('0x0')
     await click(screen.getByRole('button', { name: 'Retry transaction' }))
     // The retry is sent (and reverts again): a second transaction, asked with a fresh nonce.
     await waitFor(() => expect(calls).toEqual([{}, { freshNonce: true }]))
