@@ -132,8 +132,8 @@ export async function startTempPostgres(): Promise<TempPostgres> {
       const own = procTimes(pid, true)
       if (!own) return null
       let ticks = own.ticks
-      for (const pid of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
-        const child = procTimes(pid, false)
+      for (const other of readdirSync('/proc').filter((p) => /^\d+$/.test(p))) {
+        const child = procTimes(other, false)
         if (child?.ppid === Number(pid)) ticks += child.ticks
       }
       // Linux reports clock ticks of 10 ms (USER_HZ 100).
