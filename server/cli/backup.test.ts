@@ -7,7 +7,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpSink, type SmtpSink } from '../../test/fixtures/smtp'
 import { postgresBinaries, startTempPostgres, type TempPostgres } from '../../test/support/postgres'
-import { generateEncryptionKey } from '../secrets'
+import { productionEnv } from '../../test/support/production-env'
 import { productionConfig, serve, type RunningServer } from './serve'
 
 // The procedures of docs/self-hosting.md ("Backups"), run for real: back up, restore somewhere
@@ -15,7 +15,6 @@ import { productionConfig, serve, type RunningServer } from './serve'
 
 const run = promisify(execFile)
 const SLOW = { timeout: 240_000 }
-const ADMIN_KEY = 'backup-admin-key-0123456789abcdef0123456789'
 
 let dir: string
 let smtp: SmtpSink
@@ -29,16 +28,12 @@ afterAll(async () => {
 })
 
 // One deployment's keys: a restore needs the same ones (they are not in the backup).
-const keys = {
-  PORTICO_SECRET: 'backup-secret-0123456789abcdef0123456789',
-  PORTICO_ENCRYPTION_KEY: generateEncryptionKey(),
-  PORTICO_WALLET_SHARE_KEY: generateEncryptionKey(),
-  PORTICO_WALLET_RECOVERY_KEY: generateEncryptionKey(),
-}
+const deployment = productionEnv('backup')
+const ADMIN_KEY = deployment.PORTICO_ADMIN_KEY
 const start = (where: Record<string, string>) =>
   serve(
     productionConfig(
-      { ...keys, ...where, PORTICO_PUBLIC_URL: 'https://auth.example.test', PORTICO_ADMIN_KEY: ADMIN_KEY, SMTP_URL: smtp.url, API_PORT: '0' },
+      { ...deployment, ...where, SMTP_URL: smtp.url, API_PORT: '0' },
       dir,
     ),
     () => {},

@@ -5,13 +5,14 @@ import { join, resolve } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startSmtpSink, type SmtpSink } from '../../test/fixtures/smtp'
-import { generateEncryptionKey } from '../secrets'
+import { productionEnv } from '../../test/support/production-env'
 import { startTempPostgres, type TempPostgres } from '../../test/support/postgres'
 import { ConfigError, productionConfig } from './serve'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const SLOW = { timeout: 180_000 }
-const ADMIN_KEY = 'cluster-admin-key-0123456789abcdef0123456789'
+const deployment = productionEnv('cluster')
+const ADMIN_KEY = deployment.PORTICO_ADMIN_KEY
 
 let dir: string
 let smtp: SmtpSink
@@ -27,12 +28,7 @@ afterAll(async () => {
 const prodEnv = (extra: Record<string, string>) => ({
   PATH: process.env.PATH ?? '',
   HOME: process.env.HOME ?? '',
-  PORTICO_SECRET: 'cluster-secret-0123456789abcdef0123456789',
-  PORTICO_ENCRYPTION_KEY: generateEncryptionKey(),
-  PORTICO_WALLET_SHARE_KEY: generateEncryptionKey(),
-  PORTICO_WALLET_RECOVERY_KEY: generateEncryptionKey(),
-  PORTICO_PUBLIC_URL: 'https://auth.example.test',
-  PORTICO_ADMIN_KEY: ADMIN_KEY,
+  ...deployment,
   SMTP_URL: smtp.url,
   API_PORT: '0',
   ...extra,

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createApp, loadApp } from '../apps'
 import { createSecretBox, generateEncryptionKey } from '../secrets'
 import { startSmtpSink, type SmtpSink } from '../../test/fixtures/smtp'
+import { productionEnv } from '../../test/support/production-env'
 import { main } from './portico'
 import { openDatabase, prepareDatabase } from './runtime'
 import { ConfigError, productionConfig, serve } from './serve'
@@ -26,12 +27,7 @@ afterAll(async () => {
 })
 
 const goodEnv = (dataDir: string) => ({
-  PORTICO_SECRET: 'serve-secret-0123456789abcdef0123456789',
-  PORTICO_ENCRYPTION_KEY: generateEncryptionKey(),
-  PORTICO_WALLET_SHARE_KEY: generateEncryptionKey(),
-  PORTICO_WALLET_RECOVERY_KEY: generateEncryptionKey(),
-  PORTICO_PUBLIC_URL: 'https://auth.example.test',
-  PORTICO_ADMIN_KEY: 'serve-admin-key-0123456789abcdef0123456789',
+  ...productionEnv('serve'),
   PORTICO_DATA_DIR: dataDir,
   SMTP_URL: smtp.url,
   API_PORT: '0',

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { generateEncryptionKey } from '../../server/secrets'
+import { productionEnv } from '../support/production-env'
 import { randomBytes } from 'node:crypto'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { evmWallet, SHARES, walletRequests, CREATE } from '../../plugins/embedded-wallets/test-wallets'
@@ -17,7 +17,8 @@ import { startSmtpSink, type SmtpSink } from '../fixtures/smtp'
 import type { TestInstance } from '../support/server'
 import { call, exited, killAll, startServer as startProduction, START_TIMEOUT_MS, waitFor } from './production-server'
 
-const ADMIN_KEY = 'crash-admin-key-0123456789abcdef0123456789'
+const deployment = productionEnv('crash')
+const ADMIN_KEY = deployment.PORTICO_ADMIN_KEY
 
 // The embedded database always; PostgreSQL too when the suite runs against one (a fresh schema).
 const TEST_DATABASE_URL = process.env.PORTICO_TEST_DATABASE_URL
@@ -54,17 +55,9 @@ function schemaUrl(url: string): string {
   return `${url}${url.includes('?') ? '&' : '?'}options=${encodeURIComponent(`-c search_path=${SCHEMA}`)}`
 }
 
-const encryptionKey = generateEncryptionKey()
-const walletShareKey = generateEncryptionKey()
-const walletRecoveryKey = generateEncryptionKey()
 const env = (engine: Engine) => ({
   ...(engine === 'postgres' ? { DATABASE_URL: schemaUrl(TEST_DATABASE_URL!) } : {}),
-  PORTICO_SECRET: 'crash-secret-0123456789abcdef0123456789',
-  PORTICO_ENCRYPTION_KEY: encryptionKey,
-  PORTICO_WALLET_SHARE_KEY: walletShareKey,
-  PORTICO_WALLET_RECOVERY_KEY: walletRecoveryKey,
-  PORTICO_PUBLIC_URL: 'https://auth.example.test',
-  PORTICO_ADMIN_KEY: ADMIN_KEY,
+  ...deployment,
   PORTICO_DATA_DIR: join(dataDir, engine),
   SMTP_URL: smtp.url,
 })

@@ -7,12 +7,13 @@
 import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBody } from '../../kernel/schemas'
-import { generateEncryptionKey } from '../../server/secrets'
+import { productionEnv } from '../support/production-env'
 import { startSmtpSink, type SmtpSink } from '../fixtures/smtp'
 import { startTempPostgres, type TempPostgres } from '../support/postgres'
 import { call, killAll, startServer, START_TIMEOUT_MS, waitFor, type ProductionServer } from './production-server'
 
-const ADMIN_KEY = 'restart-admin-key-0123456789abcdef012345678'
+const deployment = productionEnv('restart')
+const ADMIN_KEY = deployment.PORTICO_ADMIN_KEY
 /** Limit of each wait on traffic (logins before, 503s during and logins after the outage). */
 const TRAFFIC_WAIT_MS = 90_000
 
@@ -25,12 +26,7 @@ beforeAll(async () => {
   postgres = await startTempPostgres()
   server = await startServer({
     DATABASE_URL: postgres.url,
-    PORTICO_SECRET: 'restart-secret-0123456789abcdef0123456789',
-    PORTICO_ENCRYPTION_KEY: generateEncryptionKey(),
-    PORTICO_WALLET_SHARE_KEY: generateEncryptionKey(),
-    PORTICO_WALLET_RECOVERY_KEY: generateEncryptionKey(),
-    PORTICO_PUBLIC_URL: 'https://auth.example.test',
-    PORTICO_ADMIN_KEY: ADMIN_KEY,
+    ...deployment,
     SMTP_URL: smtp.url,
   })
 }, START_TIMEOUT_MS * 2)
