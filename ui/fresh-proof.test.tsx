@@ -4,17 +4,15 @@
  * and its test clock: once the login is over 10 minutes old, changing the email or phone asks for
  * a code sent to the current address, then moves the identifier.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, renderHook, screen, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { act, fireEvent, screen, waitFor } from '@testing-library/react'
 import { createPortico } from '../kernel/kernel'
 import { createMemoryStorage } from '../kernel/storage'
 import type { Kernel } from '../kernel/types'
-import { PorticoProvider, withPorticoPlugin } from './provider'
+import { withPorticoPlugin } from './provider'
 import { askForFreshProof, askForRefusedCode, refusedCodes } from './fresh-proof'
 import { LOGIN_ABORTED_CODE } from '../kernel/error-registry'
 import { createTestInstance, type TestInstance } from '../test/support/server'
-import { createPgliteDb } from '../server/storage/pglite'
 import { FRESH_AUTH_MAX_AGE_MS } from '../server/services/sessions'
 import { OTP_TTL_MS } from '../server/services/otp'
 import { startTwilioStandIn, type TwilioStandIn } from '../test/fixtures/twilio'
@@ -23,16 +21,15 @@ import { smsServer, TwilioSmsSender } from '../plugins/sms/server'
 import { email, useLoginWithEmail, useUpdateEmail } from '../plugins/email'
 import { sms, useLoginWithSms, useUpdatePhone } from '../plugins/sms'
 import { ApiError } from '../kernel/errors'
+import { destroyKernelsAfterEach, mainThreadDb, renderWithKernel } from '../test/support/jsdom-server'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 let t: TestInstance
 let twilio: TwilioStandIn
 beforeAll(async () => {
   twilio = await startTwilioStandIn()
   t = await createTestInstance({
-    // jsdom's import.meta.url is not a file URL, so PGlite's worker cannot start: main thread.
-    db: await createPgliteDb({ dataDir: 'memory', thread: 'main' }),
+    db: await mainThreadDb(),
     plugins: [emailServer(), smsServer()],
     sms: new TwilioSmsSender({ accountSid: twilio.accountSid, authToken: twilio.authToken, from: '+15005550006', baseUrl: twilio.url }),
     app: { settings: { loginMethods: ['email_auth', 'sms_auth'] } },
@@ -43,11 +40,7 @@ afterAll(async () => {
   await twilio?.close()
 })
 
-const kernels: Kernel[] = []
-afterEach(() => {
-  cleanup()
-  for (const k of kernels.splice(0)) k.destroy()
-})
+const track = destroyKernelsAfterEach()
 
 let seq = 0
 const freshEmail = (tag: string) => `${tag}-${Date.now()}-${++seq}@example.com`
@@ -69,20 +62,22 @@ async function textedCode(e164: string, n: number): Promise<string> {
 
 /** A kernel with the email and SMS plugins and a host component using their hooks, inside the provider (modal included). */
 async function host() {
-  const kernel = createPortico({
-    appId: t.appId,
-    apiUrl: t.baseUrl,
-    plugins: withPorticoPlugin([email(), sms()]),
-    storage: createMemoryStorage(),
-    autoRefresh: false,
-  })
-  kernels.push(kernel)
-  await kernel.init()
-  const wrapper = ({ children }: { children: ReactNode }) => <PorticoProvider kernel={kernel}>{children}</PorticoProvider>
-  const { result } = renderHook(
-    () => ({ emailLogin: useLoginWithEmail(), smsLogin: useLoginWithSms(), ...useUpdateEmail(), ...useUpdatePhone() }),
-    { wrapper },
+  const kernel = track(
+    createPortico({
+      appId: t.appId,
+      apiUrl: t.baseUrl,
+      plugins: withPorticoPlugin([email(), sms()]),
+      storage: createMemoryStorage(),
+      autoRefresh: false,
+    }),
   )
+  await kernel.init()
+  const { result } = renderWithKernel(kernel, () => ({
+    emailLogin: useLoginWithEmail(),
+    smsLogin: useLoginWithSms(),
+    ...useUpdateEmail(),
+    ...useUpdatePhone(),
+  }))
   return { kernel, result }
 }
 

@@ -1,46 +1,40 @@
 // @vitest-environment jsdom
 /** useSessions against the real reference server (PGlite): list, revoke one, revoke the others, revoke this device. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { act, cleanup, renderHook, waitFor } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { act, waitFor } from '@testing-library/react'
 import { createPortico } from '../kernel/kernel'
 import { createMemoryStorage } from '../kernel/storage'
 import type { StorageAdapter } from '../kernel/types'
 import type { Kernel } from '../kernel/types'
-import { PorticoProvider, withPorticoPlugin } from './provider'
+import { withPorticoPlugin } from './provider'
 import { useSessions } from './hooks'
 import { createTestInstance, type TestInstance } from '../test/support/server'
-import { createPgliteDb } from '../server/storage/pglite'
 import { guestServer } from '../plugins/guest/server'
 import { guest, guestStorageKey, useLoginAsGuest } from '../plugins/guest'
+import { destroyKernelsAfterEach, mainThreadDb, renderWithKernel } from '../test/support/jsdom-server'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 let t: TestInstance
-const kernels: Kernel[] = []
+const track = destroyKernelsAfterEach()
 beforeAll(async () => {
   t = await createTestInstance({
-    // jsdom's import.meta.url is not a file URL, so PGlite's worker cannot start: main thread.
-    db: await createPgliteDb({ dataDir: 'memory', thread: 'main' }),
+    db: await mainThreadDb(),
     plugins: [guestServer({ createLimit: { limit: 1000, windowMs: 60_000 } })],
     app: { settings: { loginMethods: ['guest_auth'] } },
   })
 })
 afterAll(() => t.close())
-afterEach(() => {
-  cleanup()
-  while (kernels.length) kernels.pop()!.destroy()
-})
 
 async function newKernel(storage: StorageAdapter = createMemoryStorage()) {
-  const kernel = createPortico({
-    appId: t.app.id,
-    apiUrl: t.baseUrl,
-    plugins: withPorticoPlugin([guest()]),
-    storage,
-    autoRefresh: false,
-  })
-  kernels.push(kernel)
+  const kernel = track(
+    createPortico({
+      appId: t.app.id,
+      apiUrl: t.baseUrl,
+      plugins: withPorticoPlugin([guest()]),
+      storage,
+      autoRefresh: false,
+    }),
+  )
   await kernel.init()
   return kernel
 }
@@ -54,8 +48,7 @@ async function otherDevice(storage: StorageAdapter) {
 }
 
 function render(kernel: Kernel) {
-  const wrapper = ({ children }: { children: ReactNode }) => <PorticoProvider kernel={kernel}>{children}</PorticoProvider>
-  return renderHook(() => ({ ...useSessions(), guest: useLoginAsGuest() }), { wrapper })
+  return renderWithKernel(kernel, () => ({ ...useSessions(), guest: useLoginAsGuest() }))
 }
 
 /** A kernel signed in as a new guest, with the hook rendered. */

@@ -3,21 +3,20 @@
  * The client half against the real server (PGlite, real HTTP on 127.0.0.1) and a real JWT issuer:
  * the plugin keeps Portico's session in step with the host's.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { act, cleanup, render, screen, waitFor } from '@testing-library/react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { act, render, screen, waitFor } from '@testing-library/react'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
 import type { Kernel } from '../../kernel/types'
 import { PorticoProvider } from '../../ui/provider'
 import type { AppSettingsInput } from '../../server/apps'
-import { createPgliteDb } from '../../server/storage/pglite'
 import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { emailServer } from '../email/server'
 import { startJwtIssuer, type JwtIssuer } from '../../test/fixtures/jwt-issuer'
 import { customAuthServer, customAuthSetting } from './server'
 import { customAuth, getCustomAuth, useCustomAuth, type CustomAuthOptions } from '.'
+import { destroyKernelsAfterEach, mainThreadDb } from '../../test/support/jsdom-server'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 const AUTH_PATH = '/api/v1/custom_jwt_account/authenticate'
 
@@ -26,9 +25,7 @@ let issuer: JwtIssuer
 let appId: string
 beforeAll(async () => {
   issuer = await startJwtIssuer()
-  // jsdom's import.meta.url is not a file URL, so PGlite's worker cannot start: run it on the main thread.
-  const db = await createPgliteDb({ dataDir: 'memory', thread: 'main' })
-  t = await createTestInstance({ db, plugins: [emailServer(), customAuthServer()] })
+  t = await createTestInstance({ db: await mainThreadDb(), plugins: [emailServer(), customAuthServer()] })
   appId = await makeApp()
 })
 afterAll(async () => {
@@ -36,11 +33,7 @@ afterAll(async () => {
   await issuer.close()
 })
 
-const kernels: Kernel[] = []
-afterEach(() => {
-  cleanup()
-  for (const k of kernels.splice(0)) k.destroy()
-})
+const track = destroyKernelsAfterEach()
 
 async function makeApp(settings: AppSettingsInput = {}) {
   const app = await t.createApp({
@@ -79,7 +72,7 @@ function kernelWith(options: CustomAuthOptions, id = appId) {
       return fetch(input, init)
     },
   })
-  kernels.push(kernel)
+  track(kernel)
   return { kernel, sent }
 }
 
@@ -227,7 +220,7 @@ describe('sync out', () => {
     storage.set('privy:refresh_token', session.refresh_token!)
     const { getCustomAccessToken } = host(null)
     const kernel = createPortico({ appId, apiUrl: t.baseUrl, storage, plugins: [customAuth({ getCustomAccessToken, intervalMs: 0 })] })
-    kernels.push(kernel)
+    track(kernel)
     await kernel.init()
     await getCustomAuth(kernel).sync()
     expect(kernel.state.session.status).toBe('authenticated')
@@ -267,7 +260,7 @@ describe('useCustomAuth', () => {
       storage: createMemoryStorage(),
       plugins: [customAuth({ getCustomAccessToken, intervalMs: 0 })],
     })
-    kernels.push(kernel)
+    track(kernel)
     render(
       <PorticoProvider kernel={kernel}>
         <HostCard />

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
 import { createHash } from 'node:crypto'
 import { createPortico } from '../../kernel/kernel'
@@ -9,7 +9,6 @@ import type { User } from '../../kernel/wire'
 import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
 import { renderScreen } from '../../test/support/ui-harness'
 import { createTestInstance, type TestInstance } from '../../test/support/server'
-import { createPgliteDb } from '../../server/storage/pglite'
 import type { ServerApp } from '../../server/apps'
 import { email } from '../email'
 import { emailServer } from '../email/server'
@@ -17,15 +16,13 @@ import { guestServer } from './server'
 import { GUEST_ERRORS } from './errors'
 import { guestMessages } from './messages/en'
 import { createGuestCredential, guestCredentialFor, guestStorageKey, guest, useGuestAccount } from '.'
+import { destroyKernelsAfterEach, mainThreadDb } from '../../test/support/jsdom-server'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
-// jsdom's import.meta.url is not a file URL, so PGlite's worker cannot start: run it on the main thread.
-const mainThreadDb = () => createPgliteDb({ dataDir: 'memory', thread: 'main' })
 
 let t: TestInstance
 let guestApp: ServerApp
-const kernels: Kernel[] = []
+const track = destroyKernelsAfterEach()
 
 beforeAll(async () => {
   t = await createTestInstance({
@@ -36,21 +33,18 @@ beforeAll(async () => {
   guestApp = t.app
 })
 afterAll(() => t.close())
-afterEach(() => {
-  cleanup()
-  while (kernels.length) kernels.pop()!.destroy()
-})
 
 /** A ready kernel against the real server, with its own (or a given) storage. */
 async function kernelFor(options: { appId?: string; baseUrl?: string; storage?: StorageAdapter } = {}) {
-  const kernel = createPortico({
-    appId: options.appId ?? guestApp.id,
-    apiUrl: options.baseUrl ?? t.baseUrl,
-    plugins: withPorticoPlugin([email(), guest()]),
-    storage: options.storage ?? createMemoryStorage(),
-    autoRefresh: false,
-  })
-  kernels.push(kernel)
+  const kernel = track(
+    createPortico({
+      appId: options.appId ?? guestApp.id,
+      apiUrl: options.baseUrl ?? t.baseUrl,
+      plugins: withPorticoPlugin([email(), guest()]),
+      storage: options.storage ?? createMemoryStorage(),
+      autoRefresh: false,
+    }),
+  )
   await kernel.init()
   return kernel
 }

@@ -1,47 +1,39 @@
 // @vitest-environment jsdom
 /** useLoginAsGuest against the real reference server (PGlite): state, session, modal closed. */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { act, cleanup, renderHook } from '@testing-library/react'
-import type { ReactNode } from 'react'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { act } from '@testing-library/react'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
-import type { Kernel } from '../../kernel/types'
-import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
+import { withPorticoPlugin } from '../../ui/provider'
 import { createTestInstance, type TestInstance } from '../../test/support/server'
-import { createPgliteDb } from '../../server/storage/pglite'
 import { guestServer } from './server'
 import { guest, useLoginAsGuest } from '.'
+import { destroyKernelsAfterEach, mainThreadDb, renderWithKernel } from '../../test/support/jsdom-server'
 
-;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
 
 let t: TestInstance
-const kernels: Kernel[] = []
+const track = destroyKernelsAfterEach()
 beforeAll(async () => {
   t = await createTestInstance({
-    // jsdom's import.meta.url is not a file URL, so PGlite's worker cannot start: main thread.
-    db: await createPgliteDb({ dataDir: 'memory', thread: 'main' }),
+    db: await mainThreadDb(),
     plugins: [guestServer({ createLimit: { limit: 1000, windowMs: 60_000 } })],
     app: { settings: { loginMethods: ['guest_auth'] } },
   })
 })
 afterAll(() => t.close())
-afterEach(() => {
-  cleanup()
-  while (kernels.length) kernels.pop()!.destroy()
-})
 
 async function renderLogin() {
-  const kernel = createPortico({
-    appId: t.app.id,
-    apiUrl: t.baseUrl,
-    plugins: withPorticoPlugin([guest()]),
-    storage: createMemoryStorage(),
-    autoRefresh: false,
-  })
-  kernels.push(kernel)
+  const kernel = track(
+    createPortico({
+      appId: t.app.id,
+      apiUrl: t.baseUrl,
+      plugins: withPorticoPlugin([guest()]),
+      storage: createMemoryStorage(),
+      autoRefresh: false,
+    }),
+  )
   await kernel.init()
-  const wrapper = ({ children }: { children: ReactNode }) => <PorticoProvider kernel={kernel}>{children}</PorticoProvider>
-  return { kernel, ...renderHook(() => useLoginAsGuest(), { wrapper }) }
+  return { kernel, ...renderWithKernel(kernel, () => useLoginAsGuest()) }
 }
 
 describe('useLoginAsGuest', () => {
