@@ -263,4 +263,23 @@ describe('every registered route under generated input', () => {
     expect(refusals).toBeGreaterThan(routes.length * 5)
     expect([...statuses.keys()].some((s) => s < 300)).toBe(true)
   })
+
+  it('answers 413 invalid_data to a body over the limit on every route that takes one, changes no row, and serves the next request', { timeout: 120_000 }, async () => {
+    // Valid JSON just over the default 100 KB limit, so only its size is wrong.
+    const oversize = JSON.stringify({ padding: 'x'.repeat(100 * 1024) })
+    const token = await liveToken()
+    const before = await tableDigests(t.db)
+    const posted = t.server.routes.filter((r) => r.route.method !== 'GET')
+    expect(posted.length).toBeGreaterThan(20)
+    for (const r of posted) {
+      const path = r.route.path.replace(/:([a-z_]+)/g, (_, name: string) => (name === 'app_id' ? t.appId : 'x'))
+      const res = await t.request(path, { method: r.route.method, rawBody: oversize, token })
+      const where = `${r.route.method} ${r.route.path} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 200)}`
+      expect(res.status, where).toBe(413)
+      expect(res.body.code, where).toBe('invalid_data')
+      // The next request (on the client's kept-alive connection) is answered as usual.
+      expect((await t.request('/api/v1/users/me', { token })).status, where).toBe(200)
+    }
+    expect(changedTables(before, await tableDigests(t.db))).toEqual([])
+  })
 })
