@@ -4,6 +4,7 @@
  * @module
  */
 import { createServer as createHttpServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
+import { keepConnectionsAlive } from '../keep-alive'
 import { closeSync, existsSync, mkdirSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs'
 import { join } from 'node:path'
 import { getRequestListener } from '@hono/node-server'
@@ -252,6 +253,7 @@ export async function listenLater(port: number, host: string) {
     if (listener) return listener(req, res)
     res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '1' }).end('{"error":"Starting."}')
   })
+  keepConnectionsAlive(http)
   await listen(http, port, host)
   return {
     http,

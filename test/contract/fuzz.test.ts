@@ -11,6 +11,7 @@ import * as v from 'valibot'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ErrorBody, WIRE_ERROR_CODES } from '../../kernel/schemas'
 import type { Db } from '../../server/storage/db'
+import { IDEMPOTENCY_KEY_HEADER } from '../../server/services/idempotency'
 import { createTestInstance, type TestInstance } from '../support/server'
 import { firstPartyServerPlugin, serverPluginIds } from '../support/first-party'
 
@@ -179,6 +180,10 @@ const segment = fc.oneof(
 
 /** Tables a refused request may still change: counted wrong codes and rate limits. */
 const COUNTERS = new Set(['otp_codes', 'rate_limits'])
+/** Where a keyed request's answer is kept for its retries, refusals included (not user data). */
+const KEPT_ANSWERS = 'idempotent_requests'
+/** Statuses whose answers a retry does not replay (the try runs again). */
+const RETRIED = new Set([408, 409, 425])
 /** Statuses whose refusals report a counted failure (a wrong code, a spent limit). */
 const COUNTED_STATUSES = new Set([401, 403, 429])
 
@@ -236,15 +241,24 @@ describe('every registered route under generated input', () => {
       const params = fc.array(segment, { minLength: 4, maxLength: 4 })
       const body = r.route.method === 'GET' ? fc.constant(undefined) : bodyArbitrary(r.schemas.request)
       await fc.assert(
-        fc.asyncProperty(body, token, params, fc.boolean(), async (raw, who, segs, ownApp) => {
+        fc.asyncProperty(body, token, params, fc.boolean(), fc.option(fc.uuid()), async (raw, who, segs, ownApp, key) => {
           let i = 0
           const path = r.route.path.replace(/:([a-z_]+)/g, (_, name: string) =>
             name === 'app_id' && ownApp ? t.appId : encodeURIComponent(segs[i++ % segs.length]!),
           )
           const bearer = who === 'user' ? await liveToken() : who === 'garbage' ? 'eyJhbGciOiJFUzI1NiJ9.e30.c2ln' : undefined
           const before = await tableDigests(t.db)
-          const res = await t.request(path, { method: r.route.method, rawBody: raw, token: bearer })
+          // Some requests carry an idempotency key, as the widget's retried calls do.
+          const headers: Record<string, string> = key && r.route.method === 'POST' ? { [IDEMPOTENCY_KEY_HEADER]: key } : {}
+          const res = await t.request(path, { method: r.route.method, rawBody: raw, token: bearer, headers })
           const where = `${r.route.method} ${r.route.path} → ${res.status} ${JSON.stringify(res.body)?.slice(0, 300)}`
+          if (headers[IDEMPOTENCY_KEY_HEADER] && !RETRIED.has(res.status) && res.status < 500) {
+            // A retry of the same call gets the first try's answer and runs nothing again.
+            const between = await tableDigests(t.db)
+            const again = await t.request(path, { method: r.route.method, rawBody: raw, token: bearer, headers })
+            expect({ status: again.status, body: again.body }, `retry of ${where}`).toEqual({ status: res.status, body: res.body })
+            expect(changedTables(between, await tableDigests(t.db)), `rows changed by a retry: ${where}`).toEqual([])
+          }
           statuses.set(res.status, (statuses.get(res.status) ?? 0) + 1)
           expect(res.status, where).toBeLessThan(500)
           if (res.status < 400) return
@@ -252,7 +266,7 @@ describe('every registered route under generated input', () => {
           expect(v.is(ErrorBody, res.body), where).toBe(true)
           if (res.status !== 404 || res.body.code !== undefined) expect(codes.has(res.body.code), where).toBe(true)
           const changed = changedTables(before, await tableDigests(t.db)).filter(
-            (name) => !(COUNTERS.has(name) && COUNTED_STATUSES.has(res.status)),
+            (name) => !(COUNTERS.has(name) && COUNTED_STATUSES.has(res.status)) && name !== KEPT_ANSWERS,
           )
           expect(changed, `rows changed by a refused request: ${where}`).toEqual([])
         }),

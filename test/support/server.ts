@@ -4,6 +4,7 @@
  * @module
  */
 import { serve, type ServerType } from '@hono/node-server'
+import type { Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { RouteTable } from '../../kernel/route'
 import type { AuthenticatedUser } from '../../kernel/wire'
@@ -15,6 +16,7 @@ import { SmtpSender, type MailSender } from '../../server/mail'
 import type { ServerPlugin } from '../../server/plugin'
 import type { SmsSender } from '../../server/sms'
 import type { CaptchaVerifier } from '../../server/captcha'
+import { keepConnectionsAlive } from '../../server/keep-alive'
 import { createServer, type PorticoServer } from '../../server/server'
 import type { Db } from '../../server/storage/db'
 import { createTestDb } from './test-db'
@@ -122,6 +124,8 @@ export async function createTestInstance(options: TestInstanceOptions = {}): Pro
       () => resolve(s),
     )
   })
+  // As the production server does: a test's client never reuses a connection the server just closed.
+  keepConnectionsAlive(http as Server)
   const baseUrl = `http://127.0.0.1:${(http.address() as AddressInfo).port}`
   const server = await createServer({
     publicUrl: options.publicUrl === null ? undefined : (options.publicUrl ?? baseUrl),
