@@ -10,7 +10,8 @@ import { crossAppRoutes } from './api'
 import { CROSS_APP_ERRORS } from './errors'
 import { crossAppMessages } from './messages/en'
 import { START_SLOTS } from './client/slots'
-import { readTransactRequest } from './client/transact'
+import { crossAppWalletsOf, readTransactRequest } from './client/transact'
+import type { CrossAppWalletListing } from './client/listing'
 import {
   CROSS_APP_SCREENS,
   handlePopupReturn,
@@ -157,6 +158,17 @@ export const crossApp = (options: CrossAppOptions = {}) => {
           })
           return [...methods.filter((m) => !m.id.startsWith('privy:')), ...rows]
         }),
+      )
+      // Requester side: the wallets of the user's provider accounts join the connected wallets
+      // (`useWallets()`) when the wallets plugin is in use; the listing loads with the first one.
+      let listing: Promise<CrossAppWalletListing | null> | null = null
+      untaps.push(
+        ctx.hooks.sessionChanged.tap('cross-app', () => {
+          if (!listing && crossAppWalletsOf(ctx.session().user).length === 0) return
+          listing ??= import('./client/listing').then((m) => m.listCrossAppWallets(ctx))
+          void listing.then((l) => l?.sync()).catch((err: unknown) => console.warn('Portico: could not list the cross-app wallets', err))
+        }),
+        () => void listing?.then((l) => l?.destroy()),
       )
       // Provider side: a requester's request to the user's wallet, answered once signed in.
       const transact = readTransactRequest()

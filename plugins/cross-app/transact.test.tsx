@@ -14,6 +14,7 @@ import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
 import { TEST_APP_ID, appResponse, authenticated, wireUser } from '../../test/support/ui-harness-data'
 import type { Routes } from '../../test/support/ui-harness'
 import { embeddedWalletHooks, type EmbeddedWalletService } from '../embedded-wallets'
+import { wallets, walletsOf } from '../wallets'
 import {
   crossApp,
   crossAppTokenKey,
@@ -58,7 +59,7 @@ afterEach(async () => {
 })
 
 /** The API stand-in and a kernel whose user holds a `cross_app` account with one embedded wallet of P. */
-async function start(options: { routes?: Routes; token?: string | null; timeoutMs?: number; signedIn?: boolean } = {}) {
+async function start(options: { routes?: Routes; token?: string | null; timeoutMs?: number; signedIn?: boolean; withWallets?: boolean } = {}) {
   const routes: Routes = {
     [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse({}) }),
     'POST /api/v1/analytics_events': () => ({ json: {} }),
@@ -75,7 +76,7 @@ async function start(options: { routes?: Routes; token?: string | null; timeoutM
   kernel = createPortico({
     appId: TEST_APP_ID,
     apiUrl: server.url,
-    plugins: withPorticoPlugin([crossApp(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {})]),
+    plugins: withPorticoPlugin([crossApp(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ...(options.withWallets ? [wallets()] : [])]),
     storage,
     autoRefresh: false,
     sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
@@ -281,6 +282,25 @@ describe('requester: the EIP-1193 provider', () => {
     expect(payloadOf(popup).params).toEqual([{ to: WALLET, value: '0x1', chainId: '0x1' }])
     popup.closed = true
     await expect(sent).rejects.toMatchObject({ code: 4001, message: 'User rejected request' })
+  })
+})
+
+describe('requester: the connected wallets', () => {
+  it("lists the provider wallet among useWallets()' connected wallets while the user has it, signing through the provider's page", async () => {
+    const { ctx } = await start({ withWallets: true })
+    await vi.waitFor(() => expect(walletsOf(kernel!).connected().map((w) => w.address)).toEqual([WALLET]))
+    expect(walletsOf(kernel!).connected()[0]).toMatchObject({ walletClientType: 'cross_app', connectorType: 'cross_app', type: 'ethereum' })
+    const provider = (await walletsOf(kernel!).connectorOf(WALLET)!.getProvider(WALLET)) as { request(a: { method: string; params?: unknown[] }): Promise<unknown> }
+    const popup = fakePopup()
+    windowWith(popup)
+    const signed = provider.request({ method: 'personal_sign', params: ['0x6869', WALLET] })
+    await navigated(popup)
+    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xsig' }, PAGE_ORIGIN, popup)
+    await expect(signed).resolves.toBe('0xsig')
+    await act(async () => {
+      await ctx.logout()
+    })
+    await vi.waitFor(() => expect(walletsOf(kernel!).connected()).toEqual([]))
   })
 })
 
