@@ -279,7 +279,7 @@ describe('requester: the EIP-1193 provider', () => {
     windowWith(popup)
     const sent = provider.request({ method: 'eth_sendTransaction', params: [{ to: WALLET, value: '0x1' }] })
     await navigated(popup)
-    expect(payloadOf(popup).params).toEqual([{ to: WALLET, value: '0x1', chainId: '0x1' }])
+    expect(payloadOf(popup).params).toEqual([{ to: WALLET, value: '0x1', chainId: 1 }])
     popup.closed = true
     await expect(sent).rejects.toMatchObject({ code: 4001, message: 'User rejected request' })
   })

@@ -58,12 +58,16 @@ export async function answerTransactRequest(ctx: PluginContext, payload: Transac
       return
     }
     const provider = service.getEthereumProvider(payload.address)
-    const tx = payload.method === 'eth_sendTransaction' ? (payload.params[0] as { chainId?: unknown } | undefined) : undefined
-    if (tx?.chainId !== undefined) {
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${Number(tx.chainId).toString(16)}` }] })
+    let params = payload.params
+    const tx = payload.method === 'eth_sendTransaction' ? (params[0] as Record<string, unknown> | undefined) : undefined
+    if (tx && tx.chainId !== undefined && tx.chainId !== null) {
+      // The transaction goes to the chain it names (a hex or decimal id, as requesters send it).
+      const chainId = Number(tx.chainId)
+      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
+      params = [{ ...tx, chainId }, ...params.slice(1)]
     }
     try {
-      const result = await provider.request({ method: payload.method, params: payload.params })
+      const result = await provider.request({ method: payload.method, params })
       post({ type: CROSS_APP_ACTION_MESSAGES.response, result })
     } catch (err) {
       if ((err as { rpcCode?: unknown }).rpcCode === 4001) fail('CROSS_APP_REJECTED')

@@ -256,7 +256,7 @@ export function createCrossAppEthereumProvider(
         }
         case 'eth_sendTransaction': {
           const tx = { ...(list[0] as Record<string, unknown> | undefined) }
-          tx.chainId ??= hexChain()
+          tx.chainId ??= chainId
           return send('eth_sendTransaction', [tx])
         }
         case 'personal_sign':
