@@ -225,13 +225,14 @@ export function crossAppServer() {
         const session = await ctx.requireSession()
         const grant = await findToken(ctx.db, ctx.app.id, req.body.token, ctx.now())
         if (!grant || grant.userId !== session.userId) throw badTransactToken()
-        if (crossAppOf(ctx.app).readOnly) throw readOnlyProvider()
         const requester = await loadApp(ctx.db, grant.requesterAppId)
         if (!requester || !crossAppAllowed(requester, ctx.app)) throw crossAppNotAllowed()
-        // The answer carries signatures: it goes to one of the requester's own origins only.
+        // The answer carries signatures: it goes to one of the requester's own origins only. Checked
+        // before the read-only refusal, so the page posts that refusal to a known origin only.
         if (!requester.allowedOrigins.includes(new URL(req.body.origin).origin) || new URL(req.body.origin).origin !== req.body.origin) {
           throw originNotAllowed()
         }
+        if (crossAppOf(ctx.app).readOnly) throw readOnlyProvider()
         return { requester: { id: requester.id, name: requester.name, icon_url: requester.settings.logoUrl } }
       },
 

@@ -140,11 +140,14 @@ describe('POST /cross-app/transact/check (provider page)', () => {
     expect(res.body.code).toBe('invalid_credentials')
   })
 
-  it('a read-only provider app refuses at its page too', async () => {
+  it('a read-only provider app refuses at its page too, once the origin is known to be the requester\'s', async () => {
     const { providerToken, crossAppToken } = await crossAppLogin('check-ro@example.com', RO)
     const res = await t.request('/api/v1/cross-app/transact/check', { appId: RO.id, token: providerToken, body: { token: crossAppToken, origin: R_ORIGIN } })
     expect(res.status).toBe(403)
     expect(res.body.code).toBe('cross_app_read_only')
+    // The origin is checked first: a foreign origin learns nothing, not even that the app is read-only.
+    const foreign = await t.request('/api/v1/cross-app/transact/check', { appId: RO.id, token: providerToken, body: { token: crossAppToken, origin: 'https://evil.example' } })
+    expect(foreign.body.code).toBe('invalid_origin')
   })
 
   it('answers the same to many parallel checks, and never a 500', async () => {
