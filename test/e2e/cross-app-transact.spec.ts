@@ -129,12 +129,15 @@ test.describe('cross-app transactions', () => {
 
   test("a request nobody answers times out (the plugin's timeoutMs), and a read-only provider app refuses", async ({ page, request }) => {
     const { p, r, api, wallet } = await signedInThroughProvider(page, request)
-    // R's page waits 4 s instead of 120 s (`crossApp({ timeoutMs })`, the demo's ?crossAppTimeout).
-    await page.goto(`/?app=${r}&crossAppTimeout=4000`)
+    // R's page waits 15 s instead of 120 s (`crossApp({ timeoutMs })`, the demo's ?crossAppTimeout).
+    await page.goto(`/?app=${r}&crossAppTimeout=15000`)
     await expect(page.getByTestId('cross-app-wallets')).toHaveText(wallet)
 
+    // P's page in its dark theme this time.
+    await patchApp(request, api, p, { theme: 'dark' })
     await withProviderPopup(page, 'Sign with the cross-app wallet', async (popup) => {
       await expect(popup.getByRole('dialog').getByRole('heading', { name: 'Sign message' })).toBeVisible()
+      await popup.getByRole('dialog').screenshot({ path: test.info().outputPath('cross-app-sign-dark.png') })
       // R gives up and closes P's page.
       await popup.waitForEvent('close', { timeout: 30_000 })
     })
