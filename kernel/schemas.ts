@@ -76,6 +76,8 @@ export const WIRE_ERROR_CODES = [
   'reauthentication_required',
   // Portico's own: the app requires its terms and the session's user has not accepted them yet.
   'terms_not_accepted',
+  // Portico's own: a requester asked a read-only provider app's wallet for a signature or transaction.
+  'cross_app_read_only',
 ] as const
 
 /** A wire error code (exact strings of the contract). */

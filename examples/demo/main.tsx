@@ -19,7 +19,7 @@ import { coinbaseWallet } from 'portico/plugins/coinbase-wallet'
 import { walletConnect } from 'portico/plugins/wallet-connect'
 import { useConnectWallet, useWallets } from 'portico/plugins/wallets'
 import { oauth } from 'portico/plugins/oauth'
-import { crossApp, useUnlinkCrossAppAccount } from 'portico/plugins/cross-app'
+import { crossApp, useCrossAppWallets, useUnlinkCrossAppAccount } from 'portico/plugins/cross-app'
 import { passkey, usePasskeys, useUnlinkPasskey } from 'portico/plugins/passkey'
 import { telegram, useUnlinkTelegram } from 'portico/plugins/telegram'
 import { farcaster, useFarcasterSigner, useUnlinkFarcaster } from 'portico/plugins/farcaster'
@@ -44,6 +44,8 @@ const appId = appFromQuery && /^[a-z0-9]{25}$/.test(appFromQuery) ? appFromQuery
 const HOST_TOKEN_KEY = 'demo-host:token'
 
 const embeddedOption = new URLSearchParams(location.search).get('embedded')
+/** `?crossAppTimeout=<ms>`: how long a cross-app popup is waited for (the plugin's `timeoutMs`; 120 s by default). */
+const crossAppTimeout = Number(new URLSearchParams(location.search).get('crossAppTimeout')) || undefined
 
 // Client plugins: one entry per login method of this repository.
 const plugins = [
@@ -60,7 +62,7 @@ const plugins = [
   walletConnect(),
   // `?oauth=popup` opens providers in a popup instead of this tab.
   oauth({ mode: new URLSearchParams(location.search).get('oauth') === 'popup' ? 'popup' : 'redirect' }),
-  crossApp(),
+  crossApp(crossAppTimeout ? { timeoutMs: crossAppTimeout } : {}),
   passkey(),
   // The demo app's Telegram login goes to the development widget `npm start` serves (other apps, such
   // as the browser tests', keep Telegram's own script).
@@ -152,6 +154,7 @@ function Account() {
       <ManagePasskeys />
       <ManageMfa />
       <EmbeddedWallet />
+      <CrossAppWallet />
       {solanaUrl ? <SolanaWallet rpcUrl={solanaUrl} /> : null}
       <FarcasterSigner />
       <UserManagement />
@@ -320,6 +323,43 @@ function EmbeddedWallet() {
       {signature ? <span data-testid="embedded-signature"> {signature}</span> : null}
       {txHash ? <span data-testid="embedded-transaction"> {txHash}</span> : null}
       {error ? <span role="status" data-testid="embedded-error"> {error}</span> : null}
+    </p>
+  )
+}
+
+/** The wallets of the user's accounts at other apps (cross-app): sign a message, send 0.001 ETH on the local chain. */
+function CrossAppWallet() {
+  const { wallets, getEthereumProvider } = useCrossAppWallets()
+  const [result, setResult] = useState<string | null>(null)
+  const [error, setError] = useState<string | null>(null)
+  const first = wallets[0]
+  if (!first) return null
+  // Inside the click, with no await before it: the provider app's page opens in a popup.
+  const run = (action: () => Promise<unknown>) => {
+    setError(null)
+    setResult(null)
+    action().then(
+      (value) => setResult(String(value)),
+      (e: unknown) => setError(`${(e as { code?: unknown }).code ?? 'error'}: ${e instanceof Error ? e.message : String(e)}`),
+    )
+  }
+  const provider = () => getEthereumProvider(first.address, anvilUrl ? 31337 : 1)
+  const message = '0x' + Array.from(new TextEncoder().encode('Hello from another app'), (b) => b.toString(16).padStart(2, '0')).join('')
+  return (
+    <p>
+      Cross-app wallets: <span data-testid="cross-app-wallets">{wallets.map((w) => w.address).join(', ')}</span>{' '}
+      <button type="button" className="secondary" onClick={() => run(() => provider().request({ method: 'personal_sign', params: [message, first.address] }))}>
+        Sign with the cross-app wallet
+      </button>
+      <button
+        type="button"
+        className="secondary"
+        onClick={() => run(() => provider().request({ method: 'eth_sendTransaction', params: [{ from: first.address, to: '0x000000000000000000000000000000000000dEaD', value: '0x38d7ea4c68000' }] }))}
+      >
+        Send 0.001 ETH from the cross-app wallet
+      </button>
+      {result ? <span data-testid="cross-app-result"> {result}</span> : null}
+      {error ? <span role="status" data-testid="cross-app-error"> {error}</span> : null}
     </p>
   )
 }

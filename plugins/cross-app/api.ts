@@ -15,6 +15,10 @@ import type {
   RequestCheckResponse,
   TokenRequest,
   TokenResponse,
+  TransactCheck,
+  TransactCheckResponse,
+  TransactInit,
+  TransactInitResponse,
   UnlinkRequest,
   UserInfo,
 } from './schemas'
@@ -38,6 +42,10 @@ export const CROSS_APP_ACCOUNT_TYPE = 'cross_app'
  * - `token` (privy-app-id = provider): code + PKCE verifier → an opaque access token.
  * - `userinfo` (privy-app-id = provider, Bearer of that token): the provider user's id and wallets.
  * - `unlink` (requester, signed in): removes the user's `cross_app` account of a provider app.
+ * - `transactInit` (requester, signed in): checks a request to the provider user's wallet (the token is
+ *   this requester's and this user's, the provider app is not read-only) and names the provider's page.
+ * - `transactCheck` (privy-app-id = provider, signed in): the provider's page checks the request it got
+ *   (token of the signed-in user, requester origin among the requester's allowed origins).
  * @example
  * ```ts
  * import { crossAppRoutes } from 'portico/plugins/cross-app/api'
@@ -59,4 +67,12 @@ export const crossAppRoutes = {
   token: route<SchemaRoute<typeof TokenRequest, typeof TokenResponse>>('POST', '/api/v1/cross-app/token', { retry: false }),
   userinfo: route<SchemaRoute<typeof Empty, typeof UserInfo>>('GET', '/api/v1/cross-app/userinfo'),
   unlink: route<SchemaRoute<typeof UnlinkRequest, typeof User>>('POST', '/api/v1/cross-app/unlink', { auth: true }),
+  transactInit: route<SchemaRoute<typeof TransactInit, typeof TransactInitResponse>>('POST', '/api/v1/cross-app/transact/init', {
+    auth: true,
+    retry: false,
+  }),
+  transactCheck: route<SchemaRoute<typeof TransactCheck, typeof TransactCheckResponse>>('POST', '/api/v1/cross-app/transact/check', {
+    auth: true,
+    retry: false,
+  }),
 }

@@ -20,6 +20,18 @@ export const CROSS_APP_ERRORS = defineErrorCodes('CROSS_APP', {
   CROSS_APP_TIMEOUT: { inline: true, retryable: true, message: 'CROSS_APP_TIMEOUT' },
   /** This app may not sign in with the provider app. */
   CROSS_APP_NOT_ALLOWED: { from: ['cross_app_connection_not_allowed'], inline: true, message: 'CROSS_APP_FAILED' },
+  /** Transactions: the address is not one of the provider user's wallets this app knows. */
+  CROSS_APP_WRONG_ADDRESS: { message: 'CROSS_APP_WRONG_ADDRESS' },
+  /** Transactions: the provider app is read-only. */
+  CROSS_APP_READ_ONLY: { from: ['cross_app_read_only'], message: 'CROSS_APP_READ_ONLY' },
+  /** Transactions: no provider token, or one the server refuses. */
+  CROSS_APP_TOKEN_REQUIRED: { message: 'CROSS_APP_TOKEN_REQUIRED' },
+  /** Transactions: the popup could not be opened or pointed at the provider's page. */
+  CROSS_APP_INIT_FAILED: { message: 'CROSS_APP_INIT_FAILED' },
+  /** Transactions: the user rejected the request in the provider's page, or closed it. */
+  CROSS_APP_REJECTED: { message: 'CROSS_APP_REJECTED' },
+  /** Transactions: the provider app is not one this app may use, or refused the requester's origin. */
+  CROSS_APP_INVALID_APP: { message: 'CROSS_APP_INVALID_APP' },
   /** Anything else. */
   CROSS_APP_FAILED: { inline: true, retryable: true, message: 'CROSS_APP_FAILED' },
 })

@@ -10,6 +10,8 @@ import { crossAppRoutes } from './api'
 import { CROSS_APP_ERRORS } from './errors'
 import { crossAppMessages } from './messages/en'
 import { START_SLOTS } from './client/slots'
+import { crossAppWalletsOf, readTransactRequest } from './client/transact'
+import type { CrossAppWalletListing } from './client/listing'
 import {
   CROSS_APP_SCREENS,
   handlePopupReturn,
@@ -42,8 +44,6 @@ export {
   crossAppTokenKey,
   initialCrossAppState,
   CROSS_APP_SCREENS,
-  CROSS_APP_TIMEOUT_MS,
-  POPUP_POLL_MS,
   CROSS_APP_MESSAGES,
   PENDING_REQUEST_KEY,
   type CrossAppState,
@@ -51,6 +51,25 @@ export {
   type ConsentRequest,
   type CrossAppLoginOptions,
 } from './client/flow'
+export { CROSS_APP_TIMEOUT_MS, POPUP_POLL_MS, POPUP_CLOSE_GRACE_MS, POPUP_SIZE } from './client/popup'
+export {
+  sendCrossAppRequest,
+  createCrossAppEthereumProvider,
+  crossAppWalletsOf,
+  readTransactRequest,
+  clearTransactRequest,
+  CrossAppRequestError,
+  CROSS_APP_ACTION_MESSAGES,
+  CROSS_APP_METHODS,
+  TRANSACT_PARAM,
+  PENDING_TRANSACT_KEY,
+  type CrossAppWallet,
+  type CrossAppMethod,
+  type CrossAppRequestOptions,
+  type CrossAppEthereumProvider,
+  type TransactPayload,
+} from './client/transact'
+export { useCrossAppWallets, type UseCrossAppWalletsResult } from './react'
 
 /** Options of the {@link crossApp} plugin. */
 export interface CrossAppOptions {
@@ -59,6 +78,11 @@ export interface CrossAppOptions {
    * connection). @defaultValue every provider app of this app's `connections`
    */
   providers?: readonly string[]
+  /**
+   * How long a popup (a login, or a request to a provider app's wallet) is waited for before it ends
+   * as 'Request timeout'. @defaultValue 120000 (spec 02 §9)
+   */
+  timeoutMs?: number
 }
 
 /**
@@ -89,6 +113,7 @@ const load = (name: string) => () => import('./screens/Connecting').then((m) => 
  */
 export const crossApp = (options: CrossAppOptions = {}) => {
   const providers = options.providers ? [...new Set(options.providers)] : undefined
+  const timeoutMs = options.timeoutMs !== undefined && Number.isFinite(options.timeoutMs) && options.timeoutMs > 0 ? options.timeoutMs : undefined
   const screens: Record<string, ScreenDefinition> = {
     connecting: { load: load('default') },
     consent: { load: () => import('./screens/Consent') },
@@ -104,7 +129,7 @@ export const crossApp = (options: CrossAppOptions = {}) => {
     screens,
     errors: CROSS_APP_ERRORS,
     messages: crossAppMessages,
-    initialState: initialCrossAppState,
+    initialState: () => ({ ...initialCrossAppState(), ...(timeoutMs ? { timeoutMs } : {}) }),
     setup(ctx) {
       // The popup's return page only answers its opener.
       if (handlePopupReturn()) return undefined
@@ -134,6 +159,37 @@ export const crossApp = (options: CrossAppOptions = {}) => {
           return [...methods.filter((m) => !m.id.startsWith('privy:')), ...rows]
         }),
       )
+      // Requester side: the wallets of the user's provider accounts join the connected wallets
+      // (`useWallets()`) when the wallets plugin is in use; the listing loads with the first one.
+      let listing: Promise<CrossAppWalletListing | null> | null = null
+      untaps.push(
+        ctx.hooks.sessionChanged.tap('cross-app', () => {
+          if (!listing && crossAppWalletsOf(ctx.session().user).length === 0) return
+          listing ??= import('./client/listing').then((m) => m.listCrossAppWallets(ctx))
+          void listing.then((l) => l?.sync()).catch((err: unknown) => console.warn('Portico: could not list the cross-app wallets', err))
+        }),
+        () => void listing?.then((l) => l?.destroy()),
+      )
+      // Provider side: a requester's request to the user's wallet, answered once signed in.
+      const transact = readTransactRequest()
+      if (transact) {
+        let answered = false
+        const answer = () => {
+          if (answered) return
+          answered = true
+          void import('./client/transact-page').then((m) => m.answerTransactRequest(ctx, transact))
+        }
+        untaps.push(
+          ctx.hooks.afterAuthenticate.tap('cross-app', () => {
+            setTimeout(answer, 0)
+            return undefined
+          }),
+        )
+        void ctx.ready().then(() => {
+          if (ctx.session().status === 'authenticated') answer()
+          else ctx.navigate('portico/landing')
+        })
+      }
       // Provider side: a requester's authorization request in the address.
       const request = readConsentRequest(ctx)
       if (request) {

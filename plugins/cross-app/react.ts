@@ -3,13 +3,21 @@
  * link or unlink the signed-in user's cross-app accounts.
  * @module
  */
-import { useCallback } from 'react'
-import { useKernel } from '../../ui/context'
+import { useCallback, useMemo } from 'react'
+import { useKernel, usePorticoState } from '../../ui/context'
 import { PorticoError } from '../../kernel/errors'
 import type { Kernel } from '../../kernel/types'
 import type { User } from '../../kernel/wire'
 import { crossAppRoutes } from './api'
 import { CROSS_APP_SCREENS, crossAppTokenKey, loginWithCrossAppAccount as runFlow } from './client/flow'
+import {
+  createCrossAppEthereumProvider,
+  crossAppWalletsOf,
+  sendCrossAppRequest,
+  type CrossAppEthereumProvider,
+  type CrossAppRequestOptions,
+  type CrossAppWallet,
+} from './client/transact'
 
 const mustBeAuthenticated = () => new PorticoError('Log in before changing linked accounts', { code: 'must_be_authenticated' })
 
@@ -143,4 +151,49 @@ export function useUnlinkCrossAppAccount(): UseUnlinkCrossAppAccountResult {
     [kernel],
   )
   return { unlinkCrossAppAccount }
+}
+
+/** What {@link useCrossAppWallets} returns. */
+export interface UseCrossAppWalletsResult {
+  /** The wallets of the user's provider-app accounts (`cross_app`); empty when signed out. */
+  wallets: CrossAppWallet[]
+  /**
+   * Asks a provider wallet to sign or send (`personal_sign`, `eth_signTypedData_v4`,
+   * `eth_sendTransaction`): the provider app's page opens in a popup, so call it inside a click.
+   * @returns the signature or transaction hash; rejects with a `CrossAppRequestError`.
+   */
+  request(options: Omit<CrossAppRequestOptions, 'win'>): Promise<unknown>
+  /**
+   * An EIP-1193 provider over a provider wallet (viem `custom()`, wagmi).
+   * @param address - the wallet's address.
+   * @param chainId - the chain its transactions go to until switched. @defaultValue 1
+   * @throws a `PorticoError` `CROSS_APP_WRONG_ADDRESS` when the user has no such wallet.
+   */
+  getEthereumProvider(address: string, chainId?: number): CrossAppEthereumProvider
+}
+
+/**
+ * The wallets the signed-in user reaches through other apps' accounts, and requests to them.
+ * @returns `{ wallets, request, getEthereumProvider }`.
+ * @example
+ * ```tsx
+ * import { useCrossAppWallets } from 'portico/plugins/cross-app'
+ * const { wallets, request } = useCrossAppWallets()
+ * <button onClick={() => request({ address: wallets[0].address, method: 'personal_sign', params: ['0x6869', wallets[0].address] })}>Sign</button>
+ * ```
+ */
+export function useCrossAppWallets(): UseCrossAppWalletsResult {
+  const kernel = useKernel()
+  const accounts = usePorticoState((s) => s.session.user?.linked_accounts)
+  const wallets = useMemo(() => (accounts ? crossAppWalletsOf(kernel.state.session.user) : []), [accounts, kernel])
+  const request = useCallback((options: Omit<CrossAppRequestOptions, 'win'>) => sendCrossAppRequest(kernel.contextFor('cross-app'), options), [kernel])
+  const getEthereumProvider = useCallback(
+    (address: string, chainId?: number) => {
+      const wallet = crossAppWalletsOf(kernel.state.session.user).find((w) => w.address.toLowerCase() === address.toLowerCase())
+      if (!wallet) throw new PorticoError('Cannot request a signature with this wallet address', { code: 'CROSS_APP_WRONG_ADDRESS' })
+      return createCrossAppEthereumProvider(kernel.contextFor('cross-app'), wallet, chainId ? { chainId } : {})
+    },
+    [kernel],
+  )
+  return { wallets, request, getEthereumProvider }
 }

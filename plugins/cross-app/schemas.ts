@@ -100,6 +100,30 @@ export const UnlinkRequest = v.object({
   subject: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
 })
 
+const token = v.pipe(v.string(), v.minLength(1, 'token must not be empty.'), v.maxLength(512))
+
+/** `POST /cross-app/transact/init` (requester, signed in): a request to a provider app's wallet is about to start. */
+export const TransactInit = v.object({
+  provider_app_id: v.pipe(v.string(), v.regex(/^[a-z0-9]{25}$/, 'provider_app_id must be an app id.')),
+  /** The provider access token the requester holds (`privy:cross-app:<provider app id>`). */
+  token,
+})
+
+/** Where the popup goes: the provider app's page, and the origin its answer must come from. */
+export const TransactInitResponse = v.object({ page_url: v.string(), page_origin: v.string() })
+
+/** `POST /cross-app/transact/check` (provider, signed in): the request the provider's page received. */
+export const TransactCheck = v.object({
+  token,
+  /** The requester page's origin, the only one the answer is posted to. */
+  origin: v.pipe(v.string(), v.url('origin must be a URL.'), v.maxLength(2048)),
+})
+
+/** The requester the answer goes to. */
+export const TransactCheckResponse = v.object({
+  requester: v.object({ id: v.string(), name: v.string(), icon_url: v.nullable(v.string()) }),
+})
+
 /** Schemas of the cross-app routes (server and tests only). */
 export const crossAppSchemas = defineSchemas(crossAppRoutes, {
   details: { request: Empty, response: ProviderDetails },
@@ -109,4 +133,6 @@ export const crossAppSchemas = defineSchemas(crossAppRoutes, {
   token: { request: TokenRequest, response: TokenResponse },
   userinfo: { request: Empty, response: UserInfo },
   unlink: { request: UnlinkRequest, response: User },
+  transactInit: { request: TransactInit, response: TransactInitResponse },
+  transactCheck: { request: TransactCheck, response: TransactCheckResponse },
 })

@@ -32,6 +32,11 @@ const pkceMismatch = () => new HttpError(400, 'invalid_pkce_parameters', 'Invali
 const notProvider = () =>
   new HttpError(404, 'cross_app_connection_not_allowed', 'This app does not provide accounts to other apps.')
 
+/** The requester's provider token is missing, expired, or not this user's ('Transactions require a valid token'). */
+const badTransactToken = () => new HttpError(403, 'invalid_credentials', 'Transactions require a valid token.')
+const readOnlyProvider = () => new HttpError(403, 'cross_app_read_only', 'Cannot transact against a read-only provider app.')
+const originNotAllowed = () => new HttpError(403, 'invalid_origin', 'Invalid connected app.')
+
 const s256 = (v: string) => createHash('sha256').update(v).digest('base64url')
 function safeEqual(a: string, b: string): boolean {
   const x = Buffer.from(a)
@@ -193,6 +198,42 @@ export function crossAppServer() {
         const user = await ctx.users.get(ctx.app, grant.userId)
         if (!user) throw errors.invalidToken()
         return { sub: user.id, subject: `did:privy:${user.id}`, provider_app_id: ctx.app.id, ...wallets(user) }
+      },
+
+      async transactInit(req, ctx) {
+        const session = await ctx.requireSession()
+        const provider = await loadApp(ctx.db, req.body.provider_app_id)
+        if (!crossAppAllowed(ctx.app, provider)) throw crossAppNotAllowed()
+        const grant = await findToken(ctx.db, provider.id, req.body.token, ctx.now())
+        const user = await ctx.users.get(ctx.app, session.userId)
+        // The token must be this requester's, for the provider user this requester user is linked to.
+        const linked = user?.accounts.some(
+          (a) =>
+            a.type === CROSS_APP_ACCOUNT_TYPE &&
+            a.details.provider_app_id === provider.id &&
+            grant !== null &&
+            a.details.subject === `did:privy:${grant.userId}`,
+        )
+        if (!grant || grant.requesterAppId !== ctx.app.id || !linked) throw badTransactToken()
+        if (crossAppOf(provider).readOnly) throw readOnlyProvider()
+        const page = crossAppOf(provider).authorizeUrl ?? provider.allowedOrigins[0]
+        if (!page) throw errors.featureNotEnabled(`${provider.name} has no page for other apps (set its crossApp.authorizeUrl).`)
+        return { page_url: page, page_origin: new URL(page).origin }
+      },
+
+      async transactCheck(req, ctx) {
+        const session = await ctx.requireSession()
+        const grant = await findToken(ctx.db, ctx.app.id, req.body.token, ctx.now())
+        if (!grant || grant.userId !== session.userId) throw badTransactToken()
+        const requester = await loadApp(ctx.db, grant.requesterAppId)
+        if (!requester || !crossAppAllowed(requester, ctx.app)) throw crossAppNotAllowed()
+        // The answer carries signatures: it goes to one of the requester's own origins only. Checked
+        // before the read-only refusal, so the page posts that refusal to a known origin only.
+        if (!requester.allowedOrigins.includes(new URL(req.body.origin).origin) || new URL(req.body.origin).origin !== req.body.origin) {
+          throw originNotAllowed()
+        }
+        if (crossAppOf(ctx.app).readOnly) throw readOnlyProvider()
+        return { requester: { id: requester.id, name: requester.name, icon_url: requester.settings.logoUrl } }
       },
 
       async unlink(req, ctx) {

@@ -19,6 +19,8 @@ export type ConnectorType =
   | 'solana_adapter'
   | 'embedded'
   | 'embedded_imported'
+  /** A wallet of the user's account at another app (cross-app), reached through that app's page. */
+  | 'cross_app'
 
 /** A wallet's name and icon as shown in lists. */
 export interface WalletBranding {

@@ -11,6 +11,7 @@ import type { OAuthTokens } from '../../../kernel/wire'
 import { codeChallenge, oauthRoutes, randomCode, stripOAuthParams } from '../../../protocols/oauth'
 import { CROSS_APP_STATE_PARAM, crossAppRoutes } from '../api'
 import { CROSS_APP_ERRORS, type CrossAppErrorCode } from '../errors'
+import { awaitPopup, CROSS_APP_TIMEOUT_MS, openCrossAppPopup } from './popup'
 
 /** A provider app as the requester's page shows it. */
 export interface CrossAppProvider {
@@ -38,20 +39,12 @@ export interface CrossAppState {
   connections: CrossAppProvider[] | null
   /** Provider side: the pending authorization request, if the page was opened with one. */
   request: ConsentRequest | null
+  /** How long a popup (login or transaction) is waited for: the plugin's `timeoutMs` option. */
+  timeoutMs: number
 }
 
 /** Screen ids. */
 export const CROSS_APP_SCREENS = { connecting: 'cross-app/connecting', consent: 'cross-app/consent' } as const
-
-/** Spec 02 §9: the request times out after 120 s; a closed popup is noticed within 300 ms. */
-export const CROSS_APP_TIMEOUT_MS = 120_000
-/** How often the opener checks whether the popup was closed. */
-export const POPUP_POLL_MS = 300
-/**
- * Grace after the popup is seen closed, for its last message to arrive: the popup posts its answer
- * and closes at once, and the opener's poll can notice the close before the message is delivered.
- */
-export const POPUP_CLOSE_GRACE_MS = 1000
 
 /** The popup's messages to its opener. */
 export const CROSS_APP_MESSAGES = { response: 'PRIVY_OAUTH_RESPONSE', error: 'PRIVY_OAUTH_ERROR' } as const
@@ -82,7 +75,7 @@ export function crossAppTokenKey(providerAppId: string): string {
  * ```
  */
 export function initialCrossAppState(): CrossAppState {
-  return { status: 'idle', provider: null, error: null, connections: null, request: null }
+  return { status: 'idle', provider: null, error: null, connections: null, request: null, timeoutMs: CROSS_APP_TIMEOUT_MS }
 }
 
 const slice = (ctx: PluginContext) => ctx.state as CrossAppState
@@ -166,7 +159,7 @@ export async function loginWithCrossAppAccount(ctx: PluginContext, options: Cros
   s.status = 'connecting'
   const headless = options.headless === true
   // Synchronously, inside the user's click: a popup opened after an await is blocked.
-  const popup = openPopup(win)
+  const popup = openCrossAppPopup(win, 'portico-cross-app')
   if (!headless) ctx.navigate(CROSS_APP_SCREENS.connecting)
   if (!popup && headless) {
     s.status = 'error'
@@ -198,7 +191,7 @@ export async function loginWithCrossAppAccount(ctx: PluginContext, options: Cros
     })
     if (popup.closed) throw new PorticoError('User canceled flow', { code: 'oauth_user_denied' })
     popup.location.href = url
-    const code = await waitForAnswer(win, popup, stateCode)
+    const code = await waitForAnswer(win, popup, stateCode, s.timeoutMs)
     s.status = 'verifying'
     const body = { authorization_code: code, state_code: stateCode, code_verifier: verifier }
     let tokens: OAuthTokens | undefined
@@ -258,54 +251,25 @@ export function cancelCrossApp(ctx: PluginContext): void {
   popups.get(ctx)?.close()
 }
 
-function openPopup(win: Window): Window | null {
-  const width = 440
-  const height = 680
-  const left = Math.max(0, Math.round((win.screenX ?? 0) + ((win.outerWidth || width) - width) / 2))
-  const top = Math.max(0, Math.round((win.screenY ?? 0) + ((win.outerHeight || height) - height) / 2))
-  try {
-    return win.open('about:blank', 'portico-cross-app', `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
-  } catch {
-    return null
-  }
-}
-
 /** Waits for the popup's answer: our origin and our popup only, and the state we sent. */
-function waitForAnswer(win: Window, popup: Window, stateCode: string): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const finish = (run: () => void) => {
-      win.removeEventListener('message', onMessage)
-      clearInterval(poll)
-      clearTimeout(timer)
-      run()
-    }
-    const onMessage = (event: MessageEvent) => {
-      if (event.origin !== win.location.origin || event.source !== popup) return
-      const data = event.data as { type?: unknown; stateCode?: unknown; authorizationCode?: unknown; error?: unknown } | null
-      if (!data || typeof data !== 'object') return
+function waitForAnswer(win: Window, popup: Window, stateCode: string, timeoutMs: number): Promise<string> {
+  return awaitPopup(win, popup, {
+    origin: win.location.origin,
+    timeoutMs,
+    read(data) {
       if (data.type === CROSS_APP_MESSAGES.response) {
         if (data.stateCode !== stateCode || typeof data.authorizationCode !== 'string') {
-          finish(() => reject(new PorticoError('The returned state code does not match the stored one.', { code: 'pkce_state_code_mismatch' })))
-          return
+          throw new PorticoError('The returned state code does not match the stored one.', { code: 'pkce_state_code_mismatch' })
         }
-        const code = data.authorizationCode
-        finish(() => resolve(code))
-      } else if (data.type === CROSS_APP_MESSAGES.error) {
-        const code = data.error === 'oauth_user_denied' ? 'oauth_user_denied' : 'unknown_auth_error'
-        finish(() => reject(new PorticoError('User canceled flow', { code })))
+        return { value: data.authorizationCode }
       }
-    }
-    let closedAt = 0
-    const poll = setInterval(() => {
-      if (!popup.closed) return
-      closedAt ||= Date.now()
-      if (Date.now() - closedAt < POPUP_CLOSE_GRACE_MS) return
-      finish(() => reject(new PorticoError('User canceled flow', { code: 'oauth_user_denied' })))
-    }, POPUP_POLL_MS)
-    const timer = setTimeout(() => {
-      finish(() => reject(new PorticoError('Request timeout', { code: 'client_request_timeout' })))
-    }, CROSS_APP_TIMEOUT_MS)
-    win.addEventListener('message', onMessage)
+      if (data.type === CROSS_APP_MESSAGES.error) {
+        const code = data.error === 'oauth_user_denied' ? 'oauth_user_denied' : 'unknown_auth_error'
+        throw new PorticoError('User canceled flow', { code })
+      }
+      return undefined
+    },
+    closed: () => new PorticoError('User canceled flow', { code: 'oauth_user_denied' }),
   })
 }
 

@@ -30,6 +30,12 @@ export const crossAppMessages = defineMessages({
   CROSS_APP_CONSENT_READ_ONLY: 'Read-only: {requester} cannot ask your wallets for signatures or transactions.',
   CROSS_APP_ALLOW: 'Allow',
   CROSS_APP_CONSENT_LOADING: 'Checking the request…',
+  CROSS_APP_WRONG_ADDRESS: 'Cannot request a signature with this wallet address',
+  CROSS_APP_READ_ONLY: 'Cannot transact against a read-only provider app',
+  CROSS_APP_TOKEN_REQUIRED: 'Transactions require a valid token',
+  CROSS_APP_INIT_FAILED: 'Failed to initialize signature request',
+  CROSS_APP_REJECTED: 'User rejected request',
+  CROSS_APP_INVALID_APP: 'Invalid connected app',
 })
 
 /** A message key of the cross-app plugin. */
