@@ -5,7 +5,7 @@
  */
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
 import { ERROR_GLYPH } from '../../ui/components/IconBadge'
-import { apiUrlOf, createTestApp, freshEmail, latestCode, openApp, openModal, recordTexts, submitEmail, typeCode } from './helpers'
+import { apiUrlOf, createTestApp, freshEmail, inboxCount, latestCode, openApp, openModal, recordTexts, submitEmail, typeCode } from './helpers'
 
 /** A fresh US number (E.164 and national digits). */
 function freshNumber(): { e164: string; national: string } {
@@ -139,7 +139,30 @@ test("a return URL naming a provider this page does not know shows 'Unknown' wit
   // The server knows no such attempt: the failure, still with the error glyph, and nobody signed in.
   await expect(dialog.getByRole('heading', { name: 'Authentication failed' })).toBeVisible()
   await expect(badge.locator(`path[d="${ERROR_GLYPH}"]`)).toHaveCount(1)
+  // It cannot be started again from this page: another method, no Retry.
+  await expect(dialog.getByRole('button', { name: 'Use another method' })).toBeVisible()
+  await expect(dialog.getByRole('button', { name: 'Retry' })).toHaveCount(0)
   expect(new URL(page.url()).searchParams.has('privy_oauth_code')).toBe(false)
   await expect(page.getByTestId('signed-in')).toHaveCount(0)
   await page.screenshot({ path: '.tmp/screens/oauth-unknown-provider-failed.png' })
+})
+
+test('a user who has an email is refused a second one on the entry screen, before any code is sent', async ({ page, request }) => {
+  const app = await createTestApp(page, request, {})
+  const address = freshEmail('has-email')
+  await openApp(page, app)
+  await submitEmail(page, address)
+  await enterCodeOf(page, request, address)
+  await expect(page.getByTestId('user-email')).toHaveText(address)
+  const dialog = page.getByRole('dialog')
+  await expect(dialog).toBeHidden()
+
+  await page.getByRole('button', { name: 'Link email', exact: true }).click()
+  await expect(dialog.getByText('This account already has an email address.')).toBeVisible()
+  const second = freshEmail('second-email')
+  await dialog.getByRole('textbox', { name: 'Email address' }).fill(second)
+  await dialog.getByRole('textbox', { name: 'Email address' }).press('Enter')
+  await expect(dialog.getByText('This account already has an email address.')).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: 'Enter confirmation code' })).toHaveCount(0)
+  expect(await inboxCount(request, await apiUrlOf(page), second)).toBe(0)
 })
