@@ -1,7 +1,8 @@
 /**
  * Finish of the sign-in screens in Chromium: the landing rows read alike and a logo URL that does
  * not load leaves no trace; the link conflict with another account that holds an embedded wallet;
- * the code screen before the terms consent; a provider the page does not know.
+ * the code screen before the terms consent; a provider the page does not know; a second email
+ * refused before any code; 'Loading' said once; a phone account's E.164 `number`.
  */
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
 import { ERROR_GLYPH } from '../../ui/components/IconBadge'
@@ -165,4 +166,48 @@ test('a user who has an email is refused a second one on the entry screen, befor
   await expect(dialog.getByText('This account already has an email address.')).toBeVisible()
   await expect(dialog.getByRole('heading', { name: 'Enter confirmation code' })).toHaveCount(0)
   expect(await inboxCount(request, await apiUrlOf(page), second)).toBe(0)
+})
+
+test("while a screen's code loads, the dialog says 'Loading' once", async ({ page, request }) => {
+  const app = await createTestApp(page, request, { loginMethods: ['email_auth', 'passkey_auth'] })
+  // Hold the passkey screen's chunk (the modal preloads it as it opens): the modal shows its loading
+  // state until it arrives.
+  let release = () => {}
+  const held = new Promise<void>((resolve) => (release = resolve))
+  await page.route(/\/chunks\/PasskeyLogin-[^/]*\.js$/, async (route) => {
+    await held
+    await route.continue()
+  })
+  await openApp(page, app)
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('button', { name: 'Continue with a passkey' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Loading' })).toBeAttached()
+  // The dialog takes its name from that heading; inside it, nothing else says 'Loading' (the spinner is drawn only).
+  const tree = await dialog.ariaSnapshot()
+  const inside = tree.split('\n').slice(1).join('\n')
+  expect(tree.split('\n')[0], tree).toContain('dialog "Loading"')
+  expect(inside.match(/Loading/g), tree).toHaveLength(1)
+  release()
+  await expect(dialog.getByRole('heading', { name: 'Log in with a passkey' })).toBeVisible()
+})
+
+test("a phone account's number is its E.164 number, as its phoneNumber is", async ({ page, request }) => {
+  const app = await createTestApp(page, request, { loginMethods: ['sms_auth'] })
+  const { e164, national } = freshNumber()
+  await openApp(page, app)
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('textbox', { name: 'Phone number' }).fill(national)
+  await dialog.getByRole('textbox', { name: 'Phone number' }).press('Enter')
+  // The code screen shows the number in the display form '+{callingCode} {number}'.
+  await expect(dialog.getByText(`+1 ${national}`)).toBeVisible()
+  await enterCodeOf(page, request, e164)
+  await expect(dialog).toBeHidden()
+  const token = await page.evaluate(() => localStorage.getItem('privy:token'))
+  const res = await request.get(`${await apiUrlOf(page)}/api/v1/users/me`, {
+    headers: { authorization: `Bearer ${token}`, 'privy-app-id': app, origin: new URL(page.url()).origin },
+  })
+  expect(res.status()).toBe(200)
+  const { user } = (await res.json()) as { user: { linked_accounts: { type: string; number?: string; phoneNumber?: string }[] } }
+  const phone = user.linked_accounts.find((a) => a.type === 'phone')
+  expect(phone).toMatchObject({ number: e164, phoneNumber: e164 })
 })
