@@ -10,7 +10,9 @@
  * - {@link injectTestSolanaWallet}: a Wallet Standard Solana wallet over an ed25519 key pair,
  *   steered through `window.__portico_test_solana_wallet`;
  * - {@link approveInPortico} / {@link rejectInPortico}: answer Portico's own confirmation screens
- *   (embedded wallet signatures and transactions).
+ *   (embedded wallet signatures and transactions);
+ * - {@link addVirtualAuthenticator}: a virtual WebAuthn authenticator in Chromium, for passkey sign-in
+ *   and passkey MFA.
  *
  * `@playwright/test` is the caller's; injecting a wallet bundles its browser script with `esbuild`
  * (loaded on first use). See `examples/testing-kit` for a host app's test written with these.
@@ -24,3 +26,4 @@ export { injectTestWallet, testWalletScript } from './evm-wallet/inject'
 export { testWallet, type PageWalletControls } from './evm-wallet/control'
 export { createTestSolanaWallet, type TestSolanaWalletControl, type TestSolanaWalletOptions, type TestWalletMode } from './solana-wallet/wallet'
 export { injectTestSolanaWallet, testSolanaWalletScript } from './solana-wallet/inject'
+export { addVirtualAuthenticator, type VirtualAuthenticator } from './webauthn'

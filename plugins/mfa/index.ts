@@ -20,6 +20,7 @@ import { mfaHooks } from './methods'
 import { mfaScreens } from './screens'
 
 export { MFA_ERRORS, MFA_CLIENT_CODES, type MfaErrorCode } from './errors'
+export { MfaCodeInput, type MfaCodeInputProps } from './code-input'
 export { mfaMessages, type MfaMessageKey } from './messages/en'
 export { MFA_TOKEN_HEADER, mfaHooks, mfaOf, type MfaHeaders, type MfaHooks, type MfaMethod } from './methods'
 export {

@@ -195,6 +195,15 @@ describe('unknown provider', () => {
     expect(badge().querySelector('img')).toBeTruthy()
   })
 
+  it('behavior: a retryable failure of an unknown provider offers another method, not Retry', async () => {
+    const { kernel } = await start()
+    await act(async () => kernel.openModal('oauth/status', { status: 'error', provider: 'myspace', message: 'Something went wrong. Try again.', retryable: true }))
+    expect(await screen.findByRole('heading', { name: 'Authentication failed' })).toBeTruthy()
+    expect(badge().querySelector(`path[d="${ERROR_GLYPH}"]`)).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull()
+    expect(screen.getByRole('button', { name: 'Use another method' })).toBeTruthy()
+  })
+
   it("behavior: a failure of an unknown provider words its detail with 'Unknown'", () => {
     const view = oauthErrorView(new ApiError(429, { error: 'Provider rate limit reached', code: 'too_many_requests' }), { name: null, scopes: null }, t)
     expect(view?.message).toBe('Request limit reached for Unknown. Please wait a moment and try again.')

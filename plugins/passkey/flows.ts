@@ -62,10 +62,47 @@ export function toPasskeyError(err: unknown): unknown {
   return err
 }
 
-function requireSupport(): void {
+type BrowserLib = Awaited<ReturnType<typeof browserLib>>
+
+/** One ceremony's three parts: the server's options, the browser's dialogue over them, and the answer sent back. */
+interface CeremonyParts<Init, Answer, Result> {
+  init(): Promise<Init>
+  prompt(lib: BrowserLib, init: Init): Promise<Answer>
+  send(answer: Answer, init: Init): Promise<Result>
+}
+
+/**
+ * Runs a passkey ceremony: checks WebAuthn is there, loads the browser library, asks the server for
+ * options, runs the dialogue (its failures become the plugin's errors) and sends the answer.
+ * @param parts - the ceremony's requests and dialogue.
+ * @param onStep - told when the dialogue opens and when its answer is sent.
+ * @returns what sending the answer returned.
+ */
+async function ceremony<Init, Answer, Result>(parts: CeremonyParts<Init, Answer, Result>, onStep: (step: CeremonyStep) => void): Promise<Result> {
   if (!webAuthnSupported()) {
     throw new PorticoError('WebAuthn is not supported in this browser', { code: 'PASSKEY_NOT_SUPPORTED' })
   }
+  const lib = await browserLib()
+  const init = await parts.init()
+  onStep('awaiting')
+  let answer: Answer
+  try {
+    answer = await parts.prompt(lib, init)
+  } catch (err) {
+    throw toPasskeyError(err)
+  }
+  onStep('submitting')
+  return parts.send(answer, init)
+}
+
+/**
+ * Starts a login or sign-up with the kernel (captcha included).
+ * @param ctx - the passkey plugin's context.
+ * @returns the init request's body: the captcha token when the app asks for one.
+ */
+async function beginPasskeyLogin(ctx: PluginContext): Promise<{ token: string } | Record<string, never>> {
+  const { token: captchaToken } = await ctx.beginLogin({ method: PASSKEY_METHOD })
+  return captchaToken ? { token: captchaToken } : {}
 }
 
 /**
@@ -80,27 +117,23 @@ function requireSupport(): void {
  * ```
  */
 export async function loginWithPasskey(ctx: PluginContext, onStep: (step: CeremonyStep) => void = () => {}): Promise<void> {
-  requireSupport()
-  const { token: captchaToken } = await ctx.beginLogin({ method: PASSKEY_METHOD })
-  const lib = await browserLib()
-  const init = await ctx.api.request(passkeyRoutes.authenticateInit, captchaToken ? { token: captchaToken } : {})
-  onStep('awaiting')
-  let answer
-  try {
-    answer = await lib.startAuthentication({ optionsJSON: toRequestOptions(init.options) })
-  } catch (err) {
-    throw toPasskeyError(err)
-  }
-  onStep('submitting')
-  await ctx.authenticate(
-    () =>
-      ctx.api.request(passkeyRoutes.authenticate, {
-        authenticator_response: fromAuthenticationResponse(answer),
-        challenge: init.options.challenge,
-        ...(init.relying_party ? { relying_party: init.relying_party } : {}),
-        mode: ctx.loginMode(),
-      }),
-    { method: PASSKEY_METHOD },
+  await ceremony(
+    {
+      init: async () => ctx.api.request(passkeyRoutes.authenticateInit, await beginPasskeyLogin(ctx)),
+      prompt: (lib, init) => lib.startAuthentication({ optionsJSON: toRequestOptions(init.options) }),
+      send: (answer, init) =>
+        ctx.authenticate(
+          () =>
+            ctx.api.request(passkeyRoutes.authenticate, {
+              authenticator_response: fromAuthenticationResponse(answer),
+              challenge: init.options.challenge,
+              ...(init.relying_party ? { relying_party: init.relying_party } : {}),
+              mode: ctx.loginMode(),
+            }),
+          { method: PASSKEY_METHOD },
+        ),
+    },
+    onStep,
   )
 }
 
@@ -115,26 +148,22 @@ export async function loginWithPasskey(ctx: PluginContext, onStep: (step: Ceremo
  * ```
  */
 export async function signUpWithPasskey(ctx: PluginContext, onStep: (step: CeremonyStep) => void = () => {}): Promise<void> {
-  requireSupport()
-  const { token: captchaToken } = await ctx.beginLogin({ method: PASSKEY_METHOD })
-  const lib = await browserLib()
-  const init = await ctx.api.request(passkeyRoutes.registerInit, captchaToken ? { token: captchaToken } : {})
-  onStep('awaiting')
-  let answer
-  try {
-    answer = await lib.startRegistration({ optionsJSON: toCreationOptions(init.options) })
-  } catch (err) {
-    throw toPasskeyError(err)
-  }
-  onStep('submitting')
-  await ctx.authenticate(
-    (): Promise<AuthenticatedUser> =>
-      ctx.api.request(passkeyRoutes.register, {
-        authenticator_response: fromRegistrationResponse(answer),
-        ...(init.relying_party ? { relying_party: init.relying_party } : {}),
-        mode: ctx.loginMode(),
-      }),
-    { method: PASSKEY_METHOD },
+  await ceremony(
+    {
+      init: async () => ctx.api.request(passkeyRoutes.registerInit, await beginPasskeyLogin(ctx)),
+      prompt: (lib, init) => lib.startRegistration({ optionsJSON: toCreationOptions(init.options) }),
+      send: (answer, init) =>
+        ctx.authenticate(
+          (): Promise<AuthenticatedUser> =>
+            ctx.api.request(passkeyRoutes.register, {
+              authenticator_response: fromRegistrationResponse(answer),
+              ...(init.relying_party ? { relying_party: init.relying_party } : {}),
+              mode: ctx.loginMode(),
+            }),
+          { method: PASSKEY_METHOD },
+        ),
+    },
+    onStep,
   )
 }
 
@@ -152,19 +181,16 @@ export async function signUpWithPasskey(ctx: PluginContext, onStep: (step: Cerem
  * ```
  */
 export async function addPasskey(ctx: PluginContext, onStep: (step: CeremonyStep) => void = () => {}): Promise<User> {
-  requireSupport()
-  const lib = await browserLib()
-  const init = await ctx.api.request(passkeyRoutes.linkInit, {})
-  onStep('awaiting')
-  let answer
-  try {
-    answer = await lib.startRegistration({ optionsJSON: toCreationOptions(init.options) })
-  } catch (err) {
-    throw toPasskeyError(err)
-  }
-  onStep('submitting')
-  return ctx.api.request(passkeyRoutes.link, {
-    authenticator_response: fromRegistrationResponse(answer),
-    ...(init.relying_party ? { relying_party: init.relying_party } : {}),
-  })
+  return ceremony(
+    {
+      init: () => ctx.api.request(passkeyRoutes.linkInit, {}),
+      prompt: (lib, init) => lib.startRegistration({ optionsJSON: toCreationOptions(init.options) }),
+      send: (answer, init): Promise<User> =>
+        ctx.api.request(passkeyRoutes.link, {
+          authenticator_response: fromRegistrationResponse(answer),
+          ...(init.relying_party ? { relying_party: init.relying_party } : {}),
+        }),
+    },
+    onStep,
+  )
 }

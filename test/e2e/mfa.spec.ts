@@ -9,7 +9,7 @@
  */
 import { test, expect, devices, type APIRequestContext, type Page, type TestInfo } from '@playwright/test'
 import { parse, totp } from 'micro-key-producer/otp.js'
-import { readCode } from 'portico/testing'
+import { addVirtualAuthenticator, readCode } from 'portico/testing'
 import { rpc } from '../fixtures/anvil'
 import { apiUrlOf, createTestApp, freshEmail, inboxCount, latestCode, openModal, submitEmail, typeCode } from './helpers'
 
@@ -201,18 +201,7 @@ test.describe('multi-factor verification', () => {
     const app = await createTestApp(page, request, {
       loginMethods: ['email_auth', 'passkey_auth'],
     })
-    const cdp = await page.context().newCDPSession(page)
-    await cdp.send('WebAuthn.enable')
-    const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-      options: {
-        protocol: 'ctap2',
-        transport: 'internal',
-        hasResidentKey: true,
-        hasUserVerification: true,
-        isUserVerified: true,
-        automaticPresenceSimulation: true,
-      },
-    })
+    const authenticator = await addVirtualAuthenticator(page)
     await logInWithWallet(page, request, 'mfa-passkey', `/?app=${app}&embedded=on-login`)
     const dialog = page.getByRole('dialog')
     await page.getByRole('button', { name: 'Enable MFA' }).click()
@@ -228,7 +217,7 @@ test.describe('multi-factor verification', () => {
     await expect(dialog.getByRole('heading', { name: 'Passkey verification added' })).toBeVisible()
     await dialog.getByRole('button', { name: 'Done' }).click()
     await expect(page.getByTestId('mfa-methods')).toHaveText('passkey')
-    expect((await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials).toHaveLength(1)
+    expect(await authenticator.credentials()).toHaveLength(1)
 
     await page.reload()
     // Leaving the verification ends the operation with 'MFA canceled'; the next one asks again.

@@ -1,26 +1,6 @@
-import { test, expect, type Page, type CDPSession } from '@playwright/test'
+import { test, expect, type Page } from '@playwright/test'
+import { addVirtualAuthenticator } from 'portico/testing'
 import { createTestApp, openApp } from './helpers'
-
-/** A CDP virtual platform authenticator (ctap2, internal, resident keys, user verification). */
-async function addAuthenticator(page: Page): Promise<{ cdp: CDPSession; authenticatorId: string }> {
-  const cdp = await page.context().newCDPSession(page)
-  await cdp.send('WebAuthn.enable')
-  const { authenticatorId } = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: {
-      protocol: 'ctap2',
-      transport: 'internal',
-      hasResidentKey: true,
-      hasUserVerification: true,
-      isUserVerified: true,
-      automaticPresenceSimulation: true,
-    },
-  })
-  return { cdp, authenticatorId }
-}
-
-async function credentialsOf(cdp: CDPSession, authenticatorId: string) {
-  return (await cdp.send('WebAuthn.getCredentials', { authenticatorId })).credentials
-}
 
 const dialog = (page: Page) => page.getByRole('dialog')
 
@@ -34,11 +14,11 @@ async function signUpWithPasskey(page: Page, appId: string) {
 
 test('signs up with a passkey, logs out, logs back in with it, links a second one and unlinks one', async ({ page, request }) => {
   const appId = await createTestApp(page, request, { loginMethods: ['email_auth', 'passkey_auth'] })
-  const { cdp, authenticatorId } = await addAuthenticator(page)
+  const authenticator = await addVirtualAuthenticator(page)
 
   await signUpWithPasskey(page, appId)
   const userId = await page.getByTestId('user-id').textContent()
-  expect(await credentialsOf(cdp, authenticatorId)).toHaveLength(1)
+  expect(await authenticator.credentials()).toHaveLength(1)
   await expect(page.getByTestId('passkey-count')).toHaveText('1')
 
   await page.getByRole('button', { name: 'Log out' }).click()
@@ -49,17 +29,15 @@ test('signs up with a passkey, logs out, logs back in with it, links a second on
   await expect(dialog(page)).toBeHidden()
 
   // A second device: the first authenticator already holds a passkey for this user (excluded).
-  await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })
-  const second = await cdp.send('WebAuthn.addVirtualAuthenticator', {
-    options: { protocol: 'ctap2', transport: 'internal', hasResidentKey: true, hasUserVerification: true, isUserVerified: true, automaticPresenceSimulation: true },
-  })
+  await authenticator.remove()
+  const second = await addVirtualAuthenticator(page)
   await page.getByRole('button', { name: /Manage passkeys/ }).click()
   await expect(dialog(page).getByRole('heading', { name: 'Your passkeys' })).toBeVisible()
   await expect(dialog(page).getByRole('listitem')).toHaveCount(1)
   await dialog(page).getByRole('button', { name: 'Add new passkey' }).click()
   await expect(dialog(page).getByRole('heading', { name: 'Passkeys updated' })).toBeVisible()
   await expect(dialog(page).getByRole('listitem')).toHaveCount(2)
-  expect(await credentialsOf(cdp, second.authenticatorId)).toHaveLength(1)
+  expect(await second.credentials()).toHaveLength(1)
   await expect(dialog(page).getByRole('listitem').first()).toContainText(/Chrome on (Windows|Linux|macOS)/)
   await expect(dialog(page).getByRole('listitem').first()).toContainText(/Created /)
   // Two passkeys made in one browser read alike: the user names one, which the server keeps.
@@ -93,18 +71,18 @@ test('signs up with a passkey, logs out, logs back in with it, links a second on
 
 test('a refused passkey dialogue shows the NotAllowed text with Retry, and Retry succeeds once the user verifies', async ({ page, request }) => {
   const appId = await createTestApp(page, request, { loginMethods: ['email_auth', 'passkey_auth'] })
-  const { cdp, authenticatorId } = await addAuthenticator(page)
+  const authenticator = await addVirtualAuthenticator(page)
   await signUpWithPasskey(page, appId)
   const userId = await page.getByTestId('user-id').textContent()
   await page.getByRole('button', { name: 'Log out' }).click()
 
-  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: false })
+  await authenticator.setUserVerified(false)
   await page.getByRole('button', { name: 'Log in', exact: true }).click()
   await dialog(page).getByRole('button', { name: 'Continue with a passkey' }).click()
   await dialog(page).getByRole('button', { name: 'Log in with a passkey' }).click()
   await expect(dialog(page).getByRole('alert')).toHaveText('Passkey request timed out or rejected by user.')
 
-  await cdp.send('WebAuthn.setUserVerified', { authenticatorId, isUserVerified: true })
+  await authenticator.setUserVerified(true)
   await dialog(page).getByRole('button', { name: 'Try again' }).click()
   await expect(page.getByTestId('user-id')).toHaveText(userId!)
 })
@@ -113,8 +91,7 @@ test('with no authenticator the dialogue times out into the NotAllowed text', as
   // The WebAuthn dialogue waits out the options' 60 s timeout, on top of the page's own steps.
   test.setTimeout(240_000)
   const appId = await createTestApp(page, request, { loginMethods: ['email_auth', 'passkey_auth'] })
-  const { cdp, authenticatorId } = await addAuthenticator(page)
-  await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId })
+  await (await addVirtualAuthenticator(page)).remove()
   await openApp(page, appId)
   await dialog(page).getByRole('button', { name: 'Continue with a passkey' }).click()
   await dialog(page).getByRole('button', { name: 'Log in with a passkey' }).click()
@@ -126,8 +103,7 @@ test('with no authenticator the dialogue times out into the NotAllowed text', as
 test('the passkey and management screens, light and dark, phone and desktop (screenshots in .tmp/screens)', async ({ page, request }) => {
   for (const theme of ['light', 'dark'] as const) {
     const appId = await createTestApp(page, request, { loginMethods: ['email_auth', 'passkey_auth'], theme })
-    const { cdp, authenticatorId: first } = await addAuthenticator(page)
-    let current = first
+    let current = await addVirtualAuthenticator(page)
     for (const [size, viewport] of [['phone', { width: 390, height: 844 }], ['desktop', { width: 1280, height: 800 }]] as const) {
       await page.setViewportSize(viewport)
       await openApp(page, appId)
@@ -141,8 +117,8 @@ test('the passkey and management screens, light and dark, phone and desktop (scr
     // Four passkeys: the list shows two and 'View All'.
     for (let i = 0; i < 3; i++) {
       // Each new passkey on a new device: an authenticator holding one of the user's passkeys is excluded.
-      await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: current })
-      current = (await addAuthenticator(page)).authenticatorId
+      await current.remove()
+      current = await addVirtualAuthenticator(page)
       await page.getByRole('button', { name: /Manage passkeys/ }).click()
       await dialog(page).getByRole('button', { name: 'Add new passkey' }).click()
       await expect(dialog(page).getByRole('heading', { name: 'Passkeys updated' })).toBeVisible()
@@ -162,6 +138,6 @@ test('the passkey and management screens, light and dark, phone and desktop (scr
       await expect(dialog(page)).toBeHidden()
     }
     await page.getByRole('button', { name: 'Log out' }).click()
-    await cdp.send('WebAuthn.removeVirtualAuthenticator', { authenticatorId: current })
+    await current.remove()
   }
 })

@@ -9,9 +9,9 @@ import type { CountryCode } from 'libphonenumber-js'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
-import { CodeInput, type CodeInputHandle } from '../../../ui/components/CodeInput'
+import type { CodeInputHandle } from '../../../ui/components/CodeInput'
 import { porticoRecipes as r } from '../../../ui/styles'
-import { mfaOf } from '../../mfa'
+import { MfaCodeInput, mfaOf } from '../../mfa'
 import { loadPhoneInput } from '../../sms'
 import { mfaSmsRoutes } from '../api'
 
@@ -88,14 +88,14 @@ export default function SmsEnroll({ ctx, resolveStep }: ScreenProps) {
           </Button>
         }
       >
-        <CodeInput
+        <MfaCodeInput
+          ctx={ctx}
           ref={codeRef}
           autoFocus
           disabled={busy}
           error={error}
           onEdit={() => setError(null)}
           onComplete={(code) => void enroll(code)}
-          messages={{ label: t('MFA_CODE_LABEL'), notNumeric: t('MFA_ONLY_NUMBERS'), onlyNumbers: t('MFA_ONLY_NUMBERS'), exactLength: t('MFA_EXACT_LENGTH') }}
         />
       </Screen>
     )

@@ -8,11 +8,11 @@ import { useEffect, useRef, useState } from 'react'
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
-import { CodeInput, type CodeInputHandle } from '../../../ui/components/CodeInput'
+import type { CodeInputHandle } from '../../../ui/components/CodeInput'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { QrCode } from '../../../ui/components/QrCode'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
-import { mfaOf } from '../../mfa'
+import { MfaCodeInput, mfaOf } from '../../mfa'
 import type { RouteResponse } from '../../../kernel'
 import { mfaTotpRoutes } from '../api'
 
@@ -117,13 +117,13 @@ export default function TotpEnroll({ ctx, resolveStep }: ScreenProps) {
       {secret ? (
         <>
           <p className={r.muted}>{t('MFA_TOTP_CODE_PROMPT')}</p>
-          <CodeInput
+          <MfaCodeInput
+            ctx={ctx}
             ref={codeRef}
             disabled={busy}
             error={error}
             onEdit={() => setError(null)}
             onComplete={(code) => void enroll(code)}
-            messages={{ label: t('MFA_CODE_LABEL'), notNumeric: t('MFA_ONLY_NUMBERS'), onlyNumbers: t('MFA_ONLY_NUMBERS'), exactLength: t('MFA_EXACT_LENGTH') }}
           />
         </>
       ) : error ? (

@@ -10,7 +10,8 @@ import type { ScreenProps } from '../../../ui/context'
 import { useBackHandler } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
-import { CodeInput, type CodeInputHandle } from '../../../ui/components/CodeInput'
+import type { CodeInputHandle } from '../../../ui/components/CodeInput'
+import { MfaCodeInput } from '../code-input'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { porticoRecipes as r } from '../../../ui/styles'
 import { mfaOf } from '../methods'
@@ -126,14 +127,14 @@ export default function MfaVerify({ ctx, resolveStep, close }: ScreenProps) {
       }
     >
       {method.entry === 'code' ? (
-        <CodeInput
+        <MfaCodeInput
+          ctx={ctx}
           ref={codeRef}
           autoFocus
           disabled={busy}
           error={error}
           onEdit={() => setError(null)}
           onComplete={(code) => void submit(code)}
-          messages={{ label: t('MFA_CODE_LABEL'), notNumeric: t('MFA_ONLY_NUMBERS'), onlyNumbers: t('MFA_ONLY_NUMBERS'), exactLength: t('MFA_EXACT_LENGTH') }}
         />
       ) : (
         <>

@@ -47,7 +47,8 @@ export function OAuthStatusView({ ctx, params, navigate }: ScreenProps<OAuthStat
   }
   if (status === 'error') {
     const message = params.message ?? snap.error?.message ?? t('OAUTH_UNEXPECTED')
-    const retryable = params.retryable ?? snap.error?.retryable ?? false
+    // A provider this page does not know cannot be started again: no Retry, only another method.
+    const retryable = (params.retryable ?? snap.error?.retryable ?? false) && display.name !== null
     const retry = () => {
       if (!providerId) return
       void startOAuth(ctx, { provider: providerId, mode: snap.mode, intent: snap.intent })
