@@ -18,6 +18,9 @@ export const FARCASTER_URL = `http://127.0.0.1:${FARCASTER_PORT}`
 /** The local Solana cluster (test/fixtures/solana-rpc, litesvm behind JSON-RPC): API port + 5000. */
 const SOLANA_PORT = Number(process.env.E2E_SOLANA_PORT ?? API_PORT + 5000)
 const SOLANA_URL = `http://127.0.0.1:${SOLANA_PORT}`
+/** The MoonPay and Coinbase Onramp stand-ins (test/fixtures/funding), started by the funding spec itself: API port + 5500 and + 5600. */
+export const MOONPAY_STAND_IN_PORT = Number(process.env.E2E_MOONPAY_PORT ?? API_PORT + 5500)
+export const COINBASE_STAND_IN_PORT = Number(process.env.E2E_COINBASE_PORT ?? API_PORT + 5600)
 /** The admin key of the server under test: e2e tests create apps with their own settings through the admin API. */
 // A limit for a stuck start, not a wait: Playwright goes on as soon as each URL answers. The demo
 // server bundles the demo before it listens, which took over two minutes on two cores kept busy.
@@ -110,6 +113,8 @@ export default defineConfig({
         PORTICO_FARCASTER_RELAY_URL: FARCASTER_URL,
         PORTICO_FARCASTER_SIGNER_API_URL: FARCASTER_URL,
         PORTICO_OPTIMISM_RPC_URL: ANVIL_URL,
+        PORTICO_MOONPAY_WIDGET_URL: `http://127.0.0.1:${MOONPAY_STAND_IN_PORT}`,
+        PORTICO_COINBASE_API_URL: `http://127.0.0.1:${COINBASE_STAND_IN_PORT}`,
       },
     },
   ],

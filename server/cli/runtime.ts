@@ -25,6 +25,8 @@ import { mfaServer } from '../../plugins/mfa/server'
 import { mfaSmsServer } from '../../plugins/mfa-sms/server'
 import { mfaTotpServer } from '../../plugins/mfa-totp/server'
 import { mfaPasskeyServer } from '../../plugins/mfa-passkey/server'
+import { moonpayServer } from '../../plugins/funding-moonpay/server'
+import { coinbaseOnrampServer } from '../../plugins/funding-coinbase/server'
 import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
@@ -106,6 +108,11 @@ export function serverPlugins(env: Env) {
     mfaSmsServer(),
     mfaTotpServer(),
     mfaPasskeyServer(),
+    // Funding providers. PORTICO_MOONPAY_WIDGET_URL (both modes' widget page) and PORTICO_COINBASE_API_URL: unset means production.
+    moonpayServer(
+      env.PORTICO_MOONPAY_WIDGET_URL ? { widgetUrls: { production: env.PORTICO_MOONPAY_WIDGET_URL, sandbox: env.PORTICO_MOONPAY_WIDGET_URL } } : {},
+    ),
+    coinbaseOnrampServer({ apiUrl: env.PORTICO_COINBASE_API_URL || undefined }),
   ]
 }
 

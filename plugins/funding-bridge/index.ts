@@ -1,0 +1,95 @@
+/**
+ * `portico/plugins/funding-bridge`: bridging for funding. When a direct transfer from the user's
+ * wallet cannot be prepared (the funds are on another chain), a funding method asks the bridge for
+ * quotes from a bridge quote service (through an adapter; Solana is destination chain 792703809),
+ * lets the user pick one when there are several, and executes its steps. EVM-to-Solana and
+ * Solana-to-EVM; not on Solana testnets or devnets.
+ *
+ * A funding method reaches it with `findBridge(ctx)` (undefined when the host did not register it).
+ * @module
+ */
+import { defineErrorCodes } from '../../kernel/errors'
+import { defineHooks } from '../../kernel/hook-bus'
+import { defineMessages } from '../../kernel/messages'
+import { definePlugin } from '../../kernel/plugin'
+import { funding } from '../funding'
+import { BRIDGE_TEXTS, httpBridgeQuotes, type BridgeQuoteService } from './quotes'
+
+export * from './quotes'
+
+/** The plugin's id. */
+export const BRIDGE_PLUGIN_ID = 'funding-bridge'
+
+/** The bridge plugin's English texts: the spec's bridge errors (§8). */
+export const bridgeMessages = defineMessages({
+  BRIDGE_QUOTES_FAILED: BRIDGE_TEXTS.quotes,
+  BRIDGE_SELECT_FAILED: BRIDGE_TEXTS.select,
+  BRIDGE_REJECTED: BRIDGE_TEXTS.rejected,
+  BRIDGE_UNSUPPORTED: BRIDGE_TEXTS.unsupported,
+})
+
+/** The bridge plugin's error table. */
+export const BRIDGE_ERRORS = defineErrorCodes('BRIDGE', {
+  /** The quote service could not be reached, refused, or had no executable quote. */
+  BRIDGE_QUOTES_FAILED: { inline: true, message: 'BRIDGE_QUOTES_FAILED' },
+  /** Several quotes and no valid choice among them. */
+  BRIDGE_SELECT_FAILED: { inline: true, message: 'BRIDGE_SELECT_FAILED' },
+  /** The user's wallet refused a step's transaction. */
+  BRIDGE_REJECTED: { inline: true, message: 'BRIDGE_REJECTED' },
+  /** A Solana testnet or devnet on either side. */
+  BRIDGE_UNSUPPORTED: { inline: true, message: 'BRIDGE_UNSUPPORTED' },
+})
+
+/** The bridge plugin's hook: it answers with its kernel's quote service. */
+export const bridgeHooks = defineHooks('funding-bridge', (make) => ({
+  /** Called by {@link findBridge}; the bridge plugin answers with its quote service. Bail. */
+  service: make.syncBail<[], BridgeQuoteService>(),
+}))
+
+/**
+ * The bridge quote service of a kernel, or undefined when the bridge plugin is not registered.
+ * @param owner - a plugin context or a kernel.
+ * @returns the service, if any.
+ * @example
+ * ```ts
+ * import { findBridge, selectBridgeQuote, executeBridgeQuote } from 'portico/plugins/funding-bridge'
+ * const quotes = await findBridge(ctx)?.quotes(request)
+ * ```
+ */
+export function findBridge(owner: Parameters<typeof bridgeHooks>[0]): BridgeQuoteService | undefined {
+  return bridgeHooks(owner).service.call()
+}
+
+/** Options of {@link fundingBridge}. */
+export interface FundingBridgeOptions {
+  /** The bridge quote service's base URL. @defaultValue 'https://api.relay.link' */
+  apiUrl?: string
+  /** Another quote service (an adapter of the host's own); `apiUrl` is then unused. */
+  service?: BridgeQuoteService
+}
+
+/** The bridge quote service the plugin asks by default. */
+export const BRIDGE_API_URL = 'https://api.relay.link'
+
+/**
+ * The bridge plugin.
+ * @param options - the quote service's URL, or another service.
+ * @returns the plugin definition; it requires the funding plugin.
+ * @example
+ * ```tsx
+ * import { PorticoProvider } from 'portico/react'
+ * import { fundingBridge } from 'portico/plugins/funding-bridge'
+ * <PorticoProvider appId="..." plugins={[fundingBridge()]}>...</PorticoProvider>
+ * ```
+ */
+export const fundingBridge = (options: FundingBridgeOptions = {}) => {
+  const service = options.service ?? httpBridgeQuotes({ apiUrl: options.apiUrl ?? BRIDGE_API_URL })
+  return definePlugin({
+    id: BRIDGE_PLUGIN_ID,
+    kind: 'funding',
+    requires: [funding()],
+    errors: BRIDGE_ERRORS,
+    messages: bridgeMessages,
+    setup: (ctx) => bridgeHooks(ctx).service.tap(BRIDGE_PLUGIN_ID, () => service),
+  })
+}

@@ -1,0 +1,121 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startBridgeQuoteStandIn, type BridgeQuoteStandIn } from '../../test/fixtures/funding/bridge-quotes'
+import {
+  BRIDGE_EVM_NATIVE,
+  BRIDGE_SOLANA_CHAIN_ID,
+  BRIDGE_SOL_NATIVE,
+  canBridge,
+  executeBridgeQuote,
+  httpBridgeQuotes,
+  selectBridgeQuote,
+  type BridgeQuoteRequest,
+  type BridgeTransaction,
+} from './quotes'
+
+const EVM_USER = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
+const SOL_WALLET = '7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV'
+
+const evmToSolana: BridgeQuoteRequest = {
+  user: EVM_USER,
+  recipient: SOL_WALLET,
+  origin: { type: 'ethereum', chainId: 8453 },
+  destination: { type: 'solana', cluster: 'mainnet-beta' },
+  originCurrency: BRIDGE_EVM_NATIVE,
+  destinationCurrency: BRIDGE_SOL_NATIVE,
+  amount: '50000000',
+}
+const solanaToEvm: BridgeQuoteRequest = {
+  user: SOL_WALLET,
+  recipient: EVM_USER,
+  origin: { type: 'solana', cluster: 'mainnet-beta' },
+  destination: { type: 'ethereum', chainId: 8453 },
+  originCurrency: BRIDGE_SOL_NATIVE,
+  destinationCurrency: BRIDGE_EVM_NATIVE,
+  amount: '10000000000000000',
+}
+
+let one: BridgeQuoteStandIn
+let several: BridgeQuoteStandIn
+beforeAll(async () => {
+  one = await startBridgeQuoteStandIn()
+  several = await startBridgeQuoteStandIn({ quotes: 3 })
+})
+afterAll(async () => {
+  await one?.close()
+  await several?.close()
+})
+
+describe('httpBridgeQuotes', () => {
+  it('asks EVM-to-Solana with Solana as destination chain 792703809 and reads the deposit step', async () => {
+    const quotes = await httpBridgeQuotes({ apiUrl: one.url }).quotes(evmToSolana)
+    expect(one.calls.at(-1)).toMatchObject({ user: EVM_USER, recipient: SOL_WALLET, originChainId: 8453, destinationChainId: BRIDGE_SOLANA_CHAIN_ID, amount: '50000000' })
+    expect(quotes).toHaveLength(1)
+    expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ from: EVM_USER, chainId: 8453, value: '50010000' })
+    expect(quotes[0]).toMatchObject({ amountOut: '50000000', feesUsd: 0.5, timeEstimate: 10 })
+  })
+
+  it('asks Solana-to-EVM with Solana as origin chain 792703809 and reads its instructions', async () => {
+    const quotes = await httpBridgeQuotes({ apiUrl: one.url }).quotes(solanaToEvm)
+    expect(one.calls.at(-1)).toMatchObject({ originChainId: BRIDGE_SOLANA_CHAIN_ID, destinationChainId: 8453 })
+    expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ chainId: BRIDGE_SOLANA_CHAIN_ID, instructions: [{ programId: '11111111111111111111111111111111' }] })
+  })
+
+  it('returns every quote when the service offers several', async () => {
+    const quotes = await httpBridgeQuotes({ apiUrl: several.url }).quotes(evmToSolana)
+    expect(quotes.map((q) => q.provider)).toEqual(['stand-in-route-1', 'stand-in-route-2', 'stand-in-route-3'])
+  })
+
+  it("fails with 'Unable to fetch quotes for bridging…' when the service refuses or cannot be reached", async () => {
+    one.refuse(400)
+    await expect(httpBridgeQuotes({ apiUrl: one.url }).quotes(evmToSolana)).rejects.toMatchObject({ code: 'BRIDGE_QUOTES_FAILED', shortMessage: 'Unable to fetch quotes for bridging…' })
+    one.refuse(null)
+    await expect(httpBridgeQuotes({ apiUrl: 'http://127.0.0.1:1' }).quotes(evmToSolana)).rejects.toMatchObject({ code: 'BRIDGE_QUOTES_FAILED' })
+  })
+
+  it('refuses Solana testnets and devnets on either side without asking the service', async () => {
+    const before = one.calls.length
+    for (const request of [
+      { ...evmToSolana, destination: { type: 'solana', cluster: 'devnet' } as const },
+      { ...solanaToEvm, origin: { type: 'solana', cluster: 'testnet' } as const },
+    ]) {
+      expect(canBridge(request)).toBe(false)
+      await expect(httpBridgeQuotes({ apiUrl: one.url }).quotes(request)).rejects.toMatchObject({ code: 'BRIDGE_UNSUPPORTED' })
+    }
+    expect(one.calls.length).toBe(before)
+  })
+})
+
+describe('selectBridgeQuote and executeBridgeQuote', () => {
+  it('takes the only quote, and the picked one of several', async () => {
+    const single = await httpBridgeQuotes({ apiUrl: one.url }).quotes(evmToSolana)
+    expect(selectBridgeQuote(single)).toBe(single[0])
+    const quotes = await httpBridgeQuotes({ apiUrl: several.url }).quotes(evmToSolana)
+    expect(selectBridgeQuote(quotes, 2).provider).toBe('stand-in-route-3')
+  })
+
+  it("fails with 'Unable to select bridge option from quotes…' without a valid choice among several", async () => {
+    const quotes = await httpBridgeQuotes({ apiUrl: several.url }).quotes(evmToSolana)
+    for (const picked of [undefined, 3, -1]) {
+      expect(() => selectBridgeQuote(quotes, picked)).toThrow(expect.objectContaining({ code: 'BRIDGE_SELECT_FAILED', shortMessage: 'Unable to select bridge option from quotes…' }))
+    }
+  })
+
+  it('sends every step item in order and returns the hashes', async () => {
+    const [quote] = await httpBridgeQuotes({ apiUrl: one.url }).quotes(evmToSolana)
+    const sent: BridgeTransaction[] = []
+    const hashes = await executeBridgeQuote(quote!, async (tx) => {
+      sent.push(tx)
+      return `0x${sent.length.toString(16).padStart(64, '0')}`
+    })
+    expect(sent).toEqual([quote!.steps[0]!.items[0]!.data])
+    expect(hashes).toHaveLength(1)
+  })
+
+  it("maps a wallet's rejection (4001) to 'Transaction was rejected by the user'", async () => {
+    const [quote] = await httpBridgeQuotes({ apiUrl: one.url }).quotes(evmToSolana)
+    const reject = async () => {
+      throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
+    }
+    await expect(executeBridgeQuote(quote!, reject)).rejects.toMatchObject({ code: 'BRIDGE_REJECTED', shortMessage: 'Transaction was rejected by the user' })
+  })
+})

@@ -1,0 +1,169 @@
+/**
+ * The Coinbase methods (`funding-coinbase/buy`, opened by 'Pay with card' and 'Transfer from an
+ * exchange'): 'Confirm or edit amount', then Coinbase Onramp's buy page in a window with a session
+ * token the server creates, and the purchase's status here until Coinbase reports it. A window
+ * closed 3 times while pending goes back to the method selection with the alternate-method hint.
+ * @module
+ */
+import { useEffect, useRef, useState } from 'react'
+import { useScreen } from '../../../ui/context'
+import { Button } from '../../../ui/components/Button'
+import { ErrorText } from '../../../ui/components/ErrorText'
+import { Screen } from '../../../ui/components/Screen'
+import { Spinner } from '../../../ui/components/Spinner'
+import { TextInput } from '../../../ui/components/TextInput'
+import { PorticoError } from '../../../kernel'
+import { acceptsAmountInput, isFundableAmount, useFundingFlow } from '../../funding'
+import { coinbaseRoutes } from '../api'
+import { coinbasePurchaseOf } from '../networks'
+import { openBlankPopup } from '../popup'
+import { followCoinbasePurchase, type CoinbaseStatus } from '../status'
+
+/** Params the Coinbase tiles open the screen with. */
+export interface CoinbaseScreenParams extends Record<string, unknown> {
+  /** Coinbase's buy page base (`https://pay.coinbase.com`). */
+  payUrl: string
+  /** `CARD` (card tile) or `CRYPTO_ACCOUNT` (exchange tile). */
+  paymentMethod: 'CARD' | 'CRYPTO_ACCOUNT'
+  networks: Readonly<Record<string, string>>
+}
+
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+type Phase = { name: 'amount'; error: string | null } | { name: 'opening' } | { name: 'follow'; status: CoinbaseStatus }
+
+/**
+ * The screen.
+ * @returns the screen.
+ */
+export default function CoinbaseScreen() {
+  const { ctx, params } = useScreen<CoinbaseScreenParams>()
+  const t = ctx.t
+  const flow = useFundingFlow()
+  const [amount, setAmount] = useState(flow?.request.amount ?? '')
+  const [phase, setPhase] = useState<Phase>({ name: 'amount', error: null })
+  const popup = useRef<{ window: Window; url: string } | null>(null)
+  const abort = useRef<AbortController | null>(null)
+  useEffect(() => () => abort.current?.abort(), [])
+
+  if (phase.name === 'follow' && phase.status === 'success') {
+    return <Screen icon="success" title={t('COINBASE_SUCCESS_TITLE')} subtitle={t('COINBASE_SUCCESS_SUBTITLE')} />
+  }
+  if (!flow) {
+    return (
+      <Screen title={t('COINBASE_AMOUNT_TITLE')} icon="error">
+        <ErrorText center>{t('FUNDING_NO_FLOW')}</ErrorText>
+      </Screen>
+    )
+  }
+  const { request } = flow
+  const purchase = coinbasePurchaseOf(request, params.networks)
+  if (!purchase) {
+    return (
+      <Screen title={t('COINBASE_AMOUNT_TITLE')} icon="error">
+        <ErrorText center>{t('COINBASE_UNSUPPORTED_CHAIN')}</ErrorText>
+      </Screen>
+    )
+  }
+  const fail = (code: 'COINBASE_FAILED' | 'COINBASE_TRY_ANOTHER', cause?: unknown) => {
+    popup.current?.window.close()
+    flow.showMethods(new PorticoError(t(code), { code, cause }))
+  }
+
+  const start = () => {
+    // Opened from the click itself, before any await: browsers block windows opened later.
+    const win = openBlankPopup(window)
+    if (!win) {
+      setPhase({ name: 'amount', error: t('COINBASE_POPUP_BLOCKED') })
+      return
+    }
+    setPhase({ name: 'opening' })
+    const controller = new AbortController()
+    abort.current = controller
+    void (async () => {
+      try {
+        const session = await ctx.api.request(coinbaseRoutes.init, {
+          addresses: [{ address: request.address, blockchains: [purchase.network] }],
+          assets: [purchase.asset],
+        })
+        if (controller.signal.aborted) return
+        const url = new URL('/buy/select-asset', params.payUrl)
+        const query: Record<string, string> = {
+          appId: session.app_id,
+          sessionToken: session.session_token,
+          defaultExperience: params.paymentMethod === 'CARD' ? 'buy' : 'send',
+          presetCryptoAmount: amount,
+          defaultNetwork: purchase.network,
+          defaultPaymentMethod: params.paymentMethod,
+          defaultAsset: purchase.asset,
+          partnerUserId: session.partner_user_id,
+        }
+        for (const [k, val] of Object.entries(query)) url.searchParams.set(k, val)
+        popup.current = { window: win, url: url.toString() }
+        win.location.href = url.toString()
+        const end = await followCoinbasePurchase({
+          read: async () => (await ctx.api.request(coinbaseRoutes.status, undefined, { query: { partnerUserId: session.partner_user_id } })).status,
+          windowClosed: () => popup.current?.window.closed ?? true,
+          sleep: ctx.sleep,
+          signal: controller.signal,
+          onStatus: (status) => setPhase({ name: 'follow', status }),
+        })
+        if (end === 'success') flow.complete({ status: 'completed', amount, details: { partnerUserId: session.partner_user_id } })
+        else if (end === 'error') fail('COINBASE_FAILED')
+        else if (end === 'closed') fail('COINBASE_TRY_ANOTHER')
+      } catch (e) {
+        if (!controller.signal.aborted) fail('COINBASE_FAILED', e)
+      }
+    })()
+  }
+
+  const reopen = () => {
+    const open = popup.current
+    if (!open) return
+    const win = openBlankPopup(window)
+    if (!win) return
+    win.location.href = open.url
+    popup.current = { ...open, window: win }
+  }
+
+  if (phase.name !== 'amount') {
+    const after = phase.name === 'follow' && phase.status === 'pending-after-flow'
+    return (
+      <Screen
+        title={t(after ? 'COINBASE_AFTER_FLOW_TITLE' : 'COINBASE_IN_FLOW_TITLE')}
+        subtitle={t(after ? 'COINBASE_AFTER_FLOW_SUBTITLE' : 'COINBASE_IN_FLOW_SUBTITLE')}
+        icon={<Spinner size={40} label={t('COINBASE_WAITING_LABEL')} />}
+        footer={
+          after ? (
+            <Button variant="secondary" onClick={reopen}>
+              {t('COINBASE_REOPEN')}
+            </Button>
+          ) : undefined
+        }
+      />
+    )
+  }
+  const vars = { asset: purchase.asset, network: purchase.network, address: short(request.address) }
+  return (
+    <Screen
+      title={t('COINBASE_AMOUNT_TITLE')}
+      subtitle={t(params.paymentMethod === 'CARD' ? 'COINBASE_AMOUNT_SUBTITLE' : 'COINBASE_EXCHANGE_SUBTITLE', vars)}
+      footer={
+        <Button onClick={start} disabled={!isFundableAmount(amount)}>
+          {t('COINBASE_CONTINUE')}
+        </Button>
+      }
+    >
+      <TextInput
+        label={t('COINBASE_AMOUNT_LABEL', vars)}
+        showLabel
+        inputMode="decimal"
+        value={amount}
+        onChange={(e) => {
+          if (acceptsAmountInput(e.target.value)) setAmount(e.target.value)
+        }}
+      />
+      <ErrorText center>{phase.error}</ErrorText>
+    </Screen>
+  )
+}
