@@ -24,6 +24,7 @@ import {
   type EIP1193Provider,
   type Hex,
   type LocalAccount,
+  type TypedData,
   type TypedDataDefinition,
 } from 'viem'
 import { createPaymasterClient, type SmartAccount } from 'viem/account-abstraction'
@@ -81,7 +82,9 @@ export interface SmartWallet {
   /** Signs a message as the account: ERC-1271 once deployed, ERC-6492 wrapped before. */
   signMessage(message: string | { raw: Hex }): Promise<Hex>
   /** Signs EIP-712 typed data as the account (ERC-1271 / ERC-6492 like {@link SmartWallet.signMessage}). */
-  signTypedData(typedData: TypedDataDefinition): Promise<Hex>
+  signTypedData<const T extends TypedData | Record<string, unknown>, P extends keyof T | 'EIP712Domain' = keyof T>(
+    typedData: TypedDataDefinition<T, P>,
+  ): Promise<Hex>
 }
 
 /** Options of {@link createSmartWallet}. */
@@ -217,6 +220,6 @@ export async function createSmartWallet(options: CreateSmartWalletOptions): Prom
       return { userOperationHash: receipt.userOpHash, transactionHash: receipt.receipt.transactionHash, sponsored: !!receipt.paymaster && !/^0x0*$/.test(receipt.paymaster) }
     },
     signMessage: (message) => account.signMessage({ message }),
-    signTypedData: (typedData) => account.signTypedData(typedData as never),
+    signTypedData: (typedData) => account.signTypedData(typedData),
   }
 }
