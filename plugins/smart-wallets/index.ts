@@ -6,6 +6,7 @@
  * @module
  */
 import { definePlugin } from '../../kernel/plugin'
+import { embeddedWallets } from '../embedded-wallets'
 import type { SmartAccountContracts } from './account'
 import { smartWalletRoutes } from './api'
 
@@ -55,7 +56,8 @@ export const smartWallets = (options: SmartWalletsOptions = {}) =>
   definePlugin<typeof SMART_WALLETS_PLUGIN_ID, SmartWalletsState>({
     id: SMART_WALLETS_PLUGIN_ID,
     kind: 'feature',
-    requires: ['embedded-wallets'],
+    // The host's own embedded-wallets plugin (with its options) wins over this default one.
+    requires: [embeddedWallets()],
     api: smartWalletRoutes,
     initialState: () => ({ contracts: options.contracts ?? {} }),
   })
