@@ -548,6 +548,7 @@ export function toAppResponse(app: ServerApp, registry: ServerRegistry = EMPTY_R
   const body: Record<string, unknown> = {
     ...off,
     embedded_wallet_config: { create_on_login: 'off', mode: 'legacy-embedded-wallets-only' },
+    smart_wallet_config: { enabled: false },
     ...registry.appResponse(app),
     id: app.id,
     name: app.name,
@@ -579,7 +580,6 @@ export function toAppResponse(app: ServerApp, registry: ServerRegistry = EMPTY_R
     enabled_captcha_provider: s.captchaEnabled ? 'turnstile' : null,
     ...(s.captchaEnabled && s.captchaSiteKey ? { captcha_site_key: s.captchaSiteKey } : {}),
     custom_oauth_providers: [],
-    smart_wallet_config: { enabled: false },
     mfa_methods: [],
     verification_key: app.publicPem,
     custom_api_url: null,

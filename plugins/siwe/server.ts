@@ -16,7 +16,6 @@ import {
   type RateLimitSetting,
   type RequestContext,
   type ServerApp,
-  type ServerRequest,
 } from '../../server'
 import { chainRpcUrlsSetting, ethereumChainsSetting, walletsServer } from '../wallets/server'
 import { siweRoutes } from './api'
@@ -220,22 +219,37 @@ async function checkSignature(app: ServerApp, msg: SiweMessageFields & { message
   if (!valid) throw bad('Invalid signature.')
 }
 
-/** Verifies a signed request end to end and spends its nonce. */
-async function verify(
-  req: ServerRequest<SignedBody>,
+/**
+ * Verifies a signed EIP-4361 message end to end (audience, chain, times, the nonce `init` issued for
+ * its address, the signature: offline for an EOA, through the chain's RPC for EIP-1271 and EIP-6492
+ * smart wallets) and spends its nonce. Other plugins' routes that take a SIWE proof use it.
+ * @param body - the message and its signature.
+ * @param origin - the request's `Origin` header.
+ * @param ctx - the request's context.
+ * @returns the message's fields.
+ * @throws 400 `invalid_data` with the reason when any check fails (the nonce is then kept).
+ * @example
+ * ```ts
+ * import { verifySiweMessage } from 'portico/plugins/siwe/server'
+ * const msg = await verifySiweMessage(req.body, req.headers.origin, ctx)
+ * ```
+ */
+export async function verifySiweMessage(
+  body: { message: string; signature: string },
+  origin: string | undefined,
   ctx: RequestContext,
 ): Promise<SiweMessageFields & { message: string }> {
-  const parsed = parse(req.body.message)
+  const parsed = parse(body.message)
   // EIP-4361: the address MUST be EIP-55 checksummed, so all-lowercase (or all-uppercase) is refused too.
   if (!isAddress(parsed.address, { strict: false }) || getAddress(parsed.address) !== parsed.address) {
     throw errors.invalidData('The message address must be EIP-55 checksummed.')
   }
-  const msg = { ...parsed, message: req.body.message }
-  checkAudience(ctx.app, msg, req.headers.origin)
+  const msg = { ...parsed, message: body.message }
+  checkAudience(ctx.app, msg, origin)
   checkChain(ctx.app, msg)
   checkTimes(msg, ctx.now())
   await checkNonce(ctx, msg)
-  await checkSignature(ctx.app, msg, req.body.signature)
+  await checkSignature(ctx.app, msg, body.signature)
   await consumeNonce(ctx, msg)
   return msg
 }
@@ -295,9 +309,13 @@ export function siweServer(options: SiweServerOptions = {}) {
     handlers: {
       async init(req, ctx) {
         const { app } = ctx
-        checkEnabled(app)
-        // A signed-in user linking a wallet has proven to be human already (the widget skips the captcha then).
-        if (!(await ctx.session())) await ctx.verifyCaptcha(req.body.token)
+        // A signed-in user linking a wallet has proven to be human already (the widget skips the captcha
+        // then), and may ask a nonce without wallet login: the link route that spends it decides
+        // (a smart wallet's link proves the account with a SIWE message in an email-login app too).
+        if (!(await ctx.session())) {
+          checkEnabled(app)
+          await ctx.verifyCaptcha(req.body.token)
+        }
         await ctx.rateLimit(`siwe:ip:${app.id}:${ctx.ip}`, perIp.limit, perIp.windowMs)
         const address = getAddress(req.body.address.toLowerCase())
         const now = ctx.now()
@@ -314,7 +332,7 @@ export function siweServer(options: SiweServerOptions = {}) {
 
       async authenticate(req, ctx) {
         checkEnabled(ctx.app)
-        const msg = await verify(req, ctx)
+        const msg = await verifySiweMessage(req.body, req.headers.origin, ctx)
         const account = walletAccount(msg, req.body)
         return ctx.signIn(account, { mode: req.body.mode, allowlistIdentities: [account.identityKey] })
       },
@@ -323,7 +341,7 @@ export function siweServer(options: SiweServerOptions = {}) {
         checkEnabled(ctx.app)
         // Only a signed-in user may link; check before spending the nonce.
         await ctx.requireSession()
-        const msg = await verify(req, ctx)
+        const msg = await verifySiweMessage(req.body, req.headers.origin, ctx)
         const user = await ctx.link(walletAccount(msg, req.body))
         return ctx.users.toWire(user)
       },

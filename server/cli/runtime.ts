@@ -27,6 +27,8 @@ import { mfaTotpServer } from '../../plugins/mfa-totp/server'
 import { mfaPasskeyServer } from '../../plugins/mfa-passkey/server'
 import { moonpayServer } from '../../plugins/funding-moonpay/server'
 import { coinbaseOnrampServer } from '../../plugins/funding-coinbase/server'
+
+import { smartWalletsServer } from '../../plugins/smart-wallets/server'
 import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
@@ -113,6 +115,8 @@ export function serverPlugins(env: Env) {
       env.PORTICO_MOONPAY_WIDGET_URL ? { widgetUrls: { production: env.PORTICO_MOONPAY_WIDGET_URL, sandbox: env.PORTICO_MOONPAY_WIDGET_URL } } : {},
     ),
     coinbaseOnrampServer({ apiUrl: env.PORTICO_COINBASE_API_URL || undefined }),
+
+    smartWalletsServer(),
   ]
 }
 

@@ -72,6 +72,7 @@ const BUDGET = {
   walletReadyMs: 400,
   walletSignMs: 25,
   transactionScreensBrotliKb: 35,
+  smartWalletAccountBrotliKb: 120,
   reviewPaintMs: 100,
   approveToHashMs: 150,
 }
@@ -79,7 +80,7 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CONCURRENCY = 20
 
 interface Metafile {
-  outputs: Record<string, { bytes: number; imports: { path: string; kind: string }[]; entryPoint?: string }>
+  outputs: Record<string, { bytes: number; imports: { path: string; kind: string }[]; entryPoint?: string; inputs?: Record<string, unknown> }>
 }
 
 /** The entry chunk and every chunk it imports statically: what the page loads before any click. */
@@ -97,7 +98,7 @@ function initialChunks(meta: Metafile, outdir: string): string[] {
 }
 
 /** Builds a bench page (`test/bench/<page>.tsx`) into `outdir` and measures its initial JS. */
-async function measureBundle(page: 'email-only' | 'embedded-wallets' | 'embedded-wallets-host' | 'transactions-host', outdir: string) {
+async function measureBundle(page: 'email-only' | 'embedded-wallets' | 'embedded-wallets-host' | 'transactions-host' | 'smart-wallets', outdir: string) {
   // A profile reads better with names: BENCH_PROFILE builds unminified (the size figures then do not count).
   const minify = !process.env.BENCH_PROFILE
   const meta = (await buildHostPage({ entry: join(ROOT, `test/bench/${page}.tsx`), outdir, minify })) as unknown as Metafile
@@ -704,14 +705,44 @@ function line(name: string, figure: number, unit: string, budget: number, lowerI
 }
 
 /**
- * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `transactions-js`, `wallet-ready`, `wallet-sign`, `transactions`,
+ * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `transactions-js`, `smart-wallets-js`, `wallet-ready`, `wallet-sign`, `transactions`,
  * comma-separated) measures only those figures.
  */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,wallet-ready,wallet-sign,transactions').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,smart-wallets-js,wallet-ready,wallet-sign,transactions').split(',').map((s) => s.trim()),
 )
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
+
+/**
+ * Builds the smart-wallet page and measures its initial JS, and the JS the smart account loads
+ * lazily (`plugins/smart-wallets/account.ts`'s chunk and every chunk it imports statically, minus
+ * the initial ones). Throws when `permissionless` reaches an initial chunk.
+ */
+async function measureSmartWallets(outdir: string) {
+  const meta = (await buildHostPage({ entry: join(ROOT, 'test/bench/smart-wallets.tsx'), outdir })) as unknown as Metafile
+  const initial = new Set(initialChunks(meta, outdir))
+  for (const [p, out] of Object.entries(meta.outputs)) {
+    const file = p.startsWith('/') ? p : join(ROOT, p)
+    if (initial.has(file) && Object.keys(out.inputs ?? {}).some((i) => i.includes('node_modules/permissionless/'))) {
+      throw new Error(`permissionless is in an initial chunk (${p})`)
+    }
+  }
+  const entry = Object.keys(meta.outputs).find((p) => meta.outputs[p]!.entryPoint === 'plugins/smart-wallets/account.ts')
+  if (!entry) throw new Error("the smart account's chunk was not found")
+  const seen = new Set<string>()
+  const visit = (p: string) => {
+    const file = p.startsWith('/') ? p : join(ROOT, p)
+    if (seen.has(file) || initial.has(file)) return
+    seen.add(file)
+    for (const imp of meta.outputs[p]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path)
+  }
+  visit(entry)
+  const code = Buffer.concat([...seen].map((f) => readFileSync(f)))
+  const initialCode = Buffer.concat([...initial].map((f) => readFileSync(f)))
+  const brotli = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+  return { files: seen.size, raw: code.length, brotli: brotli(code), initialBrotli: brotli(initialCode) }
+}
 
 async function main() {
   const outdir = mkdtempSync(join(tmpdir(), 'portico-bench-'))
@@ -743,6 +774,12 @@ async function main() {
       console.log(`Solana transaction screen's lazy JS (${solana.files} files): raw ${kb(solana.raw)} KB, brotli ${kb(solana.brotli)} KB`)
       results.push(line('transaction-screens-lazy-js-brotli', evm.brotli / 1024, 'KB', BUDGET.transactionScreensBrotliKb, true))
       results.push(line('solana-transaction-screen-lazy-js-brotli', solana.brotli / 1024, 'KB', BUDGET.transactionScreensBrotliKb, true))
+    }
+    if (ONLY.has('smart-wallets-js')) {
+      const smart = await measureSmartWallets(join(outdir, 'smart-wallets'))
+      console.log(`smart account's lazy JS (${smart.files} files): raw ${kb(smart.raw)} KB, brotli ${kb(smart.brotli)} KB; none of it in the initial JS`)
+      console.log(`  initial JS with embedded and smart wallets and useSmartWallets(): brotli ${kb(smart.initialBrotli)} KB`)
+      results.push(line('smart-account-lazy-js-brotli', smart.brotli / 1024, 'KB', BUDGET.smartWalletAccountBrotliKb, true))
     }
     const frameDist = join(outdir, 'wallet-frame')
     if (ONLY.has('frame') || walletFigures.ready || walletFigures.sign) {

@@ -1,0 +1,136 @@
+/**
+ * The smart account against a real ERC-4337 chain (anvil with the EntryPoint and the Safe contracts
+ * from their published artifacts, the alto bundler) and a local ERC-7677 paymaster service: a new
+ * account deploys with its first user operation, its signatures verify through ERC-6492 before
+ * deployment and ERC-1271 after, calls batch into one user operation, and each error a user can act
+ * on comes out with its code.
+ */
+import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, toHex, type Address } from 'viem'
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { rpc } from '../../test/fixtures/anvil'
+import { startErc4337Chain, type Erc4337Chain } from '../../test/fixtures/erc4337'
+import { PAYMASTER_REFUSAL, startPaymasterService, type PaymasterService } from '../../test/fixtures/paymaster-service'
+import { PorticoError } from '../../kernel/errors'
+import { createSmartWallet, type SmartWallet } from './account'
+import { SMART_WALLET_ERROR_CODES, type SmartWalletNetwork } from './config'
+
+let chain: Erc4337Chain
+let paymaster: PaymasterService
+
+beforeAll(async () => {
+  ;[chain, paymaster] = await Promise.all([startErc4337Chain(), startPaymasterService()])
+})
+afterAll(async () => {
+  await Promise.all([chain?.close(), paymaster?.close()])
+})
+
+const network = (over: Partial<SmartWalletNetwork> = {}): SmartWalletNetwork => ({
+  chainId: chain.anvil.chainId,
+  bundlerUrl: chain.bundlerUrl,
+  rpcUrl: chain.anvil.url,
+  ...over,
+})
+
+const publicClient = () => createPublicClient({ transport: http(chain.anvil.url) })
+const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address
+
+/** A new user's Safe account; with `funded`, its counterfactual address holds 1 ETH to pay its gas. */
+async function wallet(over: Partial<SmartWalletNetwork> = {}, funded = true): Promise<SmartWallet> {
+  const w = await createSmartWallet({
+    type: 'safe',
+    network: network(over),
+    owner: privateKeyToAccount(generatePrivateKey()),
+    contracts: { entryPoint: chain.entryPoint, safe: chain.safe },
+  })
+  if (funded) await rpc(chain.anvil.url, 'anvil_setBalance', [w.address, toHex(parseEther('1'))])
+  return w
+}
+
+async function failure(p: Promise<unknown>): Promise<PorticoError> {
+  const err = await p.then(
+    () => null,
+    (e: unknown) => e,
+  )
+  expect(err).toBeInstanceOf(PorticoError)
+  return err as PorticoError
+}
+
+describe('smart account', () => {
+  it('behavior: a new account is counterfactual, and its first user operation deploys it and makes the transfer', async () => {
+    const w = await wallet()
+    const to = newAddress()
+    expect(await w.isDeployed()).toBe(false)
+    const sent = await w.sendTransaction({ to, value: 777n })
+    expect(sent.userOperationHash).toMatch(/^0x[0-9a-f]{64}$/)
+    expect(sent.sponsored).toBe(false)
+    expect(await w.isDeployed()).toBe(true)
+    expect(await publicClient().getBalance({ address: to })).toBe(777n)
+    const receipt = await publicClient().getTransactionReceipt({ hash: sent.transactionHash })
+    expect(receipt.status).toBe('success')
+  })
+
+  it('behavior: a signed message and typed data verify through ERC-6492 before deployment and ERC-1271 after', async () => {
+    const w = await wallet()
+    const typedData = {
+      domain: { name: 'Portico test', version: '1', chainId: chain.anvil.chainId },
+      types: { Note: [{ name: 'text', type: 'string' }] },
+      primaryType: 'Note',
+      message: { text: 'hello' },
+    } as const
+    const before = await w.signMessage('hello from a counterfactual account')
+    expect(await publicClient().verifyMessage({ address: w.address, message: 'hello from a counterfactual account', signature: before })).toBe(true)
+    expect(await publicClient().verifyMessage({ address: w.address, message: 'another text', signature: before })).toBe(false)
+    expect(await publicClient().verifyTypedData({ address: w.address, signature: await w.signTypedData(typedData), ...typedData })).toBe(true)
+
+    await w.sendTransaction({ to: newAddress(), value: 1n })
+    expect(await w.isDeployed()).toBe(true)
+    const after = await w.signMessage('hello from a deployed account')
+    expect(await publicClient().verifyMessage({ address: w.address, message: 'hello from a deployed account', signature: after })).toBe(true)
+    expect(await publicClient().verifyTypedData({ address: w.address, signature: await w.signTypedData(typedData), ...typedData })).toBe(true)
+  })
+
+  it('behavior: a batched transfer pays two recipients in one user operation', async () => {
+    const w = await wallet()
+    const [a, b] = [newAddress(), newAddress()]
+    const sent = await w.sendTransaction([{ to: a, value: 5n }, { to: b, value: 6n }])
+    expect(await publicClient().getBalance({ address: a })).toBe(5n)
+    expect(await publicClient().getBalance({ address: b })).toBe(6n)
+    const receipt = await publicClient().getTransactionReceipt({ hash: sent.transactionHash })
+    // One UserOperationEvent: both calls rode in the same user operation.
+    const topic = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f'
+    expect(receipt.logs.filter((l) => l.topics[0] === topic)).toHaveLength(1)
+  })
+
+  it('behavior: a refused sponsorship fails with paymaster_refused, after asking with the sponsored defaults merged with the app context', async () => {
+    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: 'sp_test', expiryDuration: 120 } }, false)
+    expect(w.sponsored).toBe(true)
+    const from = paymaster.requests.length
+    const err = await failure(w.sendTransaction({ to: newAddress(), value: 1n }))
+    expect(err.code).toBe(SMART_WALLET_ERROR_CODES.paymasterRefused)
+    expect(err.shortMessage).toBe('The sponsor of this app declined to pay for this transaction.')
+    expect(err.details ?? '').toContain(PAYMASTER_REFUSAL)
+    const asked = paymaster.requests.slice(from)
+    expect(asked[0]?.method).toBe('pm_getPaymasterStubData')
+    expect(asked[0]?.params.slice(1)).toEqual([
+      chain.entryPoint,
+      toHex(chain.anvil.chainId),
+      { mode: 'SPONSORED', expiryDuration: 120, calculateGasLimits: true, sponsorshipPolicyId: 'sp_test' },
+    ])
+    expect((asked[0]?.params[0] as { sender: string }).sender).toBe(w.address)
+  })
+
+  it('behavior: an unreachable bundler fails with bundler_unreachable', async () => {
+    const w = await wallet({ bundlerUrl: 'http://127.0.0.1:9/' })
+    const err = await failure(w.sendTransaction({ to: newAddress(), value: 1n }))
+    expect(err.code).toBe(SMART_WALLET_ERROR_CODES.bundlerUnreachable)
+  })
+
+  it('behavior: a call that reverts fails with user_operation_reverted and the revert reason', async () => {
+    const w = await wallet()
+    const data = encodeFunctionData({ abi: parseAbi(['function withdrawTo(address to, uint256 amount)']), functionName: 'withdrawTo', args: [newAddress(), 1n] })
+    const err = await failure(w.sendTransaction({ to: chain.entryPoint, data }))
+    expect(err.code).toBe(SMART_WALLET_ERROR_CODES.reverted)
+    expect(err.shortMessage).toMatch(/Withdraw amount too large/)
+  })
+})

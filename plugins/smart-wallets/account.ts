@@ -1,0 +1,225 @@
+/**
+ * The smart account itself, loaded lazily (`permissionless` and the account code stay out of an app
+ * without smart wallets): an ERC-4337 account owned by the embedded wallet, built by `permissionless`,
+ * whose user operations go to the chain's bundler, sponsored through the chain's ERC-7677 paymaster
+ * when there is one (the spec's sponsored defaults merged with the app's `paymasterContext`), paid by
+ * the account otherwise. Errors a user can act on come out as {@link PorticoError}s with the codes of
+ * {@link SMART_WALLET_ERROR_CODES}.
+ * @module
+ */
+import { createSmartAccountClient } from 'permissionless'
+import { toSafeSmartAccount } from 'permissionless/accounts'
+import {
+  BaseError,
+  createPublicClient,
+  decodeErrorResult,
+  defineChain,
+  HttpRequestError,
+  http,
+  RpcRequestError,
+  type Address,
+  type Chain,
+  type PublicClient,
+  type Transport,
+  type EIP1193Provider,
+  type Hex,
+  type LocalAccount,
+  type TypedData,
+  type TypedDataDefinition,
+} from 'viem'
+import { createPaymasterClient, type SmartAccount } from 'viem/account-abstraction'
+import { PorticoError } from '../../kernel/errors'
+import { SMART_WALLET_ERROR_CODES, sponsoredContext, type SmartWalletNetwork, type SmartWalletType } from './config'
+
+/** Contract addresses of a smart account type, when they differ from the type's canonical ones (a local chain). */
+export interface SmartAccountContracts {
+  /** The EntryPoint (v0.7 interface). @defaultValue permissionless' canonical v0.7 EntryPoint */
+  entryPoint?: Address
+  /** Safe: the singleton, proxy factory, 4337 module, module setup and MultiSend addresses. */
+  safe?: {
+    safeSingletonAddress: Address
+    safeProxyFactoryAddress: Address
+    safe4337ModuleAddress: Address
+    safeModuleSetupAddress: Address
+    multiSendAddress: Address
+    multiSendCallOnlyAddress: Address
+  }
+}
+
+/** One call of a user operation. */
+export interface SmartWalletCall {
+  to: Address
+  value?: bigint
+  data?: Hex
+}
+
+/** What a sent user operation answers. */
+export interface SentUserOperation {
+  /** The user operation's hash (what the bundler knows it by). */
+  userOperationHash: Hex
+  /** The transaction that included it. */
+  transactionHash: Hex
+  /** Whether a paymaster paid its gas. */
+  sponsored: boolean
+}
+
+/** An ERC-4337 smart account owned by the embedded wallet. */
+export interface SmartWallet {
+  /** The account's address, known before its deployment (counterfactual). */
+  address: Address
+  type: SmartWalletType
+  /** The chain it runs on. */
+  chainId: number
+  /** Whether its user operations are sponsored (the chain has a paymaster URL). */
+  sponsored: boolean
+  /** Whether its contract is deployed yet (its first user operation deploys it). */
+  isDeployed(): Promise<boolean>
+  /**
+   * Sends one user operation with the calls (a batch when several) and waits for its inclusion.
+   * @throws `paymaster_refused`, `bundler_unreachable`, `user_operation_reverted` (with the reason).
+   */
+  sendTransaction(calls: SmartWalletCall | readonly SmartWalletCall[]): Promise<SentUserOperation>
+  /** Signs a message as the account: ERC-1271 once deployed, ERC-6492 wrapped before. */
+  signMessage(message: string | { raw: Hex }): Promise<Hex>
+  /** Signs EIP-712 typed data as the account (ERC-1271 / ERC-6492 like {@link SmartWallet.signMessage}). */
+  signTypedData<const T extends TypedData | Record<string, unknown>, P extends keyof T | 'EIP712Domain' = keyof T>(
+    typedData: TypedDataDefinition<T, P>,
+  ): Promise<Hex>
+}
+
+/** Options of {@link createSmartWallet}. */
+export interface CreateSmartWalletOptions {
+  type: SmartWalletType
+  network: SmartWalletNetwork
+  /** The owner: the embedded wallet's EIP-1193 provider, or a local account. */
+  owner: EIP1193Provider | LocalAccount
+  contracts?: SmartAccountContracts
+}
+
+function failed(code: string, shortMessage: string, cause: unknown, details?: string): PorticoError {
+  return new PorticoError(shortMessage, { code, cause, details })
+}
+
+/** A revert reason as text: `Error(string)` and `Panic(uint256)` data decoded, other text as is. */
+function readableReason(reason: string): string {
+  const data = /0x[0-9a-fA-F]{8,}/.exec(reason)?.[0] as Hex | undefined
+  if (!data) return reason
+  try {
+    const decoded = decodeErrorResult({ abi: [], data })
+    return decoded.errorName === 'Panic' ? `panic ${String(decoded.args?.[0])}` : String(decoded.args?.[0] ?? decoded.errorName)
+  } catch {
+    return reason
+  }
+}
+
+/** The revert reason viem found in a bundler's answer or a receipt, if any. */
+function revertReason(err: unknown): string | undefined {
+  if (!(err instanceof BaseError)) return undefined
+  const found = err.walk((e) => typeof (e as { reason?: unknown }).reason === 'string') as { reason?: string } | null
+  if (found?.reason) return readableReason(found.reason)
+  const match = /reverted(?: with reason)?:?\s*(.+)$/i.exec(err.details || err.shortMessage || '')
+  return match?.[1] ? readableReason(match[1].trim()) : undefined
+}
+
+/**
+ * What a failed user operation means for the user: the paymaster's refusal, an unreachable bundler,
+ * or the call's revert (with its reason).
+ * @param err - what viem threw.
+ * @param network - the chain's bundler and paymaster URLs.
+ * @returns the error to show.
+ */
+export function smartWalletError(err: unknown, network: SmartWalletNetwork): PorticoError {
+  if (err instanceof PorticoError) return err
+  const base = err instanceof BaseError ? err : undefined
+  const http = base?.walk((e) => e instanceof HttpRequestError || e instanceof RpcRequestError) as
+    | HttpRequestError
+    | RpcRequestError
+    | undefined
+  const url = http && 'url' in http ? http.url : undefined
+  if (url && network.paymasterUrl && url.startsWith(network.paymasterUrl)) {
+    return failed(SMART_WALLET_ERROR_CODES.paymasterRefused, 'The sponsor of this app declined to pay for this transaction.', err, base?.details)
+  }
+  if (http instanceof HttpRequestError && url?.startsWith(network.bundlerUrl)) {
+    return failed(SMART_WALLET_ERROR_CODES.bundlerUnreachable, 'The network service that sends smart wallet transactions cannot be reached.', err, base?.details)
+  }
+  const reason = revertReason(err)
+  return failed(
+    SMART_WALLET_ERROR_CODES.reverted,
+    reason ? `The transaction was reverted: ${reason}` : 'The transaction was reverted.',
+    err,
+    base?.details,
+  )
+}
+
+async function accountOf(options: CreateSmartWalletOptions, client: PublicClient<Transport, Chain>): Promise<SmartAccount> {
+  const entryPoint = options.contracts?.entryPoint ? { address: options.contracts.entryPoint, version: '0.7' as const } : undefined
+  switch (options.type) {
+    case 'safe':
+      return toSafeSmartAccount({ client, owners: [options.owner], version: '1.4.1', ...(entryPoint ? { entryPoint } : {}), ...options.contracts?.safe })
+    default:
+      throw new PorticoError(`Smart wallets of type ${options.type} are not supported yet.`, { code: SMART_WALLET_ERROR_CODES.unsupportedType })
+  }
+}
+
+/**
+ * Builds the user's smart account on a chain. Nothing is deployed: the first user operation does it.
+ * @param options - the type, the chain's network settings, the owner, custom contract addresses.
+ * @returns the smart wallet.
+ * @throws `smart_wallet_type_unsupported` for a type this version does not build.
+ * @example
+ * ```ts
+ * import { createSmartWallet } from 'portico/plugins/smart-wallets/account'
+ * const wallet = await createSmartWallet({ type: 'safe', network, owner: provider })
+ * await wallet.sendTransaction({ to: '0x…', value: 1n })
+ * ```
+ */
+export async function createSmartWallet(options: CreateSmartWalletOptions): Promise<SmartWallet> {
+  const { network } = options
+  const chain = defineChain({
+    id: network.chainId,
+    name: network.chainName ?? `Chain ${network.chainId}`,
+    nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+    rpcUrls: { default: { http: [network.rpcUrl] } },
+  })
+  const publicClient = createPublicClient({ chain, transport: http(network.rpcUrl) })
+  const account = await accountOf(options, publicClient)
+  const paymasterUrl = network.paymasterUrl
+  const client = createSmartAccountClient({
+    account,
+    chain,
+    // Gas prices from the chain itself, the same whichever bundler serves it.
+    userOperation: { estimateFeesPerGas: () => publicClient.estimateFeesPerGas() },
+    bundlerTransport: http(network.bundlerUrl, { retryCount: 0 }),
+    pollingInterval: 250,
+    ...(paymasterUrl
+      ? { paymaster: createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) }), paymasterContext: sponsoredContext(network.paymasterContext) }
+      : {}),
+  })
+  return {
+    address: account.address,
+    type: options.type,
+    chainId: network.chainId,
+    sponsored: paymasterUrl !== undefined,
+    isDeployed: () => account.isDeployed(),
+    async sendTransaction(calls) {
+      const list = Array.isArray(calls) ? calls : [calls as SmartWalletCall]
+      let receipt
+      try {
+        const hash = await client.sendUserOperation({ calls: list.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
+        receipt = await client.waitForUserOperationReceipt({ hash })
+      } catch (err) {
+        throw smartWalletError(err, network)
+      }
+      if (!receipt.success) {
+        throw failed(
+          SMART_WALLET_ERROR_CODES.reverted,
+          receipt.reason ? `The transaction was reverted: ${readableReason(receipt.reason)}` : 'The transaction was reverted.',
+          undefined,
+        )
+      }
+      return { userOperationHash: receipt.userOpHash, transactionHash: receipt.receipt.transactionHash, sponsored: !!receipt.paymaster && !/^0x0*$/.test(receipt.paymaster) }
+    },
+    signMessage: (message) => account.signMessage({ message }),
+    signTypedData: (typedData) => account.signTypedData(typedData),
+  }
+}
