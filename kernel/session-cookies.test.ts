@@ -74,6 +74,42 @@ describe('cookie session mode in the kernel', () => {
     expect(JSON.parse(refresh!.body)).toEqual({})
   })
 
+  it('takes one lock, shared by the tabs, around a renewal (a lock that is not reentrant)', async () => {
+    const held: string[] = []
+    let tail = Promise.resolve()
+    const locks = {
+      request<T>(name: string, run: () => Promise<T>): Promise<T> {
+        // Like the Web Locks API: a second request for a held name waits for its release.
+        const result = tail.then(async () => {
+          held.push(name)
+          try {
+            return await run()
+          } finally {
+            held.splice(held.indexOf(name), 1)
+          }
+        })
+        tail = result.then(() => undefined, () => undefined)
+        return result
+      },
+    }
+    const original = Object.getOwnPropertyDescriptor(globalThis, 'navigator')
+    Object.defineProperty(globalThis, 'navigator', { value: { locks }, configurable: true })
+    try {
+      let heldDuringRefresh: string[] = []
+      script({ 'GET /api/v1/users/me': [refused], 'POST /api/v1/sessions': [{ json: await cookieAnswer() }] })
+      const handler = server.handler
+      server.handler = (req) => {
+        if (req.method === 'POST') heldDuringRefresh = [...held]
+        return handler(req)
+      }
+      expect(await session.restore()).toEqual(user)
+      expect(heldDuringRefresh).toEqual([`portico:session:${TEST_APP_ID}`])
+      expect(await session.refresh()).toEqual(user)
+    } finally {
+      if (original) Object.defineProperty(globalThis, 'navigator', original)
+    }
+  })
+
   it('is signed out when the server refuses both the access and the refresh cookie', async () => {
     script({ 'GET /api/v1/users/me': [refused], 'POST /api/v1/sessions': [refused] })
     expect(await session.restore()).toBeNull()

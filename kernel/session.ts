@@ -248,12 +248,15 @@ export function createSession(options: SessionOptions): Session {
     return locks ? locks.request(`portico:session:${options.appId}`, run) : run()
   }
 
-  /** Cookie mode's refresh: the server reads the refresh cookie and sets the next one. */
+  /**
+   * Cookie mode's refresh: the server reads the refresh cookie and sets the next one. Callers hold
+   * the lock ({@link exclusive}; it is not reentrant).
+   */
   async function refreshCookies(): Promise<User | null> {
     const gen = generation
     let response: SessionResponse
     try {
-      response = await exclusive(() => api.request(coreRoutes.refresh, {}))
+      response = await api.request(coreRoutes.refresh, {})
     } catch (err) {
       if ((err as { code?: unknown } | null)?.code === 'missing_or_invalid_token') {
         if (gen === generation) clearLocal()
@@ -285,7 +288,7 @@ export function createSession(options: SessionOptions): Session {
 
   function refresh(): Promise<User | null> {
     if (cookieMode) {
-      refreshing ??= refreshCookies().finally(() => {
+      refreshing ??= exclusive(refreshCookies).finally(() => {
         refreshing = null
       })
       return refreshing
