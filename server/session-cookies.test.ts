@@ -3,6 +3,8 @@ import { createTestInstance, type TestInstance, type TestResponse } from '../tes
 import { parseCookieHeader, readSession, SESSION_COOKIES } from './session-cookies'
 import { ACCESS_TOKEN_TTL_MS } from './tokens'
 import { IDEMPOTENCY_KEY_HEADER } from './services/idempotency'
+import * as v from 'valibot'
+import { AuthenticatedUser, MeResponse } from '../kernel/schemas'
 
 const ORIGIN = 'http://localhost:3000'
 let t: TestInstance
@@ -74,9 +76,11 @@ describe('cookie session mode: the cookies', () => {
     const me = await jar.send('/api/v1/users/me')
     expect(me.status).toBe(200)
     expect(me.body.user.id).toBe(res.body.user.id)
-    expect('identity_token' in me.body).toBe(false)
+    expect(me.body.identity_token).toBeNull()
     // The identity token was renewed in its cookie instead.
     expect(me.headers.getSetCookie().map((l) => l.split('=')[0])).toEqual([SESSION_COOKIES.identity])
+    // The answers keep the contract's shapes.
+    expect([v.is(AuthenticatedUser, res.body), v.is(AuthenticatedUser, refreshed.body), v.is(MeResponse, me.body)]).toEqual([true, true, true])
     const raw = JSON.stringify([res.body, refreshed.body, me.body])
     for (const value of jar.values.values()) if (value !== 't') expect(raw).not.toContain(value)
   })

@@ -61,7 +61,8 @@ const TOKEN_FIELDS = ['token', 'privy_access_token', 'refresh_token', 'identity_
 /**
  * Moves the tokens of an answer into cookies: a session answer (`session_update_action`) sets or
  * clears the session cookies, an answer with an `identity_token` (`/users/me`) renews that cookie.
- * The answer keeps its shape with the token fields null (`identity_token` is left out).
+ * The answer keeps its schema: a session answer's token fields null and its optional
+ * `identity_token` left out; `/users/me`'s `identity_token` null.
  * @param answer - a handler's answer.
  * @returns the answer page script may see, and the `Set-Cookie` values.
  * @example
@@ -71,9 +72,11 @@ const TOKEN_FIELDS = ['token', 'privy_access_token', 'refresh_token', 'identity_
  */
 export function moveTokensToCookies(answer: object): { body: object; cookies: string[] } {
   const a = answer as Partial<AuthenticatedUser> & Record<string, unknown>
-  if (!TOKEN_FIELDS.some((f) => f in a)) return { body: answer, cookies: [] }
+  const session = 'session_update_action' in a
+  // Other answers' `token` fields are not sessions (a plugin's own tokens): only these two kinds move.
+  if (!session && !a.identity_token) return { body: answer, cookies: [] }
   const cookies: string[] = []
-  if ('session_update_action' in a) {
+  if (session) {
     if (a.session_update_action === 'clear') cookies.push(...clearedSessionCookies())
     else {
       // An `ignore` answer keeps the refresh token; `set` replaces it (a null one ends refreshing).
@@ -89,8 +92,10 @@ export function moveTokensToCookies(answer: object): { body: object; cookies: st
   }
   if (a.identity_token) cookies.push(setCookie('identity', a.identity_token, SESSION_COOKIE_MAX_AGE_S))
   const body: Record<string, unknown> = { ...a }
-  for (const f of TOKEN_FIELDS) if (f in body) body[f] = null
-  delete body.identity_token
+  if (session) {
+    for (const f of TOKEN_FIELDS) if (f in body) body[f] = null
+    delete body.identity_token // optional in a session answer
+  } else body.identity_token = null // nullable in `/users/me`
   return { body, cookies }
 }
 
