@@ -12,6 +12,8 @@ export default tseslint.config(
       'docs/api/**',
       '.portico/**',
       '.tmp/**',
+      'examples/nextjs/.next/**',
+      'examples/nextjs/next-env.d.ts',
       'test-results/**',
       'playwright-report/**',
     ],

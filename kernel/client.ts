@@ -32,6 +32,12 @@ export interface TokenSource {
   stored(): string | null
   /** A usable token for auth routes, refreshed first when expired. */
   fresh(): Promise<string | null>
+  /**
+   * Called when an auth route answered `missing_or_invalid_token`: renews the session (cookie
+   * session mode, where the client sees no token and learns of an expired one only so); the request
+   * is sent once more when it resolves true.
+   */
+  renew?(): Promise<boolean>
 }
 
 /** Options of {@link createApiClient}. */
@@ -60,10 +66,14 @@ export interface RequestOptions {
   query?: Record<string, string>
   headers?: Record<string, string>
   signal?: AbortSignal
+  /** Do not renew the session and retry on `missing_or_invalid_token` (the session's own calls). */
+  noRenew?: boolean
 }
 
 /** The kernel's API client: the plugin-facing {@link ApiClient} plus base-URL control. */
 export interface KernelApiClient extends ApiClient {
+  /** Calls a route ({@link ApiClient.request}), with the kernel's own {@link RequestOptions}. */
+  request<R extends Route>(r: R, body?: RouteRequest<R>, options?: RequestOptions): Promise<RouteResponse<R>>
   /** The base URL requests go to now. */
   readonly baseUrl: string
   /** Switches every later request to another base URL (the app config's `custom_api_url`). */
@@ -261,6 +271,17 @@ export function createApiClient(options: ApiClientOptions): KernelApiClient {
     }
   }
 
+  async function sendRenewing(r: Route, body: unknown, opts: RequestOptions): Promise<unknown> {
+    try {
+      return await send(r, body, opts)
+    } catch (err) {
+      const renew = tokens?.renew
+      if (!r.auth || opts.noRenew || !renew || !(err instanceof ApiError) || err.code !== 'missing_or_invalid_token') throw err
+      if (!(await renew())) throw err
+      return send(r, body, opts)
+    }
+  }
+
   return {
     get baseUrl() {
       return baseUrl
@@ -272,11 +293,11 @@ export function createApiClient(options: ApiClientOptions): KernelApiClient {
       tokens = source
     },
     request<R extends Route>(r: R, body?: RouteRequest<R>, opts: RequestOptions = {}): Promise<RouteResponse<R>> {
-      if (!r.dedupe) return send(r, body, opts) as Promise<RouteResponse<R>>
+      if (!r.dedupe) return sendRenewing(r, body, opts) as Promise<RouteResponse<R>>
       const key = `${r.method} ${fillPath(r.path, opts.params)}?${new URLSearchParams(opts.query)} ${JSON.stringify(body ?? {})}`
       const existing = inFlight.get(key)
       if (existing) return existing as Promise<RouteResponse<R>>
-      const p = send(r, body, opts).finally(() => inFlight.delete(key))
+      const p = sendRenewing(r, body, opts).finally(() => inFlight.delete(key))
       inFlight.set(key, p)
       return p as Promise<RouteResponse<R>>
     },

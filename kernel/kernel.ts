@@ -148,6 +148,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     hooks,
     state: state.session,
     autoRefresh: options.autoRefresh,
+    cookies: options.session === 'cookies',
     admits,
     followed: () => followConsent(),
   })

@@ -1,6 +1,7 @@
 /**
  * The session: tokens in storage, the contract's `session_update_action`s, expiry and refresh,
- * logout, the refresh-presence cookie and cross-tab sync.
+ * logout, the refresh-presence cookie and cross-tab sync; or, in cookie session mode, a session the
+ * server keeps in HttpOnly cookies, which this side asks about and never reads.
  * @module
  */
 import { coreRoutes } from './api'
@@ -49,6 +50,13 @@ export interface SessionOptions {
    * refresh or logout): the user was read again, or the session was cleared.
    */
   followed?: () => void
+  /**
+   * Cookie session mode (the server's `sessionCookies` app setting): the server keeps the session in
+   * HttpOnly cookies; nothing is stored here, no Bearer is sent, `getAccessToken()` answers null, and
+   * the session state comes from the server (`GET /users/me`, refreshed with `POST /sessions`).
+   * @defaultValue false
+   */
+  cookies?: boolean
 }
 
 /** The session of one kernel. */
@@ -102,6 +110,7 @@ export function createSession(options: SessionOptions): Session {
   let destroyed = false
   let last: AuthenticatedUser | null = null
   const admits = options.admits ?? (() => true)
+  const cookieMode = options.cookies ?? false
 
   const notify = () => {
     const authenticated = state.status === 'authenticated'
@@ -109,7 +118,8 @@ export function createSession(options: SessionOptions): Session {
   }
 
   function syncCookie() {
-    if (typeof document === 'undefined') return
+    // In cookie mode the server sets its own (HttpOnly) presence cookie.
+    if (cookieMode || typeof document === 'undefined') return
     const secure = typeof location !== 'undefined' && location.protocol === 'https:' ? '; Secure' : ''
     document.cookie = storage.get(SESSION_KEYS.refresh)
       ? `${SESSION_COOKIE}=t; Max-Age=${SESSION_COOKIE_MAX_AGE_S}; Path=/; SameSite=Lax${secure}`
@@ -200,6 +210,12 @@ export function createSession(options: SessionOptions): Session {
       else if (deleteWhenNull) storage.remove(key)
     }
     const set = action === 'set'
+    // Cookie mode stores no token in storage page script can read, whatever the answer holds.
+    if (cookieMode) {
+      last = r
+      setUser(r.user)
+      return r.user
+    }
     put(SESSION_KEYS.token, r.token, set)
     put(SESSION_KEYS.pat, r.privy_access_token, set)
     put(SESSION_KEYS.identity, r.identity_token, set)
@@ -215,15 +231,68 @@ export function createSession(options: SessionOptions): Session {
 
   async function fetchMe(): Promise<User | null> {
     const gen = generation
-    const me = await api.request(coreRoutes.me, {})
+    const me = await api.request(coreRoutes.me, {}, { noRenew: cookieMode })
     if (gen !== generation) return null
-    if (me.identity_token) storage.set(SESSION_KEYS.identity, me.identity_token)
+    if (me.identity_token && !cookieMode) storage.set(SESSION_KEYS.identity, me.identity_token)
     if (last) last = { ...last, user: me.user }
     setUser(me.user)
     return me.user
   }
 
+  /**
+   * Runs a cookie-mode refresh alone among the page's tabs (Web Locks): the tabs share one refresh
+   * cookie, and two refreshes sending it at once would look like a reused token to the server.
+   */
+  function exclusive<T>(run: () => Promise<T>): Promise<T> {
+    const locks = (globalThis.navigator as { locks?: { request(name: string, cb: () => Promise<T>): Promise<T> } } | undefined)?.locks
+    return locks ? locks.request(`portico:session:${options.appId}`, run) : run()
+  }
+
+  /**
+   * Cookie mode's refresh: the server reads the refresh cookie and sets the next one. Callers hold
+   * the lock ({@link exclusive}; it is not reentrant).
+   */
+  async function refreshCookies(): Promise<User | null> {
+    const gen = generation
+    let response: SessionResponse
+    try {
+      response = await api.request(coreRoutes.refresh, {})
+    } catch (err) {
+      if ((err as { code?: unknown } | null)?.code === 'missing_or_invalid_token') {
+        if (gen === generation) clearLocal()
+        return null
+      }
+      throw err
+    }
+    if (gen !== generation) return null
+    return apply(response)
+  }
+
+  /**
+   * Cookie mode's answer to an access cookie the server refused (expired): asks again who is signed
+   * in, since another tab may have refreshed meanwhile, and refreshes only when still refused.
+   */
+  function renew(): Promise<User | null> {
+    refreshing ??= exclusive(async () => {
+      try {
+        return await fetchMe()
+      } catch (err) {
+        if ((err as { code?: unknown } | null)?.code !== 'missing_or_invalid_token') throw err
+      }
+      return refreshCookies()
+    }).finally(() => {
+      refreshing = null
+    })
+    return refreshing
+  }
+
   function refresh(): Promise<User | null> {
+    if (cookieMode) {
+      refreshing ??= exclusive(refreshCookies).finally(() => {
+        refreshing = null
+      })
+      return refreshing
+    }
     refreshing ??= (async () => {
       const refreshToken = storage.get(SESSION_KEYS.refresh)
       const current = readToken()
@@ -255,6 +324,7 @@ export function createSession(options: SessionOptions): Session {
   }
 
   async function getAccessToken(): Promise<string | null> {
+    if (cookieMode) return null
     const t = readToken()
     if (!t) return null
     if (!isExpired(t.claims, now())) return t.raw
@@ -269,6 +339,12 @@ export function createSession(options: SessionOptions): Session {
   }
 
   async function logout(): Promise<void> {
+    if (cookieMode) {
+      clearLocal()
+      // The server clears the cookies: wait for it, so a page loaded next renders signed out.
+      await api.request(coreRoutes.logout, {}).catch(() => undefined)
+      return
+    }
     const refreshToken = storage.get(SESSION_KEYS.refresh)
     const bearer = storage.get(SESSION_KEYS.pat) ?? storage.get(SESSION_KEYS.token)
     clearLocal()
@@ -283,6 +359,14 @@ export function createSession(options: SessionOptions): Session {
   }
 
   async function restore(): Promise<User | null> {
+    if (cookieMode) {
+      try {
+        return await renew()
+      } catch {
+        if (state.status === 'loading') state.status = 'unauthenticated'
+        return null
+      }
+    }
     if (!storage.get(SESSION_KEYS.refresh) && !storage.get(SESSION_KEYS.token) && !storage.get(SESSION_KEYS.pat)) {
       state.status = 'unauthenticated'
       return null
@@ -297,7 +381,7 @@ export function createSession(options: SessionOptions): Session {
   }
 
   let pending = false
-  const unsubscribe = storage.subscribe?.((key) => {
+  const unsubscribe = cookieMode ? undefined : storage.subscribe?.((key) => {
     if (key !== null && !WATCHED_KEYS.has(key)) return
     // One login writes several keys; react once, after the last of them.
     if (pending) return
@@ -325,13 +409,12 @@ export function createSession(options: SessionOptions): Session {
   })
 
   return {
-    tokens: {
-      stored: () => readToken()?.raw ?? null,
-      fresh: getAccessToken,
-    },
+    tokens: cookieMode
+      ? { stored: () => null, fresh: async () => null, renew: async () => (await renew().catch(() => null)) !== null }
+      : { stored: () => readToken()?.raw ?? null, fresh: getAccessToken },
     apply,
     getAccessToken,
-    getIdentityToken: () => storage.get(SESSION_KEYS.identity),
+    getIdentityToken: () => (cookieMode ? null : storage.get(SESSION_KEYS.identity)),
     reload: fetchMe,
     lastResponse: () => last,
     refresh,

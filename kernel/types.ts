@@ -30,6 +30,15 @@ export interface PorticoOptions {
   storage?: StorageAdapter
   /** Refresh the access token before it expires. @defaultValue true */
   autoRefresh?: boolean
+  /**
+   * Where the session lives. `'tokens'`: the access and refresh tokens in `storage`, sent as a Bearer.
+   * `'cookies'`, for an app whose server has the `sessionCookies` setting: the server keeps the
+   * session in HttpOnly cookies, the kernel stores no token, sends none, and asks the server for the
+   * session state (`getAccessToken()` then answers null). The API must be on the page's own site
+   * (`apiUrl` under the page's origin, e.g. through a rewrite) for the cookies to be first-party.
+   * @defaultValue 'tokens'
+   */
+  session?: 'tokens' | 'cookies'
   /** The fetch implementation. @defaultValue globalThis.fetch */
   fetch?: typeof fetch
   /**

@@ -29,6 +29,7 @@ const CORE_SETTINGS = {
   privacyPolicyUrl: url,
   requireUsersAcceptTerms: v.boolean(),
   disablePlusEmails: v.boolean(),
+  sessionCookies: v.boolean(),
   allowlistEnabled: v.boolean(),
   allowlist: v.array(v.pipe(v.string(), v.trim(), v.minLength(1), v.maxLength(320))),
   allowlistConfig: v.partial(

@@ -84,6 +84,12 @@ export interface AppSettings {
    * each allowed origin. @defaultValue []
    */
   allowedRedirectUrls: string[]
+  /**
+   * Cookie session mode: sessions live in `__Host-` cookies (Secure, HttpOnly, SameSite) set by the
+   * server, and no answer carries a token to page script. For apps served with their API under their
+   * own origin (server-rendered apps). See `server/session-cookies.ts`. @defaultValue false
+   */
+  sessionCookies: boolean
 }
 
 /** The defaults of every {@link AppSettings} field. */
@@ -106,6 +112,7 @@ export const DEFAULT_APP_SETTINGS: AppSettings = {
   otpPerDestination: { limit: 5, windowMs: 15 * 60 * 1000 },
   otpPerIp: { limit: 100, windowMs: 10 * 60 * 1000 },
   allowedRedirectUrls: [],
+  sessionCookies: false,
 }
 
 /** An earlier signing key of an app: its key id, public key and when it stopped signing. */

@@ -81,6 +81,15 @@ export {
 } from './tokens'
 export { createSecretBox, generateEncryptionKey, isSealed, SecretKeyError, SEALED_PREFIX, type SecretBox, type SecretBoxOptions } from './secrets'
 export { CORE_SECRET_PATHS } from './sealing'
+export {
+  SESSION_COOKIES,
+  readSession,
+  moveTokensToCookies,
+  clearedSessionCookies,
+  parseCookieHeader,
+  type CookieSession,
+  type CookieSource,
+} from './session-cookies'
 export { SmtpSender, DevInbox, type MailSender, type MailMessage, type DevInboxMessage } from './mail'
 export { HttpError, errors, DEFAULT_RETRY_AFTER_SECONDS } from './errors'
 export type { SmsSender, SmsMessage } from './sms'

@@ -7,6 +7,7 @@ import { Hono, type Context } from 'hono'
 import { getConnInfo } from '@hono/node-server/conninfo'
 import * as v from 'valibot'
 import type { Route, RouteTable } from '../kernel/route'
+import { coreRoutes } from '../kernel/api'
 import { appRevision, DEFAULT_APP_SETTINGS, loadApp, type ServerApp } from './apps'
 import { createClock, type Clock } from './clock'
 import { coreServerPlugin } from './core'
@@ -30,6 +31,8 @@ import { createTransferService, transferMigrations, type TransferService } from 
 import { createIdempotencyService, IDEMPOTENCY_KEY_HEADER, idempotencyMigrations } from './services/idempotency'
 import { exportJWK, importSPKI, calculateJwkThumbprint } from 'jose'
 import { JWKS_MAX_AGE_MS } from './tokens'
+import { clearedSessionCookies, moveTokensToCookies, parseCookieHeader, SESSION_COOKIES } from './session-cookies'
+import { createHash } from 'node:crypto'
 
 /** Headers a browser may send (the contract's request headers); plugins add theirs (`ServerPlugin.requestHeaders`). */
 export const ALLOWED_HEADERS = [
@@ -122,6 +125,11 @@ export interface PorticoServer {
 }
 
 type Env = { Variables: { originRefused: boolean } }
+
+/** The core's session routes, which cookie session mode reads the refresh cookie for. */
+const SESSION_ROUTES = new Map<string, 'refresh' | 'logout' | 'fork' | 'forkRecover'>(
+  (['refresh', 'logout', 'fork', 'forkRecover'] as const).map((name) => [`${coreRoutes[name].method} ${coreRoutes[name].path}`, name]),
+)
 
 /** `Retry-After` of a 503 answered while the database is unreachable. */
 export const UNAVAILABLE_RETRY_AFTER_SECONDS = 1
@@ -358,7 +366,16 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
     }
 
     const ip = clientIp(c)
-    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1]
+    // Cookie session mode: the session cookies count only on a request of the widget's own kind. It
+    // names the app in the `privy-app-id` header, which no form, link or image can send: another
+    // origin's script needs a CORS preflight for it, and its origin was refused above. A browser that
+    // says the request is cross-site (`Sec-Fetch-Site`) gets no cookie session either.
+    const cookieMode = serverApp.settings.sessionCookies
+    const jar =
+      cookieMode && c.req.header('privy-app-id') === appId && c.req.header('sec-fetch-site') !== 'cross-site'
+        ? parseCookieHeader(c.req.header('cookie'))
+        : {}
+    const bearer = /^Bearer\s+(\S+)$/i.exec(c.req.header('authorization') ?? '')?.[1] ?? (jar[SESSION_COOKIES.access] || undefined)
     const sessionCache = new Map<boolean, Promise<SessionInfo | null>>()
     const session = (o: { allowExpired?: boolean } = {}) => {
       const key = o.allowExpired ?? false
@@ -375,9 +392,17 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       const s = await session()
       if (s && !s.hasAcceptedTerms) throw errors.termsNotAccepted()
     }
+    const sessionRoute = r.pluginId === coreServerPlugin.id ? SESSION_ROUTES.get(`${r.route.method} ${r.route.path}`) : undefined
+    // A fork hands a refresh token to another client: cookie mode never gives one to page script.
+    if (cookieMode && sessionRoute === 'fork') throw errors.featureNotEnabled('Sessions cannot be forked in cookie session mode.')
     const raw = await readBody(c, r.route)
     const parsed = v.safeParse(r.schemas.request, raw)
     if (!parsed.success) throw errors.invalidData(describeIssue(parsed.issues[0]))
+    if (cookieMode && sessionRoute) {
+      const body = parsed.output as { refresh_token?: string }
+      const fromCookie = jar[SESSION_COOKIES.refresh]
+      if (!body.refresh_token && fromCookie) body.refresh_token = fromCookie
+    }
 
     // Unlinking the last strong method needs a fresh login; the user row lock makes concurrent
     // unlinks of a user's last two strong methods see each other.
@@ -488,13 +513,40 @@ export async function createServer(options: CreateServerOptions): Promise<Portic
       }
       // A browser-navigation route (the OAuth callback) answers with its own Response, a redirect.
       if (result instanceof Response) return result
-      return c.json(result as object, 200)
+      if (!cookieMode) return c.json(result as object, 200)
+      const { body, cookies } = moveTokensToCookies(result as object)
+      const res = c.json(body, 200)
+      // Logout ends the cookies whatever the session's state.
+      for (const cookie of sessionRoute === 'logout' ? clearedSessionCookies() : cookies) res.headers.append('set-cookie', cookie)
+      return res
     }
+    const runInMode = !(cookieMode && (sessionRoute === 'refresh' || sessionRoute === 'logout'))
+      ? run
+      : async () => {
+          try {
+            return await run()
+          } catch (err) {
+            // A refresh or logout the server refuses leaves no cookie session behind (a reused refresh
+            // token has revoked its session by now).
+            if (!(err instanceof HttpError) || err.code !== 'missing_or_invalid_token') throw err
+            const res = c.json(err.toBody(), err.status as 401)
+            for (const cookie of clearedSessionCookies()) res.headers.append('set-cookie', cookie)
+            return res
+          }
+        }
     // A keyed POST runs once: a retry of a try whose answer was lost gets that answer.
     const key = r.route.method === 'POST' ? headers[IDEMPOTENCY_KEY_HEADER] : undefined
-    if (key === undefined) return run()
-    const fingerprint = { method: r.route.method, path: c.req.path, authorization: headers.authorization, body: await c.req.text() }
-    return idempotency.run(serverApp, key, fingerprint, run)
+    if (key === undefined) return runInMode()
+    // The credentials are part of the fingerprint (a cookie session's as a hash): another session's
+    // retry with the same key is refused.
+    const cookieCredentials = jar[SESSION_COOKIES.refresh] || jar[SESSION_COOKIES.access]
+    const fingerprint = {
+      method: r.route.method,
+      path: c.req.path,
+      authorization: headers.authorization ?? (cookieCredentials ? `cookie:${createHash('sha256').update(cookieCredentials).digest('hex')}` : undefined),
+      body: await c.req.text(),
+    }
+    return idempotency.run(serverApp, key, fingerprint, runInMode)
   }
 
   // The app's public key as a JWKS, so a host backend can verify access and identity tokens with a

@@ -44,6 +44,8 @@ export type PorticoProviderProps = {
       config?: ClientConfig
       storage?: StorageAdapter
       fetch?: typeof fetch
+      /** Where the session lives: see `PorticoOptions.session`. @defaultValue 'tokens' */
+      session?: 'tokens' | 'cookies'
     }
 )
 
@@ -64,9 +66,10 @@ export function withPorticoPlugin(plugins: readonly PluginDefinition[]): PluginD
 
 function optionsOf(props: PorticoProviderProps): PorticoOptions {
   if (props.kernel) throw new Error('unreachable')
-  const { appId, apiUrl, clientId, plugins, config, storage, fetch } = props
+  const { appId, apiUrl, clientId, plugins, config, storage, fetch, session } = props
   return {
     appId,
+    ...(session !== undefined && { session }),
     plugins: withPorticoPlugin(plugins),
     ...(apiUrl !== undefined && { apiUrl }),
     ...(clientId !== undefined && { clientId }),

@@ -120,7 +120,11 @@ export function createIdempotencyService(db: Db, secret: string, now: () => numb
         await release(id)
         return res
       }
-      const headers = KEPT_HEADERS.flatMap((h) => (res.headers.has(h) ? [[h, res.headers.get(h)!] as const] : []))
+      const headers = [
+        ...KEPT_HEADERS.flatMap((h) => (res.headers.has(h) ? [[h, res.headers.get(h)!] as const] : [])),
+        // Cookie session mode's cookies (sealed with the answer): a replayed refresh still rotates the cookie.
+        ...res.headers.getSetCookie().map((v) => ['set-cookie', v] as const),
+      ]
       const body = await res.clone().text()
       await db.query('UPDATE idempotent_requests SET status = $2, answer = $3 WHERE id = $1', [
         id,
