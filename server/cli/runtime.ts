@@ -24,6 +24,7 @@ import { mfaServer } from '../../plugins/mfa/server'
 import { mfaSmsServer } from '../../plugins/mfa-sms/server'
 import { mfaTotpServer } from '../../plugins/mfa-totp/server'
 import { mfaPasskeyServer } from '../../plugins/mfa-passkey/server'
+import { fundingServer } from '../../plugins/funding/server'
 import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
@@ -105,6 +106,8 @@ export function serverPlugins(env: Env) {
     mfaSmsServer(),
     mfaTotpServer(),
     mfaPasskeyServer(),
+    // The app's funding configuration (`funding_config`).
+    fundingServer(),
   ]
 }
 
