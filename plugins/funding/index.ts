@@ -24,6 +24,7 @@ export * from './react'
 export * from './poll'
 export * from './assets'
 export * from './app-config'
+export * from './balance'
 export { FUNDING_ERRORS, type FundingErrorCode } from './errors'
 export { fundingMessages, type FundingMessageKey } from './messages'
 
