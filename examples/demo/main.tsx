@@ -34,6 +34,7 @@ import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './
 import { SolanaWallet } from './solana-wallet'
 import { FundingPanel, fundingOn } from './funding'
 import { fundingReceive } from 'portico/plugins/funding-receive'
+import { fundingWallet } from 'portico/plugins/funding-wallet'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -79,7 +80,7 @@ const plugins = [
   mfaTotp(),
   mfaPasskey(),
   // `?funding=on`: the funding methods ('Add funds' in the transaction review, the funding panel).
-  ...(fundingOn ? [fundingReceive()] : []),
+  ...(fundingOn ? [fundingWallet(), fundingReceive()] : []),
 ]
 
 /** With a local chain (the e2e run's anvil), wallets are offered that chain. */
