@@ -31,10 +31,23 @@ for (const theme of ['light', 'dark'] as const) {
     const anvilUrl = await anvilUrlOf(page)
     const dialog = page.getByRole('dialog')
 
-    await page.getByRole('textbox', { name: 'Funding amount' }).fill('0.25')
+    // Light: the host names the amount. Dark: it does not, so 'Confirm or edit amount' asks for it first.
+    if (theme === 'light') await page.getByRole('textbox', { name: 'Funding amount' }).fill('0.25')
     await page.getByRole('button', { name: 'Fund the Ethereum wallet' }).click()
     await expect(dialog.getByRole('heading', { name: 'Add funds to your E2E App wallet' })).toBeVisible()
+    await dialog.screenshot({ path: test.info().outputPath(`funding-methods-${theme}.png`) })
     await dialog.getByRole('button', { name: 'Receive funds' }).click()
+    if (theme === 'dark') {
+      await expect(dialog.getByRole('heading', { name: 'Confirm or edit amount' })).toBeVisible()
+      const amount = dialog.getByRole('textbox', { name: 'Amount (ETH)' })
+      await amount.pressSequentially('0.2.5')
+      await expect(amount).toHaveValue('0.25')
+      await dialog.screenshot({ path: test.info().outputPath('funding-amount-dark.png') })
+      await amount.fill('')
+      await expect(dialog.getByRole('button', { name: 'Continue' })).toBeDisabled()
+      await amount.pressSequentially('0.25')
+      await dialog.getByRole('button', { name: 'Continue' }).click()
+    }
     await expect(dialog.getByRole('heading', { name: 'Receive funds' })).toBeVisible()
     await expect(dialog.getByText('Send 0.25 ETH on Anvil to this address.')).toBeVisible()
     await expect(dialog.getByLabel('Wallet address', { exact: true })).toHaveText(wallet)
