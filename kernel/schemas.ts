@@ -308,6 +308,8 @@ export const AppResponse = v.object({
     }),
   ),
   telegram_seamless_auth_enabled: v.optional(v.boolean()),
+  /** The contract leaves its shape open; the funding plugin reads and checks it. */
+  funding_config: v.optional(v.unknown()),
 })
 
 /** `{success: true}`. */

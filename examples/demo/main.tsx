@@ -32,6 +32,9 @@ import { mfaPasskey } from 'portico/plugins/mfa-passkey'
 import type { ClientConfig } from 'portico/kernel'
 import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './look'
 import { SolanaWallet } from './solana-wallet'
+import { FundingPanel, fundingOn } from './funding'
+import { fundingReceive } from 'portico/plugins/funding-receive'
+import { fundingWallet } from 'portico/plugins/funding-wallet'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -78,6 +81,8 @@ const plugins = [
   mfaSms(),
   mfaTotp(),
   mfaPasskey(),
+  // `?funding=on`: the funding methods ('Add funds' in the transaction review, the funding panel).
+  ...(fundingOn ? [fundingWallet(), fundingReceive()] : []),
 ]
 
 /** With a local chain (the e2e run's anvil), wallets are offered that chain. */
@@ -156,6 +161,7 @@ function Account() {
       <EmbeddedWallet />
       <CrossAppWallet />
       {solanaUrl ? <SolanaWallet rpcUrl={solanaUrl} /> : null}
+      {fundingOn ? <FundingPanel chain={anvilUrl ? 'eip155:31337' : null} /> : null}
       <FarcasterSigner />
       <UserManagement />
       <button type="button" className="secondary" onClick={() => void logout()}>

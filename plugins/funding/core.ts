@@ -9,10 +9,16 @@ import type { PluginContext } from '../../kernel/plugin'
 import { fundingMessages } from './messages'
 import { buildFundingRequest } from './request'
 import type { FundingHooks } from './hooks'
+import { fundingConfigOf, type FundingConfig, type FundingConfigOverrides, type FundingOption } from './app-config'
+import { USDC_ADDRESSES } from './assets'
+import { isFundableAmount } from './request'
 import type { FundingFlow, FundingMethod, FundingOutcome, FundingRequest, FundingResult, FundWalletOptions } from './types'
 
 /** The screen id of the method selection ('Add funds to your … wallet'). */
 export const FUNDING_METHODS_SCREEN = 'funding/methods'
+
+/** The screen id of 'Confirm or edit amount', shown before a tile's screen when the tile asks (`confirmAmount`). */
+export const FUNDING_AMOUNT_SCREEN = 'funding/amount'
 
 /**
  * How long a method's success shows before the modal closes. The spec leaves the value open; the
@@ -23,24 +29,24 @@ export const FUNDING_SUCCESS_CLOSE_MS = 1400
 /** A tile's `order` when it declares none. */
 export const DEFAULT_METHOD_ORDER = 100
 
-/** An option of the funding plugin: a kind of method, optionally from one provider. */
-export interface FundingOption {
-  /** `card`, `exchange`, `wallets`, `payment-request`, or a funding plugin's own kind. */
-  method: string
-  /** Only this provider's tiles of that kind (`moonpay`, `coinbase`); any provider when left out. */
-  provider?: string
-}
-
-/** Options of the funding plugin. */
-export interface FundingOptions {
+/** Options of the funding plugin; each, when given, wins over the server's `funding_config`. */
+export interface FundingOptions extends FundingConfigOverrides {
   /**
    * The methods the app offers; a tile shows only when an option matches its `method` (and its
    * `provider`, when the option names one). An empty list turns funding off.
-   * @defaultValue every registered method
+   * @defaultValue the server's `funding_config.options`, else every registered method
    */
   options?: readonly FundingOption[]
-  /** The amount a request suggests when the host's call names none (digits and at most one decimal point). */
+  /**
+   * The amount a request suggests when the host's call names none (digits and at most one decimal point).
+   * @defaultValue the server's `default_recommended_amount`
+   */
   defaultAmount?: string
+  /**
+   * USDC contracts beyond {@link USDC_ADDRESSES} (CAIP-2 id → address), for chains of the app's own
+   * (a test chain with a USDC stand-in).
+   */
+  usdcAddresses?: Readonly<Record<string, string>>
 }
 
 /** How a started flow closes the modal (given by `fundWallet`, which opened it). */
@@ -65,8 +71,20 @@ export interface FundingCore {
   start(request: FundingRequest, host: FlowHost): Promise<FundingResult>
   /** The open flow, or null. */
   current(): FundingFlow | null
-  /** Opens a tile's screen in the open flow. */
+  /**
+   * Opens a tile in the open flow: its screen, or first 'Confirm or edit amount' when the tile
+   * asks for it (`confirmAmount`).
+   */
   open(methodId: string): void
+  /**
+   * Sets the open flow's amount to what the user confirmed and opens the tile's screen.
+   * @throws PorticoError `FUNDING_INVALID_DATA` when the amount is not above 0.
+   */
+  confirmAmount(methodId: string, amount: string): void
+  /** The app's funding configuration: the plugin's options over the server's `funding_config`. */
+  config(): FundingConfig
+  /** The USDC contract on a chain (CAIP-2 id): the app's `usdcAddresses`, else {@link USDC_ADDRESSES}; null when none. */
+  usdcAddress(chainId: string): string | null
   /** Ends the open flow as exited (the modal was closed). */
   exit(): void
 }
@@ -113,16 +131,18 @@ export function createFundingCore(
   interface OpenFlow {
     view: FundingFlow
     opened(methodId: string): void
+    setAmount(amount: string): void
     end(result: FundingResult): void
   }
   let flow: OpenFlow | null = null
+  const fundingConfig = () => fundingConfigOf(ctx.config(), options)
 
   function methodsFor(request: FundingRequest): FundingMethod[] {
     const config = ctx.config()
     const tiles = hooks.methods.call([], request)
     checkTiles(tiles)
     return tiles
-      .filter((tile) => enabledBy(options.options, tile) && (!config || !tile.available || tile.available(request, config)))
+      .filter((tile) => enabledBy(fundingConfig().options, tile) && (!config || !tile.available || tile.available(request, config)))
       .map((tile, index) => ({ tile, index }))
       .sort((a, b) => (a.tile.order ?? DEFAULT_METHOD_ORDER) - (b.tile.order ?? DEFAULT_METHOD_ORDER) || a.index - b.index)
       .map(({ tile }) => tile)
@@ -134,7 +154,11 @@ export function createFundingCore(
     }
     const config = ctx.config()
     if (!config) throw new PorticoError(fundingMessages.FUNDING_NOT_ENABLED, { code: 'FUNDING_NOT_ENABLED', details: 'The app configuration is not loaded' })
-    const request = buildFundingRequest(address, callOptions, config, options.defaultAmount ?? null)
+    const app = fundingConfigOf(config, options)
+    const request = buildFundingRequest(address, callOptions, config, app.defaultRecommendedAmount, {
+      defaultCurrency: app.defaultRecommendedCurrency,
+      crossChainBridgingEnabled: app.crossChainBridgingEnabled,
+    })
     if (methodsFor(request).length === 0) {
       throw new PorticoError(fundingMessages.FUNDING_NOT_ENABLED, {
         code: 'FUNDING_NOT_ENABLED',
@@ -179,6 +203,9 @@ export function createFundingCore(
         opened(id) {
           method = id
         },
+        setAmount(amount) {
+          current = { ...current, amount }
+        },
         end(result) {
           if (flow !== entry) return
           flow = null
@@ -191,14 +218,33 @@ export function createFundingCore(
     })
   }
 
-  function open(methodId: string): void {
+  function tileOf(methodId: string): { open: OpenFlow; tile: FundingMethod } {
     const open = flow
     if (!open) throw new PorticoError(fundingMessages.FUNDING_NO_FLOW, { code: 'FUNDING_NO_FLOW' })
     const tile = methodsFor(open.view.request).find((t) => t.id === methodId)
     if (!tile) throw new PorticoError(fundingMessages.FUNDING_NOT_ENABLED, { code: 'FUNDING_NOT_ENABLED', details: `No method "${methodId}"` })
+    return { open, tile }
+  }
+
+  function open(methodId: string): void {
+    const { open, tile } = tileOf(methodId)
     open.opened(tile.id)
     hooks.methodOpened.call(tile, open.view.request)
+    if (tile.confirmAmount) ctx.navigate(FUNDING_AMOUNT_SCREEN, { method: tile.id })
+    else ctx.navigate(tile.screen, tile.params ?? {})
+  }
+
+  function confirmAmount(methodId: string, amount: string): void {
+    const { open, tile } = tileOf(methodId)
+    if (!isFundableAmount(amount)) {
+      throw new PorticoError(fundingMessages.FUNDING_INVALID_DATA, { code: 'FUNDING_INVALID_DATA', details: 'The amount must be above 0' })
+    }
+    open.setAmount(amount)
     ctx.navigate(tile.screen, tile.params ?? {})
+  }
+
+  function usdcAddress(chainId: string): string | null {
+    return options.usdcAddresses?.[chainId] ?? USDC_ADDRESSES[chainId] ?? null
   }
 
   function exit(): void {
@@ -207,6 +253,6 @@ export function createFundingCore(
     flow.end({ status: 'exited', address: request.address, method, request })
   }
 
-  const core: FundingCore = { prepare, methodsFor, start, current: () => flow?.view ?? null, open, exit }
+  const core: FundingCore = { prepare, methodsFor, start, current: () => flow?.view ?? null, open, confirmAmount, config: fundingConfig, usdcAddress, exit }
   return { core, destroy: exit }
 }

@@ -21,6 +21,8 @@ export const FUNDING_ERRORS = defineErrorCodes('FUNDING', {
   FUNDING_CHAIN_NOT_CONFIGURED: { inline: true },
   /** The address, chain, cluster, amount or asset is malformed, or does not fit the address's chain type. */
   FUNDING_INVALID_DATA: { inline: true, message: 'FUNDING_INVALID_DATA' },
+  /** A chain's RPC endpoint failed or answered an error (a balance, a receipt): 'Something went wrong'. */
+  FUNDING_RPC_ERROR: { inline: true, message: 'FUNDING_SOMETHING_WENT_WRONG' },
   /** A funding screen opened outside a funding flow. */
   FUNDING_NO_FLOW: { inline: true, message: 'FUNDING_NO_FLOW' },
 })

@@ -78,8 +78,8 @@ afterEach(async () => {
   h = null
 })
 
-async function start(plugins: PluginDefinition[], options?: FundingOptions): Promise<Harness> {
-  h = await startHarness({ plugins: [email(), ...(options ? [funding(options)] : []), ...plugins], config: chains })
+async function start(plugins: PluginDefinition[], options?: FundingOptions, app?: Record<string, unknown>): Promise<Harness> {
+  h = await startHarness({ plugins: [email(), ...(options ? [funding(options)] : []), ...plugins], config: chains, ...(app ? { app } : {}) })
   return h
 }
 
@@ -113,6 +113,7 @@ describe('funding requests', () => {
       cluster: null,
       amount: null,
       asset: 'native-currency',
+      crossChainBridgingEnabled: false,
     })
   })
 
@@ -338,3 +339,85 @@ describe('method selection and flow', () => {
     expect((await screen.findByTestId('request')).textContent).toBe('no flow')
   })
 })
+
+describe('the app\'s funding configuration', () => {
+  const server = {
+    funding_config: {
+      options: [{ method: 'card' }],
+      default_recommended_amount: '0.3',
+      default_recommended_currency: { chain: 'eip155:8453', asset: 'USDC' },
+      cross_chain_bridging_enabled: true,
+      prompt_funding_on_wallet_creation: true,
+    },
+  }
+
+  it("behavior: the server's funding_config gives the options, the default amount, chain and asset, and the bridging switch", async () => {
+    const harness = await start([method('alpha', [{ id: 'card' }, { id: 'receive', method: 'payment-request' }])], undefined, server)
+    await signIn(harness)
+    const core = findFunding(harness.kernel)!
+    expect(core.config()).toEqual({
+      options: [{ method: 'card' }],
+      defaultRecommendedAmount: '0.3',
+      defaultRecommendedCurrency: { chain: 'eip155:8453', asset: 'USDC' },
+      crossChainBridgingEnabled: true,
+      promptFundingOnWalletCreation: true,
+    })
+    const request = core.prepare(EVM)
+    expect(request).toMatchObject({ amount: '0.3', chain: { id: 'eip155:8453' }, asset: 'USDC', crossChainBridgingEnabled: true })
+    expect(core.methodsFor(request).map((m) => m.id)).toEqual(['card'])
+    // A call naming its chain keeps the asset it names (native by default); a Solana address ignores an EVM default.
+    expect(core.prepare(EVM, { chain: 'eip155:1' })).toMatchObject({ chain: { id: 'eip155:1' }, asset: 'native-currency' })
+    expect(core.prepare(SOL)).toMatchObject({ cluster: { name: 'mainnet-beta' }, asset: 'native-currency' })
+  })
+
+  it("behavior: the funding plugin's options win over the server's; a malformed funding_config counts as absent", async () => {
+    const harness = await start([method('alpha', [{ id: 'card' }, { id: 'receive', method: 'payment-request' }])], { options: [{ method: 'payment-request' }], defaultAmount: '2' }, server)
+    await signIn(harness)
+    const core = findFunding(harness.kernel)!
+    const request = core.prepare(EVM)
+    expect(request.amount).toBe('2')
+    expect(core.methodsFor(request).map((m) => m.id)).toEqual(['receive'])
+    await harness.close()
+    const broken = await start([method('alpha', [{ id: 'card' }])], undefined, { funding_config: { options: 'all', default_recommended_amount: '-1' } })
+    await signIn(broken)
+    expect(findFunding(broken.kernel)!.config()).toMatchObject({ options: undefined, defaultRecommendedAmount: null, crossChainBridgingEnabled: false })
+  })
+
+  it('behavior: USDC contracts come from the table or the app; a chain without one has none', async () => {
+    const harness = await start([method('alpha', [{ id: 'card' }])], { usdcAddresses: { 'eip155:31337': EVM } })
+    const core = findFunding(harness.kernel)!
+    expect(core.usdcAddress('eip155:8453')).toBe('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')
+    expect(core.usdcAddress('eip155:31337')).toBe(EVM)
+    expect(core.usdcAddress('eip155:5')).toBeNull()
+  })
+})
+
+describe("'Confirm or edit amount'", () => {
+  it('behavior: a tile asking for it shows the amount first; only digits and one point are typed; Continue is enabled above 0 and opens the tile with the amount', async () => {
+    const harness = await start([method('alpha', [{ id: 'card', confirmAmount: true }])])
+    await signIn(harness)
+    const { result } = await openFunding(harness, { amount: '0.25' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay with card' })))
+    expect(await screen.findByRole('heading', { name: 'Confirm or edit amount' })).toBeTruthy()
+    const input = screen.getByRole('textbox', { name: 'Amount (ETH)' }) as HTMLInputElement
+    const cont = screen.getByRole('button', { name: 'Continue' }) as HTMLButtonElement
+    expect(input.value).toBe('0.25')
+    expect(await axeViolations()).toEqual([])
+    fireEvent.change(input, { target: { value: '1.2.3' } })
+    expect(input.value).toBe('0.25')
+    fireEvent.change(input, { target: { value: '1a' } })
+    expect(input.value).toBe('0.25')
+    fireEvent.change(input, { target: { value: '0.' } })
+    expect(cont.disabled).toBe(true)
+    fireEvent.change(input, { target: { value: '0.000' } })
+    expect(cont.disabled).toBe(true)
+    fireEvent.change(input, { target: { value: '0.75' } })
+    expect(cont.disabled).toBe(false)
+    await act(async () => fireEvent.click(cont))
+    expect(await screen.findByRole('heading', { name: 'alpha screen' })).toBeTruthy()
+    expect(screen.getByTestId('request').textContent).toBe(`${EVM} eip155:1 0.75`)
+    await act(async () => harness.kernel.closeModal())
+    await expect(result).resolves.toMatchObject({ status: 'exited', request: { amount: '0.75' } })
+  })
+})
+

@@ -21,6 +21,10 @@ export * from './hooks'
 export * from './request'
 export * from './fund-wallet'
 export * from './react'
+export * from './poll'
+export * from './assets'
+export * from './app-config'
+export * from './balance'
 export { FUNDING_ERRORS, type FundingErrorCode } from './errors'
 export { fundingMessages, type FundingMessageKey } from './messages'
 
@@ -50,7 +54,10 @@ export const funding = (options: FundingOptions = {}) => {
     id: FUNDING_PLUGIN_ID,
     kind: 'funding',
     requires: [wallets()],
-    screens: { methods: { load: () => import('./screens/MethodSelection') } },
+    screens: {
+      methods: { load: () => import('./screens/MethodSelection') },
+      amount: { load: () => import('./screens/Amount') },
+    },
     errors: FUNDING_ERRORS,
     messages: fundingMessages,
     setup(ctx) {

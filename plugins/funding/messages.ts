@@ -19,6 +19,11 @@ export const fundingMessages = defineMessages({
   FUNDING_CHAIN_NOT_CONFIGURED: 'Funding chain {id} is not in PrivyProvider chains list',
   FUNDING_INVALID_DATA: 'Invalid funding data',
   FUNDING_NO_FLOW: "Couldn't find funding config",
+  FUNDING_SOMETHING_WENT_WRONG: 'Something went wrong',
+  FUNDING_AMOUNT_TITLE: 'Confirm or edit amount',
+  FUNDING_AMOUNT_LABEL: 'Amount ({symbol})',
+  FUNDING_AMOUNT_LABEL_PLAIN: 'Amount',
+  FUNDING_AMOUNT_CONTINUE: 'Continue',
 })
 
 /** A message key of the funding plugin. */

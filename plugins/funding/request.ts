@@ -82,12 +82,21 @@ function checkAmount(amount: unknown, fallback: string | null): string | null {
   throw invalid(`amount must be a decimal string above 0 (digits and at most one decimal point), not ${JSON.stringify(amount)}`)
 }
 
+/** What the app's funding configuration adds to a request the host's call leaves open. */
+export interface FundingRequestDefaults {
+  /** The chain (CAIP-2) and asset when the call names no chain or cluster (on the address's chain family). */
+  defaultCurrency?: { chain: string; asset: 'native-currency' | 'USDC' } | null
+  /** @defaultValue false */
+  crossChainBridgingEnabled?: boolean
+}
+
 /**
  * Checks a host's funding call against the app configuration and completes it.
  * @param address - the wallet to fund (EVM or Solana).
  * @param options - chain or cluster, amount, asset.
  * @param config - the app configuration (its `supportedChains` and `defaultChain`).
  * @param defaultAmount - the amount when the call names none (the funding plugin's option), or null.
+ * @param defaults - the app's default currency and bridging switch.
  * @returns the request.
  * @throws PorticoError `FUNDING_INVALID_DATA` ('Invalid funding data') for a malformed address,
  *   chain, cluster, amount or asset; `FUNDING_CHAIN_NOT_CONFIGURED` ('Funding chain {id} is not in
@@ -103,20 +112,26 @@ export function buildFundingRequest(
   options: FundWalletOptions,
   config: Pick<AppConfig, 'supportedChains' | 'defaultChain'>,
   defaultAmount: string | null,
+  defaults: FundingRequestDefaults = {},
 ): FundingRequest {
   const chainType = fundingChainType(address)
   if (!chainType) throw invalid(`${JSON.stringify(address)} is neither an EVM nor a Solana address`)
   const opts: FundWalletOptions = options ?? {}
-  const asset = checkAsset(opts.asset, chainType)
+  const currency = defaults.defaultCurrency ?? null
+  // The app's default currency applies on its own chain family, when the call names no chain or cluster.
+  const defaultOnChain = currency && (chainType === 'solana' ? currency.chain.startsWith('solana:') : currency.chain.startsWith('eip155:'))
+  const named = opts.chain !== undefined || opts.cluster !== undefined
+  const asset = checkAsset(opts.asset ?? (defaultOnChain && !named ? currency.asset : undefined), chainType)
+  const crossChainBridgingEnabled = defaults.crossChainBridgingEnabled ?? false
   const amount = checkAmount(opts.amount, defaultAmount)
   if (chainType === 'solana') {
     if (opts.chain !== undefined) throw invalid('a Solana address takes a cluster, not a chain')
-    const name = opts.cluster?.name ?? 'mainnet-beta'
+    const name = opts.cluster?.name ?? (defaultOnChain ? (currency.chain.slice('solana:'.length) as SolanaClusterName) : 'mainnet-beta')
     if (!CLUSTERS.includes(name)) throw invalid(`unknown Solana cluster ${JSON.stringify(name)}`)
-    return { address, chainType, chain: null, cluster: { name }, amount, asset }
+    return { address, chainType, chain: null, cluster: { name }, amount, asset, crossChainBridgingEnabled }
   }
   if (opts.cluster !== undefined) throw invalid('an EVM address takes a chain, not a cluster')
-  const id = opts.chain ?? config.defaultChain
+  const id = opts.chain ?? (defaultOnChain ? currency.chain : config.defaultChain)
   if (id !== null && (typeof id !== 'string' || !CAIP2_EVM.test(id))) {
     throw invalid(`chain must be a CAIP-2 id (eip155:{number}), not ${JSON.stringify(id)}`)
   }
@@ -126,5 +141,5 @@ export function buildFundingRequest(
       code: 'FUNDING_CHAIN_NOT_CONFIGURED',
     })
   }
-  return { address, chainType, chain, cluster: null, amount, asset }
+  return { address, chainType, chain, cluster: null, amount, asset, crossChainBridgingEnabled }
 }

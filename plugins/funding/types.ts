@@ -52,6 +52,8 @@ export interface FundingRequest {
    */
   amount: string | null
   asset: FundingAsset
+  /** Whether a method may bridge from another chain (the app's `crossChainBridgingEnabled`). */
+  crossChainBridgingEnabled: boolean
 }
 
 /**
@@ -79,6 +81,11 @@ export interface FundingMethod {
   screen: string
   /** Params of that screen. */
   params?: Record<string, unknown>
+  /**
+   * Shows 'Confirm or edit amount' (the request's amount, editable) before the tile's screen; the
+   * screen then reads the confirmed amount from `flow.request.amount`. @defaultValue false
+   */
+  confirmAmount?: boolean
   /**
    * Whether the method can fund this request (chain, asset, address, configuration): a card
    * provider supports some chains, a wallet transfer needs the asset's contract on the chain.

@@ -29,6 +29,8 @@ import { moonpayServer } from '../../plugins/funding-moonpay/server'
 import { coinbaseOnrampServer } from '../../plugins/funding-coinbase/server'
 
 import { smartWalletsServer } from '../../plugins/smart-wallets/server'
+
+import { fundingServer } from '../../plugins/funding/server'
 import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
@@ -117,6 +119,9 @@ export function serverPlugins(env: Env) {
     coinbaseOnrampServer({ apiUrl: env.PORTICO_COINBASE_API_URL || undefined }),
 
     smartWalletsServer(),
+
+    // The app's funding configuration (`funding_config`).
+    fundingServer(),
   ]
 }
 

@@ -18,6 +18,9 @@
  *   Solana wallet's code and kit load later)
  * - the transaction screens' lazily loaded JS (brotli): the review, receipt and error screens, their
  *   texts and what they import (decoding, token facts, viem's parts), beyond the page's initial JS
+ * - funding (`funding-js`): the funding code (bytes from `plugins/funding*`) in the initial JS of pages with
+ *   embedded wallets and no funding plugin (budget 0), and each funding plugin's lazily loaded screen JS
+ *   (brotli, budget 20 KB each; the plugins listed in `FUNDING_PLUGINS`, registered on `test/bench/funding.tsx`)
  * - login → embedded wallet ready, for a new user (median of 7, Chromium, 1x CPU), on a server of its
  *   own with the embedded wallet plugin (PGlite): from the start of the `passwordless/authenticate`
  *   request (sent as the code's last digit is typed) to the commit in which `useEmbeddedWallets()`
@@ -31,7 +34,7 @@
  *   `eth_sendTransaction`, and the click on Approve → the hash answered to the host (mining excluded:
  *   anvil mines at once and the receipt's wait is not counted), medians of 7 after a warm-up
  *
- * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `logins-postgres`, `wallet-js`, `transactions-js`, `wallet-ready`,
+ * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `logins-postgres`, `wallet-js`, `transactions-js`, `funding-js`, `wallet-ready`,
  * `wallet-sign`, `transactions` (comma-separated). `BENCH_VERBOSE` lists the initial chunks and each wallet login's
  * requests.
  */
@@ -73,6 +76,9 @@ const BUDGET = {
   walletSignMs: 25,
   transactionScreensBrotliKb: 35,
   smartWalletAccountBrotliKb: 120,
+  fundingScreensBrotliKb: 20,
+  // Funding code in the initial JS of a page without a funding plugin.
+  fundingCodeWithoutPluginBytes: 0,
   reviewPaintMs: 100,
   approveToHashMs: 150,
 }
@@ -80,7 +86,10 @@ const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CONCURRENCY = 20
 
 interface Metafile {
-  outputs: Record<string, { bytes: number; imports: { path: string; kind: string }[]; entryPoint?: string; inputs?: Record<string, unknown> }>
+  outputs: Record<
+    string,
+    { bytes: number; imports: { path: string; kind: string }[]; entryPoint?: string; inputs?: Record<string, { bytesInOutput: number }> }
+  >
 }
 
 /** The entry chunk and every chunk it imports statically: what the page loads before any click. */
@@ -130,23 +139,77 @@ const TRANSACTION_SCREEN_ENTRIES = {
  */
 async function measureTransactionScreens(outdir: string) {
   const meta = (await buildHostPage({ entry: join(ROOT, 'test/bench/transactions.tsx'), outdir })) as unknown as Metafile
-  const initial = new Set(initialChunks(meta, outdir))
   const measure = (files: readonly string[]) => {
     const wanted = files.map((f) => `plugins/transactions/screens/${f}`)
     const entries = Object.keys(meta.outputs).filter((p) => wanted.includes(meta.outputs[p]!.entryPoint ?? ''))
     if (entries.length !== wanted.length) throw new Error(`the transaction screens' chunks were not found (${entries.length} of ${wanted.join(', ')})`)
-    const seen = new Set<string>()
-    const visit = (p: string) => {
-      const file = p.startsWith('/') ? p : join(ROOT, p)
-      if (seen.has(file) || initial.has(file)) return
-      seen.add(file)
-      for (const imp of meta.outputs[p]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path)
-    }
-    for (const e of entries) visit(e)
-    const code = Buffer.concat([...seen].map((f) => readFileSync(f)))
-    return { files: seen.size, raw: code.length, brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length }
+    return lazyJs(meta, outdir, entries)
   }
   return { evm: measure(TRANSACTION_SCREEN_ENTRIES.evm), solana: measure(TRANSACTION_SCREEN_ENTRIES.solana) }
+}
+
+/**
+ * What a page loads lazily from some of its chunks: those chunks and every chunk they import
+ * statically, minus the page's initial chunks.
+ */
+function lazyJs(meta: Metafile, outdir: string, entries: readonly string[]) {
+  const initial = new Set(initialChunks(meta, outdir))
+  const seen = new Set<string>()
+  const visit = (p: string) => {
+    const file = p.startsWith('/') ? p : join(ROOT, p)
+    if (seen.has(file) || initial.has(file)) return
+    seen.add(file)
+    for (const imp of meta.outputs[p]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path)
+  }
+  for (const e of entries) visit(e)
+  const code = Buffer.concat([...seen].map((f) => readFileSync(f)))
+  return { files: seen.size, raw: code.length, brotli: brotliCompressSync(code, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length }
+}
+
+/**
+ * The funding plugins whose lazily loaded screen JS is reported (each `plugins/<id>/screens/*`
+ * chunk of the funding bench page, with what it imports, beyond the page's initial JS). A new
+ * funding plugin joins with its id here and a line in `test/bench/funding.tsx`.
+ */
+const FUNDING_PLUGINS = ['funding', 'funding-receive', 'funding-wallet'] as const
+
+/** Source files of funding code: the funding core and the funding method plugins. */
+const FUNDING_SOURCE = /(^|\/)plugins\/funding(-[a-z0-9-]+)?\//
+
+/** Bytes (minified, before compression) of a page's initial JS that come from funding code. */
+function fundingBytesIn(meta: Metafile, outdir: string): number {
+  const initial = new Set(initialChunks(meta, outdir))
+  let bytes = 0
+  for (const [p, out] of Object.entries(meta.outputs)) {
+    if (!initial.has(p.startsWith('/') ? p : join(ROOT, p))) continue
+    for (const [input, { bytesInOutput }] of Object.entries(out.inputs ?? {})) if (FUNDING_SOURCE.test(input)) bytes += bytesInOutput
+  }
+  return bytes
+}
+
+/**
+ * The funding figures: the funding code in the initial JS of pages with embedded wallets and no
+ * funding plugin (the wallet alone, and with the transactions plugin, whose 'Add funds' loads the
+ * funding core only when a funding plugin is registered), and each funding plugin's lazy screen JS.
+ */
+async function measureFunding(outdir: string) {
+  const without: { page: string; bytes: number }[] = []
+  for (const page of ['embedded-wallets', 'transactions'] as const) {
+    const dir = join(outdir, `no-funding-${page}`)
+    const meta = (await buildHostPage({ entry: join(ROOT, `test/bench/${page}.tsx`), outdir: dir })) as unknown as Metafile
+    without.push({ page, bytes: fundingBytesIn(meta, dir) })
+  }
+  const dir = join(outdir, 'funding')
+  const meta = (await buildHostPage({ entry: join(ROOT, 'test/bench/funding.tsx'), outdir: dir })) as unknown as Metafile
+  const plugins = FUNDING_PLUGINS.map((id) => {
+    const entries = Object.keys(meta.outputs).filter((p) => (meta.outputs[p]!.entryPoint ?? '').startsWith(`plugins/${id}/screens/`))
+    if (entries.length === 0) throw new Error(`no screen chunk of plugins/${id} in the funding bench page`)
+    return { id, ...lazyJs(meta, dir, entries) }
+  })
+  // The same count on the page with the funding plugins: it must find their code, or the zeros above mean nothing.
+  const withPlugins = fundingBytesIn(meta, dir)
+  if (withPlugins === 0) throw new Error('no funding code found in the initial JS of the funding bench page: the source pattern is wrong')
+  return { without, plugins, withPlugins }
 }
 
 /** The wallet frame's script as the server ships it (minified, one file), brotli-compressed. */
@@ -705,11 +768,11 @@ function line(name: string, figure: number, unit: string, budget: number, lowerI
 }
 
 /**
- * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `transactions-js`, `smart-wallets-js`, `wallet-ready`, `wallet-sign`, `transactions`,
+ * `BENCH_ONLY=logins` (or `open`, `bundle`, `frame`, `logins-postgres`, `wallet-js`, `transactions-js`, `funding-js`, `smart-wallets-js`, `wallet-ready`, `wallet-sign`, `transactions`,
  * comma-separated) measures only those figures.
  */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,smart-wallets-js,wallet-ready,wallet-sign,transactions').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,funding-js,smart-wallets-js,wallet-ready,wallet-sign,transactions').split(',').map((s) => s.trim()),
 )
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
@@ -780,6 +843,18 @@ async function main() {
       console.log(`smart account's lazy JS (${smart.files} files): raw ${kb(smart.raw)} KB, brotli ${kb(smart.brotli)} KB; none of it in the initial JS`)
       console.log(`  initial JS with embedded and smart wallets and useSmartWallets(): brotli ${kb(smart.initialBrotli)} KB`)
       results.push(line('smart-account-lazy-js-brotli', smart.brotli / 1024, 'KB', BUDGET.smartWalletAccountBrotliKb, true))
+    }
+    if (ONLY.has('funding-js')) {
+      const { without, plugins, withPlugins } = await measureFunding(outdir)
+      console.log(`funding code in the initial JS of the page with the funding plugins: ${withPlugins} bytes`)
+      for (const { page, bytes } of without) {
+        console.log(`funding code in the initial JS of the ${page} page without a funding plugin: ${bytes} bytes`)
+        results.push(line(`funding-code-without-plugin-${page}`, bytes, 'bytes', BUDGET.fundingCodeWithoutPluginBytes, true))
+      }
+      for (const p of plugins) {
+        console.log(`${p.id} screens' lazy JS (${p.files} files): raw ${kb(p.raw)} KB, brotli ${kb(p.brotli)} KB`)
+        results.push(line(`${p.id}-screens-lazy-js-brotli`, p.brotli / 1024, 'KB', BUDGET.fundingScreensBrotliKb, true))
+      }
     }
     const frameDist = join(outdir, 'wallet-frame')
     if (ONLY.has('frame') || walletFigures.ready || walletFigures.sign) {

@@ -17,6 +17,8 @@ export interface QrCodeProps {
   pendingLabel?: string
   /** Side of the square in pixels. @defaultValue 240 */
   size?: number
+  /** Error correction level (L, M, Q, H: more survives damage, the code gets denser). @defaultValue 'M' */
+  ecc?: 'L' | 'M' | 'Q' | 'H'
 }
 
 const box = css({
@@ -48,18 +50,18 @@ const box = css({
  * <QrCode value={connectUri} label="QR code to sign in with Farcaster" pendingLabel="Preparing…" />
  * ```
  */
-export function QrCode({ value, label, pendingLabel, size = 240 }: QrCodeProps) {
+export function QrCode({ value, label, pendingLabel, size = 240, ecc = 'M' }: QrCodeProps) {
   const [drawn, setDrawn] = useState<{ value: string; svg: string } | null>(null)
   useEffect(() => {
     if (value === null) return
     let live = true
     void import('uqr').then(({ renderSVG }) => {
-      if (live) setDrawn({ value, svg: renderSVG(value, { ecc: 'M', border: 2, blackColor: '#000000', whiteColor: '#ffffff' }) })
+      if (live) setDrawn({ value, svg: renderSVG(value, { ecc, border: 2, blackColor: '#000000', whiteColor: '#ffffff' }) })
     })
     return () => {
       live = false
     }
-  }, [value])
+  }, [value, ecc])
   const svg = drawn && drawn.value === value ? drawn.svg : null
   if (svg === null) {
     return (
@@ -74,6 +76,7 @@ export function QrCode({ value, label, pendingLabel, size = 240 }: QrCodeProps) 
       role="img"
       aria-label={label}
       data-value={value}
+      data-ecc={ecc}
       data-ready=""
       className={box}
       style={{ width: size, height: size }}

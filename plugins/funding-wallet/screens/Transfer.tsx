@@ -1,0 +1,160 @@
+/**
+ * 'Transfer from wallet' (`funding-wallet/transfer`): pick an external wallet, confirm the
+ * transfer in it, wait for the receipt, success. A wallet short of funds, a rejection or a failed
+ * transfer shows its error with 'Try again' and 'Choose another method'.
+ * @module
+ */
+import { useEffect, useRef, useState } from 'react'
+import { useScreen } from '../../../ui/context'
+import { Screen } from '../../../ui/components/Screen'
+import { Button } from '../../../ui/components/Button'
+import { ErrorText } from '../../../ui/components/ErrorText'
+import { Spinner } from '../../../ui/components/Spinner'
+import { porticoRecipes as r } from '../../../ui/styles'
+import { assetSymbol, findFunding, fundingRpcUrl, useFundingFlow } from '../../funding'
+import { WALLET_ERROR_CODES, walletListItems, walletsOf, type ConnectorEntry, type WalletListItem } from '../../wallets'
+import { WALLETS_COLLAPSE_ABOVE, WALLETS_SHOWN } from '../index'
+import { checkFunds, planTransfer, sendEvmTransfer, waitForReceipt } from '../transfer'
+
+type Step = { at: 'pick' } | { at: 'confirm'; wallet: string } | { at: 'awaiting'; hash: string } | { at: 'success'; hash: string } | { at: 'failed'; error: string }
+
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
+
+/** Wallet rows, as the wallets plugin orders them (installed first, 'Recent' on the last connected). */
+function rowsOf(ctx: ReturnType<typeof useScreen>['ctx']): WalletListItem[] {
+  const registry = walletsOf(ctx)
+  const entries = registry.entries().filter((e) => e.chainType === 'ethereum' && !e.screen)
+  return walletListItems(entries, { walletChainType: 'ethereum-only', history: registry.history() })
+}
+
+/**
+ * The transfer screen.
+ * @returns the screen.
+ * @example
+ * ```ts
+ * // Opened from the 'Transfer from wallet' tile of the method selection.
+ * import { fundWallet } from 'portico/plugins/funding'
+ * await fundWallet(kernel, address, { chain: 'eip155:8453', amount: '0.01' })
+ * ```
+ */
+export default function Transfer() {
+  const { ctx } = useScreen()
+  const t = ctx.t
+  const flow = useFundingFlow()
+  const [step, setStep] = useState<Step>({ at: 'pick' })
+  const [expanded, setExpanded] = useState(false)
+  const [rows] = useState(() => rowsOf(ctx))
+  const live = useRef(new AbortController())
+  useEffect(() => () => live.current.abort(), [])
+
+  const request = flow?.request ?? null
+  const usdc = request?.chain ? (findFunding(ctx)?.usdcAddress(request.chain.id) ?? null) : null
+  const plan = request ? planTransfer(request, usdc) : null
+  const url = request ? fundingRpcUrl(request, ctx.config()) : null
+  if (!flow || !request || !plan || !url || !request.chain) {
+    return (
+      <Screen title={t('FUNDING_WALLET_PICK_TITLE')} icon="error">
+        <ErrorText center>{t('FUNDING_NO_FLOW')}</ErrorText>
+      </Screen>
+    )
+  }
+  const chain = request.chain
+  const symbol = assetSymbol(request) ?? ''
+  const amount = request.amount ?? ''
+
+  const run = async (entry: ConnectorEntry) => {
+    const signal = live.current.signal
+    const registry = walletsOf(ctx)
+    try {
+      setStep({ at: 'confirm', wallet: entry.branding.name })
+      const connected = await registry.connect(entry.id, { chainId: chain.id, signal })
+      if (connected.chainId !== chain.id) await registry.switchChain(connected.address, chain.id)
+      await checkFunds(url, request, connected.address, plan)
+      const connector = registry.connectorOf(connected.address)
+      const provider = (await connector!.getProvider(connected.address)) as Parameters<typeof sendEvmTransfer>[0]
+      const hash = await sendEvmTransfer(provider, request, connected.address, plan)
+      if (signal.aborted) return
+      setStep({ at: 'awaiting', hash })
+      await waitForReceipt(ctx.sleep, url, hash, signal)
+      if (signal.aborted) return
+      setStep({ at: 'success', hash })
+      flow.complete({ status: 'completed', details: { hash, from: connected.address } })
+    } catch (e) {
+      if (signal.aborted) return
+      const { code, details } = e as { code?: unknown; details?: unknown }
+      const error =
+        code === WALLET_ERROR_CODES.rejected
+          ? t('FUNDING_WALLET_REJECTED')
+          : code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS'
+            ? t('FUNDING_WALLET_NOT_ENOUGH_FUNDS', { address: String(details) })
+            : ctx.resolveError(e).message
+      setStep({ at: 'failed', error })
+    }
+  }
+
+  if (step.at === 'success') {
+    return <Screen icon="success" title={t('FUNDING_WALLET_SUCCESS_TITLE')} subtitle={t('FUNDING_WALLET_SUCCESS_SUBTITLE', { amount, symbol })} />
+  }
+  if (step.at === 'confirm' || step.at === 'awaiting') {
+    return (
+      <Screen
+        title={step.at === 'confirm' ? t('FUNDING_WALLET_CONFIRM_TITLE') : t('FUNDING_WALLET_AWAITING_TITLE')}
+        subtitle={
+          step.at === 'confirm'
+            ? t('FUNDING_WALLET_CONFIRM_SUBTITLE', { amount, symbol, address: short(request.address), wallet: step.wallet })
+            : t('FUNDING_WALLET_AWAITING_SUBTITLE', { network: chain.name })
+        }
+      >
+        <div className={r.loading}>
+          <Spinner size={28} label={t('FUNDING_WALLET_AWAITING_TITLE')} />
+        </div>
+      </Screen>
+    )
+  }
+  if (step.at === 'failed') {
+    return (
+      <Screen
+        icon="error"
+        title={t('FUNDING_WALLET_FAILED_TITLE')}
+        footer={
+          <div className={r.stackTight}>
+            <Button onClick={() => setStep({ at: 'pick' })}>{t('FUNDING_WALLET_RETRY')}</Button>
+            <Button variant="secondary" onClick={() => flow.showMethods()}>
+              {t('FUNDING_WALLET_OTHER_METHOD')}
+            </Button>
+          </div>
+        }
+      >
+        <ErrorText center>{step.error}</ErrorText>
+      </Screen>
+    )
+  }
+  const collapsed = rows.length > WALLETS_COLLAPSE_ABOVE && !expanded
+  const shown = collapsed ? rows.slice(0, WALLETS_SHOWN) : rows
+  return (
+    <Screen title={t('FUNDING_WALLET_PICK_TITLE')} subtitle={t('FUNDING_WALLET_PICK_SUBTITLE', { amount, symbol, network: chain.name })}>
+      {rows.length === 0 ? (
+        <p className={`${r.muted} ${r.center}`}>{t('FUNDING_WALLET_NONE')}</p>
+      ) : (
+        <ul aria-label={t('FUNDING_WALLET_LIST_LABEL')} className={r.list}>
+          {shown.map(({ entry, recent }) => (
+            <li key={entry.id}>
+              <button type="button" className={r.tile} onClick={() => void run(entry)}>
+                {entry.branding.icon ? <img src={entry.branding.icon} alt="" width={28} height={28} style={{ borderRadius: 6 }} /> : null}
+                <span className={r.truncate} style={{ flex: 1 }}>{entry.branding.name}</span>
+                {recent ? <span className={r.badge}>{t('FUNDING_WALLET_RECENT')}</span> : null}
+              </button>
+            </li>
+          ))}
+          {collapsed ? (
+            <li>
+              <button type="button" className={r.tile} onClick={() => setExpanded(true)}>
+                <span style={{ flex: 1 }}>{t('FUNDING_WALLET_MORE')}</span>
+              </button>
+            </li>
+          ) : null}
+        </ul>
+      )}
+    </Screen>
+  )
+}

@@ -1,0 +1,75 @@
+/**
+ * The transfer itself, apart from the screen: what to send (native currency or USDC with 6
+ * decimals) from an external EVM wallet, the balance check, the send through the wallet's
+ * EIP-1193 provider, and the wait for the receipt.
+ * @module
+ */
+import { PorticoError } from '../../kernel/errors'
+import { format } from '../../kernel/messages'
+import { fundingRpc, pollUntil, readBalance, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
+import { fundingWalletMessages } from './messages'
+
+/** How often the receipt of the transfer is asked for. */
+export const RECEIPT_POLL_MS = 1000
+
+/** `transfer(address,uint256)` selector. */
+const TRANSFER = '0xa9059cbb'
+
+/** What a transfer moves: the token contract (null: native) and the amount in smallest units. */
+export interface TransferPlan {
+  token: string | null
+  units: bigint
+}
+
+/**
+ * What a request's transfer moves.
+ * @param request - the request (with its confirmed amount).
+ * @param usdc - the chain's USDC contract, or null.
+ * @returns the plan, or null when the asset cannot be sent from a wallet (USDC without a contract, other tokens).
+ */
+export function planTransfer(request: FundingRequest, usdc: string | null): TransferPlan | null {
+  if (!request.amount) return null
+  if (request.asset === 'native-currency') return { token: null, units: toUnits(request.amount, request.chain?.nativeCurrency.decimals ?? 9) }
+  if (request.asset === 'USDC' && usdc) return { token: usdc, units: toUnits(request.amount, USDC_DECIMALS) }
+  return null
+}
+
+/** An EIP-1193 provider, as the wallets plugin gives it. */
+interface Eip1193 {
+  request(args: { method: string; params?: unknown[] }): Promise<unknown>
+}
+
+/**
+ * Refuses a wallet holding less than the plan moves.
+ * @throws PorticoError `FUNDING_WALLET_NOT_ENOUGH_FUNDS` ('Wallet {address} does not have enough funds.').
+ */
+export async function checkFunds(url: string, request: FundingRequest, from: string, plan: TransferPlan): Promise<void> {
+  const balance = await readBalance(url, request.chainType, from, plan.token)
+  if (balance < plan.units) {
+    throw new PorticoError(format(fundingWalletMessages.FUNDING_WALLET_NOT_ENOUGH_FUNDS, { address: from }), { code: 'FUNDING_WALLET_NOT_ENOUGH_FUNDS', details: from })
+  }
+}
+
+/**
+ * Sends the plan from an EVM wallet to the request's address.
+ * @returns the transaction hash.
+ */
+export async function sendEvmTransfer(provider: Eip1193, request: FundingRequest, from: string, plan: TransferPlan): Promise<string> {
+  const tx = plan.token
+    ? { from, to: plan.token, data: TRANSFER + request.address.slice(2).toLowerCase().padStart(64, '0') + plan.units.toString(16).padStart(64, '0') }
+    : { from, to: request.address, value: `0x${plan.units.toString(16)}` }
+  return String(await provider.request({ method: 'eth_sendTransaction', params: [tx] }))
+}
+
+/**
+ * Waits for a transaction's receipt on the chain's RPC endpoint.
+ * @throws PorticoError `FUNDING_WALLET_FAILED` when it reverted.
+ */
+export async function waitForReceipt(sleep: (ms: number) => Promise<void>, url: string, hash: string, signal?: AbortSignal): Promise<void> {
+  const receipt = await pollUntil(sleep, {
+    every: RECEIPT_POLL_MS,
+    signal,
+    attempt: async () => (await fundingRpc<{ status: string } | null>(url, 'eth_getTransactionReceipt', [hash], signal)) ?? undefined,
+  })
+  if (receipt.status !== '0x1') throw new PorticoError(fundingWalletMessages.FUNDING_WALLET_FAILED, { code: 'FUNDING_WALLET_FAILED', details: `Transaction ${hash} reverted` })
+}

@@ -1,0 +1,96 @@
+/**
+ * Reading balances for funding methods: the RPC endpoint of a request's chain and the balance of
+ * an address in the request's asset (native, an ERC-20 such as USDC, or SOL), over plain JSON-RPC.
+ * @module
+ */
+import type { AppConfig } from '../../kernel/config'
+import { PorticoError } from '../../kernel/errors'
+import type { FundingRequest } from './types'
+
+/** Public RPC endpoints of the Solana clusters, used when the app lists no Solana chain. */
+export const SOLANA_CLUSTER_RPC: Readonly<Record<string, string>> = {
+  'mainnet-beta': 'https://api.mainnet-beta.solana.com',
+  devnet: 'https://api.devnet.solana.com',
+  testnet: 'https://api.testnet.solana.com',
+}
+
+/**
+ * The RPC endpoint a request's chain is read on: the EVM chain's first RPC URL; for Solana the
+ * app's `solana:{cluster}` chain, else the first Solana chain it lists (a local cluster), else the
+ * cluster's public endpoint.
+ * @param request - the request.
+ * @param config - the app configuration.
+ * @returns the URL, or null when the EVM chain has none.
+ * @example
+ * ```ts
+ * import { fundingRpcUrl } from 'portico/plugins/funding'
+ * fundingRpcUrl(flow.request, ctx.config()!)
+ * ```
+ */
+export function fundingRpcUrl(request: Pick<FundingRequest, 'chain' | 'cluster'>, config: Pick<AppConfig, 'supportedChains'> | null): string | null {
+  if (request.chain) return request.chain.rpcUrls[0] ?? null
+  const name = request.cluster?.name ?? 'mainnet-beta'
+  const solana = (config?.supportedChains ?? []).filter((c) => c.id.startsWith('solana:') && c.rpcUrls[0])
+  const chain = solana.find((c) => c.id === `solana:${name}`) ?? solana[0]
+  return chain?.rpcUrls[0] ?? SOLANA_CLUSTER_RPC[name] ?? null
+}
+
+let rpcId = 0
+
+/**
+ * One JSON-RPC call.
+ * @param url - the endpoint.
+ * @param method - the method.
+ * @param params - its params.
+ * @param signal - aborts the request.
+ * @returns the result.
+ * @throws PorticoError `FUNDING_RPC_ERROR` when the endpoint fails or answers an error.
+ * @example
+ * ```ts
+ * import { fundingRpc } from 'portico/plugins/funding'
+ * await fundingRpc<string>(url, 'eth_getBalance', [address, 'latest'])
+ * ```
+ */
+export async function fundingRpc<T>(url: string, method: string, params: unknown[], signal?: AbortSignal): Promise<T> {
+  const res = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: ++rpcId, method, params }),
+    ...(signal ? { signal } : {}),
+  })
+  const body = (await res.json().catch(() => null)) as { result?: T; error?: { message?: string } } | null
+  if (!res.ok || !body || body.error || !('result' in body)) {
+    throw new PorticoError('Something went wrong', { code: 'FUNDING_RPC_ERROR', details: `${method}: ${body?.error?.message ?? `HTTP ${res.status}`}` })
+  }
+  return body.result as T
+}
+
+/** `balanceOf(address)` selector. */
+const BALANCE_OF = '0x70a08231'
+
+/**
+ * The balance of an address, in smallest units: native (wei, lamports) without a token, else of
+ * the ERC-20 token (EVM only).
+ * @param url - the chain's RPC endpoint.
+ * @param chainType - `ethereum` or `solana`.
+ * @param owner - the address.
+ * @param token - the ERC-20 contract, or null for the native currency.
+ * @param signal - aborts the request.
+ * @returns the balance.
+ * @example
+ * ```ts
+ * import { readBalance } from 'portico/plugins/funding'
+ * const wei = await readBalance(url, 'ethereum', address, null)
+ * ```
+ */
+export async function readBalance(url: string, chainType: FundingRequest['chainType'], owner: string, token: string | null, signal?: AbortSignal): Promise<bigint> {
+  if (chainType === 'solana') {
+    if (token) throw new PorticoError('Unable to fetch token details', { code: 'FUNDING_RPC_ERROR', details: 'Solana token balances are not read' })
+    const { value } = await fundingRpc<{ value: number }>(url, 'getBalance', [owner, { commitment: 'confirmed' }], signal)
+    return BigInt(value)
+  }
+  if (!token) return BigInt(await fundingRpc<string>(url, 'eth_getBalance', [owner, 'latest'], signal))
+  const data = BALANCE_OF + owner.slice(2).toLowerCase().padStart(64, '0')
+  const out = await fundingRpc<string>(url, 'eth_call', [{ to: token, data }, 'latest'], signal)
+  return out === '0x' ? 0n : BigInt(out)
+}
