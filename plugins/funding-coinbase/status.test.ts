@@ -90,6 +90,7 @@ const evm = (id: string, symbol = 'ETH', asset: FundingRequest['asset'] = 'nativ
   cluster: null,
   amount: null,
   asset,
+  crossChainBridgingEnabled: false,
 })
 
 describe('coinbasePurchaseOf', () => {
