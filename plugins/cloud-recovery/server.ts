@@ -345,7 +345,11 @@ export function cloudRecoveryServer(options: CloudRecoveryServerOptions = {}) {
         if (req.body.provider && req.body.provider !== attempt.provider) throw badCode()
         if (!safeEqual(attempt.clientState, req.body.state_code)) throw stateMismatch()
         if (!safeEqual(attempt.codeChallenge, s256(req.body.code_verifier))) throw pkceMismatch()
-        return { access_token: token }
+        const apiUrl =
+          attempt.provider === 'google-drive'
+            ? (readSetting(ctx.app, cloudRecoverySetting).googleDrive?.apiUrl ?? GOOGLE_DRIVE_API_URL)
+            : (readSetting(ctx.app, cloudRecoverySetting).icloud?.apiUrl ?? CLOUDKIT_API_URL)
+        return { access_token: token, api_url: apiUrl }
       },
 
       async configurationIcloud(_req, ctx) {

@@ -50,8 +50,11 @@ export const AuthenticateRequest = v.strictObject({
   provider: v.optional(CloudRecoveryProvider),
 })
 
-/** The storage's short-lived token: Google's OAuth access token, or CloudKit's web auth token. */
-export const AuthenticateResponse = v.object({ access_token: v.string() })
+/**
+ * The storage's short-lived token (Google's OAuth access token, or CloudKit's web auth token) and the
+ * base URL of the storage's API it works at.
+ */
+export const AuthenticateResponse = v.object({ access_token: v.string(), api_url: v.string() })
 
 /** `POST /recovery/configuration_icloud`. */
 export const ConfigurationIcloudRequest = v.strictObject({ client_type: v.literal('web') })
