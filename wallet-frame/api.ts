@@ -4,7 +4,7 @@
  * other API error keeps its code, message and data.
  * @module
  */
-import { fillPath, type RouteRequest, type RouteResponse } from '../kernel/route'
+import { fillPath, type Route, type RouteRequest, type RouteResponse } from '../kernel/route'
 import { embeddedWalletRoutes } from '../plugins/embedded-wallets/api'
 import { FrameFailure, GENERIC_ERROR } from './errors'
 
@@ -45,9 +45,18 @@ export interface FrameApiOptions {
  * @returns a function calling a route by name.
  */
 export function frameApi(options: FrameApiOptions): FrameApi {
+  const call = routeCaller(options)
+  return (name, credentials, body, pathParams) => call(embeddedWalletRoutes[name], credentials, body, pathParams) as never
+}
+
+/**
+ * Calls any route of the server with the user's access token, with the errors of {@link frameApi}.
+ * @param options - where the API is and the app id.
+ * @returns a function calling a route.
+ */
+export function routeCaller(options: FrameApiOptions) {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
-  return async (name, { accessToken, mfaToken }, body, pathParams) => {
-    const route = embeddedWalletRoutes[name]
+  return async <R extends Route>(route: R, { accessToken, mfaToken }: FrameCredentials, body: RouteRequest<R>, pathParams?: Record<string, string>): Promise<RouteResponse<R>> => {
     let res: Response
     try {
       res = await doFetch(options.apiBase + fillPath(route.path, pathParams), {

@@ -5,6 +5,7 @@
  */
 import { frameApi } from './api'
 import { serveFrame } from './channel'
+import { createCloudRecovery } from './cloud'
 import { readFrameConfig } from './config'
 import { walletHandlers } from './handlers'
 import { frameStorage } from './storage'
@@ -15,5 +16,6 @@ const service = createWalletService({
   appId: config.appId,
   api: frameApi({ apiBase: config.apiBase, appId: config.appId }),
   storage: frameStorage(),
+  cloud: createCloudRecovery({ apiBase: config.apiBase, appId: config.appId }),
 })
 serveFrame({ allowedOrigins: config.allowedOrigins, handlers: walletHandlers(service) })

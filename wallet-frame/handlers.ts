@@ -16,6 +16,7 @@ export function walletHandlers(service: WalletService): FrameHandlers {
     create: { params: frameParams.create, run: (p) => service.create(p) },
     connect: { params: frameParams.connect, run: (p) => service.connect(p) },
     recover: { params: frameParams.recover, run: (p) => service.recover(p) },
+    cloudSignIn: { params: frameParams.cloudSignIn, run: (p) => service.cloudSignIn(p) },
     add: { params: frameParams.add, run: (p) => service.add(p) },
     setRecovery: { params: frameParams.setRecovery, run: (p) => service.setRecovery(p) },
     rpc: { params: frameParams.rpc, run: (p) => service.rpc(p) },

@@ -23,11 +23,20 @@ const AddressParam = v.pipe(
 /** A user's recovery password: the modal asks for at least 6 characters (spec 02 §5). */
 const Password = v.pipe(v.string(), v.minLength(6, 'The password has at least 6 characters.'), v.maxLength(256, 'The password is too long.'))
 
-/** The recovery method chosen by the host, with the password of `user-passcode`. */
+/** A cloud storage's sign-in as the popup returned it. */
+const CloudAuthorization = v.strictObject({
+  code: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
+  state: v.pipe(v.string(), v.minLength(1), v.maxLength(512)),
+})
+
+const CloudProvider = v.picklist(['google-drive', 'icloud'], 'provider must be google-drive or icloud.')
+
+/** The recovery method chosen by the host, with the password of `user-passcode` or a cloud sign-in. */
 const Recovery = v.variant('method', [
   v.strictObject({ method: v.literal('privy') }),
   v.strictObject({ method: v.literal('user-passcode'), password: Password }),
-], 'recovery must be {method: "privy"} or {method: "user-passcode", password}.')
+  v.strictObject({ method: CloudProvider, authorization: CloudAuthorization }),
+], 'recovery must be {method: "privy"}, {method: "user-passcode", password} or {method: "google-drive" | "icloud", authorization}.')
 
 const WalletIndex = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99, 'walletIndex is at most 99.'))
 
@@ -43,7 +52,8 @@ const RpcRequest = v.strictObject({
 export const frameParams = {
   create: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, chainType: ChainTypeParam, recovery: Recovery }),
   connect: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam }),
-  recover: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, password: v.optional(Password) }),
+  recover: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, password: v.optional(Password), authorization: v.optional(CloudAuthorization) }),
+  cloudSignIn: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, provider: CloudProvider, redirectTo: v.pipe(v.string(), v.url('redirectTo must be a URL.'), v.maxLength(2048)) }),
   add: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, chainType: ChainTypeParam, walletIndex: WalletIndex }),
   setRecovery: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, recovery: Recovery }),
   rpc: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, address: AddressParam, chainType: ChainTypeParam, request: RpcRequest }),

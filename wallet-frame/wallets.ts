@@ -17,7 +17,8 @@ import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
 import { decodeJwt, tokenAppId } from '../kernel/jwt'
 import { digestInput, walletProofMessage, type WalletProofFields } from '../plugins/embedded-wallets/proof'
-import type { FrameChainType, FrameRecoveryChoice, FrameRpcRequest, FrameWallet } from '../protocols/wallet-frame'
+import type { FrameChainType, FrameCloudAuthorization, FrameCloudProvider, FrameRecoveryChoice, FrameRpcRequest, FrameWallet } from '../protocols/wallet-frame'
+import type { CloudRecovery } from './cloud'
 import {
   checkSecret,
   combineShares,
@@ -53,6 +54,14 @@ export interface WalletServiceOptions {
   appId: string
   api: FrameApi
   storage: ShareStorage
+  /** Cloud recovery (Google Drive, iCloud). @defaultValue none: those methods answer `not_supported` */
+  cloud?: CloudRecovery
+}
+
+/** What a recovery needs from the user: the password, or the cloud storage's sign-in. */
+interface RecoveryProof {
+  password?: string
+  authorization?: FrameCloudAuthorization
 }
 
 /** The message of a wrong recovery password (spec 02 §8). */
@@ -109,6 +118,8 @@ interface SecretInfo {
 type RecoveryInput =
   | { method: 'privy'; encrypted_share: string; recovery_key: string }
   | { method: 'user-passcode'; encrypted_share: string; salt: string; verifier: string }
+  | { method: 'google-drive'; encrypted_share: string; file_id: string }
+  | { method: 'icloud'; encrypted_share: string; icloud_record_name: string }
 
 const CHAIN_OF: Readonly<Record<EntropyIdVerifier, FrameChainType>> = {
   'ethereum-address-verifier': 'ethereum',
@@ -163,11 +174,26 @@ async function signProof(key: WalletKey, fields: WalletProofFields): Promise<str
   return toBase64(signSolanaMessage(key, new TextEncoder().encode(message)))
 }
 
-/** Seals a recovery share under the chosen method (a password's share with its verifier). */
-async function sealRecovery(share: Uint8Array, choice: FrameRecoveryChoice, entropyId: string): Promise<RecoveryInput> {
+/**
+ * Seals a recovery share under the chosen method: a password's share with its verifier; a cloud
+ * method's random key written to the user's storage first (`saveCloudKey`), so no share is stored
+ * whose key the user does not have.
+ */
+async function sealRecovery(
+  share: Uint8Array,
+  choice: FrameRecoveryChoice,
+  entropyId: string,
+  saveCloudKey: (choice: Extract<FrameRecoveryChoice, { authorization: unknown }>, key: string) => Promise<string>,
+): Promise<RecoveryInput> {
   if (choice.method === 'privy') {
     const key = newRecoveryKey()
     return { method: 'privy', encrypted_share: await encryptShare(share, key, entropyId), recovery_key: toBase64(key) }
+  }
+  if ('authorization' in choice) {
+    const key = newRecoveryKey()
+    const ref = await saveCloudKey(choice, toBase64(key))
+    const encrypted_share = await encryptShare(share, key, entropyId)
+    return choice.method === 'google-drive' ? { method: 'google-drive', encrypted_share, file_id: ref } : { method: 'icloud', encrypted_share, icloud_record_name: ref }
   }
   const salt = newSalt()
   const { key, verifier } = await passcodeKeys(choice.password, salt)
@@ -185,7 +211,13 @@ export type WalletService = ReturnType<typeof createWalletService>
  * @returns the operations; the frame page serves them through `walletHandlers`.
  */
 export function createWalletService(options: WalletServiceOptions) {
-  const { appId, api, storage } = options
+  const { appId, api, storage, cloud } = options
+  const cloudOf = (): CloudRecovery => {
+    if (!cloud) throw new FrameFailure('not_supported', 'Cloud recovery is not available in this frame.')
+    return cloud
+  }
+  const saveCloudKeyFor = (cred: FrameCredentials, entropyId: string) => (choice: { method: FrameCloudProvider; authorization: FrameCloudAuthorization }, key: string) =>
+    cloudOf().saveKey(cred, choice.method, choice.authorization, key, entropyId)
   const held = new Map<string, HeldSecret>()
   const withLock = lockTable()
   const heldKey = (userId: string, entropyId: string) => deviceShareKey(appId, userId, entropyId)
@@ -209,7 +241,7 @@ export function createWalletService(options: WalletServiceOptions) {
   async function storeNewSecret(cred: FrameCredentials, userId: string, secret: Uint8Array, kind: SecretKind, key: WalletKey, recovery: FrameRecoveryChoice): Promise<FrameWallet> {
     const entropyId = key.address
     const [device, auth, recoveryShare] = await splitSecret(secret)
-    const sealed = await sealRecovery(recoveryShare, recovery, entropyId)
+    const sealed = await sealRecovery(recoveryShare, recovery, entropyId, saveCloudKeyFor(cred, entropyId))
     const authShare = toBase64(auth)
     const proof = await signProof(key, { action: 'create', appId, userId, address: key.address, entropyId, digest: digestOf(authShare, sealed), version: 0 })
     const storeKey = deviceShareKey(appId, userId, entropyId)
@@ -240,11 +272,19 @@ export function createWalletService(options: WalletServiceOptions) {
    * The sealed recovery share and its key: automatic recovery's key comes with it; a `v2` password
    * share is released for the password's verifier; a `v1` one comes with the salt (`legacy`).
    */
-  async function openableShare(cred: FrameCredentials, shares: SecretInfo & { recovery_method: string }, password: string | undefined) {
+  async function openableShare(cred: FrameCredentials, shares: SecretInfo & { recovery_method: string }, { password, authorization }: RecoveryProof) {
     const material = await api('keyMaterial', cred, {}, { address: shares.entropy_id })
     if (material.version !== shares.version) throw changedWhileRecovering()
     if (material.recovery_type === 'privy_generated_recovery_key' && material.recovery_key && material.encrypted_recovery_share) {
       return { sealed: material.encrypted_recovery_share, key: fromBase64(material.recovery_key), legacy: false }
+    }
+    const cloudRef =
+      material.recovery_type === 'google_drive_recovery_secret' ? material.file_id : material.recovery_type === 'icloud_recovery_secret' ? material.icloud_record_name : null
+    if (cloudRef && material.encrypted_recovery_share) {
+      if (!authorization) throw new FrameFailure('recovery_needed', 'This wallet needs a sign-in to its cloud storage.', { recoveryMethod: shares.recovery_method })
+      const provider = material.recovery_type === 'google_drive_recovery_secret' ? 'google-drive' : 'icloud'
+      const key = await cloudOf().readKey(cred, provider, authorization, cloudRef)
+      return { sealed: material.encrypted_recovery_share, key: fromBase64(key), legacy: false }
     }
     if (material.recovery_type !== 'user_passcode_derived_recovery_key' || !material.recovery_key_derivation_salt) {
       throw new FrameFailure('not_supported', `Recovery with ${shares.recovery_method} is not supported.`)
@@ -263,9 +303,10 @@ export function createWalletService(options: WalletServiceOptions) {
   }
 
   /** Rebuilds a secret with the recovery share, and keeps that share as this device's share. */
-  async function recoverSecret(cred: FrameCredentials, userId: string, entropyId: string, password: string | undefined): Promise<HeldSecret> {
+  async function recoverSecret(cred: FrameCredentials, userId: string, entropyId: string, proof: RecoveryProof): Promise<HeldSecret> {
+    const { password } = proof
     const shares = await api('shares', cred, { entropy_id: entropyId })
-    const { sealed, key, legacy } = await openableShare(cred, shares, password)
+    const { sealed, key, legacy } = await openableShare(cred, shares, proof)
     let recoveryShare: Uint8Array
     try {
       recoveryShare = await decryptShare(sealed, key, shares.entropy_id)
@@ -295,7 +336,7 @@ export function createWalletService(options: WalletServiceOptions) {
    * @throws FrameFailure `resource_conflict` when the shares changed meanwhile.
    */
   async function putRecovery(cred: FrameCredentials, userId: string, entry: HeldSecret, auth: Uint8Array, recoveryShare: Uint8Array, choice: FrameRecoveryChoice): Promise<void> {
-    const sealed = await sealRecovery(recoveryShare, choice, entry.entropyId)
+    const sealed = await sealRecovery(recoveryShare, choice, entry.entropyId, saveCloudKeyFor(cred, entry.entropyId))
     const authShare = toBase64(auth)
     const key = keyFromSecret(entry.secret, entry.kind, CHAIN_OF[entry.verifier], 0)
     const proof = await signProof(key, {
@@ -325,7 +366,7 @@ export function createWalletService(options: WalletServiceOptions) {
         if (!(error instanceof Error && ['share_mismatch', 'invalid_data'].includes((error as { code?: string }).code ?? ''))) throw error
       }
     }
-    if (shares.recovery_method === 'privy') return recoverSecret(cred, userId, shares.entropy_id, undefined)
+    if (shares.recovery_method === 'privy') return recoverSecret(cred, userId, shares.entropy_id, {})
     throw new FrameFailure('recovery_needed', 'This device needs the wallet’s recovery to use it.', { recoveryMethod: shares.recovery_method })
   }
 
@@ -365,10 +406,16 @@ export function createWalletService(options: WalletServiceOptions) {
       return { wallets: entry.wallets }
     },
 
-    async recover(params: { accessToken: string; entropyId: string; password?: string }): Promise<{ wallets: FrameWallet[] }> {
+    async recover(params: { accessToken: string; entropyId: string; password?: string; authorization?: FrameCloudAuthorization }): Promise<{ wallets: FrameWallet[] }> {
       const userId = userOf(params.accessToken, appId)
-      const entry = await withLock(heldKey(userId, params.entropyId), () => recoverSecret(params, userId, params.entropyId, params.password))
+      const entry = await withLock(heldKey(userId, params.entropyId), () => recoverSecret(params, userId, params.entropyId, params))
       return { wallets: entry.wallets }
+    },
+
+    /** Starts a sign-in to a cloud storage for backing up or recovering (see `FrameOperations.cloudSignIn`). */
+    async cloudSignIn(params: { accessToken: string; mfaToken?: string; provider: FrameCloudProvider; redirectTo: string }): Promise<{ url: string; stateCode: string }> {
+      userOf(params.accessToken, appId)
+      return cloudOf().signIn(params, params.provider, params.redirectTo)
     },
 
     /** Adds the HD wallet at an index (or on the other chain) of a connected secret. */
@@ -432,6 +479,7 @@ export function createWalletService(options: WalletServiceOptions) {
     async clear(): Promise<{ cleared: true }> {
       // Dropped, not zeroed: an operation still running keeps a consistent copy.
       held.clear()
+      cloud?.clear()
       return { cleared: true }
     },
   }

@@ -158,6 +158,8 @@ export function createEmbeddedWalletCore(
     },
     connect: async () => (await ops()).connect(),
     recover: async (password) => (await ops()).recover(password),
+    cloudSignIn: async (provider, redirectTo) => (await ops()).cloudSignIn(provider, redirectTo),
+    recoverWithCloud: async (authorization) => (await ops()).recoverWithCloud(authorization),
     add: async (chainType, walletIndex) => (await ops()).add(chainType, walletIndex),
     setRecovery: async (recovery) => (await ops()).setRecovery(recovery),
     sign: async (wallet, request) => (await ops()).sign(wallet, request),

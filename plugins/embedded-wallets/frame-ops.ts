@@ -14,7 +14,7 @@ import { embeddedWalletHooks, MFA_REQUIRED_CODES, type EmbeddedWalletInfo } from
 /** What the frame runs of the core. */
 export type FrameOperations = Pick<
   EmbeddedWalletCore,
-  'create' | 'prepareCreation' | 'connect' | 'recover' | 'add' | 'setRecovery' | 'sign' | 'openKeyFrame' | 'clear' | 'destroy'
+  'create' | 'prepareCreation' | 'connect' | 'recover' | 'cloudSignIn' | 'recoverWithCloud' | 'add' | 'setRecovery' | 'sign' | 'openKeyFrame' | 'clear' | 'destroy'
 >
 
 /**
@@ -108,6 +108,10 @@ export function frameOperations(ctx: PluginContext, steps: CoreSteps, wallets: (
     },
     async recover(password) {
       await call('recover', { entropyId: secretOf(), ...(password !== undefined ? { password } : {}) })
+    },
+    cloudSignIn: (provider, redirectTo) => call('cloudSignIn', { provider, redirectTo }),
+    async recoverWithCloud(authorization) {
+      await call('recover', { entropyId: secretOf(), authorization })
     },
     async add(chainType, walletIndex) {
       const hd = wallets().filter((w) => w.chainType === chainType && !w.imported)

@@ -56,7 +56,10 @@ export function walletProofMessage(f: WalletProofFields): string {
  */
 export function digestInput(
   authShare: string,
-  recovery: { method: string; encrypted_share: string; recovery_key?: string; salt?: string; verifier?: string },
+  recovery: { method: string; encrypted_share: string; recovery_key?: string; salt?: string; verifier?: string; file_id?: string; icloud_record_name?: string },
 ): string {
-  return [authShare, recovery.method, recovery.encrypted_share, recovery.recovery_key ?? '', recovery.salt ?? '', recovery.verifier ?? ''].join('\n')
+  const fields = [authShare, recovery.method, recovery.encrypted_share, recovery.recovery_key ?? '', recovery.salt ?? '', recovery.verifier ?? '']
+  // A cloud recovery's place joins the digest; the other methods' digests stay as they were.
+  const ref = recovery.file_id ?? recovery.icloud_record_name
+  return (ref === undefined ? fields : [...fields, ref]).join('\n')
 }

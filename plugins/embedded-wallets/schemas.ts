@@ -17,7 +17,7 @@ export const EntropyIdVerifier = v.picklist(
   'entropy_id_verifier must be ethereum-address-verifier or solana-address-verifier.',
 )
 
-/** The recovery methods of spec 02 (`google-drive` and `icloud` are refused until they are built). */
+/** The recovery methods of spec 02. */
 export const RecoveryMethod = v.picklist(['privy', 'user-passcode', 'google-drive', 'icloud'])
 
 /** An EVM address (0x and 40 hex digits) or a Solana address (base58 of 32 bytes). */
@@ -43,6 +43,9 @@ export const SealedShare = v.pipe(
   v.regex(/^v[12]\.[A-Za-z0-9_-]{16}\.[A-Za-z0-9_-]{40,200}$/, 'encrypted_share must be v2.<iv>.<ciphertext>.'),
 )
 
+/** Where a cloud storage keeps a recovery key: Drive file ids and CloudKit record names are short URL-safe text. */
+const CloudRef = (name: string) => v.pipe(v.string(), v.regex(/^[A-Za-z0-9_.:-]{1,255}$/, `${name} must be 1 to 255 characters of [A-Za-z0-9_.:-].`))
+
 /** A password verifier: base64 of 32 bytes the frame derives from the password (never the key). */
 export const PasswordVerifier = base64('verifier', 44)
 
@@ -53,11 +56,15 @@ export const PasswordVerifier = base64('verifier', 44)
  * - `user-passcode`: a key derived from the user's password (Argon2id, then HKDF) with this
  *   per-wallet salt, and the password's `verifier` (another HKDF output), whose hash the server keeps
  *   to check before it releases the share; the share must be `v2`. The password and the key never
- *   leave the frame.
+ *   leave the frame;
+ * - `google-drive` / `icloud`: a random key the frame wrote into the user's own Drive app-data folder
+ *   (`file_id`) or private CloudKit database (`icloud_record_name`); the server keeps only where it is.
  */
 export const RecoveryInput = v.variant('method', [
   v.strictObject({ method: v.literal('privy'), encrypted_share: SealedShare, recovery_key: base64('recovery_key', 44) }),
   v.strictObject({ method: v.literal('user-passcode'), encrypted_share: SealedShare, salt: base64('salt', 44), verifier: PasswordVerifier }),
+  v.strictObject({ method: v.literal('google-drive'), encrypted_share: SealedShare, file_id: CloudRef('file_id') }),
+  v.strictObject({ method: v.literal('icloud'), encrypted_share: SealedShare, icloud_record_name: CloudRef('icloud_record_name') }),
 ])
 
 /**

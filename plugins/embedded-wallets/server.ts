@@ -82,6 +82,12 @@ export interface EmbeddedWalletsServerOptions {
   sharesPerUser?: RateLimitSetting
   /** @defaultValue {@link EW_KEY_MATERIAL_PER_USER} */
   keyMaterialPerUser?: RateLimitSetting
+  /**
+   * Origins the wallet frame may fetch besides the API's own (its CSP `connect-src`), per app: the
+   * cloud storages where a recovery key lives (`cloudStorageOrigins` of `portico/plugins/cloud-recovery/server`).
+   * @defaultValue none: the frame reaches only the API
+   */
+  frameConnectSources?: (app: ServerApp) => readonly string[]
 }
 
 /**
@@ -127,18 +133,28 @@ function checkBytes(text: string, field: string, sizes: readonly number[]): Buff
   return bytes
 }
 
+/** The contract's `recovery_type` of each recovery method. */
+const RECOVERY_TYPES = {
+  privy: 'privy_generated_recovery_key',
+  'user-passcode': 'user_passcode_derived_recovery_key',
+  'google-drive': 'google_drive_recovery_secret',
+  icloud: 'icloud_recovery_secret',
+} as const
+
 /** A share is its secret's length (16 bytes of entropy, or a 32-byte key) plus its x coordinate. */
 const SHARE_BYTES = { hd: 17, imported: 33 } as const
 
 type Recovery =
   | { method: 'privy'; encrypted_share: string; recovery_key: string }
   | { method: 'user-passcode'; encrypted_share: string; salt: string; verifier: string }
+  | { method: 'google-drive'; encrypted_share: string; file_id: string }
+  | { method: 'icloud'; encrypted_share: string; icloud_record_name: string }
 
 /**
  * Checks a recovery input against the app's settings and the sizes of its key, salt and verifier
  * (a password's share must be `v2`, the version that has a verifier), and seals what must be sealed.
- * @returns what the row stores in `recovery_key` (sealed), `recovery_salt` and `recovery_verifier`
- * (the verifier's hash, sealed).
+ * @returns what the row stores in `recovery_key` (sealed), `recovery_salt`, `recovery_verifier`
+ * (the verifier's hash, sealed) and `recovery_ref` (a cloud recovery key's place).
  */
 function storedRecovery(app: ServerApp, keys: WalletKeys, place: SecretPlace, recovery: Recovery, onCreate: boolean) {
   const s = readSetting(app, embeddedWalletsSetting)
@@ -146,13 +162,15 @@ function storedRecovery(app: ServerApp, keys: WalletKeys, place: SecretPlace, re
   if (recovery.method === 'privy') {
     if (onCreate && s.requireUserOwnedRecoveryOnCreate) throw refused()
     checkBytes(recovery.recovery_key, 'recovery_key', [32])
-    return { recoveryKey: keys.seal('recovery_key', recovery.recovery_key, place), salt: null, verifier: null }
+    return { recoveryKey: keys.seal('recovery_key', recovery.recovery_key, place), salt: null, verifier: null, ref: null }
   }
   if (!s.userOwnedRecoveryOptions.includes(recovery.method)) throw refused()
+  if (recovery.method === 'google-drive') return { recoveryKey: null, salt: null, verifier: null, ref: recovery.file_id }
+  if (recovery.method === 'icloud') return { recoveryKey: null, salt: null, verifier: null, ref: recovery.icloud_record_name }
   checkBytes(recovery.salt, 'salt', [16, 32])
   const verifier = checkBytes(recovery.verifier, 'verifier', [VERIFIER_BYTES])
   if (!recovery.encrypted_share.startsWith('v2.')) throw errors.invalidData('A password-protected encrypted_share must be v2.')
-  return { recoveryKey: null, salt: recovery.salt, verifier: keys.seal('recovery_verifier', verifierHash(verifier), place) }
+  return { recoveryKey: null, salt: recovery.salt, verifier: keys.seal('recovery_verifier', verifierHash(verifier), place), ref: null }
 }
 
 /** Checks a proof by `signer` over the message of `fields`; 400 `invalid_data` when it does not verify. */
@@ -287,7 +305,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
     settings: [embeddedWalletsSetting],
     accountTypes: [embeddedWalletAccountType],
     appResponse: embeddedWalletConfig,
-    pages: framePages(options.frameDist ?? DEFAULT_FRAME_DIST),
+    pages: framePages(options.frameDist ?? DEFAULT_FRAME_DIST, options.frameConnectSources),
     ownOrigin: true,
     sealedData: walletSealedData(keys),
     handlers: {
@@ -322,8 +340,8 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
           const r = b.recovery
           const stored = await tx.query(
             `INSERT INTO embedded_wallet_secrets (app_id, entropy_id, user_id, entropy_id_verifier, kind, auth_share, recovery_method,
-               encrypted_recovery_share, recovery_key, recovery_salt, recovery_verifier, version, created_at, updated_at)
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, 1, $12, $12)
+               encrypted_recovery_share, recovery_key, recovery_salt, recovery_verifier, recovery_ref, version, created_at, updated_at)
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $13, 1, $12, $12)
              ON CONFLICT DO NOTHING RETURNING entropy_id`,
             [
               ctx.app.id,
@@ -338,6 +356,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
               recovery.salt,
               recovery.verifier,
               now,
+              recovery.ref,
             ],
           )
           const fresh = { address: wallet.address, identityKey: wallet.identityKey, chain: wallet.chain, walletIndex: 0, entropyId: wallet.address, imported: b.imported }
@@ -408,12 +427,12 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
         if (!row) throw notFound()
         const privy = row.recovery_method === 'privy'
         return {
-          recovery_type: privy ? ('privy_generated_recovery_key' as const) : ('user_passcode_derived_recovery_key' as const),
-          recovery_key_derivation_salt: privy ? null : row.recovery_salt,
+          recovery_type: RECOVERY_TYPES[row.recovery_method],
+          recovery_key_derivation_salt: row.recovery_salt,
           recovery_code: null,
           recovery_key: privy ? k.open('recovery_key', row.recovery_key ?? '', placeOf(ctx, row)) : null,
-          file_id: null,
-          icloud_record_name: null,
+          file_id: row.recovery_method === 'google-drive' ? row.recovery_ref : null,
+          icloud_record_name: row.recovery_method === 'icloud' ? row.recovery_ref : null,
           // A password verifier guards the share: it is released by `recoveryShare` only.
           encrypted_recovery_share: row.recovery_verifier === null ? row.encrypted_recovery_share : null,
           recovery_share_version: shareVersion(row),
@@ -488,7 +507,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
           // password (or method) starts the password guard's counts afresh.
           const changed = await tx.query(
             `UPDATE embedded_wallet_secrets SET auth_share = $5, recovery_method = $6, encrypted_recovery_share = $7,
-               recovery_key = $8, recovery_salt = $9, recovery_verifier = $10, recovery_failures = 0, recovery_lockouts = 0,
+               recovery_key = $8, recovery_salt = $9, recovery_verifier = $10, recovery_ref = $12, recovery_failures = 0, recovery_lockouts = 0,
                recovery_locked_until = NULL, version = version + 1, updated_at = $11
              WHERE app_id = $1 AND entropy_id = $2 AND user_id = $3 AND version = $4 RETURNING version`,
             [
@@ -503,6 +522,7 @@ export function embeddedWalletsServer(options: EmbeddedWalletsServerOptions = {}
               recovery.salt,
               recovery.verifier,
               ctx.now(),
+              recovery.ref,
             ],
           )
           if (!changed[0]) throw new HttpError(409, 'resource_conflict', "The wallet's shares changed meanwhile: read them again and retry.")

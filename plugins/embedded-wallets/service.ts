@@ -8,7 +8,7 @@ import { defineHooks } from '../../kernel/hook-bus'
 import type { AsyncSeriesBailHook, SyncBailHook } from '../../kernel/hooks'
 import type { EmbeddedEthereumProvider, TransactionUiOptions } from './provider'
 import type { EmbeddedSolanaWallet, SolanaTransactionUiOptions } from './solana'
-import type { FrameChainType, FrameRecoveryChoice, FrameWallet } from '../../protocols/wallet-frame'
+import type { FrameChainType, FrameCloudAuthorization, FrameCloudProvider, FrameRecoveryChoice, FrameWallet } from '../../protocols/wallet-frame'
 
 /** The recovery methods of spec 02. */
 export type RecoveryMethod = FrameWallet['recoveryMethod']
@@ -61,6 +61,23 @@ export interface EmbeddedWalletService {
   connect(): Promise<void>
   /** Recovers with the password (`user-passcode`); rejects `invalid_recovery_pin` on a wrong one. */
   recover(password?: string): Promise<void>
+  /**
+   * Starts a sign-in to a cloud storage (`google-drive`, `icloud`) in the wallet frame, which keeps its
+   * PKCE verifier: open `url` in a popup; it returns to `redirectTo` with `privy_oauth_code` and
+   * `privy_oauth_state` (= `stateCode`). Pass both as the `authorization` of a cloud
+   * {@link FrameRecoveryChoice} (`create`, `setRecovery`) or to {@link recoverWithCloud}. The code is
+   * worthless to the page: only the frame can redeem it, and the storage's token stays in the frame.
+   * @param provider - the storage.
+   * @param redirectTo - a page of one of the app's allowed origins.
+   */
+  cloudSignIn(provider: FrameCloudProvider, redirectTo: string): Promise<{ url: string; stateCode: string }>
+  /**
+   * Recovers with a cloud storage's returned sign-in. Rejects `user_denied` ('User denied') for the
+   * literal code 'undefined', `cloud_storage_error` (`data.retryable`) when the storage failed: retry
+   * with the same sign-in.
+   * @param authorization - the popup's code and state.
+   */
+  recoverWithCloud(authorization: FrameCloudAuthorization): Promise<void>
   /**
    * Adds an HD wallet from the user's secret (spec 02's `add`): index `walletIndex` of `chainType`,
    * by default the next unused one, then refreshes the session so the user lists it.

@@ -20,8 +20,26 @@ export const FRAME_CHANNEL = 'portico:wallet-frame'
 /** Chains of an embedded wallet. */
 export type FrameChainType = 'ethereum' | 'solana'
 
-/** A recovery method as the host chooses it. The password goes to the frame and stays there. */
-export type FrameRecoveryChoice = { method: 'privy' } | { method: 'user-passcode'; password: string }
+/**
+ * A cloud storage's sign-in as the popup returned it: the one-time code (`privy_oauth_code`) and the
+ * state (`privy_oauth_state`). Worthless without the PKCE verifier only the frame holds.
+ */
+export interface FrameCloudAuthorization {
+  code: string
+  state: string
+}
+
+/** The cloud storages a recovery key may live in. */
+export type FrameCloudProvider = 'google-drive' | 'icloud'
+
+/**
+ * A recovery method as the host chooses it. The password goes to the frame and stays there; a cloud
+ * method names the sign-in (see `cloudSignIn`) with which the frame writes the key to the user's storage.
+ */
+export type FrameRecoveryChoice =
+  | { method: 'privy' }
+  | { method: 'user-passcode'; password: string }
+  | { method: FrameCloudProvider; authorization: FrameCloudAuthorization }
 
 /** An embedded wallet as the host learns it (never a key). */
 export interface FrameWallet {
@@ -68,8 +86,16 @@ export interface FrameOperations {
    * method needs the user (a password); `privy` recovery runs by itself.
    */
   connect: { params: Authed & { entropyId: string }; result: { wallets: FrameWallet[] } }
-  /** Recovers a secret with its recovery share (a password for `user-passcode`) and repairs the device share. */
-  recover: { params: Authed & { entropyId: string; password?: string }; result: { wallets: FrameWallet[] } }
+  /**
+   * Recovers a secret with its recovery share (a password for `user-passcode`, a cloud sign-in for
+   * `google-drive` and `icloud`) and repairs the device share.
+   */
+  recover: { params: Authed & { entropyId: string; password?: string; authorization?: FrameCloudAuthorization }; result: { wallets: FrameWallet[] } }
+  /**
+   * Starts a sign-in to a cloud storage: the frame keeps a PKCE verifier and answers the page to open
+   * in a popup, which returns to `redirectTo` with the code and `stateCode`.
+   */
+  cloudSignIn: { params: Authed & { provider: FrameCloudProvider; redirectTo: string }; result: { url: string; stateCode: string } }
   /** Adds an HD wallet of a connected secret (another index, or the other chain). */
   add: { params: Authed & { entropyId: string; chainType: FrameChainType; walletIndex: number }; result: FrameWallet }
   /** Splits a connected secret again under a new recovery method or password. */
@@ -115,6 +141,10 @@ export type FrameErrorCode =
   | 'frame_timeout'
   | 'frame_unavailable'
   | 'internal_error'
+  /** The user refused the cloud storage's sign-in (its message is 'User denied'). */
+  | 'user_denied'
+  /** The cloud storage failed; `data.retryable` says whether trying again may help. */
+  | 'cloud_storage_error'
   | (string & {})
 
 /** An error as it crosses the channel. */
@@ -154,6 +184,7 @@ export const FRAME_TIMEOUTS_MS: Readonly<Record<FrameOp | 'ready', number>> = {
   create: 20_000,
   connect: 20_000,
   recover: 60_000,
+  cloudSignIn: 20_000,
   add: 20_000,
   setRecovery: 60_000,
   rpc: 30_000,

@@ -8,12 +8,12 @@
  */
 import { definePlugin } from '../../../kernel/plugin'
 import { PorticoError } from '../../../kernel/errors'
-import type { FrameChainType, FrameRecoveryChoice } from '../../../protocols/wallet-frame'
+import type { FrameChainType, FrameCloudAuthorization, FrameCloudProvider, FrameRecoveryChoice } from '../../../protocols/wallet-frame'
 import { embeddedWalletHooks, type EmbeddedWalletInfo, type EmbeddedWalletService, type EmbeddedWalletSettings, type KeyFrame } from '../service'
 import { EMBEDDED_WALLETS_PLUGIN_ID, embeddedWalletScreens, loadEmbeddedWalletScreenMessages } from './index'
 
 /** An operation of the service the screens call. */
-export type TestOp = 'create' | 'connect' | 'recover' | 'add' | 'setRecovery' | 'export' | 'import'
+export type TestOp = 'create' | 'connect' | 'recover' | 'cloudSignIn' | 'recoverWithCloud' | 'add' | 'setRecovery' | 'export' | 'import'
 
 /** One recorded call. */
 export interface TestCall {
@@ -121,6 +121,15 @@ export class TestWalletService implements EmbeddedWalletService {
 
   async recover(password?: string): Promise<void> {
     await this.run('recover', [password])
+  }
+
+  async cloudSignIn(provider: FrameCloudProvider, redirectTo: string): Promise<{ url: string; stateCode: string }> {
+    await this.run('cloudSignIn', [provider, redirectTo])
+    return { url: `https://accounts.test/sign-in?provider=${provider}`, stateCode: 'test-state' }
+  }
+
+  async recoverWithCloud(authorization: FrameCloudAuthorization): Promise<void> {
+    await this.run('recoverWithCloud', [authorization])
   }
 
   async add(chainType: FrameChainType, walletIndex?: number): Promise<EmbeddedWalletInfo> {

@@ -8,7 +8,7 @@
 import { createHash } from 'node:crypto'
 import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
-import type { PageResponse, PageRoute } from '../../../server'
+import type { PageResponse, PageRoute, ServerApp } from '../../../server'
 
 /** Where the built frame lives in this repository. */
 export const DEFAULT_FRAME_DIST = join(import.meta.dirname, '..', '..', '..', 'wallet-frame', 'dist')
@@ -86,17 +86,19 @@ export function frameAncestors(allowedOrigins: readonly string[]): string {
  * The frame pages' Content Security Policy: scripts, styles and fetches from the API's own origin
  * only, nothing inline, framed only by the app's allowed origins.
  * @param allowedOrigins - the app's allowed origins.
+ * @param connectSources - origins the frame may also fetch (a cloud storage's API). @defaultValue none
  * @returns the header value.
  * @example
  * ```ts
  * frameCsp(['https://app.example']) // "default-src 'none'; script-src 'self'; … frame-ancestors https://app.example; …"
  * ```
  */
-export function frameCsp(allowedOrigins: readonly string[]): string {
+export function frameCsp(allowedOrigins: readonly string[], connectSources: readonly string[] = []): string {
+  const extra = connectSources.filter((o) => /^https?:\/\/[^\s;,'"]+$/.test(o))
   return [
     "default-src 'none'",
     "script-src 'self'",
-    "connect-src 'self'",
+    ["connect-src 'self'", ...extra].join(' '),
     "style-src 'self'",
     `frame-ancestors ${frameAncestors(allowedOrigins)}`,
     "base-uri 'none'",
@@ -150,9 +152,10 @@ const notBuilt = (file: string): PageResponse => ({
 /**
  * The frame pages and their assets, from a `dist` folder.
  * @param dir - the built frame's folder.
+ * @param connectSources - per app, the origins the wallet frame may fetch besides the API's.
  * @returns the page routes.
  */
-export function framePages(dir: string): PageRoute[] {
+export function framePages(dir: string, connectSources?: (app: ServerApp) => readonly string[]): PageRoute[] {
   const asset = frameAssets(dir)
   const page = (script: AssetName, title: string, style: boolean): PageRoute['handler'] => (req, ctx) => {
     const app = ctx.app!
@@ -165,7 +168,7 @@ export function framePages(dir: string): PageRoute[] {
       headers: {
         ...COMMON_HEADERS,
         'content-type': 'text/html; charset=utf-8',
-        'content-security-policy': frameCsp(app.allowedOrigins),
+        'content-security-policy': frameCsp(app.allowedOrigins, script === 'frame' && connectSources ? connectSources(app) : []),
         'cache-control': 'no-store',
       },
       body: frameHtml({

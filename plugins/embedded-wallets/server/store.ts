@@ -65,6 +65,12 @@ ALTER TABLE embedded_wallet_secrets ADD CONSTRAINT embedded_wallet_secrets_verif
   CHECK (recovery_verifier IS NULL OR recovery_method = 'user-passcode');
 `,
   },
+  {
+    // Cloud recovery: where in the user's own storage the recovery share's key lives (a Google Drive
+    // file id, an iCloud record name). The key itself never reaches the server.
+    id: 'embedded-wallets/0003_cloud_recovery_ref',
+    sql: `ALTER TABLE embedded_wallet_secrets ADD COLUMN recovery_ref text;`,
+  },
 ]
 
 /** A secret as stored (its sealed values still sealed). */
@@ -75,8 +81,10 @@ export interface SecretRow {
   entropy_id_verifier: 'ethereum-address-verifier' | 'solana-address-verifier'
   kind: 'hd' | 'imported'
   auth_share: string
-  recovery_method: 'privy' | 'user-passcode'
+  recovery_method: 'privy' | 'user-passcode' | 'google-drive' | 'icloud'
   encrypted_recovery_share: string
+  /** Google Drive's file id or iCloud's record name of a cloud recovery key; null otherwise. */
+  recovery_ref: string | null
   recovery_key: string | null
   recovery_salt: string | null
   /** The password verifier's SHA-256, sealed; null for automatic recovery and for `v1` password shares. */
@@ -101,6 +109,7 @@ export interface WalletRow {
 }
 
 const SECRET_FIELDS = [
+  'recovery_ref',
   'app_id',
   'entropy_id',
   'user_id',
