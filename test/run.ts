@@ -29,6 +29,8 @@ const bin = (name: string) => `node_modules/.bin/${name}`
 // Types, lint and the API reference (typedoc, whose broken links fail it) count as one check each.
 for (const [name, cmd, args] of [
   ['types', bin('tsc'), ['-p', '.', '--noEmit']],
+  // The Next.js example has its own configuration (Next's types would change the repository's).
+  ['types of the Next.js example', bin('tsc'), ['-p', 'examples/nextjs']],
   ['lint', bin('eslint'), ['.', '--max-warnings=0']],
   ['api reference', bin('typedoc'), ['--emit', 'none']],
 ] as const) {
