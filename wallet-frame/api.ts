@@ -5,10 +5,14 @@
  * @module
  */
 import { fillPath, type RouteRequest, type RouteResponse } from '../kernel/route'
+import { delegatedActionRoutes } from '../plugins/delegated-actions/api'
 import { embeddedWalletRoutes } from '../plugins/embedded-wallets/api'
 import { FrameFailure, GENERIC_ERROR } from './errors'
 
-type Routes = typeof embeddedWalletRoutes
+/** The routes the frame calls: the embedded wallet's, and delegated actions' key and consent. */
+const frameRoutes = { ...embeddedWalletRoutes, delegationKey: delegatedActionRoutes.key, delegate: delegatedActionRoutes.consent }
+
+type Routes = typeof frameRoutes
 
 /**
  * What a frame request authenticates with: the user's access token, and the fresh MFA token the host
@@ -47,7 +51,7 @@ export interface FrameApiOptions {
 export function frameApi(options: FrameApiOptions): FrameApi {
   const doFetch = options.fetch ?? ((input, init) => fetch(input, init))
   return async (name, { accessToken, mfaToken }, body, pathParams) => {
-    const route = embeddedWalletRoutes[name]
+    const route = frameRoutes[name]
     let res: Response
     try {
       res = await doFetch(options.apiBase + fillPath(route.path, pathParams), {
@@ -58,7 +62,7 @@ export function frameApi(options: FrameApiOptions): FrameApi {
           'content-type': 'application/json',
           ...(mfaToken ? { [MFA_TOKEN_HEADER]: mfaToken } : {}),
         },
-        body: JSON.stringify(body),
+        ...(route.method === 'GET' ? {} : { body: JSON.stringify(body) }),
       })
     } catch {
       throw new FrameFailure('network_error', 'The wallet frame could not reach the server.')
