@@ -13,7 +13,8 @@
  *   for types and helpers; what it needs comes through its screen context;
  * - the wallet frame (`wallet-frame/`) runs on the API's origin with nothing of the widget: no React,
  *   no `ui/`, no server, and of the plugins only the embedded wallet's routes and proof message
- *   (`plugins/embedded-wallets/api`, `proof`), the contract it shares with the server;
+ *   (`plugins/embedded-wallets/api`, `proof`) and delegated actions' routes (`plugins/delegated-actions/api`),
+ *   the contract it shares with the server;
  * - an example (`examples/<name>/`, tests included) is written as an outside author would write it:
  *   it imports the package only through its `exports` (`portico/kernel`, `portico/react`…) and its
  *   own files, never a repository path or `styled-system/`;
@@ -73,7 +74,7 @@ function outsideAuthorProblem(fromFile, spec) {
 export const FRAMEWORK_FREE = ['kernel', 'protocols']
 
 /** The plugin files the wallet frame may import: the routes it calls and the proof it signs. */
-const FRAME_SHARED = /^plugins\/embedded-wallets\/(api|proof)(\.ts)?$/
+const FRAME_SHARED = /^plugins\/(embedded-wallets\/(api|proof)|delegated-actions\/api)(\.ts)?$/
 
 /**
  * What is wrong with an import of the wallet frame, or null.
@@ -85,7 +86,7 @@ function frameProblem(spec, target) {
   if (REACT.test(spec) || ttop === 'ui') return `wallet-frame/ imports ${spec}: the wallet frame knows no React and no UI`
   if (ttop === 'server') return `wallet-frame/ imports ${target}: the wallet frame runs in the browser, not the server`
   if (ttop === 'plugins' && !FRAME_SHARED.test(target)) {
-    return `wallet-frame/ imports ${target}: of the plugins, the wallet frame uses only plugins/embedded-wallets/api and proof`
+    return `wallet-frame/ imports ${target}: of the plugins, the wallet frame uses only plugins/embedded-wallets/api and proof, and plugins/delegated-actions/api`
   }
   return null
 }

@@ -5,10 +5,14 @@
  * @module
  */
 import { fillPath, type Route, type RouteRequest, type RouteResponse } from '../kernel/route'
+import { delegatedActionRoutes } from '../plugins/delegated-actions/api'
 import { embeddedWalletRoutes } from '../plugins/embedded-wallets/api'
 import { FrameFailure, GENERIC_ERROR } from './errors'
 
-type Routes = typeof embeddedWalletRoutes
+/** The routes the frame calls: the embedded wallet's, and delegated actions' key and consent. */
+const frameRoutes = { ...embeddedWalletRoutes, delegationKey: delegatedActionRoutes.key, delegate: delegatedActionRoutes.consent }
+
+type Routes = typeof frameRoutes
 
 /**
  * What a frame request authenticates with: the user's access token, and the fresh MFA token the host
@@ -46,7 +50,7 @@ export interface FrameApiOptions {
  */
 export function frameApi(options: FrameApiOptions): FrameApi {
   const call = routeCaller(options)
-  return (name, credentials, body, pathParams) => call(embeddedWalletRoutes[name], credentials, body, pathParams) as never
+  return (name, credentials, body, pathParams) => call(frameRoutes[name], credentials, body, pathParams) as never
 }
 
 /**
@@ -67,7 +71,7 @@ export function routeCaller(options: FrameApiOptions) {
           'content-type': 'application/json',
           ...(mfaToken ? { [MFA_TOKEN_HEADER]: mfaToken } : {}),
         },
-        body: JSON.stringify(body),
+        ...(route.method === 'GET' ? {} : { body: JSON.stringify(body) }),
       })
     } catch {
       throw new FrameFailure('network_error', 'The wallet frame could not reach the server.')

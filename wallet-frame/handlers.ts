@@ -20,6 +20,7 @@ export function walletHandlers(service: WalletService): FrameHandlers {
     add: { params: frameParams.add, run: (p) => service.add(p) },
     setRecovery: { params: frameParams.setRecovery, run: (p) => service.setRecovery(p) },
     rpc: { params: frameParams.rpc, run: (p) => service.rpc(p) },
+    delegate: { params: frameParams.delegate, run: (p) => service.delegate(p) },
     clear: { params: frameParams.clear, run: () => service.clear() },
   }
 }

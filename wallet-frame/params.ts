@@ -57,6 +57,7 @@ export const frameParams = {
   add: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, chainType: ChainTypeParam, walletIndex: WalletIndex }),
   setRecovery: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, recovery: Recovery }),
   rpc: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, address: AddressParam, chainType: ChainTypeParam, request: RpcRequest }),
+  delegate: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, address: AddressParam, chainType: ChainTypeParam }),
   clear: v.strictObject({ accessToken: v.optional(AccessToken) }),
 }
 

@@ -15,8 +15,10 @@
  */
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
+import { base64urlnopad } from '@scure/base'
 import { decodeJwt, tokenAppId } from '../kernel/jwt'
 import { digestInput, walletProofMessage, type WalletProofFields } from '../plugins/embedded-wallets/proof'
+import { sealDelegatedKey } from '../protocols/delegation'
 import type { FrameChainType, FrameCloudAuthorization, FrameCloudProvider, FrameRecoveryChoice, FrameRpcRequest, FrameWallet } from '../protocols/wallet-frame'
 import type { CloudRecovery } from './cloud'
 import {
@@ -460,6 +462,29 @@ export function createWalletService(options: WalletServiceOptions) {
       if (!wallet) throw new FrameFailure('wallet_not_found', 'The address is not a wallet of this secret.')
       const key = keyFromSecret(entry.secret, entry.kind, wallet.chainType, wallet.walletIndex)
       return { result: await signRpc(key, params.request) }
+    },
+
+    /**
+     * Delegates actions with one wallet: seals that wallet's key (not the secret: other wallets stay
+     * the user's alone) to the delegation public key the frame reads from its own origin (a host page
+     * cannot pass its own key), bound to the app, user and wallet, and sends it to the consent route.
+     */
+    async delegate(params: { accessToken: string; mfaToken?: string; entropyId: string; address: string; chainType: FrameChainType }): Promise<{ delegated: true }> {
+      const userId = userOf(params.accessToken, appId)
+      const entry = await connected(params, userId, params.entropyId)
+      const wallet = entry.wallets.find((w) => w.chainType === params.chainType && sameAddress(w.address, params.address))
+      if (!wallet) throw new FrameFailure('wallet_not_found', 'The address is not a wallet of this secret.')
+      const key = keyFromSecret(entry.secret, entry.kind, wallet.chainType, wallet.walletIndex)
+      const { public_key } = await api('delegationKey', params, {})
+      let recipient: Uint8Array
+      try {
+        recipient = base64urlnopad.decode(public_key)
+      } catch {
+        throw new FrameFailure('invalid_data', 'The server’s delegation key is malformed.')
+      }
+      const sealed = await sealDelegatedKey(key.privateKey, recipient, { appId, userId, chainType: wallet.chainType, address: wallet.address })
+      await api('delegate', params, { address: wallet.address, chain_type: wallet.chainType, sealed_key: sealed })
+      return { delegated: true }
     },
 
     /**

@@ -162,6 +162,7 @@ export function createEmbeddedWalletCore(
     recoverWithCloud: async (authorization) => (await ops()).recoverWithCloud(authorization),
     add: async (chainType, walletIndex) => (await ops()).add(chainType, walletIndex),
     setRecovery: async (recovery) => (await ops()).setRecovery(recovery),
+    delegate: async (wallet) => (await ops()).delegate(wallet),
     sign: async (wallet, request) => (await ops()).sign(wallet, request),
     getEthereumProvider(address) {
       const wallet = wallets().find((w) => w.chainType === 'ethereum' && (address === undefined || w.address.toLowerCase() === address.toLowerCase()))

@@ -14,7 +14,7 @@ import { embeddedWalletHooks, MFA_REQUIRED_CODES, type EmbeddedWalletInfo } from
 /** What the frame runs of the core. */
 export type FrameOperations = Pick<
   EmbeddedWalletCore,
-  'create' | 'prepareCreation' | 'connect' | 'recover' | 'cloudSignIn' | 'recoverWithCloud' | 'add' | 'setRecovery' | 'sign' | 'openKeyFrame' | 'clear' | 'destroy'
+  'create' | 'prepareCreation' | 'connect' | 'recover' | 'cloudSignIn' | 'recoverWithCloud' | 'add' | 'setRecovery' | 'delegate' | 'sign' | 'openKeyFrame' | 'clear' | 'destroy'
 >
 
 /**
@@ -122,6 +122,18 @@ export function frameOperations(ctx: PluginContext, steps: CoreSteps, wallets: (
     },
     async setRecovery(recovery) {
       await call('setRecovery', { entropyId: secretOf(), recovery })
+      await ctx.refreshSession()
+    },
+    async delegate(wallet) {
+      const params = { entropyId: entropyIdOf(wallet, wallets()), address: wallet.address, chainType: wallet.chainType }
+      try {
+        await call('delegate', params)
+      } catch (e) {
+        // A device without the wallet whose recovery needs the user (a password): ask, then delegate.
+        if (!steps.recover || (e as { code?: unknown }).code !== 'recovery_needed') throw e
+        await steps.recover()
+        await call('delegate', params)
+      }
       await ctx.refreshSession()
     },
     async sign(wallet, request) {

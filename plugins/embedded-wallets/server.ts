@@ -105,6 +105,33 @@ export const EMBEDDED_WALLET_OPERATIONS = {
   setRecovery: 'embedded-wallets:set-recovery',
 } as const
 
+/**
+ * Sets the `delegated` flag of one of a user's embedded wallets (its `wallet` linked account), in the
+ * caller's transaction: the public door through which the delegated-actions plugin shows that the
+ * app may act with the wallet. Nothing else of the wallet changes.
+ * @param tx - the database or a transaction.
+ * @param appId - the app.
+ * @param userId - the user (bare id).
+ * @param address - the wallet's address (Ethereum addresses in any case).
+ * @param delegated - the flag's new value.
+ * @returns whether the user has that embedded wallet (false: nothing changed).
+ * @example
+ * ```ts
+ * import { setEmbeddedWalletDelegated } from 'portico/plugins/embedded-wallets/server'
+ * await ctx.db.transaction((tx) => setEmbeddedWalletDelegated(tx, ctx.app.id, userId, address, true))
+ * ```
+ */
+export async function setEmbeddedWalletDelegated(tx: Db, appId: string, userId: string, address: string, delegated: boolean): Promise<boolean> {
+  const rows = await tx.query(
+    `UPDATE linked_accounts SET details = details || jsonb_build_object('delegated', $5::boolean)
+     WHERE app_id = $1 AND user_id = $2 AND type = 'wallet' AND identity_key = $3
+       AND identity_key IN (SELECT identity_key FROM embedded_wallets WHERE app_id = $1 AND user_id = $2 AND chain_type = $4)
+     RETURNING identity_key`,
+    [appId, userId, walletAddress(chainOfAddress(address), address).identityKey, chainOfAddress(address), delegated],
+  )
+  return rows.length > 0
+}
+
 /** Whether a linked account's details are an embedded wallet's (server-set fields only). */
 const isEmbedded = (d: Record<string, unknown>) => d.wallet_client === 'privy' && d.connector_type === 'embedded'
 

@@ -87,6 +87,15 @@ export interface EmbeddedWalletService {
   /** Protects the secret again under another method or a new password. */
   setRecovery(recovery: FrameRecoveryChoice): Promise<void>
   /**
+   * Delegates actions with one of the user's wallets: the frame seals that wallet's key (only
+   * that wallet's) to the server's delegation key and the server stores it, then the session is
+   * refreshed so the wallet shows `delegated: true`. The page never sees the key. Used by the
+   * delegated-actions plugin, after the user accepted.
+   * @throws a `PorticoError` with the frame's or the server's code (`linked_account_not_found`,
+   *   `feature_not_enabled`, an MFA code the `mfaToken` hook answers first).
+   */
+  delegate(wallet: EmbeddedWalletInfo): Promise<void>
+  /**
    * The EIP-1193 provider of one of the user's Ethereum wallets (the first when no address is given).
    * @throws a `PorticoError` `wallet_not_found` when the user has no such wallet.
    */

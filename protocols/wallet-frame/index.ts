@@ -102,6 +102,13 @@ export interface FrameOperations {
   setRecovery: { params: Authed & { entropyId: string; recovery: FrameRecoveryChoice }; result: { recoveryMethod: FrameWallet['recoveryMethod'] } }
   /** Signs with a wallet of a connected secret. Results: a hex or base64 signature, or a signed transaction. */
   rpc: { params: Authed & { entropyId: string; address: string; chainType: FrameChainType; request: FrameRpcRequest }; result: { result: string } }
+  /**
+   * Delegates actions with one wallet of a connected secret: seals the wallet's private key (that
+   * wallet's only, never the secret) to the server's delegation public key, which the frame fetches
+   * itself from its own origin (`portico/protocols/delegation`), and sends it to the server's
+   * consent route. The host learns only that it is done.
+   */
+  delegate: { params: Authed & { entropyId: string; address: string; chainType: FrameChainType }; result: { delegated: true } }
   /** Forgets every reconstructed secret held in memory (logout, revoke). Device shares stay. */
   clear: { params: Partial<Authed>; result: { cleared: true } }
   /**
@@ -188,6 +195,7 @@ export const FRAME_TIMEOUTS_MS: Readonly<Record<FrameOp | 'ready', number>> = {
   add: 20_000,
   setRecovery: 60_000,
   rpc: 30_000,
+  delegate: 30_000,
   clear: 5_000,
   export: 30_000,
   import: 600_000,

@@ -13,7 +13,7 @@ import { embeddedWalletHooks, type EmbeddedWalletInfo, type EmbeddedWalletServic
 import { EMBEDDED_WALLETS_PLUGIN_ID, embeddedWalletScreens, loadEmbeddedWalletScreenMessages } from './index'
 
 /** An operation of the service the screens call. */
-export type TestOp = 'create' | 'connect' | 'recover' | 'cloudSignIn' | 'recoverWithCloud' | 'add' | 'setRecovery' | 'export' | 'import'
+export type TestOp = 'create' | 'connect' | 'recover' | 'cloudSignIn' | 'recoverWithCloud' | 'add' | 'setRecovery' | 'delegate' | 'export' | 'import'
 
 /** One recorded call. */
 export interface TestCall {
@@ -166,6 +166,10 @@ export class TestWalletService implements EmbeddedWalletService {
   async setRecovery(recovery: FrameRecoveryChoice): Promise<void> {
     await this.run('setRecovery', [recovery])
     this.walletList = this.walletList.map((w) => ({ ...w, recoveryMethod: recovery.method }))
+  }
+
+  async delegate(wallet: EmbeddedWalletInfo): Promise<void> {
+    await this.run('delegate', [wallet])
   }
 
   private async run(op: TestOp, args: unknown[]): Promise<void> {
