@@ -29,15 +29,15 @@ export const bridgeMessages = defineMessages({
 })
 
 /** The bridge plugin's error table. */
-export const BRIDGE_ERRORS = defineErrorCodes('BRIDGE', {
+export const BRIDGE_ERRORS = defineErrorCodes('FUNDING_BRIDGE', {
   /** The quote service could not be reached, refused, or had no executable quote. */
-  BRIDGE_QUOTES_FAILED: { inline: true, message: 'BRIDGE_QUOTES_FAILED' },
+  FUNDING_BRIDGE_QUOTES_FAILED: { inline: true, message: 'BRIDGE_QUOTES_FAILED' },
   /** Several quotes and no valid choice among them. */
-  BRIDGE_SELECT_FAILED: { inline: true, message: 'BRIDGE_SELECT_FAILED' },
+  FUNDING_BRIDGE_SELECT_FAILED: { inline: true, message: 'BRIDGE_SELECT_FAILED' },
   /** The user's wallet refused a step's transaction. */
-  BRIDGE_REJECTED: { inline: true, message: 'BRIDGE_REJECTED' },
+  FUNDING_BRIDGE_REJECTED: { inline: true, message: 'BRIDGE_REJECTED' },
   /** A Solana testnet or devnet on either side. */
-  BRIDGE_UNSUPPORTED: { inline: true, message: 'BRIDGE_UNSUPPORTED' },
+  FUNDING_BRIDGE_UNSUPPORTED: { inline: true, message: 'BRIDGE_UNSUPPORTED' },
 })
 
 /** The bridge plugin's hook: it answers with its kernel's quote service. */

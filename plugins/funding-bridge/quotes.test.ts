@@ -67,9 +67,9 @@ describe('httpBridgeQuotes', () => {
 
   it("fails with 'Unable to fetch quotes for bridging…' when the service refuses or cannot be reached", async () => {
     one.refuse(400)
-    await expect(httpBridgeQuotes({ apiUrl: one.url }).quotes(evmToSolana)).rejects.toMatchObject({ code: 'BRIDGE_QUOTES_FAILED', shortMessage: 'Unable to fetch quotes for bridging…' })
+    await expect(httpBridgeQuotes({ apiUrl: one.url }).quotes(evmToSolana)).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_QUOTES_FAILED', shortMessage: 'Unable to fetch quotes for bridging…' })
     one.refuse(null)
-    await expect(httpBridgeQuotes({ apiUrl: 'http://127.0.0.1:1' }).quotes(evmToSolana)).rejects.toMatchObject({ code: 'BRIDGE_QUOTES_FAILED' })
+    await expect(httpBridgeQuotes({ apiUrl: 'http://127.0.0.1:1' }).quotes(evmToSolana)).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_QUOTES_FAILED' })
   })
 
   it('refuses Solana testnets and devnets on either side without asking the service', async () => {
@@ -79,7 +79,7 @@ describe('httpBridgeQuotes', () => {
       { ...solanaToEvm, origin: { type: 'solana', cluster: 'testnet' } as const },
     ]) {
       expect(canBridge(request)).toBe(false)
-      await expect(httpBridgeQuotes({ apiUrl: one.url }).quotes(request)).rejects.toMatchObject({ code: 'BRIDGE_UNSUPPORTED' })
+      await expect(httpBridgeQuotes({ apiUrl: one.url }).quotes(request)).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_UNSUPPORTED' })
     }
     expect(one.calls.length).toBe(before)
   })
@@ -96,7 +96,7 @@ describe('selectBridgeQuote and executeBridgeQuote', () => {
   it("fails with 'Unable to select bridge option from quotes…' without a valid choice among several", async () => {
     const quotes = await httpBridgeQuotes({ apiUrl: several.url }).quotes(evmToSolana)
     for (const picked of [undefined, 3, -1]) {
-      expect(() => selectBridgeQuote(quotes, picked)).toThrow(expect.objectContaining({ code: 'BRIDGE_SELECT_FAILED', shortMessage: 'Unable to select bridge option from quotes…' }))
+      expect(() => selectBridgeQuote(quotes, picked)).toThrow(expect.objectContaining({ code: 'FUNDING_BRIDGE_SELECT_FAILED', shortMessage: 'Unable to select bridge option from quotes…' }))
     }
   })
 
@@ -116,6 +116,6 @@ describe('selectBridgeQuote and executeBridgeQuote', () => {
     const reject = async () => {
       throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
     }
-    await expect(executeBridgeQuote(quote!, reject)).rejects.toMatchObject({ code: 'BRIDGE_REJECTED', shortMessage: 'Transaction was rejected by the user' })
+    await expect(executeBridgeQuote(quote!, reject)).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_REJECTED', shortMessage: 'Transaction was rejected by the user' })
   })
 })

@@ -166,7 +166,7 @@ export interface HttpBridgeQuotesOptions {
  * (`{steps, details, fees}`) or `{quotes: [...]}` with several, or `{message}` when there is none.
  * @param options - the service's URL.
  * @returns the service.
- * @throws PorticoError `BRIDGE_QUOTES_FAILED` ('Unable to fetch quotes for bridging…') from `quotes`
+ * @throws PorticoError `FUNDING_BRIDGE_QUOTES_FAILED` ('Unable to fetch quotes for bridging…') from `quotes`
  *   when the service cannot be reached, refuses, or answers no executable quote.
  * @example
  * ```ts
@@ -177,10 +177,10 @@ export interface HttpBridgeQuotesOptions {
 export function httpBridgeQuotes(options: HttpBridgeQuotesOptions): BridgeQuoteService {
   const fetchImpl = options.fetch ?? globalThis.fetch
   const base = options.apiUrl.replace(/\/+$/, '')
-  const failed = (details: string, cause?: unknown) => new PorticoError(BRIDGE_TEXTS.quotes, { code: 'BRIDGE_QUOTES_FAILED', details, cause })
+  const failed = (details: string, cause?: unknown) => new PorticoError(BRIDGE_TEXTS.quotes, { code: 'FUNDING_BRIDGE_QUOTES_FAILED', details, cause })
   return {
     async quotes(request) {
-      if (!canBridge(request)) throw new PorticoError(BRIDGE_TEXTS.unsupported, { code: 'BRIDGE_UNSUPPORTED' })
+      if (!canBridge(request)) throw new PorticoError(BRIDGE_TEXTS.unsupported, { code: 'FUNDING_BRIDGE_UNSUPPORTED' })
       let json: unknown
       try {
         const res = await fetchImpl(`${base}/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quoteBody(request)) })
@@ -202,7 +202,7 @@ export function httpBridgeQuotes(options: HttpBridgeQuotesOptions): BridgeQuoteS
  * @param quotes - the quotes.
  * @param picked - the user's choice (an index into `quotes`); needed when there are several.
  * @returns the quote.
- * @throws PorticoError `BRIDGE_SELECT_FAILED` ('Unable to select bridge option from quotes…') when
+ * @throws PorticoError `FUNDING_BRIDGE_SELECT_FAILED` ('Unable to select bridge option from quotes…') when
  *   there is none, or several and no valid choice.
  * @example
  * ```ts
@@ -212,7 +212,7 @@ export function httpBridgeQuotes(options: HttpBridgeQuotesOptions): BridgeQuoteS
 export function selectBridgeQuote(quotes: readonly BridgeQuote[], picked?: number): BridgeQuote {
   if (quotes.length === 1 && (picked === undefined || picked === 0)) return quotes[0]!
   const quote = picked === undefined ? undefined : quotes[picked]
-  if (!quote) throw new PorticoError(BRIDGE_TEXTS.select, { code: 'BRIDGE_SELECT_FAILED', details: `${quotes.length} quotes, choice ${String(picked)}` })
+  if (!quote) throw new PorticoError(BRIDGE_TEXTS.select, { code: 'FUNDING_BRIDGE_SELECT_FAILED', details: `${quotes.length} quotes, choice ${String(picked)}` })
   return quote
 }
 
@@ -224,7 +224,7 @@ export type BridgeSender = (tx: BridgeTransaction) => Promise<string>
  * @param quote - the quote.
  * @param send - sends one transaction and resolves with its hash once mined.
  * @returns the hashes, in order.
- * @throws PorticoError `BRIDGE_REJECTED` ('Transaction was rejected by the user') when the wallet
+ * @throws PorticoError `FUNDING_BRIDGE_REJECTED` ('Transaction was rejected by the user') when the wallet
  *   refuses (code 4001); other failures as they come.
  * @example
  * ```ts
@@ -238,7 +238,7 @@ export async function executeBridgeQuote(quote: BridgeQuote, send: BridgeSender)
       try {
         hashes.push(await send(item.data))
       } catch (e) {
-        if ((e as { code?: unknown })?.code === 4001) throw new PorticoError(BRIDGE_TEXTS.rejected, { code: 'BRIDGE_REJECTED', cause: e })
+        if ((e as { code?: unknown })?.code === 4001) throw new PorticoError(BRIDGE_TEXTS.rejected, { code: 'FUNDING_BRIDGE_REJECTED', cause: e })
         throw e
       }
     }

@@ -7,6 +7,7 @@
  * @module
  */
 import { definePlugin } from '../../kernel/plugin'
+import { coinbaseRoutes } from './api'
 import { funding, fundingHooks, type FundingMethod } from '../funding'
 import { COINBASE_ERRORS } from './errors'
 import { coinbaseMessages } from './messages'
@@ -37,7 +38,7 @@ export const COINBASE_PAY_URL = 'https://pay.coinbase.com'
 const CARD_ICON = 'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Zm0 3h18M7 15h4'
 const EXCHANGE_ICON = 'M7 7h11l-3-3m2 13H6l3 3M4 12a8 8 0 0 1 3-5m13 5a8 8 0 0 1-3 5'
 
-/** Options of {@link coinbaseOnRamp}. */
+/** Options of {@link fundingCoinbase}. */
 export interface CoinbaseOptions {
   /** Coinbase's buy pages. Tests point it at a stand-in. @defaultValue 'https://pay.coinbase.com' */
   payUrl?: string
@@ -57,11 +58,11 @@ export interface CoinbaseOptions {
  * @example
  * ```tsx
  * import { PorticoProvider } from 'portico/react'
- * import { coinbaseOnRamp } from 'portico/plugins/funding-coinbase'
- * <PorticoProvider appId="..." plugins={[coinbaseOnRamp()]}>...</PorticoProvider>
+ * import { fundingCoinbase } from 'portico/plugins/funding-coinbase'
+ * <PorticoProvider appId="..." plugins={[fundingCoinbase()]}>...</PorticoProvider>
  * ```
  */
-export const coinbaseOnRamp = (options: CoinbaseOptions = {}) => {
+export const fundingCoinbase = (options: CoinbaseOptions = {}) => {
   const networks = { ...COINBASE_NETWORKS, ...options.networks }
   const payUrl = options.payUrl ?? COINBASE_PAY_URL
   const available: FundingMethod['available'] = (request) => coinbasePurchaseOf(request, networks) !== null
@@ -77,6 +78,7 @@ export const coinbaseOnRamp = (options: CoinbaseOptions = {}) => {
     kind: 'funding',
     requires: [funding()],
     screens: { buy: { load: () => import('./screens/CoinbaseScreen') } },
+    api: coinbaseRoutes,
     errors: COINBASE_ERRORS,
     messages: coinbaseMessages,
     setup: (ctx) => fundingHooks(ctx).methods.tap(COINBASE_PLUGIN_ID, (list) => [...list, ...tiles]),

@@ -6,7 +6,7 @@ import { createTestDb } from '../../test/support/test-db'
 import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { emailServer } from '../email/server'
 import { InitResponse } from './schemas'
-import { coinbaseOnrampServer } from './server'
+import { fundingCoinbaseServer } from './server'
 
 const INIT = '/api/v1/funding/coinbase_on_ramp/init'
 const STATUS = '/api/v1/funding/coinbase_on_ramp/status'
@@ -21,7 +21,7 @@ let otherToken: string
 beforeAll(async () => {
   coinbase = await startCoinbaseOnrampStandIn({ projectId: account.projectId, apiKeyName: account.apiKeyName, publicKeyPem: key.publicKeyPem })
   const db = await createTestDb({ secrets: createSecretBox(generateEncryptionKey()) })
-  t = await createTestInstance({ db, plugins: [emailServer(), coinbaseOnrampServer({ apiUrl: coinbase.url })], app: { settings: { coinbaseOnramp: account } } })
+  t = await createTestInstance({ db, plugins: [emailServer(), fundingCoinbaseServer({ apiUrl: coinbase.url })], app: { settings: { coinbaseOnramp: account } } })
   token = (await t.login('coinbase@portico.test')).token!
   otherToken = (await t.login('coinbase-other@portico.test')).token!
 })

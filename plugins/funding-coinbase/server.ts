@@ -52,7 +52,7 @@ export const coinbaseOnrampSetting = defineSetting<CoinbaseOnrampSettings | null
   secrets: ['apiKeySecret'],
 })
 
-/** Options of {@link coinbaseOnrampServer}. */
+/** Options of {@link fundingCoinbaseServer}. */
 export interface CoinbaseServerOptions {
   /** Coinbase's API. Tests point it at a stand-in. @defaultValue 'https://api.developer.coinbase.com' */
   apiUrl?: string
@@ -132,11 +132,11 @@ const FINAL: Readonly<Record<string, 'success' | 'failure'>> = {
  * @example
  * ```ts
  * import { createServer, createPgliteDb, DevInbox } from 'portico/server'
- * import { coinbaseOnrampServer } from 'portico/plugins/funding-coinbase/server'
- * const server = await createServer({ db: await createPgliteDb(), mail: new DevInbox(), secret: 's', plugins: [coinbaseOnrampServer()] })
+ * import { fundingCoinbaseServer } from 'portico/plugins/funding-coinbase/server'
+ * const server = await createServer({ db: await createPgliteDb(), mail: new DevInbox(), secret: 's', plugins: [fundingCoinbaseServer()] })
  * ```
  */
-export function coinbaseOnrampServer(options: CoinbaseServerOptions = {}) {
+export function fundingCoinbaseServer(options: CoinbaseServerOptions = {}) {
   const apiUrl = (options.apiUrl ?? COINBASE_API_URL).replace(/\/+$/, '')
   const fetchImpl = options.fetch ?? globalThis.fetch
   const timeoutMs = options.timeoutMs ?? 10_000

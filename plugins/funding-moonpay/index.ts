@@ -6,6 +6,7 @@
  * @module
  */
 import { definePlugin } from '../../kernel/plugin'
+import { moonpayRoutes } from './api'
 import { funding, fundingHooks, type FundingMethod } from '../funding'
 import { MOONPAY_CURRENCY_CODES, moonpayCurrencyCode, type MoonpayChainCurrencies } from './currency'
 import { MOONPAY_ERRORS } from './errors'
@@ -37,7 +38,7 @@ export const MOONPAY_PLUGIN_ID = 'funding-moonpay'
 /** A card, drawn as an SVG path in a 24×24 box (the tile's icon). */
 const CARD_ICON = 'M3 7a2 2 0 0 1 2-2h14a2 2 0 0 1 2 2v10a2 2 0 0 1-2 2H5a2 2 0 0 1-2-2V7Zm0 3h18M7 15h4'
 
-/** Options of {@link moonpayOnRamp}. */
+/** Options of {@link fundingMoonpay}. */
 export interface MoonpayOptions {
   /** Use MoonPay's sandbox (test payments) instead of production. @defaultValue false */
   useSandbox?: boolean
@@ -58,11 +59,11 @@ export interface MoonpayOptions {
  * @example
  * ```tsx
  * import { PorticoProvider } from 'portico/react'
- * import { moonpayOnRamp } from 'portico/plugins/funding-moonpay'
- * <PorticoProvider appId="..." plugins={[moonpayOnRamp({ useSandbox: true })]}>...</PorticoProvider>
+ * import { fundingMoonpay } from 'portico/plugins/funding-moonpay'
+ * <PorticoProvider appId="..." plugins={[fundingMoonpay({ useSandbox: true })]}>...</PorticoProvider>
  * ```
  */
-export const moonpayOnRamp = (options: MoonpayOptions = {}) => {
+export const fundingMoonpay = (options: MoonpayOptions = {}) => {
   const currencyCodes = { ...MOONPAY_CURRENCY_CODES, ...options.currencyCodes }
   const params: MoonpayScreenParams = { apiUrl: options.apiUrl ?? MOONPAY_API_URL, useSandbox: options.useSandbox ?? false, currencyCodes }
   const tile: FundingMethod = {
@@ -81,6 +82,7 @@ export const moonpayOnRamp = (options: MoonpayOptions = {}) => {
     kind: 'funding',
     requires: [funding()],
     screens: { buy: { load: () => import('./screens/MoonpayScreen') } },
+    api: moonpayRoutes,
     errors: MOONPAY_ERRORS,
     messages: moonpayMessages,
     setup: (ctx) => fundingHooks(ctx).methods.tap(MOONPAY_PLUGIN_ID, (tiles) => [...tiles, tile]),

@@ -6,7 +6,7 @@ import { createTestDb } from '../../test/support/test-db'
 import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { emailServer } from '../email/server'
 import { SignResponse } from './schemas'
-import { moonpayServer } from './server'
+import { fundingMoonpayServer } from './server'
 
 const SIGN = '/api/v1/plugins/moonpay_on_ramp/sign'
 const KEYS = {
@@ -20,7 +20,7 @@ let t: TestInstance
 let token: string
 beforeAll(async () => {
   const db = await createTestDb({ secrets: createSecretBox(generateEncryptionKey()) })
-  t = await createTestInstance({ db, plugins: [emailServer(), moonpayServer({ widgetUrls: WIDGETS })], app: { settings: { moonpay: KEYS } } })
+  t = await createTestInstance({ db, plugins: [emailServer(), fundingMoonpayServer({ widgetUrls: WIDGETS })], app: { settings: { moonpay: KEYS } } })
   token = (await t.login('moonpay@portico.test')).token!
 })
 afterAll(() => t.close())

@@ -50,7 +50,7 @@ export const moonpaySetting = defineSetting<MoonpaySettings | null>({
   secrets: ['production.secretKey', 'sandbox.secretKey'],
 })
 
-/** Options of {@link moonpayServer}. */
+/** Options of {@link fundingMoonpayServer}. */
 export interface MoonpayServerOptions {
   /**
    * The widget pages the signed URLs point to. Tests point them at a stand-in.
@@ -92,11 +92,11 @@ function keysOf(app: ServerApp, sandbox: boolean): MoonpayKeys {
  * @example
  * ```ts
  * import { createServer, createPgliteDb, DevInbox } from 'portico/server'
- * import { moonpayServer } from 'portico/plugins/funding-moonpay/server'
- * const server = await createServer({ db: await createPgliteDb(), mail: new DevInbox(), secret: 's', plugins: [moonpayServer()] })
+ * import { fundingMoonpayServer } from 'portico/plugins/funding-moonpay/server'
+ * const server = await createServer({ db: await createPgliteDb(), mail: new DevInbox(), secret: 's', plugins: [fundingMoonpayServer()] })
  * ```
  */
-export function moonpayServer(options: MoonpayServerOptions = {}) {
+export function fundingMoonpayServer(options: MoonpayServerOptions = {}) {
   const widgetUrls = options.widgetUrls ?? MOONPAY_WIDGET_URLS
   return defineServerPlugin({
     id: 'funding-moonpay',

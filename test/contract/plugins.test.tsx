@@ -17,10 +17,14 @@ import { KERNEL_ERRORS } from '../../kernel/error-registry'
 import { axeViolations, renderScreen, startHarness } from '../support/ui-harness'
 
 const pluginsDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../plugins') + '/'
-const ids = readdirSync(pluginsDir, { withFileTypes: true })
+const folders = readdirSync(pluginsDir, { withFileTypes: true })
   .filter((d) => d.isDirectory())
   .map((d) => d.name)
   .sort()
+/** Plugins with a widget half (`index.ts`). */
+const ids = folders.filter((id) => existsSync(`${pluginsDir}${id}/index.ts`))
+/** Plugins with a server half only (their client side lives elsewhere, e.g. in the wallet frame). */
+const serverOnly = folders.filter((id) => !ids.includes(id))
 
 /** Every schemas module a server plugin may take its schemas from. */
 const SCHEMA_MODULES = import.meta.glob<Record<string, unknown>>(['../../plugins/*/schemas.ts', '../../protocols/*/schemas.ts'], { eager: true })
@@ -47,6 +51,20 @@ afterEach(() => cleanup())
 
 it('default: at least one plugin is checked', () => {
   expect(ids.length).toBeGreaterThan(0)
+})
+
+describe.each(serverOnly)('server-only plugin %s', (id) => {
+  it('behavior: its server half has its folder as id, and every route a handler and both schemas', async () => {
+    const server = await serverPlugin(id)
+    expect(server, `plugins/${id} has index.ts or server.ts`).not.toBeNull()
+    expect(server!.id).toBe(id)
+    expect(Object.values(SCHEMA_MODULES).flatMap((m) => Object.values(m))).toContain(server!.schemas)
+    for (const r of collectRoutes([server!])) {
+      expect(typeof r.handler, `${r.key} has a handler`).toBe('function')
+      expect(r.schemas?.request, `${r.key} has a request schema`).toBeTruthy()
+      expect(r.schemas?.response, `${r.key} has a response schema`).toBeTruthy()
+    }
+  })
 })
 
 describe.each(ids)('plugin %s', (id) => {

@@ -65,9 +65,10 @@ export default function CoinbaseScreen() {
       </Screen>
     )
   }
-  const fail = (code: 'COINBASE_FAILED' | 'COINBASE_TRY_ANOTHER', cause?: unknown) => {
+  // The message key, and the error code that is the plugin's prefix before it.
+  const fail = (key: 'COINBASE_FAILED' | 'COINBASE_TRY_ANOTHER', cause?: unknown) => {
     popup.current?.window.close()
-    flow.showMethods(new PorticoError(t(code), { code, cause }))
+    flow.showMethods(new PorticoError(t(key), { code: `FUNDING_${key}`, cause }))
   }
 
   const start = () => {

@@ -69,7 +69,7 @@ export default function MoonpayScreen() {
     void (async () => {
       try {
         const currencyCode = moonpayCurrencyCode(request, params.currencyCodes)
-        if (!currencyCode) throw new PorticoError('No MoonPay currency for this chain and asset', { code: 'MOONPAY_FAILED' })
+        if (!currencyCode) throw new PorticoError('No MoonPay currency for this chain and asset', { code: 'FUNDING_MOONPAY_FAILED' })
         const appearance = ctx.config()?.appearance
         const { signedUrl, externalTransactionId } = await ctx.api.request(moonpayRoutes.sign, {
           address: request.address,
@@ -97,11 +97,11 @@ export default function MoonpayScreen() {
         if (!end) return
         if (end.status === 'completed') flow.complete({ status: 'completed', amount, details: { externalTransactionId } })
         else if (end.status === 'awaitingAuthorization') flow.complete({ status: 'submitted', amount, details: { externalTransactionId } })
-        else flow.showMethods(new PorticoError(t('MOONPAY_FAILED'), { code: 'MOONPAY_FAILED', details: `MoonPay status: ${end.status}` }))
+        else flow.showMethods(new PorticoError(t('MOONPAY_FAILED'), { code: 'FUNDING_MOONPAY_FAILED', details: `MoonPay status: ${end.status}` }))
       } catch (e) {
         if (controller.signal.aborted) return
         popup.close()
-        flow.showMethods(new PorticoError(t('MOONPAY_FAILED'), { code: 'MOONPAY_FAILED', cause: e }))
+        flow.showMethods(new PorticoError(t('MOONPAY_FAILED'), { code: 'FUNDING_MOONPAY_FAILED', cause: e }))
       }
     })()
   }
