@@ -26,7 +26,7 @@ import { delegatedActionSchemas, type RpcRequest, type WalletAction } from './sc
 import { keyMatches, runWalletCall } from './server/signing'
 import { delegatedActionMigrations, type DelegatedWalletRow, type WalletActionRow } from './server/store'
 
-export { createWalletApiClient, type WalletApiClient, type WalletApiClientOptions } from './client'
+export { createWalletApiClient, WalletApiError, type WalletApiClient, type WalletApiClientOptions } from './client'
 export { generateAuthorizationKey, signRequest, canonicalJson, SIGNATURE_HEADER, EXPIRY_HEADER } from './authorization'
 export { delegatedActionMigrations } from './server/store'
 

@@ -25,8 +25,8 @@ import { mfaServer } from '../../plugins/mfa/server'
 import { mfaSmsServer } from '../../plugins/mfa-sms/server'
 import { mfaTotpServer } from '../../plugins/mfa-totp/server'
 import { mfaPasskeyServer } from '../../plugins/mfa-passkey/server'
-import { moonpayServer } from '../../plugins/funding-moonpay/server'
-import { coinbaseOnrampServer } from '../../plugins/funding-coinbase/server'
+import { fundingMoonpayServer } from '../../plugins/funding-moonpay/server'
+import { fundingCoinbaseServer } from '../../plugins/funding-coinbase/server'
 
 import { smartWalletsServer } from '../../plugins/smart-wallets/server'
 
@@ -113,10 +113,10 @@ export function serverPlugins(env: Env) {
     mfaTotpServer(),
     mfaPasskeyServer(),
     // Funding providers. PORTICO_MOONPAY_WIDGET_URL (both modes' widget page) and PORTICO_COINBASE_API_URL: unset means production.
-    moonpayServer(
+    fundingMoonpayServer(
       env.PORTICO_MOONPAY_WIDGET_URL ? { widgetUrls: { production: env.PORTICO_MOONPAY_WIDGET_URL, sandbox: env.PORTICO_MOONPAY_WIDGET_URL } } : {},
     ),
-    coinbaseOnrampServer({ apiUrl: env.PORTICO_COINBASE_API_URL || undefined }),
+    fundingCoinbaseServer({ apiUrl: env.PORTICO_COINBASE_API_URL || undefined }),
 
     smartWalletsServer(),
 

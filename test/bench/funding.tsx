@@ -6,9 +6,9 @@
 import { email } from 'portico/plugins/email'
 import { embeddedWallets } from 'portico/plugins/embedded-wallets'
 import { fundingReceive } from 'portico/plugins/funding-receive'
-import { moonpayOnRamp } from 'portico/plugins/funding-moonpay'
-import { coinbaseOnRamp } from 'portico/plugins/funding-coinbase'
+import { fundingMoonpay } from 'portico/plugins/funding-moonpay'
+import { fundingCoinbase } from 'portico/plugins/funding-coinbase'
 import { fundingWallet } from 'portico/plugins/funding-wallet'
 import { renderHostPage } from './host-page'
 
-renderHostPage([email(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' } }), fundingWallet(), fundingReceive(), moonpayOnRamp(), coinbaseOnRamp()])
+renderHostPage([email(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' } }), fundingWallet(), fundingReceive(), fundingMoonpay(), fundingCoinbase()])

@@ -8,8 +8,8 @@ import { createRoot } from 'react-dom/client'
 import { PorticoProvider, usePortico } from 'portico/react'
 import { email } from 'portico/plugins/email'
 import { funding, useFundWallet, type FundingResult } from 'portico/plugins/funding'
-import { moonpayOnRamp } from 'portico/plugins/funding-moonpay'
-import { coinbaseOnRamp } from 'portico/plugins/funding-coinbase'
+import { fundingMoonpay } from 'portico/plugins/funding-moonpay'
+import { fundingCoinbase } from 'portico/plugins/funding-coinbase'
 
 const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
 const ANVIL = 'eip155:31337'
@@ -50,8 +50,8 @@ createRoot(document.getElementById('root')!).render(
       plugins={[
         email(),
         funding({ options: [{ method: 'card', provider: meta('card-provider') || undefined }, { method: 'exchange' }] }),
-        moonpayOnRamp({ apiUrl: meta('moonpay-api-url'), useSandbox: true, currencyCodes: { [ANVIL]: { native: 'eth' } } }),
-        coinbaseOnRamp({ payUrl: meta('coinbase-pay-url'), networks: { [ANVIL]: 'base' } }),
+        fundingMoonpay({ apiUrl: meta('moonpay-api-url'), useSandbox: true, currencyCodes: { [ANVIL]: { native: 'eth' } } }),
+        fundingCoinbase({ payUrl: meta('coinbase-pay-url'), networks: { [ANVIL]: 'base' } }),
       ]}
     >
       <Host />
