@@ -31,6 +31,7 @@ import { fundingCoinbaseServer } from '../../plugins/funding-coinbase/server'
 import { smartWalletsServer } from '../../plugins/smart-wallets/server'
 
 import { fundingServer } from '../../plugins/funding/server'
+import { DELEGATION_KEY_ENV, delegatedActionsServer } from '../../plugins/delegated-actions/server'
 import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
@@ -52,6 +53,7 @@ export const DATA_DIR_KEYS: Readonly<Record<string, string>> = {
   PORTICO_ENCRYPTION_KEY: 'encryption-key',
   [SHARE_KEY_ENV]: 'wallet-share-key',
   [RECOVERY_KEY_ENV]: 'wallet-recovery-key',
+  [DELEGATION_KEY_ENV]: 'delegation-key',
 }
 
 /**
@@ -119,6 +121,8 @@ export function serverPlugins(env: Env) {
     fundingCoinbaseServer({ apiUrl: env.PORTICO_COINBASE_API_URL || undefined }),
 
     smartWalletsServer(),
+    // Delegated actions: PORTICO_DELEGATION_KEY (32 bytes, base64url); unset, their routes answer feature_not_enabled.
+    delegatedActionsServer({ delegationKey: env[DELEGATION_KEY_ENV] || undefined }),
 
     // The app's funding configuration (`funding_config`).
     fundingServer(),

@@ -9,7 +9,7 @@
  * `PORTICO_ADMIN_KEY` (the admin API key), `PORTICO_ENCRYPTION_KEY` (seals app secrets),
  * `PORTICO_WALLET_SHARE_KEY` and `PORTICO_WALLET_RECOVERY_KEY` (seal the embedded wallets' auth
  * shares and automatic-recovery keys), each else kept in a file of the data folder (`secret`,
- * `admin-key`, `encryption-key`, `wallet-share-key`, `wallet-recovery-key`),
+ * `admin-key`, `encryption-key`, `wallet-share-key`, `wallet-recovery-key`, `delegation-key`),
  * `PORTICO_DATA_DIR`, `PORTICO_PUBLIC_URL` (else the API's own URL), `TURNSTILE_SITEVERIFY_URL`
  * (where captcha tokens are checked; Cloudflare's by default). SMS codes: with `TWILIO_ACCOUNT_SID`,
  * `TWILIO_AUTH_TOKEN` and `TWILIO_FROM` (the sending number, or a `MG…` messaging service SID) set,
