@@ -1,7 +1,7 @@
 import { createRequire } from 'node:module'
 import { test, expect, type Locator, type Page } from '@playwright/test'
 import type { AxeResults, RunOptions } from 'axe-core'
-import { apiUrlOf, createTestApp, freshEmail, latestCode, openApp, openModal, submitEmail } from './helpers'
+import { apiUrlOf, createTestApp, freshEmail, latestCode, openApp, openModal, submitEmail, typeCode } from './helpers'
 import { injectTestWallet } from '../../testing/evm-wallet/inject'
 import { ANVIL_KEYS } from '../../testing/evm-wallet/provider'
 
@@ -122,7 +122,7 @@ test.describe('axe with colour contrast', () => {
       await submitEmail(page, address)
       expect(await axeOfModal(page), 'code entry').toEqual([])
 
-      await page.keyboard.type(await latestCode(request, await apiUrlOf(page), address))
+      await typeCode(page, await latestCode(request, await apiUrlOf(page), address))
       const success = dialog.getByRole('heading', { name: 'Success!' })
       await expect(success).toBeVisible()
       // Hold the page's timers: the modal would close within a second and a half. The page's clock
@@ -140,7 +140,7 @@ test.describe('axe with colour contrast', () => {
       await openApp(page, termsAppId)
       const other = freshEmail(`axe-terms-${theme}`)
       await submitEmail(page, other)
-      await page.keyboard.type(await latestCode(request, await apiUrlOf(page), other))
+      await typeCode(page, await latestCode(request, await apiUrlOf(page), other))
       const consent = page.getByRole('alertdialog')
       await expect(consent.getByRole('heading', { name: 'One last step' })).toBeVisible()
       expect(await axeOfModal(page), 'terms').toEqual([])
@@ -214,7 +214,7 @@ test.describe('axe with colour contrast, the other sign-in screens', () => {
       await openApp(page, allowlistApp)
       const outsider = freshEmail(`axe-allowlist-${theme}`)
       await submitEmail(page, outsider)
-      await page.keyboard.type(await latestCode(request, await apiUrlOf(page), outsider))
+      await typeCode(page, await latestCode(request, await apiUrlOf(page), outsider))
       await expect(dialog.getByRole('heading', { name: "You don't have access to this app" })).toBeVisible()
       expect(await axeOfModal(page), 'allowlist').toEqual([])
 
@@ -223,7 +223,7 @@ test.describe('axe with colour contrast, the other sign-in screens', () => {
       await page.getByRole('button', { name: 'Sign in (existing users only)' }).click()
       const stranger = freshEmail(`axe-not-found-${theme}`)
       await submitEmail(page, stranger)
-      await page.keyboard.type(await latestCode(request, await apiUrlOf(page), stranger))
+      await typeCode(page, await latestCode(request, await apiUrlOf(page), stranger))
       await expect(dialog.getByRole('heading', { name: 'Account not found' })).toBeVisible()
       expect(await axeOfModal(page), 'account not found').toEqual([])
     })
@@ -235,7 +235,7 @@ test.describe('axe with colour contrast, the other sign-in screens', () => {
       const other = freshEmail(`axe-conflict-${theme}`)
       await openModal(page, `/?app=${app}&embedded=on-login`)
       await submitEmail(page, other)
-      await page.keyboard.type(await latestCode(request, await apiUrlOf(page), other))
+      await typeCode(page, await latestCode(request, await apiUrlOf(page), other))
       await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
       await expect(page.getByRole('alertdialog')).toBeHidden()
       await expect(dialog).toBeHidden()
@@ -246,11 +246,11 @@ test.describe('axe with colour contrast, the other sign-in screens', () => {
       await dialog.getByRole('button', { name: 'Continue with SMS' }).click()
       await dialog.getByRole('textbox', { name: 'Phone number' }).fill(national)
       await dialog.getByRole('textbox', { name: 'Phone number' }).press('Enter')
-      await page.keyboard.type(await latestCode(request, await apiUrlOf(page), `+1${national}`))
+      await typeCode(page, await latestCode(request, await apiUrlOf(page), `+1${national}`))
       await expect(dialog).toBeHidden()
       await page.getByRole('button', { name: 'Link email', exact: true }).click()
       await submitEmail(page, other)
-      await page.keyboard.type(await latestCode(request, await apiUrlOf(page), other))
+      await typeCode(page, await latestCode(request, await apiUrlOf(page), other))
       await expect(dialog.getByRole('heading', { name: 'Email address is associated with another account' })).toBeVisible()
       expect(await axeOfModal(page), 'link conflict').toEqual([])
       await dialog.getByRole('button', { name: 'Continue', exact: true }).click()
