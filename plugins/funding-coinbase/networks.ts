@@ -3,7 +3,7 @@
  * the mapping) by Coinbase's network names, and the assets it sells there.
  * @module
  */
-import type { FundingRequest } from '../../plugins/funding'
+import type { FundingRequest } from '../funding'
 
 /**
  * Coinbase network names by chain key (CAIP-2 for EVM, `solana:<cluster>` for Solana): the chains

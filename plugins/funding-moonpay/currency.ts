@@ -3,7 +3,7 @@
  * chain and asset have no code is not offered the MoonPay tile.
  * @module
  */
-import type { FundingRequest } from '../../plugins/funding'
+import type { FundingRequest } from '../funding'
 
 /** The codes of one chain: its native currency and, where MoonPay sells it, USDC. */
 export interface MoonpayChainCurrencies {
