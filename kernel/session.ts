@@ -249,14 +249,15 @@ export function createSession(options: SessionOptions): Session {
   }
 
   /**
-   * Cookie mode's refresh: the server reads the refresh cookie and sets the next one. Callers hold
-   * the lock ({@link exclusive}; it is not reentrant).
+   * Sends a refresh (with the stored refresh token, or in cookie mode none: the server reads the
+   * refresh cookie and sets the next one) and applies the new session; a refused refresh signs out
+   * locally. An answer to a session that has meanwhile changed is dropped.
    */
-  async function refreshCookies(): Promise<User | null> {
+  async function sendRefresh(refreshToken?: string): Promise<User | null> {
     const gen = generation
     let response: SessionResponse
     try {
-      response = await api.request(coreRoutes.refresh, {})
+      response = await api.request(coreRoutes.refresh, refreshToken ? { refresh_token: refreshToken } : {})
     } catch (err) {
       if ((err as { code?: unknown } | null)?.code === 'missing_or_invalid_token') {
         if (gen === generation) clearLocal()
@@ -267,6 +268,9 @@ export function createSession(options: SessionOptions): Session {
     if (gen !== generation) return null
     return apply(response)
   }
+
+  /** Cookie mode's refresh. Callers hold the lock ({@link exclusive}; it is not reentrant). */
+  const refreshCookies = () => sendRefresh()
 
   /**
    * Cookie mode's answer to an access cookie the server refused (expired): asks again who is signed
@@ -304,19 +308,7 @@ export function createSession(options: SessionOptions): Session {
         }
         return fetchMe()
       }
-      const gen = generation
-      let response: SessionResponse
-      try {
-        response = await api.request(coreRoutes.refresh, { refresh_token: refreshToken })
-      } catch (err) {
-        if ((err as { code?: unknown } | null)?.code === 'missing_or_invalid_token') {
-          if (gen === generation) clearLocal()
-          return null
-        }
-        throw err
-      }
-      if (gen !== generation) return null
-      return apply(response)
+      return sendRefresh(refreshToken)
     })().finally(() => {
       refreshing = null
     })
