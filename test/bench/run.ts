@@ -793,18 +793,9 @@ async function measureSmartWallets(outdir: string) {
   }
   const entry = Object.keys(meta.outputs).find((p) => meta.outputs[p]!.entryPoint === 'plugins/smart-wallets/account.ts')
   if (!entry) throw new Error("the smart account's chunk was not found")
-  const seen = new Set<string>()
-  const visit = (p: string) => {
-    const file = p.startsWith('/') ? p : join(ROOT, p)
-    if (seen.has(file) || initial.has(file)) return
-    seen.add(file)
-    for (const imp of meta.outputs[p]?.imports ?? []) if (imp.kind === 'import-statement') visit(imp.path)
-  }
-  visit(entry)
-  const code = Buffer.concat([...seen].map((f) => readFileSync(f)))
   const initialCode = Buffer.concat([...initial].map((f) => readFileSync(f)))
-  const brotli = (b: Buffer) => brotliCompressSync(b, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
-  return { files: seen.size, raw: code.length, brotli: brotli(code), initialBrotli: brotli(initialCode) }
+  const initialBrotli = brotliCompressSync(initialCode, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }).length
+  return { ...lazyJs(meta, outdir, [entry]), initialBrotli }
 }
 
 async function main() {
