@@ -53,7 +53,7 @@ export default function Consent({ ctx, params }: ScreenProps<ConsentParams>) {
     if (preview || !request) return
     ctx.api.request(crossAppRoutes.request, request).then(
       (r) => setChecked({ requester: r.requester.name, provider: r.provider.name, providerIcon: r.provider.icon_url, readOnly: r.provider.read_only, cancelUrl: r.cancel_url }),
-      (e: unknown) => setError((e as { message?: string }).message ?? t('CROSS_APP_FAILED', { app: '' })),
+      (e: unknown) => setError((e as { message?: string }).message ?? t('CROSS_APP_FAILED', { app: t('CROSS_APP_OTHER_APP') })),
     )
   }, [ctx, request, preview])
 
