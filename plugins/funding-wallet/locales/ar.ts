@@ -5,7 +5,7 @@ export default {
   FUNDING_WALLET_PICK_SUBTITLE: 'أرسل {amount} {symbol} على شبكة {network} من محفظة تملكها.',
   FUNDING_WALLET_LIST_LABEL: 'المحافظ',
   FUNDING_WALLET_MORE: 'محافظ أخرى',
-  FUNDING_WALLET_RECENT: 'المستخدمة مؤخرًا',
+  FUNDING_WALLET_RECENT: 'مستخدمة مؤخرًا',
   FUNDING_WALLET_NONE: 'لم يُعثر على أي محفظة في هذا المتصفح.',
   FUNDING_WALLET_CONFIRM_TITLE: 'أكّد في محفظتك',
   FUNDING_WALLET_CONFIRM_SUBTITLE: 'وافق في {wallet} على تحويل {amount} {symbol} إلى {address}.',

@@ -18,7 +18,7 @@ export default {
   PORTICO_WALLETS_TITLE: 'تسجيل الدخول بمحفظة',
   PORTICO_WALLETS_CONNECT_TITLE: 'ربط محفظة',
   PORTICO_WALLETS_LIST_LABEL: 'المحافظ',
-  PORTICO_WALLETS_RECENT: 'المستخدمة مؤخرًا',
+  PORTICO_WALLETS_RECENT: 'مستخدمة مؤخرًا',
   PORTICO_WALLETS_INSTALLED: 'مثبّتة',
   PORTICO_WALLETS_NONE: 'لم يُعثر على أي محفظة في هذا المتصفح.',
   PORTICO_WALLETS_NO_WALLET: 'ليست لديّ محفظة',
