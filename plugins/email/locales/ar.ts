@@ -15,7 +15,7 @@ export default {
   EMAIL_CODE_TITLE: 'أدخل رمز التأكيد',
   EMAIL_CODE_SUBTITLE: 'يُرجى البحث في {email} عن رسالة من {app} وإدخال الرمز أدناه.',
   EMAIL_CODE_LABEL: 'رمز التحقق',
-  EMAIL_RESEND_IN: 'إعادة إرسال الرمز خلال {seconds} ث',
+  EMAIL_RESEND_IN: 'إعادة إرسال الرمز خلال {seconds}\u00a0ث',
   EMAIL_RESENT: 'رمز جديد في طريقه إليك.',
   EMAIL_VERIFYING: 'جارٍ التحقق من الرمز',
   EMAIL_SUCCESS_TITLE: 'تم بنجاح!',

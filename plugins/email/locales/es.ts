@@ -15,7 +15,7 @@ export default {
   EMAIL_CODE_TITLE: 'Introduce el código de confirmación',
   EMAIL_CODE_SUBTITLE: 'Busca en {email} un correo de {app} e introduce el código a continuación.',
   EMAIL_CODE_LABEL: 'Código de verificación',
-  EMAIL_RESEND_IN: 'Reenviar código en {seconds} s',
+  EMAIL_RESEND_IN: 'Reenviar código en {seconds}\u00a0s',
   EMAIL_RESENT: 'Te hemos enviado un código nuevo.',
   EMAIL_VERIFYING: 'Verificando el código',
   EMAIL_SUCCESS_TITLE: '¡Hecho!',

@@ -15,7 +15,7 @@ export default {
   EMAIL_CODE_TITLE: 'Inserisci il codice di conferma',
   EMAIL_CODE_SUBTITLE: 'Controlla {email}: troverai un’email da {app}. Inserisci qui sotto il codice.',
   EMAIL_CODE_LABEL: 'Codice di verifica',
-  EMAIL_RESEND_IN: 'Invia di nuovo il codice tra {seconds} s',
+  EMAIL_RESEND_IN: 'Invia di nuovo il codice tra {seconds}\u00a0s',
   EMAIL_RESENT: 'Un nuovo codice è in arrivo.',
   EMAIL_VERIFYING: 'Verifica del codice in corso',
   EMAIL_SUCCESS_TITLE: 'Fatto!',

@@ -33,5 +33,5 @@ export default {
   MFA_DONE: 'Fine',
   MFA_NO_METHODS: 'Questa app non offre metodi di verifica.',
   MFA_CANCEL: 'Annulla',
-  MFA_REMOVED: '{method} rimosso',
+  MFA_REMOVED: 'Metodo rimosso: {method}',
 }

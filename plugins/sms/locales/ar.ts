@@ -15,7 +15,7 @@ export default {
   SMS_CODE_TITLE: 'أدخل رمز التأكيد',
   SMS_CODE_SUBTITLE: 'يُرجى البحث في رسائل {phone} عن رسالة نصية من {app} وإدخال الرمز أدناه.',
   SMS_CODE_LABEL: 'رمز التحقق',
-  SMS_RESEND_IN: 'إعادة إرسال الرمز خلال {seconds} ث',
+  SMS_RESEND_IN: 'إعادة إرسال الرمز خلال {seconds}\u00a0ث',
   SMS_RESENT: 'رمز جديد في طريقه إليك.',
   SMS_VERIFYING: 'جارٍ التحقق من الرمز',
   SMS_SUCCESS_TITLE: 'تم بنجاح!',

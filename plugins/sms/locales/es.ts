@@ -15,7 +15,7 @@ export default {
   SMS_CODE_TITLE: 'Introduce el código de confirmación',
   SMS_CODE_SUBTITLE: 'Busca en {phone} un SMS de {app} e introduce el código a continuación.',
   SMS_CODE_LABEL: 'Código de verificación',
-  SMS_RESEND_IN: 'Reenviar código en {seconds} s',
+  SMS_RESEND_IN: 'Reenviar código en {seconds}\u00a0s',
   SMS_RESENT: 'Te hemos enviado un código nuevo.',
   SMS_VERIFYING: 'Verificando el código',
   SMS_SUCCESS_TITLE: '¡Hecho!',

@@ -15,7 +15,7 @@ export default {
   SMS_CODE_TITLE: 'Inserisci il codice di conferma',
   SMS_CODE_SUBTITLE: 'Controlla i messaggi del numero {phone}: troverai un SMS da {app}. Inserisci qui sotto il codice.',
   SMS_CODE_LABEL: 'Codice di verifica',
-  SMS_RESEND_IN: 'Invia di nuovo il codice tra {seconds} s',
+  SMS_RESEND_IN: 'Invia di nuovo il codice tra {seconds}\u00a0s',
   SMS_RESENT: 'Un nuovo codice è in arrivo.',
   SMS_VERIFYING: 'Verifica del codice in corso',
   SMS_SUCCESS_TITLE: 'Fatto!',
