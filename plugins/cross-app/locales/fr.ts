@@ -2,7 +2,7 @@
 export default {
   CROSS_APP_CANCELED: 'L’utilisateur a annulé la procédure',
   CROSS_APP_TIMEOUT: 'Délai de la requête dépassé',
-  CROSS_APP_FAILED: 'Un problème est survenu lors de la connexion de votre compte {app}. Veuillez réessayer.',
+  CROSS_APP_FAILED: 'Un problème est survenu lors de la connexion de votre compte sur {app}. Veuillez réessayer.',
   CROSS_APP_METHOD_LABEL: 'Continuer avec {app}',
   CROSS_APP_OTHER_APP: 'une autre application',
   CROSS_APP_CONNECTING_TITLE: 'Connexion à {app}',

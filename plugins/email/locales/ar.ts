@@ -13,7 +13,7 @@ export default {
   EMAIL_LINK_TITLE: 'ربط بريدك الإلكتروني',
   EMAIL_ENTRY_SUBTITLE: 'سنرسل رمزًا من ستة أرقام إلى بريدك الوارد.',
   EMAIL_CODE_TITLE: 'أدخل رمز التأكيد',
-  EMAIL_CODE_SUBTITLE: 'يُرجى البحث في {email} عن رسالة من {app} وإدخال الرمز أدناه.',
+  EMAIL_CODE_SUBTITLE: 'يُرجى التحقق من صندوق الوارد في {email} بحثًا عن رسالة من {app}، ثم إدخال الرمز أدناه.',
   EMAIL_CODE_LABEL: 'رمز التحقق',
   EMAIL_RESEND_IN: 'إعادة إرسال الرمز خلال {seconds}\u00a0ث',
   EMAIL_RESENT: 'رمز جديد في طريقه إليك.',
@@ -25,5 +25,5 @@ export default {
   EMAIL_UPDATE_SUBTITLE: 'أدخل العنوان الذي تريد استخدامه بدلًا من {email}.',
   EMAIL_UPDATE_NEEDS_EMAIL: 'يجب أن يكون لدى المستخدم عنوان بريد إلكتروني لتحديثه.',
   EMAIL_CURRENT_CODE_TITLE: 'تأكيد هويتك',
-  EMAIL_CURRENT_CODE_SUBTITLE: 'لتغيير بريدك الإلكتروني، يُرجى البحث في {email} عن رسالة من {app} وإدخال الرمز أدناه.',
+  EMAIL_CURRENT_CODE_SUBTITLE: 'لتغيير بريدك الإلكتروني، يُرجى التحقق من صندوق الوارد في {email} بحثًا عن رسالة من {app}، ثم إدخال الرمز أدناه.',
 }

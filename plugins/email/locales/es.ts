@@ -13,7 +13,7 @@ export default {
   EMAIL_LINK_TITLE: 'Vincula tu correo',
   EMAIL_ENTRY_SUBTITLE: 'Te enviaremos un código de seis dígitos a tu bandeja de entrada.',
   EMAIL_CODE_TITLE: 'Introduce el código de confirmación',
-  EMAIL_CODE_SUBTITLE: 'Busca en {email} un correo de {app} e introduce el código a continuación.',
+  EMAIL_CODE_SUBTITLE: 'Te hemos enviado un correo de {app} a {email}. Introduce el código a continuación.',
   EMAIL_CODE_LABEL: 'Código de verificación',
   EMAIL_RESEND_IN: 'Reenviar código en {seconds}\u00a0s',
   EMAIL_RESENT: 'Te hemos enviado un código nuevo.',
@@ -25,5 +25,5 @@ export default {
   EMAIL_UPDATE_SUBTITLE: 'Introduce la dirección que quieres usar en lugar de {email}.',
   EMAIL_UPDATE_NEEDS_EMAIL: 'El usuario debe tener una dirección de correo electrónico para poder cambiarla.',
   EMAIL_CURRENT_CODE_TITLE: 'Confirma que eres tú',
-  EMAIL_CURRENT_CODE_SUBTITLE: 'Para cambiar tu correo, busca en {email} un correo de {app} e introduce el código a continuación.',
+  EMAIL_CURRENT_CODE_SUBTITLE: 'Para cambiar tu dirección, te hemos enviado un correo de {app} a {email}. Introduce el código a continuación.',
 }

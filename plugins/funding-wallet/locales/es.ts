@@ -12,7 +12,7 @@ export default {
   FUNDING_WALLET_AWAITING_TITLE: 'Transferencia en curso',
   FUNDING_WALLET_AWAITING_SUBTITLE: 'Esperando a que se confirme la transferencia en {network}.',
   FUNDING_WALLET_SUCCESS_TITLE: 'Fondos añadidos',
-  FUNDING_WALLET_SUCCESS_SUBTITLE: 'Han llegado {amount} {symbol} a tu billetera.',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: 'Has recibido {amount} {symbol} en tu billetera.',
   FUNDING_WALLET_FAILED_TITLE: 'Error en la transferencia',
   FUNDING_WALLET_RETRY: 'Reintentar',
   FUNDING_WALLET_OTHER_METHOD: 'Elegir otro método',

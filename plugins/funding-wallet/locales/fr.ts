@@ -12,7 +12,7 @@ export default {
   FUNDING_WALLET_AWAITING_TITLE: 'Transfert en cours',
   FUNDING_WALLET_AWAITING_SUBTITLE: 'En attente de la confirmation du transfert sur {network}.',
   FUNDING_WALLET_SUCCESS_TITLE: 'Fonds ajoutés',
-  FUNDING_WALLET_SUCCESS_SUBTITLE: '{amount} {symbol} sont arrivés sur votre portefeuille.',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: 'Vous avez reçu {amount} {symbol} sur votre portefeuille.',
   FUNDING_WALLET_FAILED_TITLE: 'Échec du transfert',
   FUNDING_WALLET_RETRY: 'Réessayer',
   FUNDING_WALLET_OTHER_METHOD: 'Choisir un autre moyen',

@@ -12,7 +12,7 @@ export default {
   FUNDING_WALLET_AWAITING_TITLE: 'Trasferimento in corso',
   FUNDING_WALLET_AWAITING_SUBTITLE: 'In attesa della conferma del trasferimento su {network}.',
   FUNDING_WALLET_SUCCESS_TITLE: 'Fondi aggiunti',
-  FUNDING_WALLET_SUCCESS_SUBTITLE: '{amount} {symbol} sono arrivati nel tuo wallet.',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: 'Hai ricevuto {amount} {symbol} nel tuo wallet.',
   FUNDING_WALLET_FAILED_TITLE: 'Trasferimento non riuscito',
   FUNDING_WALLET_RETRY: 'Riprova',
   FUNDING_WALLET_OTHER_METHOD: 'Scegli un altro metodo',

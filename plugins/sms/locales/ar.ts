@@ -13,7 +13,7 @@ export default {
   SMS_LINK_TITLE: 'ربط هاتفك',
   SMS_ENTRY_SUBTITLE: 'سنرسل رمزًا من ستة أرقام إلى هاتفك في رسالة نصية.',
   SMS_CODE_TITLE: 'أدخل رمز التأكيد',
-  SMS_CODE_SUBTITLE: 'يُرجى البحث في رسائل {phone} عن رسالة نصية من {app} وإدخال الرمز أدناه.',
+  SMS_CODE_SUBTITLE: 'يُرجى التحقق من الرسائل النصية على {phone} بحثًا عن رسالة من {app}، ثم إدخال الرمز أدناه.',
   SMS_CODE_LABEL: 'رمز التحقق',
   SMS_RESEND_IN: 'إعادة إرسال الرمز خلال {seconds}\u00a0ث',
   SMS_RESENT: 'رمز جديد في طريقه إليك.',
@@ -25,5 +25,5 @@ export default {
   SMS_UPDATE_SUBTITLE: 'أدخل الرقم الذي تريد استخدامه بدلًا من {phone}.',
   SMS_UPDATE_NEEDS_PHONE: 'يجب أن يكون لدى المستخدم رقم هاتف لتحديثه.',
   SMS_CURRENT_CODE_TITLE: 'تأكيد هويتك',
-  SMS_CURRENT_CODE_SUBTITLE: 'لتغيير رقم هاتفك، يُرجى البحث في رسائل {phone} عن رسالة نصية من {app} وإدخال الرمز أدناه.',
+  SMS_CURRENT_CODE_SUBTITLE: 'لتغيير رقم هاتفك، يُرجى التحقق من الرسائل النصية على {phone} بحثًا عن رسالة من {app}، ثم إدخال الرمز أدناه.',
 }

@@ -13,7 +13,7 @@ export default {
   SMS_LINK_TITLE: 'Vincula tu teléfono',
   SMS_ENTRY_SUBTITLE: 'Te enviaremos un código de seis dígitos por SMS.',
   SMS_CODE_TITLE: 'Introduce el código de confirmación',
-  SMS_CODE_SUBTITLE: 'Busca en {phone} un SMS de {app} e introduce el código a continuación.',
+  SMS_CODE_SUBTITLE: 'Te hemos enviado un SMS de {app} al {phone}. Introduce el código a continuación.',
   SMS_CODE_LABEL: 'Código de verificación',
   SMS_RESEND_IN: 'Reenviar código en {seconds}\u00a0s',
   SMS_RESENT: 'Te hemos enviado un código nuevo.',
@@ -25,5 +25,5 @@ export default {
   SMS_UPDATE_SUBTITLE: 'Introduce el número que quieres usar en lugar de {phone}.',
   SMS_UPDATE_NEEDS_PHONE: 'El usuario debe tener un número de teléfono para poder cambiarlo.',
   SMS_CURRENT_CODE_TITLE: 'Confirma que eres tú',
-  SMS_CURRENT_CODE_SUBTITLE: 'Para cambiar tu número de teléfono, busca en {phone} un SMS de {app} e introduce el código a continuación.',
+  SMS_CURRENT_CODE_SUBTITLE: 'Para cambiar tu número, te hemos enviado un SMS de {app} al {phone}. Introduce el código a continuación.',
 }
