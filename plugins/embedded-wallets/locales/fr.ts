@@ -82,7 +82,7 @@ export default {
   EMBEDDED_SIGN_DOMAIN_VERSION: 'Version',
   EMBEDDED_SIGN_DOMAIN_CHAIN: 'ID de chaîne',
   EMBEDDED_SIGN_DOMAIN_CONTRACT: 'Contrat',
-  EMBEDDED_SIGN_DOMAIN_SALT: 'Sel',
+  EMBEDDED_SIGN_DOMAIN_SALT: 'Salt',
   EMBEDDED_SIGN_PRIMARY_TYPE: 'Type',
   EMBEDDED_EXPORT_TITLE: 'Transférer le portefeuille',
   EMBEDDED_CONNECTING: 'Connexion de votre portefeuille…',
