@@ -1,0 +1,23 @@
+/** Arabic (ar) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: 'رفض المستخدم تفويض الإجراءات.',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: 'رفض المستخدم إلغاء الوصول إلى محفظته المفوَّضة.',
+  DELEGATED_ACTIONS_NOT_DELEGATED: 'هذه المحفظة غير مفوَّضة لهذا التطبيق.',
+  DELEGATED_ACTIONS_FAILED: 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
+  DELEGATED_ACTIONS_CONSENT_TITLE: 'تفعيل الإجراءات المفوَّضة',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: 'سيتمكن {app} من توقيع الرسائل وإرسال المعاملات بهذه المحفظة نيابةً عنك، إلى أن تلغي ذلك.',
+  DELEGATED_ACTIONS_ACCEPT: 'موافق',
+  DELEGATED_ACTIONS_NOT_NOW: 'ليس الآن',
+  DELEGATED_ACTIONS_REVOKE_TITLE: 'إلغاء الإذن',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: 'لن يتمكن {app} بعد الآن من التوقيع أو إرسال المعاملات بمحفظتك.',
+  DELEGATED_ACTIONS_CONFIRM: 'تأكيد',
+  DELEGATED_ACTIONS_DENY: 'رفض',
+  DELEGATED_ACTIONS_WALLET: 'المحفظة',
+  DELEGATED_ACTIONS_ALL_WALLETS: 'كل المحافظ المفوَّضة',
+  DELEGATED_ACTIONS_WORKING: 'جارٍ التنفيذ…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: 'تم بنجاح!',
+  DELEGATED_ACTIONS_DELEGATED: 'الإجراءات المفوَّضة مفعّلة لهذه المحفظة.',
+  DELEGATED_ACTIONS_REVOKED: 'أُلغي الوصول إلى محفظتك.',
+  DELEGATED_ACTIONS_ERROR_TITLE: 'حدث خطأ ما',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: 'يُرجى المحاولة مرة أخرى.',
+}

@@ -1,0 +1,23 @@
+/** Spanish (es) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: 'El usuario ha rechazado delegar acciones.',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: 'El usuario ha rechazado revocar el acceso a su billetera delegada.',
+  DELEGATED_ACTIONS_NOT_DELEGATED: 'Esta billetera no está delegada a la app.',
+  DELEGATED_ACTIONS_FAILED: 'Algo ha salido mal. Inténtalo de nuevo.',
+  DELEGATED_ACTIONS_CONSENT_TITLE: 'Activar acciones delegadas',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} podrá firmar mensajes y enviar transacciones con esta billetera en tu nombre hasta que revoques el permiso.',
+  DELEGATED_ACTIONS_ACCEPT: 'Aceptar',
+  DELEGATED_ACTIONS_NOT_NOW: 'Ahora no',
+  DELEGATED_ACTIONS_REVOKE_TITLE: 'Revocar permiso',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: '{app} ya no podrá firmar ni enviar transacciones con tu billetera.',
+  DELEGATED_ACTIONS_CONFIRM: 'Confirmar',
+  DELEGATED_ACTIONS_DENY: 'Denegar',
+  DELEGATED_ACTIONS_WALLET: 'Billetera',
+  DELEGATED_ACTIONS_ALL_WALLETS: 'Todas las billeteras delegadas',
+  DELEGATED_ACTIONS_WORKING: 'Procesando…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: '¡Hecho!',
+  DELEGATED_ACTIONS_DELEGATED: 'Las acciones delegadas están activadas para esta billetera.',
+  DELEGATED_ACTIONS_REVOKED: 'Se ha revocado el acceso a tu billetera.',
+  DELEGATED_ACTIONS_ERROR_TITLE: 'Algo ha salido mal',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: 'Inténtalo de nuevo.',
+}

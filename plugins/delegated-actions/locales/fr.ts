@@ -1,0 +1,23 @@
+/** French (fr) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: 'L’utilisateur a refusé de déléguer des actions.',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: 'L’utilisateur a refusé de révoquer l’accès à son portefeuille délégué.',
+  DELEGATED_ACTIONS_NOT_DELEGATED: 'Ce portefeuille n’est pas délégué à l’application.',
+  DELEGATED_ACTIONS_FAILED: 'Un problème est survenu. Veuillez réessayer.',
+  DELEGATED_ACTIONS_CONSENT_TITLE: 'Activer les actions déléguées',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} pourra signer des messages et envoyer des transactions avec ce portefeuille en votre nom, jusqu’à ce que vous révoquiez cette autorisation.',
+  DELEGATED_ACTIONS_ACCEPT: 'Accepter',
+  DELEGATED_ACTIONS_NOT_NOW: 'Plus tard',
+  DELEGATED_ACTIONS_REVOKE_TITLE: 'Révoquer l’autorisation',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: '{app} ne pourra plus signer ni envoyer de transactions avec votre portefeuille.',
+  DELEGATED_ACTIONS_CONFIRM: 'Confirmer',
+  DELEGATED_ACTIONS_DENY: 'Refuser',
+  DELEGATED_ACTIONS_WALLET: 'Portefeuille',
+  DELEGATED_ACTIONS_ALL_WALLETS: 'Tous les portefeuilles délégués',
+  DELEGATED_ACTIONS_WORKING: 'Traitement en cours…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: 'C’est fait\u202f!',
+  DELEGATED_ACTIONS_DELEGATED: 'Les actions déléguées sont activées pour ce portefeuille.',
+  DELEGATED_ACTIONS_REVOKED: 'L’accès à votre portefeuille a été révoqué.',
+  DELEGATED_ACTIONS_ERROR_TITLE: 'Un problème est survenu',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: 'Veuillez réessayer.',
+}

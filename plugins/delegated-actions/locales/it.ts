@@ -1,0 +1,23 @@
+/** Italian (it) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: 'L’utente ha rifiutato di delegare le azioni.',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: 'L’utente ha rifiutato di revocare l’accesso al proprio wallet delegato.',
+  DELEGATED_ACTIONS_NOT_DELEGATED: 'Questo wallet non è delegato all’app.',
+  DELEGATED_ACTIONS_FAILED: 'Si è verificato un problema. Riprova.',
+  DELEGATED_ACTIONS_CONSENT_TITLE: 'Attiva le azioni delegate',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} potrà firmare messaggi e inviare transazioni con questo wallet per tuo conto, finché non revochi l’autorizzazione.',
+  DELEGATED_ACTIONS_ACCEPT: 'Accetta',
+  DELEGATED_ACTIONS_NOT_NOW: 'Non ora',
+  DELEGATED_ACTIONS_REVOKE_TITLE: 'Revoca l’autorizzazione',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: '{app} non potrà più firmare né inviare transazioni con il tuo wallet.',
+  DELEGATED_ACTIONS_CONFIRM: 'Conferma',
+  DELEGATED_ACTIONS_DENY: 'Rifiuta',
+  DELEGATED_ACTIONS_WALLET: 'Wallet',
+  DELEGATED_ACTIONS_ALL_WALLETS: 'Tutti i wallet delegati',
+  DELEGATED_ACTIONS_WORKING: 'Elaborazione…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: 'Fatto!',
+  DELEGATED_ACTIONS_DELEGATED: 'Le azioni delegate sono attive per questo wallet.',
+  DELEGATED_ACTIONS_REVOKED: 'L’accesso al tuo wallet è stato revocato.',
+  DELEGATED_ACTIONS_ERROR_TITLE: 'Si è verificato un problema',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: 'Riprova.',
+}

@@ -1,0 +1,23 @@
+/** Arabic (ar) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: 'حدث خطأ ما. حاول مجددًا.',
+  FARCASTER_CANNOT_LINK_MORE: 'هذا الحساب مرتبط بالفعل بحساب Farcaster.',
+  FARCASTER_TIMEOUT: 'انتهت مهلة الطلب. حاول مجددًا.',
+  FARCASTER_SIGNER_REJECTED: 'رُفض الطلب. يُرجى المحاولة مرة أخرى.',
+  FARCASTER_METHOD_LABEL: 'المتابعة باستخدام Farcaster',
+  FARCASTER_CONNECT_TITLE: 'تسجيل الدخول باستخدام Farcaster',
+  FARCASTER_CONNECT_SUBTITLE: 'امسح الرمز بكاميرا هاتفك للمتابعة.',
+  FARCASTER_QR_LABEL: 'رمز QR لتسجيل الدخول باستخدام Farcaster',
+  FARCASTER_OPEN_APP: 'الفتح في Warpcast',
+  FARCASTER_WAITING: 'في انتظار تطبيق Farcaster',
+  FARCASTER_FAILED_TITLE: 'فشلت المصادقة',
+  FARCASTER_RETRY: 'إعادة المحاولة',
+  FARCASTER_OTHER_METHOD: 'استخدام طريقة أخرى',
+  FARCASTER_SIGNER_TITLE: 'إضافة جهة توقيع في Farcaster',
+  FARCASTER_SIGNER_SUBTITLE: 'امسح الرمز بكاميرا هاتفك ووافق على الطلب في تطبيق Farcaster.',
+  FARCASTER_SIGNER_QR_LABEL: 'رمز QR للموافقة على جهة التوقيع في Farcaster',
+  FARCASTER_SIGNER_FAILED_TITLE: 'فشل الاتصال',
+  FARCASTER_SIGNER_REJECTED_TITLE: 'رُفض الطلب',
+  FARCASTER_SIGNER_APPROVED_TITLE: 'تمت الموافقة على جهة التوقيع',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: 'كل شيء جاهز!',
+}

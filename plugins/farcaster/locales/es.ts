@@ -1,0 +1,23 @@
+/** Spanish (es) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: 'Algo ha salido mal. Inténtalo de nuevo.',
+  FARCASTER_CANNOT_LINK_MORE: 'Esta cuenta ya tiene una cuenta de Farcaster.',
+  FARCASTER_TIMEOUT: 'Se ha agotado el tiempo de espera. Inténtalo de nuevo.',
+  FARCASTER_SIGNER_REJECTED: 'Se ha rechazado la solicitud. Inténtalo de nuevo.',
+  FARCASTER_METHOD_LABEL: 'Continuar con Farcaster',
+  FARCASTER_CONNECT_TITLE: 'Inicia sesión con Farcaster',
+  FARCASTER_CONNECT_SUBTITLE: 'Escanea el código con la cámara de tu teléfono para continuar.',
+  FARCASTER_QR_LABEL: 'Código QR para iniciar sesión con Farcaster',
+  FARCASTER_OPEN_APP: 'Abrir en Warpcast',
+  FARCASTER_WAITING: 'Esperando a tu app de Farcaster',
+  FARCASTER_FAILED_TITLE: 'Error de autenticación',
+  FARCASTER_RETRY: 'Reintentar',
+  FARCASTER_OTHER_METHOD: 'Usar otro método',
+  FARCASTER_SIGNER_TITLE: 'Añade un firmante de Farcaster',
+  FARCASTER_SIGNER_SUBTITLE: 'Escanea el código con la cámara de tu teléfono y aprueba la solicitud en tu app de Farcaster.',
+  FARCASTER_SIGNER_QR_LABEL: 'Código QR para aprobar el firmante de Farcaster',
+  FARCASTER_SIGNER_FAILED_TITLE: 'Error de conexión',
+  FARCASTER_SIGNER_REJECTED_TITLE: 'Solicitud rechazada',
+  FARCASTER_SIGNER_APPROVED_TITLE: 'Firmante aprobado',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: '¡Todo listo!',
+}

@@ -1,0 +1,23 @@
+/** French (fr) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: 'Un problème est survenu. Réessayez.',
+  FARCASTER_CANNOT_LINK_MORE: 'Ce compte a déjà un compte Farcaster.',
+  FARCASTER_TIMEOUT: 'Le délai de la requête est dépassé. Réessayez.',
+  FARCASTER_SIGNER_REJECTED: 'La demande a été refusée. Veuillez réessayer.',
+  FARCASTER_METHOD_LABEL: 'Continuer avec Farcaster',
+  FARCASTER_CONNECT_TITLE: 'Se connecter avec Farcaster',
+  FARCASTER_CONNECT_SUBTITLE: 'Scannez le code avec l’appareil photo de votre téléphone pour continuer.',
+  FARCASTER_QR_LABEL: 'QR code pour se connecter avec Farcaster',
+  FARCASTER_OPEN_APP: 'Ouvrir dans Warpcast',
+  FARCASTER_WAITING: 'En attente de votre application Farcaster',
+  FARCASTER_FAILED_TITLE: 'Échec de l’authentification',
+  FARCASTER_RETRY: 'Réessayer',
+  FARCASTER_OTHER_METHOD: 'Utiliser un autre moyen',
+  FARCASTER_SIGNER_TITLE: 'Ajouter un signataire Farcaster',
+  FARCASTER_SIGNER_SUBTITLE: 'Scannez le code avec l’appareil photo de votre téléphone et approuvez la demande dans votre application Farcaster.',
+  FARCASTER_SIGNER_QR_LABEL: 'QR code pour approuver le signataire Farcaster',
+  FARCASTER_SIGNER_FAILED_TITLE: 'Échec de la connexion',
+  FARCASTER_SIGNER_REJECTED_TITLE: 'Demande refusée',
+  FARCASTER_SIGNER_APPROVED_TITLE: 'Signataire approuvé',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: 'Tout est prêt\u202f!',
+}

@@ -1,0 +1,23 @@
+/** Italian (it) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: 'Si è verificato un problema. Riprova.',
+  FARCASTER_CANNOT_LINK_MORE: 'Questo account ha già un account Farcaster.',
+  FARCASTER_TIMEOUT: 'La richiesta è scaduta. Riprova.',
+  FARCASTER_SIGNER_REJECTED: 'La richiesta è stata rifiutata. Riprova.',
+  FARCASTER_METHOD_LABEL: 'Continua con Farcaster',
+  FARCASTER_CONNECT_TITLE: 'Accedi con Farcaster',
+  FARCASTER_CONNECT_SUBTITLE: 'Scansiona il codice con la fotocamera del telefono per continuare.',
+  FARCASTER_QR_LABEL: 'Codice QR per accedere con Farcaster',
+  FARCASTER_OPEN_APP: 'Apri in Warpcast',
+  FARCASTER_WAITING: 'In attesa della tua app Farcaster',
+  FARCASTER_FAILED_TITLE: 'Autenticazione non riuscita',
+  FARCASTER_RETRY: 'Riprova',
+  FARCASTER_OTHER_METHOD: 'Usa un altro metodo',
+  FARCASTER_SIGNER_TITLE: 'Aggiungi un firmatario Farcaster',
+  FARCASTER_SIGNER_SUBTITLE: 'Scansiona il codice con la fotocamera del telefono e approva la richiesta nella tua app Farcaster.',
+  FARCASTER_SIGNER_QR_LABEL: 'Codice QR per approvare il firmatario Farcaster',
+  FARCASTER_SIGNER_FAILED_TITLE: 'Connessione non riuscita',
+  FARCASTER_SIGNER_REJECTED_TITLE: 'Richiesta rifiutata',
+  FARCASTER_SIGNER_APPROVED_TITLE: 'Firmatario approvato',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: 'Tutto pronto!',
+}

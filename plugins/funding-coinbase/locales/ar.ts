@@ -1,0 +1,22 @@
+/** Arabic (ar) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: 'الدفع بالبطاقة',
+  COINBASE_EXCHANGE_TILE: 'التحويل من منصة تداول',
+  COINBASE_AMOUNT_TITLE: 'أكّد المبلغ أو عدّله',
+  COINBASE_AMOUNT_SUBTITLE: 'اشترِ {asset} على شبكة {network} عبر Coinbase لصالح {address}.',
+  COINBASE_EXCHANGE_SUBTITLE: 'أرسل {asset} على شبكة {network} من حسابك في Coinbase إلى {address}.',
+  COINBASE_AMOUNT_LABEL: 'المبلغ ({asset})',
+  COINBASE_CONTINUE: 'متابعة',
+  COINBASE_IN_FLOW_TITLE: 'قيد التنفيذ',
+  COINBASE_IN_FLOW_SUBTITLE: 'عُد إلى Coinbase لإتمام تمويل حسابك. ستُحدَّث هذه الشاشة بمجرد تأكيد عملية الشراء.',
+  COINBASE_AFTER_FLOW_TITLE: 'جارٍ تأكيد عملية الشراء',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'في انتظار تأكيد Coinbase. إذا أغلقت نافذة Coinbase قبل الانتهاء، فافتحها مجددًا.',
+  COINBASE_REOPEN: 'فتح Coinbase مجددًا',
+  COINBASE_WAITING_LABEL: 'في انتظار Coinbase',
+  COINBASE_SUCCESS_TITLE: 'تمت إضافة الأموال',
+  COINBASE_SUCCESS_SUBTITLE: 'اكتملت عملية الشراء. الأموال في طريقها إلى محفظتك.',
+  COINBASE_FAILED: 'حدث خطأ أثناء إضافة الأموال. يُرجى المحاولة مرة أخرى أو استخدام طريقة أخرى.',
+  COINBASE_TRY_ANOTHER: 'أُغلقت نافذة Coinbase قبل اكتمال عملية الشراء. جرّب طريقة أخرى لتمويل محفظتك.',
+  COINBASE_POPUP_BLOCKED: 'تعذّر بدء العملية',
+  COINBASE_UNSUPPORTED_CHAIN: 'خدمة الشراء من Coinbase لا تدعم هذه السلسلة.',
+}

@@ -1,0 +1,22 @@
+/** Spanish (es) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: 'Pagar con tarjeta',
+  COINBASE_EXCHANGE_TILE: 'Transferir desde un exchange',
+  COINBASE_AMOUNT_TITLE: 'Confirma o edita el importe',
+  COINBASE_AMOUNT_SUBTITLE: 'Compra {asset} en {network} con Coinbase para {address}.',
+  COINBASE_EXCHANGE_SUBTITLE: 'Envía {asset} en {network} desde tu cuenta de Coinbase a {address}.',
+  COINBASE_AMOUNT_LABEL: 'Importe ({asset})',
+  COINBASE_CONTINUE: 'Continuar',
+  COINBASE_IN_FLOW_TITLE: 'En curso',
+  COINBASE_IN_FLOW_SUBTITLE: 'Vuelve a Coinbase para terminar de añadir fondos a tu cuenta. Esta pantalla se actualizará cuando se confirme la compra.',
+  COINBASE_AFTER_FLOW_TITLE: 'Confirmando tu compra',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'Esperando la confirmación de Coinbase. Si cerraste la ventana de Coinbase antes de terminar, vuelve a abrirla.',
+  COINBASE_REOPEN: 'Volver a abrir Coinbase',
+  COINBASE_WAITING_LABEL: 'Esperando a Coinbase',
+  COINBASE_SUCCESS_TITLE: 'Fondos añadidos',
+  COINBASE_SUCCESS_SUBTITLE: 'Tu compra se ha completado. Los fondos están de camino a tu billetera.',
+  COINBASE_FAILED: 'Algo ha salido mal al añadir fondos. Inténtalo de nuevo o usa otro método.',
+  COINBASE_TRY_ANOTHER: 'La ventana de Coinbase se cerró antes de completar la compra. Prueba otro método para añadir fondos a tu billetera.',
+  COINBASE_POPUP_BLOCKED: 'No se ha podido iniciar el proceso',
+  COINBASE_UNSUPPORTED_CHAIN: 'La compra con Coinbase no está disponible en esta cadena.',
+}

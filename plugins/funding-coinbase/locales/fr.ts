@@ -1,0 +1,22 @@
+/** French (fr) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: 'Payer par carte',
+  COINBASE_EXCHANGE_TILE: 'Transférer depuis une plateforme d’échange',
+  COINBASE_AMOUNT_TITLE: 'Confirmez ou modifiez le montant',
+  COINBASE_AMOUNT_SUBTITLE: 'Achetez des {asset} sur {network} avec Coinbase pour {address}.',
+  COINBASE_EXCHANGE_SUBTITLE: 'Envoyez des {asset} sur {network} depuis votre compte Coinbase vers {address}.',
+  COINBASE_AMOUNT_LABEL: 'Montant ({asset})',
+  COINBASE_CONTINUE: 'Continuer',
+  COINBASE_IN_FLOW_TITLE: 'En cours',
+  COINBASE_IN_FLOW_SUBTITLE: 'Retournez sur Coinbase pour finir d’approvisionner votre compte. Cet écran se mettra à jour dès que votre achat sera confirmé.',
+  COINBASE_AFTER_FLOW_TITLE: 'Confirmation de votre achat',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'En attente de la confirmation de Coinbase. Si vous avez fermé la fenêtre Coinbase avant la fin, rouvrez-la.',
+  COINBASE_REOPEN: 'Rouvrir Coinbase',
+  COINBASE_WAITING_LABEL: 'En attente de Coinbase',
+  COINBASE_SUCCESS_TITLE: 'Fonds ajoutés',
+  COINBASE_SUCCESS_SUBTITLE: 'Votre achat est terminé. Les fonds sont en route vers votre portefeuille.',
+  COINBASE_FAILED: 'Un problème est survenu lors de l’ajout de fonds. Veuillez réessayer ou utiliser un autre moyen.',
+  COINBASE_TRY_ANOTHER: 'La fenêtre Coinbase a été fermée avant la fin de l’achat. Essayez un autre moyen d’approvisionner votre portefeuille.',
+  COINBASE_POPUP_BLOCKED: 'Impossible de lancer la procédure',
+  COINBASE_UNSUPPORTED_CHAIN: 'Cette chaîne n’est pas prise en charge par l’achat via Coinbase.',
+}

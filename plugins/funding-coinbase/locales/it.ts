@@ -1,0 +1,22 @@
+/** Italian (it) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: 'Paga con carta',
+  COINBASE_EXCHANGE_TILE: 'Trasferisci da un exchange',
+  COINBASE_AMOUNT_TITLE: 'Conferma o modifica l’importo',
+  COINBASE_AMOUNT_SUBTITLE: 'Acquista {asset} su {network} con Coinbase per {address}.',
+  COINBASE_EXCHANGE_SUBTITLE: 'Invia {asset} su {network} dal tuo account Coinbase a {address}.',
+  COINBASE_AMOUNT_LABEL: 'Importo ({asset})',
+  COINBASE_CONTINUE: 'Continua',
+  COINBASE_IN_FLOW_TITLE: 'In corso',
+  COINBASE_IN_FLOW_SUBTITLE: 'Torna su Coinbase per completare il finanziamento del tuo account. Questa schermata si aggiornerà appena l’acquisto sarà confermato.',
+  COINBASE_AFTER_FLOW_TITLE: 'Conferma dell’acquisto',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'In attesa della conferma di Coinbase. Se hai chiuso la finestra di Coinbase prima di finire, riaprila.',
+  COINBASE_REOPEN: 'Riapri Coinbase',
+  COINBASE_WAITING_LABEL: 'In attesa di Coinbase',
+  COINBASE_SUCCESS_TITLE: 'Fondi aggiunti',
+  COINBASE_SUCCESS_SUBTITLE: 'L’acquisto è stato completato. I fondi stanno arrivando sul tuo wallet.',
+  COINBASE_FAILED: 'Si è verificato un problema durante l’aggiunta dei fondi. Riprova o usa un altro metodo.',
+  COINBASE_TRY_ANOTHER: 'La finestra di Coinbase è stata chiusa prima del completamento dell’acquisto. Prova un altro metodo per finanziare il tuo wallet.',
+  COINBASE_POPUP_BLOCKED: 'Impossibile avviare la procedura',
+  COINBASE_UNSUPPORTED_CHAIN: 'Questa chain non è supportata dall’on-ramp di Coinbase.',
+}

@@ -1,0 +1,22 @@
+/** Arabic (ar) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: 'التحويل من محفظة',
+  FUNDING_WALLET_PICK_TITLE: 'التحويل من محفظة',
+  FUNDING_WALLET_PICK_SUBTITLE: 'أرسل {amount} {symbol} على شبكة {network} من محفظة تملكها.',
+  FUNDING_WALLET_LIST_LABEL: 'المحافظ',
+  FUNDING_WALLET_MORE: 'محافظ أخرى',
+  FUNDING_WALLET_RECENT: 'مستخدمة مؤخرًا',
+  FUNDING_WALLET_NONE: 'لم يُعثر على أي محفظة في هذا المتصفح.',
+  FUNDING_WALLET_CONFIRM_TITLE: 'أكّد في محفظتك',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: 'وافق في {wallet} على تحويل {amount} {symbol} إلى {address}.',
+  FUNDING_WALLET_AWAITING_TITLE: 'التحويل قيد التنفيذ',
+  FUNDING_WALLET_AWAITING_SUBTITLE: 'في انتظار تأكيد التحويل على شبكة {network}.',
+  FUNDING_WALLET_SUCCESS_TITLE: 'تمت إضافة الأموال',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: 'وصل {amount} {symbol} إلى محفظتك.',
+  FUNDING_WALLET_FAILED_TITLE: 'فشل التحويل',
+  FUNDING_WALLET_RETRY: 'إعادة المحاولة',
+  FUNDING_WALLET_OTHER_METHOD: 'اختيار طريقة أخرى',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'لا تحتوي المحفظة {address} على أموال كافية.',
+  FUNDING_WALLET_REJECTED: 'رفض المستخدم المعاملة',
+  FUNDING_WALLET_FAILED: 'حدث خطأ ما',
+}

@@ -1,0 +1,22 @@
+/** Spanish (es) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: 'Transferir desde una billetera',
+  FUNDING_WALLET_PICK_TITLE: 'Transferir desde una billetera',
+  FUNDING_WALLET_PICK_SUBTITLE: 'Envía {amount} {symbol} en {network} desde una billetera tuya.',
+  FUNDING_WALLET_LIST_LABEL: 'Billeteras',
+  FUNDING_WALLET_MORE: 'Más billeteras',
+  FUNDING_WALLET_RECENT: 'Reciente',
+  FUNDING_WALLET_NONE: 'No se ha encontrado ninguna billetera en este navegador.',
+  FUNDING_WALLET_CONFIRM_TITLE: 'Confirma en tu billetera',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: 'Aprueba en {wallet} la transferencia de {amount} {symbol} a {address}.',
+  FUNDING_WALLET_AWAITING_TITLE: 'Transferencia en curso',
+  FUNDING_WALLET_AWAITING_SUBTITLE: 'Esperando a que se confirme la transferencia en {network}.',
+  FUNDING_WALLET_SUCCESS_TITLE: 'Fondos añadidos',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: 'Has recibido {amount} {symbol} en tu billetera.',
+  FUNDING_WALLET_FAILED_TITLE: 'Error en la transferencia',
+  FUNDING_WALLET_RETRY: 'Reintentar',
+  FUNDING_WALLET_OTHER_METHOD: 'Elegir otro método',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'La billetera {address} no tiene fondos suficientes.',
+  FUNDING_WALLET_REJECTED: 'El usuario ha rechazado la transacción',
+  FUNDING_WALLET_FAILED: 'Algo ha salido mal',
+}

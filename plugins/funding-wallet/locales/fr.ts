@@ -1,0 +1,22 @@
+/** French (fr) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: 'Transférer depuis un portefeuille',
+  FUNDING_WALLET_PICK_TITLE: 'Transférer depuis un portefeuille',
+  FUNDING_WALLET_PICK_SUBTITLE: 'Envoyez {amount} {symbol} sur {network} depuis un portefeuille qui vous appartient.',
+  FUNDING_WALLET_LIST_LABEL: 'Portefeuilles',
+  FUNDING_WALLET_MORE: 'Plus de portefeuilles',
+  FUNDING_WALLET_RECENT: 'Récent',
+  FUNDING_WALLET_NONE: 'Aucun portefeuille trouvé dans ce navigateur.',
+  FUNDING_WALLET_CONFIRM_TITLE: 'Confirmez dans votre portefeuille',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: 'Approuvez dans {wallet} le transfert de {amount} {symbol} vers {address}.',
+  FUNDING_WALLET_AWAITING_TITLE: 'Transfert en cours',
+  FUNDING_WALLET_AWAITING_SUBTITLE: 'En attente de la confirmation du transfert sur {network}.',
+  FUNDING_WALLET_SUCCESS_TITLE: 'Fonds ajoutés',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: 'Vous avez reçu {amount} {symbol} sur votre portefeuille.',
+  FUNDING_WALLET_FAILED_TITLE: 'Échec du transfert',
+  FUNDING_WALLET_RETRY: 'Réessayer',
+  FUNDING_WALLET_OTHER_METHOD: 'Choisir un autre moyen',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'Le portefeuille {address} n’a pas assez de fonds.',
+  FUNDING_WALLET_REJECTED: 'L’utilisateur a refusé la transaction',
+  FUNDING_WALLET_FAILED: 'Un problème est survenu',
+}

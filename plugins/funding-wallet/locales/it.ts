@@ -1,0 +1,22 @@
+/** Italian (it) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: 'Trasferisci da un wallet',
+  FUNDING_WALLET_PICK_TITLE: 'Trasferisci da un wallet',
+  FUNDING_WALLET_PICK_SUBTITLE: 'Invia {amount} {symbol} su {network} da un wallet di tua proprietà.',
+  FUNDING_WALLET_LIST_LABEL: 'Wallet',
+  FUNDING_WALLET_MORE: 'Altri wallet',
+  FUNDING_WALLET_RECENT: 'Recente',
+  FUNDING_WALLET_NONE: 'Nessun wallet trovato in questo browser.',
+  FUNDING_WALLET_CONFIRM_TITLE: 'Conferma nel tuo wallet',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: 'Approva in {wallet} il trasferimento di {amount} {symbol} a {address}.',
+  FUNDING_WALLET_AWAITING_TITLE: 'Trasferimento in corso',
+  FUNDING_WALLET_AWAITING_SUBTITLE: 'In attesa della conferma del trasferimento su {network}.',
+  FUNDING_WALLET_SUCCESS_TITLE: 'Fondi aggiunti',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: 'Hai ricevuto {amount} {symbol} nel tuo wallet.',
+  FUNDING_WALLET_FAILED_TITLE: 'Trasferimento non riuscito',
+  FUNDING_WALLET_RETRY: 'Riprova',
+  FUNDING_WALLET_OTHER_METHOD: 'Scegli un altro metodo',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'Il wallet {address} non ha fondi sufficienti.',
+  FUNDING_WALLET_REJECTED: 'L’utente ha rifiutato la transazione',
+  FUNDING_WALLET_FAILED: 'Si è verificato un problema',
+}

@@ -1,0 +1,20 @@
+/** Arabic (ar) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: 'مفتاح المرور',
+  MFA_PASSKEY_DESCRIPTION: 'يؤكد جهازك هويتك',
+  MFA_PASSKEY_PROMPT: 'استخدم مفتاح مرور سجّلته لتأكيد هويتك.',
+  MFA_PASSKEY_INTRO_TITLE: 'التحقق بمفتاح مرور',
+  MFA_PASSKEY_INTRO_SUBTITLE: 'اختر مفاتيح المرور التي يمكنها تأكيد هويتك قبل أن توقّع محفظتك أو ترسل أي شيء. سيطلب جهازك بصمة إصبعك أو وجهك أو قفل الشاشة.',
+  MFA_PASSKEY_LIST_TITLE: 'اختر مفاتيح المرور',
+  MFA_PASSKEY_LIST_SUBTITLE: 'مفاتيح المرور التي تختارها هنا ستُستخدم أيضًا للتحقق من هويتك.',
+  MFA_PASSKEY_NONE: 'ليس لديك مفتاح مرور بعد. أنشئ مفتاحًا على هذا الجهاز أولًا.',
+  MFA_PASSKEY_CREATE: 'إنشاء مفتاح مرور',
+  MFA_PASSKEY_VIEW_ALL: 'عرض الكل',
+  MFA_PASSKEY_ENROLL: 'استخدامه للتحقق',
+  MFA_PASSKEY_DEFAULT_NAME: 'مفتاح المرور',
+  MFA_PASSKEY_NAME_FROM: '{browser} على {os}',
+  MFA_PASSKEY_ADDED_TITLE: 'تمت إضافة التحقق بمفتاح المرور',
+  MFA_PASSKEY_ADDED_SUBTITLE: 'سيؤكد مفتاح المرور هويتك قبل أن توقّع محفظتك أو ترسل أي شيء.',
+  MFA_PASSKEY_REMOVE_TITLE: 'هل تريد إزالة التحقق بمفتاح المرور؟',
+  MFA_PASSKEY_REMOVE_BODY: 'ستبقى مفاتيح المرور متاحة لتسجيل الدخول، لكنها لن تُستخدم بعد الآن للتحقق من هويتك.',
+}

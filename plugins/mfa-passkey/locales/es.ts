@@ -1,0 +1,20 @@
+/** Spanish (es) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: 'Llave de acceso',
+  MFA_PASSKEY_DESCRIPTION: 'Tu dispositivo confirma que eres tú',
+  MFA_PASSKEY_PROMPT: 'Usa una de tus llaves de acceso registradas para confirmar que eres tú.',
+  MFA_PASSKEY_INTRO_TITLE: 'Verificar con una llave de acceso',
+  MFA_PASSKEY_INTRO_SUBTITLE: 'Elige las llaves de acceso que pueden confirmar que eres tú antes de que tu billetera firme o envíe algo. Tu dispositivo te pedirá la huella, la cara o el bloqueo de pantalla.',
+  MFA_PASSKEY_LIST_TITLE: 'Elige tus llaves de acceso',
+  MFA_PASSKEY_LIST_SUBTITLE: 'Las llaves de acceso que elijas aquí también verificarán tu identidad.',
+  MFA_PASSKEY_NONE: 'Aún no tienes ninguna llave de acceso. Crea una primero en este dispositivo.',
+  MFA_PASSKEY_CREATE: 'Crear una llave de acceso',
+  MFA_PASSKEY_VIEW_ALL: 'Ver todas',
+  MFA_PASSKEY_ENROLL: 'Usar para verificar',
+  MFA_PASSKEY_DEFAULT_NAME: 'Llave de acceso',
+  MFA_PASSKEY_NAME_FROM: '{browser} en {os}',
+  MFA_PASSKEY_ADDED_TITLE: 'Verificación con llave de acceso añadida',
+  MFA_PASSKEY_ADDED_SUBTITLE: 'Tu llave de acceso confirmará que eres tú antes de que tu billetera firme o envíe algo.',
+  MFA_PASSKEY_REMOVE_TITLE: '¿Quitar la verificación con llave de acceso?',
+  MFA_PASSKEY_REMOVE_BODY: 'Podrás seguir iniciando sesión con tus llaves de acceso, pero ya no verificarán tu identidad.',
+}

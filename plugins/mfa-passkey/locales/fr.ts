@@ -1,0 +1,20 @@
+/** French (fr) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: 'Clé d’accès',
+  MFA_PASSKEY_DESCRIPTION: 'Votre appareil confirme votre identité',
+  MFA_PASSKEY_PROMPT: 'Utilisez une clé d’accès enregistrée pour confirmer votre identité.',
+  MFA_PASSKEY_INTRO_TITLE: 'Vérifier avec une clé d’accès',
+  MFA_PASSKEY_INTRO_SUBTITLE: 'Choisissez les clés d’accès qui pourront confirmer votre identité avant que votre portefeuille ne signe ou n’envoie quoi que ce soit. Votre appareil vous demandera votre empreinte, votre visage ou le verrouillage de l’écran.',
+  MFA_PASSKEY_LIST_TITLE: 'Choisissez vos clés d’accès',
+  MFA_PASSKEY_LIST_SUBTITLE: 'Les clés d’accès choisies ici serviront aussi à vérifier votre identité.',
+  MFA_PASSKEY_NONE: 'Vous n’avez pas encore de clé d’accès. Créez-en d’abord une sur cet appareil.',
+  MFA_PASSKEY_CREATE: 'Créer une clé d’accès',
+  MFA_PASSKEY_VIEW_ALL: 'Tout afficher',
+  MFA_PASSKEY_ENROLL: 'Utiliser pour la vérification',
+  MFA_PASSKEY_DEFAULT_NAME: 'Clé d’accès',
+  MFA_PASSKEY_NAME_FROM: '{browser} sur {os}',
+  MFA_PASSKEY_ADDED_TITLE: 'Vérification par clé d’accès ajoutée',
+  MFA_PASSKEY_ADDED_SUBTITLE: 'Votre clé d’accès confirmera votre identité avant que votre portefeuille ne signe ou n’envoie quoi que ce soit.',
+  MFA_PASSKEY_REMOVE_TITLE: 'Supprimer la vérification par clé d’accès\u202f?',
+  MFA_PASSKEY_REMOVE_BODY: 'Vos clés d’accès restent utilisables pour vous connecter, mais ne vérifient plus votre identité.',
+}

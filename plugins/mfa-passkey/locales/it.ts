@@ -1,0 +1,20 @@
+/** Italian (it) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: 'Passkey',
+  MFA_PASSKEY_DESCRIPTION: 'Il tuo dispositivo conferma che sei tu',
+  MFA_PASSKEY_PROMPT: 'Usa una passkey registrata per confermare che sei tu.',
+  MFA_PASSKEY_INTRO_TITLE: 'Verifica con una passkey',
+  MFA_PASSKEY_INTRO_SUBTITLE: 'Scegli le passkey che possono confermare che sei tu prima che il tuo wallet firmi o invii qualcosa. Il dispositivo ti chiederà l’impronta, il volto o il blocco schermo.',
+  MFA_PASSKEY_LIST_TITLE: 'Scegli le tue passkey',
+  MFA_PASSKEY_LIST_SUBTITLE: 'Le passkey che scegli qui verificheranno anche la tua identità.',
+  MFA_PASSKEY_NONE: 'Non hai ancora una passkey. Creane prima una su questo dispositivo.',
+  MFA_PASSKEY_CREATE: 'Crea una passkey',
+  MFA_PASSKEY_VIEW_ALL: 'Mostra tutte',
+  MFA_PASSKEY_ENROLL: 'Usa per la verifica',
+  MFA_PASSKEY_DEFAULT_NAME: 'Passkey',
+  MFA_PASSKEY_NAME_FROM: '{browser} su {os}',
+  MFA_PASSKEY_ADDED_TITLE: 'Verifica con passkey aggiunta',
+  MFA_PASSKEY_ADDED_SUBTITLE: 'La tua passkey confermerà che sei tu prima che il tuo wallet firmi o invii qualcosa.',
+  MFA_PASSKEY_REMOVE_TITLE: 'Rimuovere la verifica con passkey?',
+  MFA_PASSKEY_REMOVE_BODY: 'Le tue passkey restano valide per accedere, ma non verificheranno più la tua identità.',
+}

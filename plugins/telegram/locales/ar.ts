@@ -1,0 +1,21 @@
+/** Arabic (ar) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: 'حدث خطأ ما. حاول مجددًا.',
+  TELEGRAM_CANNOT_LINK_MORE: 'حدث خطأ ما. حاول مجددًا.',
+  TELEGRAM_CAPTCHA_FAILED: 'حدث خطأ ما. حاول مجددًا.',
+  TELEGRAM_TOO_MANY_REQUESTS: 'بلغت الحد الأقصى للطلبات لدى Telegram. يُرجى الانتظار قليلًا والمحاولة مرة أخرى.',
+  TELEGRAM_DISALLOWED: 'تسجيل الدخول باستخدام Telegram غير مسموح.',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: 'هذا الحساب مرتبط بالفعل بمستخدم آخر.',
+  TELEGRAM_CANCELLED: 'حدث خطأ ما. حاول مجددًا.',
+  TELEGRAM_SCRIPT_FAILED: 'حدث خطأ ما. حاول مجددًا.',
+  TELEGRAM_UNEXPECTED: 'حدث خطأ ما. حاول مجددًا.',
+  TELEGRAM_METHOD_LABEL: 'المتابعة باستخدام Telegram',
+  TELEGRAM_VERIFYING_TITLE: 'جارٍ التحقق من الاتصال بـ Telegram',
+  TELEGRAM_WAITING_SUBTITLE: 'أكّد تسجيل الدخول في نافذة Telegram التي فُتحت.',
+  TELEGRAM_LOADING_SUBTITLE: 'جارٍ فتح Telegram…',
+  TELEGRAM_SUCCESS_TITLE: 'تم الاتصال بـ Telegram بنجاح',
+  TELEGRAM_SUCCESS_SUBTITLE: 'كل شيء جاهز!',
+  TELEGRAM_FAILED_TITLE: 'فشلت المصادقة',
+  TELEGRAM_RETRY: 'إعادة المحاولة',
+  TELEGRAM_OTHER_METHOD: 'استخدام طريقة أخرى',
+}

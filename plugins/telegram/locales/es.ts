@@ -1,0 +1,21 @@
+/** Spanish (es) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: 'Algo ha salido mal. Inténtalo de nuevo.',
+  TELEGRAM_CANNOT_LINK_MORE: 'Algo ha salido mal. Inténtalo de nuevo.',
+  TELEGRAM_CAPTCHA_FAILED: 'Algo ha salido mal. Inténtalo de nuevo.',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Se ha alcanzado el límite de solicitudes de Telegram. Espera un momento y vuelve a intentarlo.',
+  TELEGRAM_DISALLOWED: 'No se permite iniciar sesión con Telegram.',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: 'Esta cuenta ya está vinculada a otro usuario.',
+  TELEGRAM_CANCELLED: 'Algo ha salido mal. Inténtalo de nuevo.',
+  TELEGRAM_SCRIPT_FAILED: 'Algo ha salido mal. Inténtalo de nuevo.',
+  TELEGRAM_UNEXPECTED: 'Algo ha salido mal. Inténtalo de nuevo.',
+  TELEGRAM_METHOD_LABEL: 'Continuar con Telegram',
+  TELEGRAM_VERIFYING_TITLE: 'Verificando la conexión con Telegram',
+  TELEGRAM_WAITING_SUBTITLE: 'Confirma el inicio de sesión en la ventana de Telegram que se ha abierto.',
+  TELEGRAM_LOADING_SUBTITLE: 'Abriendo Telegram…',
+  TELEGRAM_SUCCESS_TITLE: 'Conectado correctamente con Telegram',
+  TELEGRAM_SUCCESS_SUBTITLE: '¡Todo listo!',
+  TELEGRAM_FAILED_TITLE: 'Error de autenticación',
+  TELEGRAM_RETRY: 'Reintentar',
+  TELEGRAM_OTHER_METHOD: 'Usar otro método',
+}

@@ -1,0 +1,21 @@
+/** French (fr) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: 'Un problème est survenu. Réessayez.',
+  TELEGRAM_CANNOT_LINK_MORE: 'Un problème est survenu. Réessayez.',
+  TELEGRAM_CAPTCHA_FAILED: 'Un problème est survenu. Réessayez.',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Limite de requêtes atteinte pour Telegram. Patientez un instant, puis réessayez.',
+  TELEGRAM_DISALLOWED: 'La connexion avec Telegram n’est pas autorisée.',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: 'Ce compte est déjà associé à un autre utilisateur.',
+  TELEGRAM_CANCELLED: 'Un problème est survenu. Réessayez.',
+  TELEGRAM_SCRIPT_FAILED: 'Un problème est survenu. Réessayez.',
+  TELEGRAM_UNEXPECTED: 'Un problème est survenu. Réessayez.',
+  TELEGRAM_METHOD_LABEL: 'Continuer avec Telegram',
+  TELEGRAM_VERIFYING_TITLE: 'Vérification de la connexion à Telegram',
+  TELEGRAM_WAITING_SUBTITLE: 'Confirmez la connexion dans la fenêtre Telegram qui s’est ouverte.',
+  TELEGRAM_LOADING_SUBTITLE: 'Ouverture de Telegram…',
+  TELEGRAM_SUCCESS_TITLE: 'Connexion à Telegram réussie',
+  TELEGRAM_SUCCESS_SUBTITLE: 'Tout est prêt\u202f!',
+  TELEGRAM_FAILED_TITLE: 'Échec de l’authentification',
+  TELEGRAM_RETRY: 'Réessayer',
+  TELEGRAM_OTHER_METHOD: 'Utiliser un autre moyen',
+}

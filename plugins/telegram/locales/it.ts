@@ -1,0 +1,21 @@
+/** Italian (it) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: 'Si è verificato un problema. Riprova.',
+  TELEGRAM_CANNOT_LINK_MORE: 'Si è verificato un problema. Riprova.',
+  TELEGRAM_CAPTCHA_FAILED: 'Si è verificato un problema. Riprova.',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Limite di richieste raggiunto per Telegram. Attendi qualche istante e riprova.',
+  TELEGRAM_DISALLOWED: 'L’accesso con Telegram non è consentito.',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: 'Questo account è già collegato a un altro utente.',
+  TELEGRAM_CANCELLED: 'Si è verificato un problema. Riprova.',
+  TELEGRAM_SCRIPT_FAILED: 'Si è verificato un problema. Riprova.',
+  TELEGRAM_UNEXPECTED: 'Si è verificato un problema. Riprova.',
+  TELEGRAM_METHOD_LABEL: 'Continua con Telegram',
+  TELEGRAM_VERIFYING_TITLE: 'Verifica della connessione a Telegram',
+  TELEGRAM_WAITING_SUBTITLE: 'Conferma l’accesso nella finestra di Telegram che si è aperta.',
+  TELEGRAM_LOADING_SUBTITLE: 'Apertura di Telegram…',
+  TELEGRAM_SUCCESS_TITLE: 'Connessione a Telegram riuscita',
+  TELEGRAM_SUCCESS_SUBTITLE: 'Tutto pronto!',
+  TELEGRAM_FAILED_TITLE: 'Autenticazione non riuscita',
+  TELEGRAM_RETRY: 'Riprova',
+  TELEGRAM_OTHER_METHOD: 'Usa un altro metodo',
+}
