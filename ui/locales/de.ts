@@ -10,7 +10,7 @@ export default {
   PORTICO_UI_NOT_FOUND_TITLE: 'Konto nicht gefunden',
   PORTICO_UI_NOT_FOUND_DETAIL: 'Zu diesen Angaben gibt es kein Konto.',
   PORTICO_UI_USER_LIMIT_DETAIL: 'Diese App nimmt derzeit keine neuen Nutzer auf.',
-  PORTICO_LINK_CONFLICT_TITLE: '{label} ist bereits mit einem anderen Konto verknüpft',
+  PORTICO_LINK_CONFLICT_TITLE: '{label} bereits mit einem anderen Konto verknüpft',
   PORTICO_LINK_CONFLICT_BODY: 'Möchten Sie {handle} stattdessen auf dieses Konto übertragen? Dadurch wird Ihr anderes Konto gelöscht.',
   PORTICO_TRANSFER_CTA: 'Übertragen und Konto löschen',
   PORTICO_TRANSFER_IN_PROGRESS: 'Konto wird übertragen',
