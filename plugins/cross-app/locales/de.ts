@@ -2,7 +2,7 @@
 export default {
   CROSS_APP_CANCELED: 'Vom Nutzer abgebrochen',
   CROSS_APP_TIMEOUT: 'Zeitüberschreitung der Anfrage',
-  CROSS_APP_FAILED: 'Ihr {app}-Konto konnte nicht verbunden werden. Bitte versuchen Sie es erneut.',
+  CROSS_APP_FAILED: 'Ihr Konto bei {app} konnte nicht verbunden werden. Bitte versuchen Sie es erneut.',
   CROSS_APP_METHOD_LABEL: 'Weiter mit {app}',
   CROSS_APP_OTHER_APP: 'einer anderen App',
   CROSS_APP_CONNECTING_TITLE: 'Verbindung mit {app} wird hergestellt',
@@ -12,7 +12,7 @@ export default {
   CROSS_APP_RETRY: 'Erneut versuchen',
   CROSS_APP_OTHER_METHOD: 'Andere Methode verwenden',
   CROSS_APP_FAILED_TITLE: 'Verbindung fehlgeschlagen',
-  CROSS_APP_CONSENT_TITLE: '{requester} möchte Ihr {provider}-Konto verwenden',
+  CROSS_APP_CONSENT_TITLE: '{requester} möchte Ihr Konto bei {provider} verwenden',
   CROSS_APP_CONSENT_SUBTITLE: '{requester} sieht Ihre Konto-ID und Ihre Wallet-Adressen.',
   CROSS_APP_CONSENT_READ_ONLY: 'Nur Lesezugriff: {requester} kann von Ihren Wallets keine Signaturen oder Transaktionen anfordern.',
   CROSS_APP_ALLOW: 'Erlauben',

@@ -18,5 +18,5 @@ export default {
   COINBASE_FAILED: 'Beim Hinzufügen von Guthaben ist etwas schiefgelaufen. Bitte versuchen Sie es erneut oder wählen Sie eine andere Methode.',
   COINBASE_TRY_ANOTHER: 'Das Coinbase-Fenster wurde vor Abschluss des Kaufs geschlossen. Wählen Sie eine andere Methode, um Ihre Wallet aufzuladen.',
   COINBASE_POPUP_BLOCKED: 'Vorgang konnte nicht gestartet werden',
-  COINBASE_UNSUPPORTED_CHAIN: 'Diese Chain wird vom Coinbase-Onramp nicht unterstützt.',
+  COINBASE_UNSUPPORTED_CHAIN: 'Der Kauf über Coinbase ist in diesem Netzwerk nicht verfügbar.',
 }

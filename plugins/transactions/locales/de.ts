@@ -21,7 +21,7 @@ export default {
   TRANSACTIONS_ACTION_SEND: 'Senden',
   TRANSACTIONS_ACTION_CALL: 'Vertragsaufruf',
   TRANSACTIONS_ACTION_DEPLOY: 'Vertrag bereitstellen',
-  TRANSACTIONS_UNKNOWN_CHAIN: 'Chain {id}',
+  TRANSACTIONS_UNKNOWN_CHAIN: 'Netzwerk {id}',
   TRANSACTIONS_UNKNOWN: 'Unbekannt',
   TRANSACTIONS_PREPARE_FAILED: 'Beim Vorbereiten Ihrer Transaktion ist ein Fehler aufgetreten. Die Transaktion wird wahrscheinlich fehlschlagen.',
   TRANSACTIONS_ADD_FUNDS: 'Fügen Sie Guthaben auf {chain} hinzu, um die Transaktion abzuschließen.',
