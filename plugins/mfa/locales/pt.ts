@@ -33,5 +33,5 @@ export default {
   MFA_DONE: 'Concluir',
   MFA_NO_METHODS: 'Este app não oferece nenhum método de verificação.',
   MFA_CANCEL: 'Cancelar',
-  MFA_REMOVED: '{method} removido',
+  MFA_REMOVED: 'Método removido: {method}',
 }
