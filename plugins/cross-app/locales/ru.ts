@@ -2,10 +2,10 @@
 export default {
   CROSS_APP_CANCELED: 'Пользователь отменил операцию',
   CROSS_APP_TIMEOUT: 'Время ожидания запроса истекло',
-  CROSS_APP_FAILED: 'Не удалось подключить ваш аккаунт {app}. Повторите попытку.',
+  CROSS_APP_FAILED: 'Не удалось подключить {app}. Повторите попытку.',
   CROSS_APP_METHOD_LABEL: 'Продолжить через {app}',
   CROSS_APP_OTHER_APP: 'другое приложение',
-  CROSS_APP_CONNECTING_TITLE: 'Подключение к {app}',
+  CROSS_APP_CONNECTING_TITLE: 'Подключаем {app}',
   CROSS_APP_CONNECTING_SUBTITLE: 'Чтобы продолжить, перейдите во всплывающее окно.',
   CROSS_APP_REOPEN: 'Открыть окно снова',
   CROSS_APP_CANCEL: 'Отмена',

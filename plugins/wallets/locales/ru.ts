@@ -19,7 +19,7 @@ export default {
   PORTICO_WALLETS_CONNECT_TITLE: 'Подключите кошелёк',
   PORTICO_WALLETS_LIST_LABEL: 'Кошельки',
   PORTICO_WALLETS_RECENT: 'Недавние',
-  PORTICO_WALLETS_INSTALLED: 'Установлены',
+  PORTICO_WALLETS_INSTALLED: 'Установленные',
   PORTICO_WALLETS_NONE: 'В этом браузере не найдено ни одного кошелька.',
   PORTICO_WALLETS_NO_WALLET: 'У меня нет кошелька',
   PORTICO_WALLET_CONNECTING_TITLE: 'Ожидаем {wallet}',
