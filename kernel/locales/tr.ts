@@ -12,7 +12,7 @@ export default {
   PORTICO_ALLOWLIST_TITLE: 'Bu uygulamaya erişiminiz yok',
   PORTICO_ALLOWLIST_DETAIL: 'Davet aldınız mı?',
   PORTICO_ALLOWLIST_CTA: 'Başka bir hesap dene',
-  PORTICO_ACCOUNT_NOT_FOUND_CTA: 'Tekrar giriş yapmayı dene',
+  PORTICO_ACCOUNT_NOT_FOUND_CTA: 'Tekrar giriş yap',
   PORTICO_USER_LIMIT_TITLE: 'Giriş yapılamıyor',
   PORTICO_USER_LIMIT_CTA: 'Geri dön',
   PORTICO_GENERIC_TITLE: 'Bir sorun oluştu',

@@ -2,10 +2,10 @@
 export default {
   CROSS_APP_CANCELED: 'Kullanıcı işlemi iptal etti',
   CROSS_APP_TIMEOUT: 'İstek zaman aşımına uğradı',
-  CROSS_APP_FAILED: '{app} hesabınız bağlanırken bir sorun oluştu. Lütfen tekrar deneyin.',
+  CROSS_APP_FAILED: '{app} ile hesabınız bağlanırken bir sorun oluştu. Lütfen tekrar deneyin.',
   CROSS_APP_METHOD_LABEL: '{app} ile devam et',
   CROSS_APP_OTHER_APP: 'başka bir uygulama',
-  CROSS_APP_CONNECTING_TITLE: '{app} uygulamasına bağlanılıyor',
+  CROSS_APP_CONNECTING_TITLE: '{app} ile bağlanılıyor',
   CROSS_APP_CONNECTING_SUBTITLE: 'Devam etmek için lütfen açılır pencereye bakın.',
   CROSS_APP_REOPEN: 'Açılır pencereyi yeniden aç',
   CROSS_APP_CANCEL: 'İptal',

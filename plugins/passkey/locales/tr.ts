@@ -11,7 +11,7 @@ export default {
   PASSKEY_UNKNOWN: 'Bilinmeyen bir hata oluştu.',
   PASSKEY_METHOD_LABEL: 'Geçiş anahtarıyla devam et',
   PASSKEY_TITLE: 'Geçiş anahtarıyla giriş yapın',
-  PASSKEY_SUBTITLE: 'Bu cihazda veya parola yöneticinizde kayıtlı geçiş anahtarını kullanın.',
+  PASSKEY_SUBTITLE: 'Bu cihazda veya şifre yöneticinizde kayıtlı geçiş anahtarını kullanın.',
   PASSKEY_LOG_IN: 'Geçiş anahtarıyla giriş yap',
   PASSKEY_CREATE: 'Geçiş anahtarı oluştur',
   PASSKEY_LINK_TITLE: 'Geçiş anahtarı ekleyin',

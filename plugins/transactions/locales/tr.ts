@@ -11,7 +11,7 @@ export default {
   TRANSACTIONS_TO: 'Alıcı',
   TRANSACTIONS_NETWORK: 'Ağ',
   TRANSACTIONS_AMOUNT: 'Tutar',
-  TRANSACTIONS_TOKEN_AMOUNT: 'Token’lar',
+  TRANSACTIONS_TOKEN_AMOUNT: 'Token miktarı',
   TRANSACTIONS_SPENDER: 'Harcama yetkilisi',
   TRANSACTIONS_OPERATOR: 'Operatör',
   TRANSACTIONS_TOKEN_ID: 'Token kimliği',
