@@ -7,7 +7,7 @@ export default {
   PORTICO_WALLET_UNSUPPORTED_CHAIN: 'Nicht unterstützte Chain-ID: {id}',
   PORTICO_WALLET_RAINBOW_CHAIN: 'Rainbow unterstützt die Chain-ID {id} nicht',
   PORTICO_WALLET_INVALID_PARAMS: 'Ungültige Parameter',
-  PORTICO_WALLET_DISCONNECTED: 'Getrennt',
+  PORTICO_WALLET_DISCONNECTED: 'Verbindung getrennt',
   PORTICO_WALLET_CONNECT_FAILED: 'Wallet konnte nicht verbunden werden',
   PORTICO_WALLET_USE_DIFFERENT: 'Andere Wallet verwenden',
   PORTICO_WALLET_REJECTED: 'Die Anfrage wurde abgelehnt.',
