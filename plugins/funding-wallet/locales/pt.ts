@@ -5,7 +5,7 @@ export default {
   FUNDING_WALLET_PICK_SUBTITLE: 'Envie {amount} {symbol} na rede {network} de uma carteira sua.',
   FUNDING_WALLET_LIST_LABEL: 'Carteiras',
   FUNDING_WALLET_MORE: 'Mais carteiras',
-  FUNDING_WALLET_RECENT: 'Recentes',
+  FUNDING_WALLET_RECENT: 'Recente',
   FUNDING_WALLET_NONE: 'Nenhuma carteira encontrada neste navegador.',
   FUNDING_WALLET_CONFIRM_TITLE: 'Confirme na sua carteira',
   FUNDING_WALLET_CONFIRM_SUBTITLE: 'Aprove em {wallet} a transferência de {amount} {symbol} para {address}.',

@@ -9,7 +9,7 @@ export default {
   MFA_TOTP_PREPARING: 'Preparando…',
   MFA_TOTP_SECRET_LABEL: 'Chave de configuração',
   MFA_TOTP_COPY: 'Copiar chave',
-  MFA_TOTP_COPIED: 'Copiada',
+  MFA_TOTP_COPIED: 'Copiado',
   MFA_TOTP_CODE_PROMPT: 'Depois, digite o código de 6 dígitos que aparece nele.',
   MFA_TOTP_ADDED_TITLE: 'App autenticador adicionado',
   MFA_TOTP_ADDED_SUBTITLE: 'Você vai digitar um código dele antes de sua carteira assinar ou enviar algo.',
