@@ -5,7 +5,7 @@ export default {
   FUNDING_WALLET_PICK_SUBTITLE: 'Отправьте {amount} {symbol} в сети {network} с вашего кошелька.',
   FUNDING_WALLET_LIST_LABEL: 'Кошельки',
   FUNDING_WALLET_MORE: 'Другие кошельки',
-  FUNDING_WALLET_RECENT: 'Недавние',
+  FUNDING_WALLET_RECENT: 'Недавний',
   FUNDING_WALLET_NONE: 'В этом браузере кошельки не найдены.',
   FUNDING_WALLET_CONFIRM_TITLE: 'Подтвердите в кошельке',
   FUNDING_WALLET_CONFIRM_SUBTITLE: 'Подтвердите в {wallet} перевод {amount} {symbol} на адрес {address}.',
