@@ -1,0 +1,23 @@
+/** German (de) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: 'Delegierte Aktionen wurden vom Nutzer abgelehnt.',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: 'Der Nutzer hat den Widerruf des Zugriffs auf seine delegierte Wallet abgelehnt.',
+  DELEGATED_ACTIONS_NOT_DELEGATED: 'Diese Wallet ist nicht an die App delegiert.',
+  DELEGATED_ACTIONS_FAILED: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
+  DELEGATED_ACTIONS_CONSENT_TITLE: 'Delegierte Aktionen aktivieren',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} kann dann in Ihrem Namen mit dieser Wallet Nachrichten signieren und Transaktionen senden, bis Sie dies widerrufen.',
+  DELEGATED_ACTIONS_ACCEPT: 'Akzeptieren',
+  DELEGATED_ACTIONS_NOT_NOW: 'Nicht jetzt',
+  DELEGATED_ACTIONS_REVOKE_TITLE: 'Berechtigung widerrufen',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: '{app} kann dann mit Ihrer Wallet keine Transaktionen mehr signieren oder senden.',
+  DELEGATED_ACTIONS_CONFIRM: 'Bestätigen',
+  DELEGATED_ACTIONS_DENY: 'Ablehnen',
+  DELEGATED_ACTIONS_WALLET: 'Wallet',
+  DELEGATED_ACTIONS_ALL_WALLETS: 'Alle delegierten Wallets',
+  DELEGATED_ACTIONS_WORKING: 'Wird bearbeitet…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: 'Geschafft!',
+  DELEGATED_ACTIONS_DELEGATED: 'Delegierte Aktionen sind für diese Wallet aktiviert.',
+  DELEGATED_ACTIONS_REVOKED: 'Der Zugriff auf Ihre Wallet wurde widerrufen.',
+  DELEGATED_ACTIONS_ERROR_TITLE: 'Etwas ist schiefgelaufen',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: 'Bitte versuchen Sie es erneut.',
+}

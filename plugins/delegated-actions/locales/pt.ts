@@ -1,0 +1,23 @@
+/** Brazilian Portuguese (pt) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: 'O usuário recusou a delegação de ações.',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: 'O usuário recusou revogar o acesso à carteira delegada.',
+  DELEGATED_ACTIONS_NOT_DELEGATED: 'Esta carteira não está delegada ao app.',
+  DELEGATED_ACTIONS_FAILED: 'Algo deu errado. Tente novamente.',
+  DELEGATED_ACTIONS_CONSENT_TITLE: 'Ativar ações delegadas',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} poderá assinar mensagens e enviar transações com esta carteira em seu nome, até você revogar a permissão.',
+  DELEGATED_ACTIONS_ACCEPT: 'Aceitar',
+  DELEGATED_ACTIONS_NOT_NOW: 'Agora não',
+  DELEGATED_ACTIONS_REVOKE_TITLE: 'Revogar permissão',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: '{app} não poderá mais assinar nem enviar transações com sua carteira.',
+  DELEGATED_ACTIONS_CONFIRM: 'Confirmar',
+  DELEGATED_ACTIONS_DENY: 'Recusar',
+  DELEGATED_ACTIONS_WALLET: 'Carteira',
+  DELEGATED_ACTIONS_ALL_WALLETS: 'Todas as carteiras delegadas',
+  DELEGATED_ACTIONS_WORKING: 'Processando…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: 'Tudo certo!',
+  DELEGATED_ACTIONS_DELEGATED: 'As ações delegadas estão ativadas para esta carteira.',
+  DELEGATED_ACTIONS_REVOKED: 'O acesso à sua carteira foi revogado.',
+  DELEGATED_ACTIONS_ERROR_TITLE: 'Algo deu errado',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: 'Tente novamente.',
+}

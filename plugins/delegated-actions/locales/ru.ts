@@ -1,0 +1,23 @@
+/** Russian (ru) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: 'Пользователь отказался делегировать действия.',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: 'Пользователь отказался отзывать доступ к своему делегированному кошельку.',
+  DELEGATED_ACTIONS_NOT_DELEGATED: 'Этот кошелёк не делегирован приложению.',
+  DELEGATED_ACTIONS_FAILED: 'Что-то пошло не так. Повторите попытку.',
+  DELEGATED_ACTIONS_CONSENT_TITLE: 'Включите делегированные действия',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} сможет от вашего имени подписывать сообщения и отправлять транзакции с этого кошелька, пока вы не отзовёте разрешение.',
+  DELEGATED_ACTIONS_ACCEPT: 'Принять',
+  DELEGATED_ACTIONS_NOT_NOW: 'Не сейчас',
+  DELEGATED_ACTIONS_REVOKE_TITLE: 'Отозвать разрешение',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: '{app} больше не сможет подписывать и отправлять транзакции с вашего кошелька.',
+  DELEGATED_ACTIONS_CONFIRM: 'Подтвердить',
+  DELEGATED_ACTIONS_DENY: 'Отклонить',
+  DELEGATED_ACTIONS_WALLET: 'Кошелёк',
+  DELEGATED_ACTIONS_ALL_WALLETS: 'Все делегированные кошельки',
+  DELEGATED_ACTIONS_WORKING: 'Выполняется…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: 'Готово!',
+  DELEGATED_ACTIONS_DELEGATED: 'Делегированные действия для этого кошелька включены.',
+  DELEGATED_ACTIONS_REVOKED: 'Доступ к вашему кошельку отозван.',
+  DELEGATED_ACTIONS_ERROR_TITLE: 'Что-то пошло не так',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: 'Повторите попытку.',
+}

@@ -1,0 +1,23 @@
+/** Turkish (tr) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: 'Kullanıcı işlem yetkisi vermeyi reddetti.',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: 'Kullanıcı, yetki verilen cüzdanına erişimi iptal etmeyi reddetti.',
+  DELEGATED_ACTIONS_NOT_DELEGATED: 'Bu cüzdan için uygulamaya yetki verilmemiş.',
+  DELEGATED_ACTIONS_FAILED: 'Bir sorun oluştu. Lütfen tekrar deneyin.',
+  DELEGATED_ACTIONS_CONSENT_TITLE: 'Yetkili işlemleri etkinleştirin',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app}, siz yetkiyi iptal edene kadar bu cüzdanla sizin adınıza mesaj imzalayabilir ve işlem gönderebilir.',
+  DELEGATED_ACTIONS_ACCEPT: 'Kabul et',
+  DELEGATED_ACTIONS_NOT_NOW: 'Şimdi değil',
+  DELEGATED_ACTIONS_REVOKE_TITLE: 'İzni iptal edin',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: '{app} artık cüzdanınızla işlem imzalayamayacak veya gönderemeyecek.',
+  DELEGATED_ACTIONS_CONFIRM: 'Onayla',
+  DELEGATED_ACTIONS_DENY: 'Reddet',
+  DELEGATED_ACTIONS_WALLET: 'Cüzdan',
+  DELEGATED_ACTIONS_ALL_WALLETS: 'Yetki verilen tüm cüzdanlar',
+  DELEGATED_ACTIONS_WORKING: 'İşleniyor…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: 'Başarılı!',
+  DELEGATED_ACTIONS_DELEGATED: 'Bu cüzdan için yetkili işlemler açık.',
+  DELEGATED_ACTIONS_REVOKED: 'Cüzdanınıza erişim iptal edildi.',
+  DELEGATED_ACTIONS_ERROR_TITLE: 'Bir sorun oluştu',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: 'Lütfen tekrar deneyin.',
+}

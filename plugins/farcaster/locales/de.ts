@@ -1,0 +1,23 @@
+/** German (de) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  FARCASTER_CANNOT_LINK_MORE: 'Mit diesem Konto ist bereits ein Farcaster-Konto verknüpft.',
+  FARCASTER_TIMEOUT: 'Zeitüberschreitung der Anfrage. Versuchen Sie es erneut.',
+  FARCASTER_SIGNER_REJECTED: 'Die Anfrage wurde abgelehnt. Bitte versuchen Sie es erneut.',
+  FARCASTER_METHOD_LABEL: 'Weiter mit Farcaster',
+  FARCASTER_CONNECT_TITLE: 'Mit Farcaster anmelden',
+  FARCASTER_CONNECT_SUBTITLE: 'Scannen Sie den Code mit der Kamera Ihres Smartphones, um fortzufahren.',
+  FARCASTER_QR_LABEL: 'QR-Code zur Anmeldung mit Farcaster',
+  FARCASTER_OPEN_APP: 'In Warpcast öffnen',
+  FARCASTER_WAITING: 'Warten auf Ihre Farcaster-App',
+  FARCASTER_FAILED_TITLE: 'Authentifizierung fehlgeschlagen',
+  FARCASTER_RETRY: 'Erneut versuchen',
+  FARCASTER_OTHER_METHOD: 'Andere Methode verwenden',
+  FARCASTER_SIGNER_TITLE: 'Farcaster-Signer hinzufügen',
+  FARCASTER_SIGNER_SUBTITLE: 'Scannen Sie den Code mit der Kamera Ihres Smartphones und bestätigen Sie die Anfrage in Ihrer Farcaster-App.',
+  FARCASTER_SIGNER_QR_LABEL: 'QR-Code zum Bestätigen des Farcaster-Signers',
+  FARCASTER_SIGNER_FAILED_TITLE: 'Verbindung fehlgeschlagen',
+  FARCASTER_SIGNER_REJECTED_TITLE: 'Anfrage abgelehnt',
+  FARCASTER_SIGNER_APPROVED_TITLE: 'Signer bestätigt',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: 'Alles bereit!',
+}

@@ -1,0 +1,23 @@
+/** Brazilian Portuguese (pt) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: 'Algo deu errado. Tente novamente.',
+  FARCASTER_CANNOT_LINK_MORE: 'Esta conta já tem uma conta do Farcaster.',
+  FARCASTER_TIMEOUT: 'A solicitação expirou. Tente novamente.',
+  FARCASTER_SIGNER_REJECTED: 'A solicitação foi recusada. Tente novamente.',
+  FARCASTER_METHOD_LABEL: 'Continuar com Farcaster',
+  FARCASTER_CONNECT_TITLE: 'Entrar com Farcaster',
+  FARCASTER_CONNECT_SUBTITLE: 'Escaneie com a câmera do celular para continuar.',
+  FARCASTER_QR_LABEL: 'QR code para entrar com Farcaster',
+  FARCASTER_OPEN_APP: 'Abrir no Warpcast',
+  FARCASTER_WAITING: 'Aguardando seu app do Farcaster',
+  FARCASTER_FAILED_TITLE: 'Falha na autenticação',
+  FARCASTER_RETRY: 'Tentar novamente',
+  FARCASTER_OTHER_METHOD: 'Usar outro método',
+  FARCASTER_SIGNER_TITLE: 'Adicionar um signer do Farcaster',
+  FARCASTER_SIGNER_SUBTITLE: 'Escaneie com a câmera do celular e aprove a solicitação no seu app do Farcaster.',
+  FARCASTER_SIGNER_QR_LABEL: 'QR code para aprovar o signer do Farcaster',
+  FARCASTER_SIGNER_FAILED_TITLE: 'Falha na conexão',
+  FARCASTER_SIGNER_REJECTED_TITLE: 'Solicitação recusada',
+  FARCASTER_SIGNER_APPROVED_TITLE: 'Signer aprovado',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: 'Pronto, pode continuar!',
+}

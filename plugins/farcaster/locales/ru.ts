@@ -1,0 +1,23 @@
+/** Russian (ru) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: 'Что-то пошло не так. Повторите попытку.',
+  FARCASTER_CANNOT_LINK_MORE: 'К этому аккаунту уже привязан аккаунт Farcaster.',
+  FARCASTER_TIMEOUT: 'Время ожидания запроса истекло. Повторите попытку.',
+  FARCASTER_SIGNER_REJECTED: 'Запрос отклонён. Повторите попытку.',
+  FARCASTER_METHOD_LABEL: 'Продолжить через Farcaster',
+  FARCASTER_CONNECT_TITLE: 'Вход через Farcaster',
+  FARCASTER_CONNECT_SUBTITLE: 'Отсканируйте код камерой телефона, чтобы продолжить.',
+  FARCASTER_QR_LABEL: 'QR-код для входа через Farcaster',
+  FARCASTER_OPEN_APP: 'Открыть в Warpcast',
+  FARCASTER_WAITING: 'Ожидаем приложение Farcaster',
+  FARCASTER_FAILED_TITLE: 'Ошибка аутентификации',
+  FARCASTER_RETRY: 'Повторить',
+  FARCASTER_OTHER_METHOD: 'Выбрать другой способ',
+  FARCASTER_SIGNER_TITLE: 'Добавьте подписанта Farcaster',
+  FARCASTER_SIGNER_SUBTITLE: 'Отсканируйте код камерой телефона и подтвердите запрос в приложении Farcaster.',
+  FARCASTER_SIGNER_QR_LABEL: 'QR-код для подтверждения подписанта Farcaster',
+  FARCASTER_SIGNER_FAILED_TITLE: 'Не удалось подключиться',
+  FARCASTER_SIGNER_REJECTED_TITLE: 'Запрос отклонён',
+  FARCASTER_SIGNER_APPROVED_TITLE: 'Подписант подтверждён',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: 'Можно продолжать.',
+}

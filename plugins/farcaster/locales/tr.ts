@@ -1,0 +1,23 @@
+/** Turkish (tr) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: 'Bir sorun oluştu. Tekrar deneyin.',
+  FARCASTER_CANNOT_LINK_MORE: 'Bu hesabın zaten bir Farcaster hesabı var.',
+  FARCASTER_TIMEOUT: 'İstek zaman aşımına uğradı. Tekrar deneyin.',
+  FARCASTER_SIGNER_REJECTED: 'İstek reddedildi. Lütfen tekrar deneyin.',
+  FARCASTER_METHOD_LABEL: 'Farcaster ile devam et',
+  FARCASTER_CONNECT_TITLE: 'Farcaster ile giriş yapın',
+  FARCASTER_CONNECT_SUBTITLE: 'Devam etmek için telefonunuzun kamerasıyla tarayın.',
+  FARCASTER_QR_LABEL: 'Farcaster ile giriş için QR kodu',
+  FARCASTER_OPEN_APP: 'Warpcast’te aç',
+  FARCASTER_WAITING: 'Farcaster uygulamanız bekleniyor',
+  FARCASTER_FAILED_TITLE: 'Kimlik doğrulama başarısız oldu',
+  FARCASTER_RETRY: 'Tekrar dene',
+  FARCASTER_OTHER_METHOD: 'Başka bir yöntem kullan',
+  FARCASTER_SIGNER_TITLE: 'Farcaster imzalayıcısı ekleyin',
+  FARCASTER_SIGNER_SUBTITLE: 'Telefonunuzun kamerasıyla tarayın ve isteği Farcaster uygulamanızda onaylayın.',
+  FARCASTER_SIGNER_QR_LABEL: 'Farcaster imzalayıcısını onaylamak için QR kodu',
+  FARCASTER_SIGNER_FAILED_TITLE: 'Bağlantı başarısız oldu',
+  FARCASTER_SIGNER_REJECTED_TITLE: 'İstek reddedildi',
+  FARCASTER_SIGNER_APPROVED_TITLE: 'İmzalayıcı onaylandı',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: 'Her şey hazır!',
+}

@@ -1,0 +1,22 @@
+/** German (de) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: 'Mit Karte bezahlen',
+  COINBASE_EXCHANGE_TILE: 'Von einer Börse übertragen',
+  COINBASE_AMOUNT_TITLE: 'Betrag bestätigen oder ändern',
+  COINBASE_AMOUNT_SUBTITLE: '{asset} auf {network} mit Coinbase für {address} kaufen.',
+  COINBASE_EXCHANGE_SUBTITLE: '{asset} auf {network} von Ihrem Coinbase-Konto an {address} senden.',
+  COINBASE_AMOUNT_LABEL: 'Betrag ({asset})',
+  COINBASE_CONTINUE: 'Weiter',
+  COINBASE_IN_FLOW_TITLE: 'Wird bearbeitet',
+  COINBASE_IN_FLOW_SUBTITLE: 'Kehren Sie zu Coinbase zurück, um die Einzahlung abzuschließen. Diese Ansicht wird aktualisiert, sobald Ihr Kauf bestätigt ist.',
+  COINBASE_AFTER_FLOW_TITLE: 'Ihr Kauf wird bestätigt',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'Warten auf die Bestätigung von Coinbase. Falls Sie das Coinbase-Fenster vor dem Abschluss geschlossen haben, öffnen Sie es erneut.',
+  COINBASE_REOPEN: 'Coinbase erneut öffnen',
+  COINBASE_WAITING_LABEL: 'Warten auf Coinbase',
+  COINBASE_SUCCESS_TITLE: 'Guthaben hinzugefügt',
+  COINBASE_SUCCESS_SUBTITLE: 'Ihr Kauf ist abgeschlossen. Das Guthaben ist auf dem Weg zu Ihrer Wallet.',
+  COINBASE_FAILED: 'Beim Hinzufügen von Guthaben ist etwas schiefgelaufen. Bitte versuchen Sie es erneut oder wählen Sie eine andere Methode.',
+  COINBASE_TRY_ANOTHER: 'Das Coinbase-Fenster wurde vor Abschluss des Kaufs geschlossen. Wählen Sie eine andere Methode, um Ihre Wallet aufzuladen.',
+  COINBASE_POPUP_BLOCKED: 'Vorgang konnte nicht gestartet werden',
+  COINBASE_UNSUPPORTED_CHAIN: 'Der Kauf über Coinbase ist in diesem Netzwerk nicht verfügbar.',
+}

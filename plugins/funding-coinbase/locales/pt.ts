@@ -1,0 +1,22 @@
+/** Brazilian Portuguese (pt) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: 'Pagar com cartão',
+  COINBASE_EXCHANGE_TILE: 'Transferir de uma corretora',
+  COINBASE_AMOUNT_TITLE: 'Confirme ou altere o valor',
+  COINBASE_AMOUNT_SUBTITLE: 'Compre {asset} na rede {network} com a Coinbase para {address}.',
+  COINBASE_EXCHANGE_SUBTITLE: 'Envie {asset} na rede {network} da sua conta Coinbase para {address}.',
+  COINBASE_AMOUNT_LABEL: 'Valor ({asset})',
+  COINBASE_CONTINUE: 'Continuar',
+  COINBASE_IN_FLOW_TITLE: 'Em andamento',
+  COINBASE_IN_FLOW_SUBTITLE: 'Volte para a Coinbase para concluir a adição de fundos. Esta tela será atualizada quando sua compra for confirmada.',
+  COINBASE_AFTER_FLOW_TITLE: 'Confirmando sua compra',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'Aguardando a confirmação da Coinbase. Se você fechou a janela da Coinbase antes de terminar, abra-a novamente.',
+  COINBASE_REOPEN: 'Abrir a Coinbase novamente',
+  COINBASE_WAITING_LABEL: 'Aguardando a Coinbase',
+  COINBASE_SUCCESS_TITLE: 'Fundos adicionados',
+  COINBASE_SUCCESS_SUBTITLE: 'Sua compra foi concluída. Os fundos estão a caminho da sua carteira.',
+  COINBASE_FAILED: 'Algo deu errado ao adicionar fundos. Tente novamente ou use outro método.',
+  COINBASE_TRY_ANOTHER: 'A janela da Coinbase foi fechada antes de concluir a compra. Use outro método para adicionar fundos à sua carteira.',
+  COINBASE_POPUP_BLOCKED: 'Não foi possível iniciar o fluxo',
+  COINBASE_UNSUPPORTED_CHAIN: 'Esta rede não é compatível com a compra via Coinbase.',
+}

@@ -1,0 +1,22 @@
+/** Russian (ru) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: 'Оплатить картой',
+  COINBASE_EXCHANGE_TILE: 'Перевести с биржи',
+  COINBASE_AMOUNT_TITLE: 'Подтвердите или измените сумму',
+  COINBASE_AMOUNT_SUBTITLE: 'Покупка {asset} в сети {network} через Coinbase для {address}.',
+  COINBASE_EXCHANGE_SUBTITLE: 'Отправка {asset} в сети {network} с вашего аккаунта Coinbase на {address}.',
+  COINBASE_AMOUNT_LABEL: 'Сумма ({asset})',
+  COINBASE_CONTINUE: 'Продолжить',
+  COINBASE_IN_FLOW_TITLE: 'Выполняется',
+  COINBASE_IN_FLOW_SUBTITLE: 'Вернитесь в Coinbase, чтобы завершить пополнение. Этот экран обновится, как только покупка будет подтверждена.',
+  COINBASE_AFTER_FLOW_TITLE: 'Подтверждаем покупку',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'Ждём подтверждения от Coinbase. Если вы закрыли окно Coinbase, не завершив покупку, откройте его снова.',
+  COINBASE_REOPEN: 'Открыть Coinbase снова',
+  COINBASE_WAITING_LABEL: 'Ожидаем Coinbase',
+  COINBASE_SUCCESS_TITLE: 'Средства зачислены',
+  COINBASE_SUCCESS_SUBTITLE: 'Покупка завершена. Средства уже идут на ваш кошелёк.',
+  COINBASE_FAILED: 'Не удалось пополнить кошелёк. Повторите попытку или выберите другой способ.',
+  COINBASE_TRY_ANOTHER: 'Окно Coinbase закрыто до завершения покупки. Выберите другой способ пополнения кошелька.',
+  COINBASE_POPUP_BLOCKED: 'Не удалось начать операцию',
+  COINBASE_UNSUPPORTED_CHAIN: 'Покупка через Coinbase не поддерживает эту сеть.',
+}

@@ -1,0 +1,22 @@
+/** Turkish (tr) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: 'Kartla öde',
+  COINBASE_EXCHANGE_TILE: 'Borsadan aktar',
+  COINBASE_AMOUNT_TITLE: 'Tutarı onaylayın veya düzenleyin',
+  COINBASE_AMOUNT_SUBTITLE: '{address} için Coinbase ile {network} ağında {asset} satın alın.',
+  COINBASE_EXCHANGE_SUBTITLE: 'Coinbase hesabınızdan {address} adresine {network} ağında {asset} gönderin.',
+  COINBASE_AMOUNT_LABEL: 'Tutar ({asset})',
+  COINBASE_CONTINUE: 'Devam et',
+  COINBASE_IN_FLOW_TITLE: 'İşlem sürüyor',
+  COINBASE_IN_FLOW_SUBTITLE: 'Hesabınıza bakiye yüklemeyi tamamlamak için Coinbase’e dönün. Satın alma işleminiz onaylandığında bu ekran güncellenir.',
+  COINBASE_AFTER_FLOW_TITLE: 'Satın alma işleminiz onaylanıyor',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'Coinbase onayı bekleniyor. Coinbase penceresini işlemi bitirmeden kapattıysanız tekrar açın.',
+  COINBASE_REOPEN: 'Coinbase’i tekrar aç',
+  COINBASE_WAITING_LABEL: 'Coinbase bekleniyor',
+  COINBASE_SUCCESS_TITLE: 'Bakiye eklendi',
+  COINBASE_SUCCESS_SUBTITLE: 'Satın alma işleminiz tamamlandı. Tutar cüzdanınıza gönderiliyor.',
+  COINBASE_FAILED: 'Bakiye eklenirken bir sorun oluştu. Lütfen tekrar deneyin veya başka bir yöntem kullanın.',
+  COINBASE_TRY_ANOTHER: 'Coinbase penceresi satın alma tamamlanmadan kapatıldı. Cüzdanınıza bakiye eklemek için başka bir yöntem deneyin.',
+  COINBASE_POPUP_BLOCKED: 'İşlem başlatılamadı',
+  COINBASE_UNSUPPORTED_CHAIN: 'Bu ağ Coinbase ile kripto satın alma hizmetinde desteklenmiyor.',
+}

@@ -1,0 +1,22 @@
+/** German (de) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: 'Von Wallet übertragen',
+  FUNDING_WALLET_PICK_TITLE: 'Von Wallet übertragen',
+  FUNDING_WALLET_PICK_SUBTITLE: 'Senden Sie {amount} {symbol} auf {network} von einer Ihrer Wallets.',
+  FUNDING_WALLET_LIST_LABEL: 'Wallets',
+  FUNDING_WALLET_MORE: 'Weitere Wallets',
+  FUNDING_WALLET_RECENT: 'Zuletzt verwendet',
+  FUNDING_WALLET_NONE: 'In diesem Browser wurde keine Wallet gefunden.',
+  FUNDING_WALLET_CONFIRM_TITLE: 'In Ihrer Wallet bestätigen',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: 'Bestätigen Sie in {wallet} die Übertragung von {amount} {symbol} an {address}.',
+  FUNDING_WALLET_AWAITING_TITLE: 'Übertragung läuft',
+  FUNDING_WALLET_AWAITING_SUBTITLE: 'Warten auf die Bestätigung der Übertragung auf {network}.',
+  FUNDING_WALLET_SUCCESS_TITLE: 'Guthaben hinzugefügt',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: '{amount} {symbol} sind in Ihrer Wallet eingegangen.',
+  FUNDING_WALLET_FAILED_TITLE: 'Übertragung fehlgeschlagen',
+  FUNDING_WALLET_RETRY: 'Erneut versuchen',
+  FUNDING_WALLET_OTHER_METHOD: 'Andere Methode wählen',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'Die Wallet {address} hat nicht genug Guthaben.',
+  FUNDING_WALLET_REJECTED: 'Die Transaktion wurde vom Nutzer abgelehnt',
+  FUNDING_WALLET_FAILED: 'Etwas ist schiefgelaufen',
+}

@@ -1,0 +1,22 @@
+/** Brazilian Portuguese (pt) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: 'Transferir de uma carteira',
+  FUNDING_WALLET_PICK_TITLE: 'Transferir de uma carteira',
+  FUNDING_WALLET_PICK_SUBTITLE: 'Envie {amount} {symbol} na rede {network} de uma carteira sua.',
+  FUNDING_WALLET_LIST_LABEL: 'Carteiras',
+  FUNDING_WALLET_MORE: 'Mais carteiras',
+  FUNDING_WALLET_RECENT: 'Recente',
+  FUNDING_WALLET_NONE: 'Nenhuma carteira encontrada neste navegador.',
+  FUNDING_WALLET_CONFIRM_TITLE: 'Confirme na sua carteira',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: 'Aprove em {wallet} a transferência de {amount} {symbol} para {address}.',
+  FUNDING_WALLET_AWAITING_TITLE: 'Transferência em andamento',
+  FUNDING_WALLET_AWAITING_SUBTITLE: 'Aguardando a confirmação da transferência na rede {network}.',
+  FUNDING_WALLET_SUCCESS_TITLE: 'Fundos adicionados',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: '{amount} {symbol} chegaram à sua carteira.',
+  FUNDING_WALLET_FAILED_TITLE: 'Falha na transferência',
+  FUNDING_WALLET_RETRY: 'Tentar novamente',
+  FUNDING_WALLET_OTHER_METHOD: 'Escolher outro método',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'A carteira {address} não tem fundos suficientes.',
+  FUNDING_WALLET_REJECTED: 'A transação foi recusada pelo usuário',
+  FUNDING_WALLET_FAILED: 'Algo deu errado',
+}

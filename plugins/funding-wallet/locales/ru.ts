@@ -1,0 +1,22 @@
+/** Russian (ru) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: 'Перевести с кошелька',
+  FUNDING_WALLET_PICK_TITLE: 'Перевод с кошелька',
+  FUNDING_WALLET_PICK_SUBTITLE: 'Отправьте {amount} {symbol} в сети {network} с вашего кошелька.',
+  FUNDING_WALLET_LIST_LABEL: 'Кошельки',
+  FUNDING_WALLET_MORE: 'Другие кошельки',
+  FUNDING_WALLET_RECENT: 'Недавний',
+  FUNDING_WALLET_NONE: 'В этом браузере кошельки не найдены.',
+  FUNDING_WALLET_CONFIRM_TITLE: 'Подтвердите в кошельке',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: 'Подтвердите в {wallet} перевод {amount} {symbol} на адрес {address}.',
+  FUNDING_WALLET_AWAITING_TITLE: 'Перевод выполняется',
+  FUNDING_WALLET_AWAITING_SUBTITLE: 'Ожидаем подтверждения перевода в сети {network}.',
+  FUNDING_WALLET_SUCCESS_TITLE: 'Средства зачислены',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: 'На ваш кошелёк поступило {amount} {symbol}.',
+  FUNDING_WALLET_FAILED_TITLE: 'Не удалось выполнить перевод',
+  FUNDING_WALLET_RETRY: 'Повторить попытку',
+  FUNDING_WALLET_OTHER_METHOD: 'Выбрать другой способ',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'На кошельке {address} недостаточно средств.',
+  FUNDING_WALLET_REJECTED: 'Пользователь отклонил транзакцию',
+  FUNDING_WALLET_FAILED: 'Что-то пошло не так',
+}

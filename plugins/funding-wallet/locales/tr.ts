@@ -1,0 +1,22 @@
+/** Turkish (tr) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: 'Cüzdandan aktar',
+  FUNDING_WALLET_PICK_TITLE: 'Cüzdandan aktar',
+  FUNDING_WALLET_PICK_SUBTITLE: 'Size ait bir cüzdandan {network} ağında {amount} {symbol} gönderin.',
+  FUNDING_WALLET_LIST_LABEL: 'Cüzdanlar',
+  FUNDING_WALLET_MORE: 'Diğer cüzdanlar',
+  FUNDING_WALLET_RECENT: 'Son kullanılan',
+  FUNDING_WALLET_NONE: 'Bu tarayıcıda cüzdan bulunamadı.',
+  FUNDING_WALLET_CONFIRM_TITLE: 'Cüzdanınızda onaylayın',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: '{address} adresine {amount} {symbol} aktarımını {wallet} cüzdanında onaylayın.',
+  FUNDING_WALLET_AWAITING_TITLE: 'Aktarım sürüyor',
+  FUNDING_WALLET_AWAITING_SUBTITLE: 'Aktarımın {network} ağında onaylanması bekleniyor.',
+  FUNDING_WALLET_SUCCESS_TITLE: 'Bakiye eklendi',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: '{amount} {symbol} cüzdanınıza ulaştı.',
+  FUNDING_WALLET_FAILED_TITLE: 'Aktarım başarısız oldu',
+  FUNDING_WALLET_RETRY: 'Tekrar dene',
+  FUNDING_WALLET_OTHER_METHOD: 'Başka bir yöntem seç',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: '{address} cüzdanında yeterli bakiye yok.',
+  FUNDING_WALLET_REJECTED: 'İşlem kullanıcı tarafından reddedildi',
+  FUNDING_WALLET_FAILED: 'Bir sorun oluştu',
+}

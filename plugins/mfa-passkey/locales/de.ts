@@ -1,0 +1,20 @@
+/** German (de) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: 'Passkey',
+  MFA_PASSKEY_DESCRIPTION: 'Ihr Gerät bestätigt, dass Sie es sind',
+  MFA_PASSKEY_PROMPT: 'Bestätigen Sie mit einem registrierten Passkey, dass Sie es sind.',
+  MFA_PASSKEY_INTRO_TITLE: 'Mit Passkey bestätigen',
+  MFA_PASSKEY_INTRO_SUBTITLE: 'Wählen Sie die Passkeys, mit denen Sie bestätigen, dass Sie es sind, bevor Ihre Wallet signiert oder sendet. Ihr Gerät fragt nach Fingerabdruck, Gesicht oder Bildschirmsperre.',
+  MFA_PASSKEY_LIST_TITLE: 'Passkeys auswählen',
+  MFA_PASSKEY_LIST_SUBTITLE: 'Die hier gewählten Passkeys bestätigen auch Ihre Identität.',
+  MFA_PASSKEY_NONE: 'Sie haben noch keinen Passkey. Erstellen Sie zuerst einen auf diesem Gerät.',
+  MFA_PASSKEY_CREATE: 'Passkey erstellen',
+  MFA_PASSKEY_VIEW_ALL: 'Alle anzeigen',
+  MFA_PASSKEY_ENROLL: 'Zur Bestätigung verwenden',
+  MFA_PASSKEY_DEFAULT_NAME: 'Passkey',
+  MFA_PASSKEY_NAME_FROM: '{browser} auf {os}',
+  MFA_PASSKEY_ADDED_TITLE: 'Bestätigung per Passkey hinzugefügt',
+  MFA_PASSKEY_ADDED_SUBTITLE: 'Ihr Passkey bestätigt, dass Sie es sind, bevor Ihre Wallet signiert oder sendet.',
+  MFA_PASSKEY_REMOVE_TITLE: 'Bestätigung per Passkey entfernen?',
+  MFA_PASSKEY_REMOVE_BODY: 'Ihre Passkeys bleiben für die Anmeldung erhalten, bestätigen aber nicht mehr Ihre Identität.',
+}

@@ -1,0 +1,20 @@
+/** Brazilian Portuguese (pt) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: 'Chave de acesso',
+  MFA_PASSKEY_DESCRIPTION: 'Seu dispositivo confirma que é você',
+  MFA_PASSKEY_PROMPT: 'Use uma chave de acesso cadastrada para confirmar que é você.',
+  MFA_PASSKEY_INTRO_TITLE: 'Verificar com chave de acesso',
+  MFA_PASSKEY_INTRO_SUBTITLE: 'Escolha as chaves de acesso que podem confirmar que é você antes de sua carteira assinar ou enviar algo. Seu dispositivo pede sua digital, seu rosto ou o bloqueio de tela.',
+  MFA_PASSKEY_LIST_TITLE: 'Escolha suas chaves de acesso',
+  MFA_PASSKEY_LIST_SUBTITLE: 'As chaves de acesso escolhidas aqui também verificam sua identidade.',
+  MFA_PASSKEY_NONE: 'Você ainda não tem uma chave de acesso. Crie uma neste dispositivo primeiro.',
+  MFA_PASSKEY_CREATE: 'Criar chave de acesso',
+  MFA_PASSKEY_VIEW_ALL: 'Ver todas',
+  MFA_PASSKEY_ENROLL: 'Usar para verificação',
+  MFA_PASSKEY_DEFAULT_NAME: 'Chave de acesso',
+  MFA_PASSKEY_NAME_FROM: '{browser} no {os}',
+  MFA_PASSKEY_ADDED_TITLE: 'Verificação por chave de acesso adicionada',
+  MFA_PASSKEY_ADDED_SUBTITLE: 'Sua chave de acesso vai confirmar que é você antes de sua carteira assinar ou enviar algo.',
+  MFA_PASSKEY_REMOVE_TITLE: 'Remover a verificação por chave de acesso?',
+  MFA_PASSKEY_REMOVE_BODY: 'Suas chaves de acesso continuam servindo para entrar, mas não verificam mais sua identidade.',
+}

@@ -1,0 +1,20 @@
+/** Turkish (tr) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: 'Geçiş anahtarı',
+  MFA_PASSKEY_DESCRIPTION: 'Cihazınız siz olduğunuzu doğrular',
+  MFA_PASSKEY_PROMPT: 'Siz olduğunuzu doğrulamak için kayıtlı bir geçiş anahtarı kullanın.',
+  MFA_PASSKEY_INTRO_TITLE: 'Geçiş anahtarıyla doğrulayın',
+  MFA_PASSKEY_INTRO_SUBTITLE: 'Cüzdanınız bir şey imzalamadan veya göndermeden önce siz olduğunuzu doğrulayabilecek geçiş anahtarlarını seçin. Cihazınız parmak izinizi, yüzünüzü veya ekran kilidinizi ister.',
+  MFA_PASSKEY_LIST_TITLE: 'Geçiş anahtarlarınızı seçin',
+  MFA_PASSKEY_LIST_SUBTITLE: 'Burada seçtiğiniz geçiş anahtarları kimliğinizi de doğrular.',
+  MFA_PASSKEY_NONE: 'Henüz bir geçiş anahtarınız yok. Önce bu cihazda bir tane oluşturun.',
+  MFA_PASSKEY_CREATE: 'Geçiş anahtarı oluştur',
+  MFA_PASSKEY_VIEW_ALL: 'Tümünü görüntüle',
+  MFA_PASSKEY_ENROLL: 'Doğrulama için kullan',
+  MFA_PASSKEY_DEFAULT_NAME: 'Geçiş anahtarı',
+  MFA_PASSKEY_NAME_FROM: '{os} üzerinde {browser}',
+  MFA_PASSKEY_ADDED_TITLE: 'Geçiş anahtarıyla doğrulama eklendi',
+  MFA_PASSKEY_ADDED_SUBTITLE: 'Cüzdanınız bir şey imzalamadan veya göndermeden önce geçiş anahtarınız siz olduğunuzu doğrulayacak.',
+  MFA_PASSKEY_REMOVE_TITLE: 'Geçiş anahtarıyla doğrulama kaldırılsın mı?',
+  MFA_PASSKEY_REMOVE_BODY: 'Geçiş anahtarlarınızla giriş yapmaya devam edebilirsiniz, ancak bunlar artık kimliğinizi doğrulamaz.',
+}

@@ -1,0 +1,21 @@
+/** German (de) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  TELEGRAM_CANNOT_LINK_MORE: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  TELEGRAM_CAPTCHA_FAILED: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Anfragelimit für Telegram erreicht. Bitte warten Sie einen Moment und versuchen Sie es erneut.',
+  TELEGRAM_DISALLOWED: 'Die Anmeldung mit Telegram ist nicht erlaubt.',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: 'Dieses Konto ist bereits mit einem anderen Nutzer verknüpft.',
+  TELEGRAM_CANCELLED: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  TELEGRAM_SCRIPT_FAILED: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  TELEGRAM_UNEXPECTED: 'Etwas ist schiefgelaufen. Versuchen Sie es erneut.',
+  TELEGRAM_METHOD_LABEL: 'Weiter mit Telegram',
+  TELEGRAM_VERIFYING_TITLE: 'Verbindung zu Telegram wird überprüft',
+  TELEGRAM_WAITING_SUBTITLE: 'Bestätigen Sie die Anmeldung im geöffneten Telegram-Fenster.',
+  TELEGRAM_LOADING_SUBTITLE: 'Telegram wird geöffnet…',
+  TELEGRAM_SUCCESS_TITLE: 'Erfolgreich mit Telegram verbunden',
+  TELEGRAM_SUCCESS_SUBTITLE: 'Alles bereit!',
+  TELEGRAM_FAILED_TITLE: 'Authentifizierung fehlgeschlagen',
+  TELEGRAM_RETRY: 'Erneut versuchen',
+  TELEGRAM_OTHER_METHOD: 'Andere Methode verwenden',
+}

@@ -1,0 +1,21 @@
+/** Brazilian Portuguese (pt) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: 'Algo deu errado. Tente novamente.',
+  TELEGRAM_CANNOT_LINK_MORE: 'Algo deu errado. Tente novamente.',
+  TELEGRAM_CAPTCHA_FAILED: 'Algo deu errado. Tente novamente.',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Limite de solicitações atingido para o Telegram. Aguarde um instante e tente novamente.',
+  TELEGRAM_DISALLOWED: 'O login com Telegram não é permitido.',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: 'Esta conta já está vinculada a outro usuário.',
+  TELEGRAM_CANCELLED: 'Algo deu errado. Tente novamente.',
+  TELEGRAM_SCRIPT_FAILED: 'Algo deu errado. Tente novamente.',
+  TELEGRAM_UNEXPECTED: 'Algo deu errado. Tente novamente.',
+  TELEGRAM_METHOD_LABEL: 'Continuar com Telegram',
+  TELEGRAM_VERIFYING_TITLE: 'Verificando a conexão com o Telegram',
+  TELEGRAM_WAITING_SUBTITLE: 'Confirme o login na janela do Telegram que foi aberta.',
+  TELEGRAM_LOADING_SUBTITLE: 'Abrindo o Telegram…',
+  TELEGRAM_SUCCESS_TITLE: 'Conectado com o Telegram',
+  TELEGRAM_SUCCESS_SUBTITLE: 'Pronto, pode continuar!',
+  TELEGRAM_FAILED_TITLE: 'Falha na autenticação',
+  TELEGRAM_RETRY: 'Tentar novamente',
+  TELEGRAM_OTHER_METHOD: 'Usar outro método',
+}

@@ -1,0 +1,21 @@
+/** Russian (ru) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: 'Что-то пошло не так. Повторите попытку.',
+  TELEGRAM_CANNOT_LINK_MORE: 'Что-то пошло не так. Повторите попытку.',
+  TELEGRAM_CAPTCHA_FAILED: 'Что-то пошло не так. Повторите попытку.',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Достигнут лимит запросов к Telegram. Подождите немного и повторите попытку.',
+  TELEGRAM_DISALLOWED: 'Вход через Telegram не разрешён.',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: 'Этот аккаунт уже привязан к другому пользователю.',
+  TELEGRAM_CANCELLED: 'Что-то пошло не так. Повторите попытку.',
+  TELEGRAM_SCRIPT_FAILED: 'Что-то пошло не так. Повторите попытку.',
+  TELEGRAM_UNEXPECTED: 'Что-то пошло не так. Повторите попытку.',
+  TELEGRAM_METHOD_LABEL: 'Продолжить через Telegram',
+  TELEGRAM_VERIFYING_TITLE: 'Проверяем подключение к Telegram',
+  TELEGRAM_WAITING_SUBTITLE: 'Подтвердите вход в открывшемся окне Telegram.',
+  TELEGRAM_LOADING_SUBTITLE: 'Открываем Telegram…',
+  TELEGRAM_SUCCESS_TITLE: 'Подключение к Telegram выполнено',
+  TELEGRAM_SUCCESS_SUBTITLE: 'Можно продолжать.',
+  TELEGRAM_FAILED_TITLE: 'Ошибка аутентификации',
+  TELEGRAM_RETRY: 'Повторить',
+  TELEGRAM_OTHER_METHOD: 'Выбрать другой способ',
+}

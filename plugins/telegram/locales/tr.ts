@@ -1,0 +1,21 @@
+/** Turkish (tr) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: 'Bir sorun oluştu. Tekrar deneyin.',
+  TELEGRAM_CANNOT_LINK_MORE: 'Bir sorun oluştu. Tekrar deneyin.',
+  TELEGRAM_CAPTCHA_FAILED: 'Bir sorun oluştu. Tekrar deneyin.',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Telegram için istek sınırına ulaşıldı. Lütfen biraz bekleyip tekrar deneyin.',
+  TELEGRAM_DISALLOWED: 'Telegram ile girişe izin verilmiyor.',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: 'Bu hesap zaten başka bir kullanıcıya bağlı.',
+  TELEGRAM_CANCELLED: 'Bir sorun oluştu. Tekrar deneyin.',
+  TELEGRAM_SCRIPT_FAILED: 'Bir sorun oluştu. Tekrar deneyin.',
+  TELEGRAM_UNEXPECTED: 'Bir sorun oluştu. Tekrar deneyin.',
+  TELEGRAM_METHOD_LABEL: 'Telegram ile devam et',
+  TELEGRAM_VERIFYING_TITLE: 'Telegram bağlantısı doğrulanıyor',
+  TELEGRAM_WAITING_SUBTITLE: 'Açılan Telegram penceresinde girişi onaylayın.',
+  TELEGRAM_LOADING_SUBTITLE: 'Telegram açılıyor…',
+  TELEGRAM_SUCCESS_TITLE: 'Telegram ile bağlantı kuruldu',
+  TELEGRAM_SUCCESS_SUBTITLE: 'Her şey hazır!',
+  TELEGRAM_FAILED_TITLE: 'Kimlik doğrulama başarısız oldu',
+  TELEGRAM_RETRY: 'Tekrar dene',
+  TELEGRAM_OTHER_METHOD: 'Başka bir yöntem kullan',
+}
