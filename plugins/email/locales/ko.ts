@@ -1,7 +1,7 @@
 /** Korean (ko) texts of the email plugin. */
 export default {
   EMAIL_INVALID_CODE: '인증 코드가 올바르지 않거나 만료됐어요',
-  EMAIL_DISALLOWED_PLUS: '\'+\'가 없는 올바른 이메일 주소를 입력해 주세요.',
+  EMAIL_DISALLOWED_PLUS: '‘+’ 기호가 없는 올바른 이메일 주소를 입력해 주세요.',
   EMAIL_CANNOT_LINK_MORE: '이 계정에는 이미 이메일 주소가 있어요.',
   EMAIL_INVALID_ADDRESS: '올바른 이메일 주소를 입력해 주세요',
   EMAIL_VERIFY_FAILED: '코드를 확인하지 못했어요',
