@@ -1,0 +1,23 @@
+/** Japanese (ja) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: 'ユーザーが操作の委任を拒否しました。',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: 'ユーザーが委任したウォレットへのアクセスの取り消しを拒否しました。',
+  DELEGATED_ACTIONS_NOT_DELEGATED: 'このウォレットはアプリに委任されていません。',
+  DELEGATED_ACTIONS_FAILED: '問題が発生しました。もう一度お試しください。',
+  DELEGATED_ACTIONS_CONSENT_TITLE: '操作の委任を有効にする',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: '取り消すまで、{app}があなたに代わってこのウォレットでメッセージに署名し、トランザクションを送信できるようになります。',
+  DELEGATED_ACTIONS_ACCEPT: '同意する',
+  DELEGATED_ACTIONS_NOT_NOW: '後で',
+  DELEGATED_ACTIONS_REVOKE_TITLE: '権限を取り消す',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: '{app}はあなたのウォレットで署名やトランザクションの送信ができなくなります。',
+  DELEGATED_ACTIONS_CONFIRM: '確認',
+  DELEGATED_ACTIONS_DENY: '拒否',
+  DELEGATED_ACTIONS_WALLET: 'ウォレット',
+  DELEGATED_ACTIONS_ALL_WALLETS: '委任中のすべてのウォレット',
+  DELEGATED_ACTIONS_WORKING: '処理しています…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: '完了しました',
+  DELEGATED_ACTIONS_DELEGATED: 'このウォレットで操作の委任が有効になりました。',
+  DELEGATED_ACTIONS_REVOKED: 'ウォレットへのアクセスを取り消しました。',
+  DELEGATED_ACTIONS_ERROR_TITLE: '問題が発生しました',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: 'もう一度お試しください。',
+}

@@ -1,0 +1,23 @@
+/** Korean (ko) texts of the delegated-actions plugin. */
+export default {
+  DELEGATED_ACTIONS_DECLINED: '사용자가 작업 위임을 거부했어요.',
+  DELEGATED_ACTIONS_REVOKE_DECLINED: '사용자가 위임된 지갑의 접근 권한 취소를 거부했어요.',
+  DELEGATED_ACTIONS_NOT_DELEGATED: '이 지갑은 앱에 위임되지 않았어요.',
+  DELEGATED_ACTIONS_FAILED: '문제가 발생했어요. 다시 시도해 주세요.',
+  DELEGATED_ACTIONS_CONSENT_TITLE: '작업 위임 켜기',
+  DELEGATED_ACTIONS_CONSENT_SUBTITLE: '권한을 취소할 때까지 {app}에서 나 대신 이 지갑으로 메시지에 서명하고 트랜잭션을 보낼 수 있어요.',
+  DELEGATED_ACTIONS_ACCEPT: '동의',
+  DELEGATED_ACTIONS_NOT_NOW: '나중에',
+  DELEGATED_ACTIONS_REVOKE_TITLE: '권한 취소',
+  DELEGATED_ACTIONS_REVOKE_SUBTITLE: '이제 {app}에서 내 지갑으로 서명하거나 트랜잭션을 보낼 수 없어요.',
+  DELEGATED_ACTIONS_CONFIRM: '확인',
+  DELEGATED_ACTIONS_DENY: '거부',
+  DELEGATED_ACTIONS_WALLET: '지갑',
+  DELEGATED_ACTIONS_ALL_WALLETS: '위임된 모든 지갑',
+  DELEGATED_ACTIONS_WORKING: '처리하는 중…',
+  DELEGATED_ACTIONS_SUCCESS_TITLE: '완료됐어요!',
+  DELEGATED_ACTIONS_DELEGATED: '이 지갑의 작업 위임이 켜졌어요.',
+  DELEGATED_ACTIONS_REVOKED: '지갑 접근 권한을 취소했어요.',
+  DELEGATED_ACTIONS_ERROR_TITLE: '문제가 발생했어요',
+  DELEGATED_ACTIONS_ERROR_SUBTITLE: '다시 시도해 주세요.',
+}

@@ -1,0 +1,23 @@
+/** Japanese (ja) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: '問題が発生しました。もう一度お試しください。',
+  FARCASTER_CANNOT_LINK_MORE: 'このアカウントにはすでにFarcasterアカウントが連携されています。',
+  FARCASTER_TIMEOUT: 'リクエストがタイムアウトしました。もう一度お試しください。',
+  FARCASTER_SIGNER_REJECTED: 'リクエストが拒否されました。もう一度お試しください。',
+  FARCASTER_METHOD_LABEL: 'Farcasterで続ける',
+  FARCASTER_CONNECT_TITLE: 'Farcasterでログイン',
+  FARCASTER_CONNECT_SUBTITLE: 'スマートフォンのカメラでスキャンして続けてください。',
+  FARCASTER_QR_LABEL: 'FarcasterでログインするためのQRコード',
+  FARCASTER_OPEN_APP: 'Warpcastで開く',
+  FARCASTER_WAITING: 'Farcasterアプリでの操作を待っています',
+  FARCASTER_FAILED_TITLE: '認証に失敗しました',
+  FARCASTER_RETRY: '再試行',
+  FARCASTER_OTHER_METHOD: '別の方法を使う',
+  FARCASTER_SIGNER_TITLE: 'Farcasterの署名者を追加',
+  FARCASTER_SIGNER_SUBTITLE: 'スマートフォンのカメラでスキャンし、Farcasterアプリでリクエストを承認してください。',
+  FARCASTER_SIGNER_QR_LABEL: 'Farcasterの署名者を承認するためのQRコード',
+  FARCASTER_SIGNER_FAILED_TITLE: '接続に失敗しました',
+  FARCASTER_SIGNER_REJECTED_TITLE: 'リクエストが拒否されました',
+  FARCASTER_SIGNER_APPROVED_TITLE: '署名者が承認されました',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: '準備が整いました。',
+}

@@ -1,0 +1,23 @@
+/** Korean (ko) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: '문제가 발생했어요. 다시 시도해 주세요.',
+  FARCASTER_CANNOT_LINK_MORE: '이 계정에는 이미 Farcaster 계정이 연동되어 있어요.',
+  FARCASTER_TIMEOUT: '요청 시간이 초과됐어요. 다시 시도해 주세요.',
+  FARCASTER_SIGNER_REJECTED: '요청이 거부됐어요. 다시 시도해 주세요.',
+  FARCASTER_METHOD_LABEL: 'Farcaster로 계속하기',
+  FARCASTER_CONNECT_TITLE: 'Farcaster로 로그인',
+  FARCASTER_CONNECT_SUBTITLE: '계속하려면 휴대폰 카메라로 스캔하세요.',
+  FARCASTER_QR_LABEL: 'Farcaster 로그인용 QR 코드',
+  FARCASTER_OPEN_APP: 'Warpcast에서 열기',
+  FARCASTER_WAITING: 'Farcaster 앱의 응답을 기다리는 중',
+  FARCASTER_FAILED_TITLE: '인증에 실패했어요',
+  FARCASTER_RETRY: '다시 시도',
+  FARCASTER_OTHER_METHOD: '다른 방법 사용',
+  FARCASTER_SIGNER_TITLE: 'Farcaster 서명자 추가',
+  FARCASTER_SIGNER_SUBTITLE: '휴대폰 카메라로 스캔한 뒤 Farcaster 앱에서 요청을 승인해 주세요.',
+  FARCASTER_SIGNER_QR_LABEL: 'Farcaster 서명자 승인용 QR 코드',
+  FARCASTER_SIGNER_FAILED_TITLE: '연결에 실패했어요',
+  FARCASTER_SIGNER_REJECTED_TITLE: '요청이 거부됐어요',
+  FARCASTER_SIGNER_APPROVED_TITLE: '서명자가 승인됐어요',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: '이제 시작할 수 있어요!',
+}

@@ -1,0 +1,23 @@
+/** Simplified Chinese (zh-CN) texts of the farcaster plugin. */
+export default {
+  FARCASTER_AUTH_FAILED: '出了点问题，请重试。',
+  FARCASTER_CANNOT_LINK_MORE: '此账户已绑定 Farcaster 账户。',
+  FARCASTER_TIMEOUT: '请求超时，请重试。',
+  FARCASTER_SIGNER_REJECTED: '请求被拒绝，请重试。',
+  FARCASTER_METHOD_LABEL: '使用 Farcaster 继续',
+  FARCASTER_CONNECT_TITLE: '使用 Farcaster 登录',
+  FARCASTER_CONNECT_SUBTITLE: '用手机相机扫码以继续。',
+  FARCASTER_QR_LABEL: '用于 Farcaster 登录的二维码',
+  FARCASTER_OPEN_APP: '在 Warpcast 中打开',
+  FARCASTER_WAITING: '正在等待你的 Farcaster 应用',
+  FARCASTER_FAILED_TITLE: '身份验证失败',
+  FARCASTER_RETRY: '重试',
+  FARCASTER_OTHER_METHOD: '使用其他方式',
+  FARCASTER_SIGNER_TITLE: '添加 Farcaster 签名者',
+  FARCASTER_SIGNER_SUBTITLE: '用手机相机扫码，并在你的 Farcaster 应用中批准请求。',
+  FARCASTER_SIGNER_QR_LABEL: '用于批准 Farcaster 签名者的二维码',
+  FARCASTER_SIGNER_FAILED_TITLE: '连接失败',
+  FARCASTER_SIGNER_REJECTED_TITLE: '请求被拒绝',
+  FARCASTER_SIGNER_APPROVED_TITLE: '签名者已批准',
+  FARCASTER_SIGNER_APPROVED_SUBTITLE: '一切就绪！',
+}

@@ -1,0 +1,22 @@
+/** Japanese (ja) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: 'カードで支払う',
+  COINBASE_EXCHANGE_TILE: '取引所から送金',
+  COINBASE_AMOUNT_TITLE: '金額を確認・編集',
+  COINBASE_AMOUNT_SUBTITLE: 'Coinbaseで{network}の{asset}を購入し、{address}に送ります。',
+  COINBASE_EXCHANGE_SUBTITLE: 'Coinbaseアカウントから{network}の{asset}を{address}に送ります。',
+  COINBASE_AMOUNT_LABEL: '金額（{asset}）',
+  COINBASE_CONTINUE: '続ける',
+  COINBASE_IN_FLOW_TITLE: '処理中',
+  COINBASE_IN_FLOW_SUBTITLE: 'Coinbaseに戻って入金を完了してください。購入が確定すると、この画面が更新されます。',
+  COINBASE_AFTER_FLOW_TITLE: '購入を確認しています',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'Coinbaseの確認を待っています。完了前にCoinbaseのウィンドウを閉じた場合は、もう一度開いてください。',
+  COINBASE_REOPEN: 'Coinbaseをもう一度開く',
+  COINBASE_WAITING_LABEL: 'Coinbaseを待っています',
+  COINBASE_SUCCESS_TITLE: '入金しました',
+  COINBASE_SUCCESS_SUBTITLE: '購入が完了しました。資金はまもなくウォレットに届きます。',
+  COINBASE_FAILED: '入金中に問題が発生しました。もう一度試すか、別の方法をお使いください。',
+  COINBASE_TRY_ANOTHER: '購入が完了する前にCoinbaseのウィンドウが閉じられました。別の方法でウォレットに入金してください。',
+  COINBASE_POPUP_BLOCKED: '手続きを開始できませんでした',
+  COINBASE_UNSUPPORTED_CHAIN: 'このチェーンはCoinbaseのオンランプに対応していません。',
+}

@@ -1,0 +1,22 @@
+/** Korean (ko) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: '카드로 결제',
+  COINBASE_EXCHANGE_TILE: '거래소에서 이체',
+  COINBASE_AMOUNT_TITLE: '금액 확인 또는 수정',
+  COINBASE_AMOUNT_SUBTITLE: 'Coinbase에서 {network} 네트워크의 {asset} 토큰을 구매해 {address} 주소로 보내요.',
+  COINBASE_EXCHANGE_SUBTITLE: 'Coinbase 계정에서 {network} 네트워크의 {asset} 토큰을 {address} 주소로 보내요.',
+  COINBASE_AMOUNT_LABEL: '금액({asset})',
+  COINBASE_CONTINUE: '계속',
+  COINBASE_IN_FLOW_TITLE: '진행 중',
+  COINBASE_IN_FLOW_SUBTITLE: 'Coinbase로 돌아가 충전을 마무리해 주세요. 구매가 확인되면 이 화면이 업데이트돼요.',
+  COINBASE_AFTER_FLOW_TITLE: '구매를 확인하는 중',
+  COINBASE_AFTER_FLOW_SUBTITLE: 'Coinbase의 확인을 기다리고 있어요. 완료하기 전에 Coinbase 창을 닫았다면 다시 열어 주세요.',
+  COINBASE_REOPEN: 'Coinbase 다시 열기',
+  COINBASE_WAITING_LABEL: 'Coinbase 응답을 기다리는 중',
+  COINBASE_SUCCESS_TITLE: '충전 완료',
+  COINBASE_SUCCESS_SUBTITLE: '구매가 완료됐어요. 곧 지갑에 입금돼요.',
+  COINBASE_FAILED: '충전 중 문제가 발생했어요. 다시 시도하거나 다른 방법을 이용해 주세요.',
+  COINBASE_TRY_ANOTHER: '구매가 끝나기 전에 Coinbase 창이 닫혔어요. 다른 방법으로 지갑을 충전해 주세요.',
+  COINBASE_POPUP_BLOCKED: '진행을 시작하지 못했어요',
+  COINBASE_UNSUPPORTED_CHAIN: 'Coinbase 온램프에서 지원하지 않는 체인이에요.',
+}

@@ -1,0 +1,22 @@
+/** Simplified Chinese (zh-CN) texts of the funding-coinbase plugin. */
+export default {
+  COINBASE_CARD_TILE: '用银行卡支付',
+  COINBASE_EXCHANGE_TILE: '从交易所转入',
+  COINBASE_AMOUNT_TITLE: '确认或修改金额',
+  COINBASE_AMOUNT_SUBTITLE: '通过 Coinbase 为 {address} 购买 {network} 上的 {asset}。',
+  COINBASE_EXCHANGE_SUBTITLE: '从你的 Coinbase 账户将 {network} 上的 {asset} 转到 {address}。',
+  COINBASE_AMOUNT_LABEL: '金额（{asset}）',
+  COINBASE_CONTINUE: '继续',
+  COINBASE_IN_FLOW_TITLE: '处理中',
+  COINBASE_IN_FLOW_SUBTITLE: '请返回 Coinbase 完成充值。购买确认后，此页面会自动更新。',
+  COINBASE_AFTER_FLOW_TITLE: '正在确认你的购买',
+  COINBASE_AFTER_FLOW_SUBTITLE: '正在等待 Coinbase 确认。如果你在完成前关闭了 Coinbase 窗口，请重新打开。',
+  COINBASE_REOPEN: '重新打开 Coinbase',
+  COINBASE_WAITING_LABEL: '正在等待 Coinbase',
+  COINBASE_SUCCESS_TITLE: '充值成功',
+  COINBASE_SUCCESS_SUBTITLE: '购买已完成，资金正在转入你的钱包。',
+  COINBASE_FAILED: '充值时出了点问题。请重试或使用其他方式。',
+  COINBASE_TRY_ANOTHER: '购买完成前 Coinbase 窗口已关闭。请使用其他方式为钱包充值。',
+  COINBASE_POPUP_BLOCKED: '无法启动流程',
+  COINBASE_UNSUPPORTED_CHAIN: 'Coinbase 法币入金不支持此链。',
+}

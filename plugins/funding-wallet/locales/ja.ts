@@ -1,0 +1,22 @@
+/** Japanese (ja) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: 'ウォレットから送金',
+  FUNDING_WALLET_PICK_TITLE: 'ウォレットから送金',
+  FUNDING_WALLET_PICK_SUBTITLE: 'お持ちのウォレットから{network}の{amount} {symbol}を送金します。',
+  FUNDING_WALLET_LIST_LABEL: 'ウォレット',
+  FUNDING_WALLET_MORE: 'その他のウォレット',
+  FUNDING_WALLET_RECENT: '最近使用',
+  FUNDING_WALLET_NONE: 'このブラウザにウォレットが見つかりません。',
+  FUNDING_WALLET_CONFIRM_TITLE: 'ウォレットで確認',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: '{wallet}で、{address}への{amount} {symbol}の送金を承認してください。',
+  FUNDING_WALLET_AWAITING_TITLE: '送金処理中',
+  FUNDING_WALLET_AWAITING_SUBTITLE: '{network}で送金が確定するのを待っています。',
+  FUNDING_WALLET_SUCCESS_TITLE: '入金しました',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: '{amount} {symbol}がウォレットに届きました。',
+  FUNDING_WALLET_FAILED_TITLE: '送金に失敗しました',
+  FUNDING_WALLET_RETRY: 'もう一度試す',
+  FUNDING_WALLET_OTHER_METHOD: '別の方法を選ぶ',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'ウォレット{address}の残高が不足しています。',
+  FUNDING_WALLET_REJECTED: 'ユーザーがトランザクションを拒否しました',
+  FUNDING_WALLET_FAILED: '問題が発生しました',
+}

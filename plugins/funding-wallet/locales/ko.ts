@@ -1,0 +1,22 @@
+/** Korean (ko) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: '지갑에서 이체',
+  FUNDING_WALLET_PICK_TITLE: '지갑에서 이체',
+  FUNDING_WALLET_PICK_SUBTITLE: '내가 가진 지갑에서 {network} 네트워크로 {amount} {symbol} 보내요.',
+  FUNDING_WALLET_LIST_LABEL: '지갑',
+  FUNDING_WALLET_MORE: '지갑 더 보기',
+  FUNDING_WALLET_RECENT: '최근 사용',
+  FUNDING_WALLET_NONE: '이 브라우저에서 지갑을 찾지 못했어요.',
+  FUNDING_WALLET_CONFIRM_TITLE: '지갑에서 확인',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: '{wallet}에서 {address} 주소로 {amount} {symbol} 이체를 승인해 주세요.',
+  FUNDING_WALLET_AWAITING_TITLE: '이체 진행 중',
+  FUNDING_WALLET_AWAITING_SUBTITLE: '{network} 네트워크에서 이체가 확정되기를 기다리고 있어요.',
+  FUNDING_WALLET_SUCCESS_TITLE: '충전 완료',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: '지갑에 {amount} {symbol} 입금이 완료됐어요.',
+  FUNDING_WALLET_FAILED_TITLE: '이체에 실패했어요',
+  FUNDING_WALLET_RETRY: '다시 시도',
+  FUNDING_WALLET_OTHER_METHOD: '다른 방법 선택',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: '{address} 지갑의 잔액이 부족해요.',
+  FUNDING_WALLET_REJECTED: '사용자가 트랜잭션을 거부했어요',
+  FUNDING_WALLET_FAILED: '문제가 발생했어요',
+}

@@ -1,0 +1,22 @@
+/** Simplified Chinese (zh-CN) texts of the funding-wallet plugin. */
+export default {
+  FUNDING_WALLET_TILE: '从钱包转入',
+  FUNDING_WALLET_PICK_TITLE: '从钱包转入',
+  FUNDING_WALLET_PICK_SUBTITLE: '从你自己的钱包发送 {network} 上的 {amount} {symbol}。',
+  FUNDING_WALLET_LIST_LABEL: '钱包',
+  FUNDING_WALLET_MORE: '更多钱包',
+  FUNDING_WALLET_RECENT: '最近使用',
+  FUNDING_WALLET_NONE: '未在此浏览器中找到钱包。',
+  FUNDING_WALLET_CONFIRM_TITLE: '在钱包中确认',
+  FUNDING_WALLET_CONFIRM_SUBTITLE: '请在 {wallet} 中批准向 {address} 转账 {amount} {symbol}。',
+  FUNDING_WALLET_AWAITING_TITLE: '正在转账',
+  FUNDING_WALLET_AWAITING_SUBTITLE: '正在等待 {network} 确认转账。',
+  FUNDING_WALLET_SUCCESS_TITLE: '充值成功',
+  FUNDING_WALLET_SUCCESS_SUBTITLE: '{amount} {symbol} 已到账。',
+  FUNDING_WALLET_FAILED_TITLE: '转账失败',
+  FUNDING_WALLET_RETRY: '重试',
+  FUNDING_WALLET_OTHER_METHOD: '选择其他方式',
+  FUNDING_WALLET_NOT_ENOUGH_FUNDS: '钱包 {address} 余额不足。',
+  FUNDING_WALLET_REJECTED: '用户拒绝了交易',
+  FUNDING_WALLET_FAILED: '出了点问题',
+}

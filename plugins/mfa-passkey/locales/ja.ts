@@ -1,0 +1,20 @@
+/** Japanese (ja) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: 'パスキー',
+  MFA_PASSKEY_DESCRIPTION: 'デバイスで本人確認します',
+  MFA_PASSKEY_PROMPT: '登録したパスキーを使って本人確認してください。',
+  MFA_PASSKEY_INTRO_TITLE: 'パスキーで本人確認',
+  MFA_PASSKEY_INTRO_SUBTITLE: 'ウォレットで署名や送信を行う前に、本人確認に使うパスキーを選んでください。デバイスで指紋認証、顔認証、または画面ロックの解除を求められます。',
+  MFA_PASSKEY_LIST_TITLE: 'パスキーを選択',
+  MFA_PASSKEY_LIST_SUBTITLE: 'ここで選んだパスキーは本人確認にも使われます。',
+  MFA_PASSKEY_NONE: 'パスキーがまだありません。先にこのデバイスでパスキーを作成してください。',
+  MFA_PASSKEY_CREATE: 'パスキーを作成',
+  MFA_PASSKEY_VIEW_ALL: 'すべて表示',
+  MFA_PASSKEY_ENROLL: '本人確認に使う',
+  MFA_PASSKEY_DEFAULT_NAME: 'パスキー',
+  MFA_PASSKEY_NAME_FROM: '{os}の{browser}',
+  MFA_PASSKEY_ADDED_TITLE: 'パスキーによる本人確認を追加しました',
+  MFA_PASSKEY_ADDED_SUBTITLE: 'ウォレットで署名や送信を行う前に、パスキーで本人確認します。',
+  MFA_PASSKEY_REMOVE_TITLE: 'パスキーによる本人確認を削除しますか？',
+  MFA_PASSKEY_REMOVE_BODY: 'パスキーはログインには引き続き使えますが、本人確認には使われなくなります。',
+}

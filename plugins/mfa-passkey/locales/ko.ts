@@ -1,0 +1,20 @@
+/** Korean (ko) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: '패스키',
+  MFA_PASSKEY_DESCRIPTION: '기기로 본인임을 확인해요',
+  MFA_PASSKEY_PROMPT: '등록한 패스키로 본인임을 확인해 주세요.',
+  MFA_PASSKEY_INTRO_TITLE: '패스키로 인증',
+  MFA_PASSKEY_INTRO_SUBTITLE: '지갑이 서명하거나 전송하기 전에 본인 확인에 사용할 패스키를 선택하세요. 기기에서 지문, 얼굴 인식 또는 화면 잠금을 요청해요.',
+  MFA_PASSKEY_LIST_TITLE: '패스키 선택',
+  MFA_PASSKEY_LIST_SUBTITLE: '여기서 선택한 패스키는 본인 인증에도 사용돼요.',
+  MFA_PASSKEY_NONE: '아직 패스키가 없어요. 먼저 이 기기에서 패스키를 만들어 주세요.',
+  MFA_PASSKEY_CREATE: '패스키 만들기',
+  MFA_PASSKEY_VIEW_ALL: '모두 보기',
+  MFA_PASSKEY_ENROLL: '인증에 사용',
+  MFA_PASSKEY_DEFAULT_NAME: '패스키',
+  MFA_PASSKEY_NAME_FROM: '{os}의 {browser}',
+  MFA_PASSKEY_ADDED_TITLE: '패스키 인증이 추가됐어요',
+  MFA_PASSKEY_ADDED_SUBTITLE: '지갑이 서명하거나 전송하기 전에 패스키로 본인임을 확인해요.',
+  MFA_PASSKEY_REMOVE_TITLE: '패스키 인증을 삭제할까요?',
+  MFA_PASSKEY_REMOVE_BODY: '패스키는 로그인에 계속 사용할 수 있지만, 본인 인증에는 더 이상 사용되지 않아요.',
+}

@@ -1,0 +1,20 @@
+/** Simplified Chinese (zh-CN) texts of the mfa-passkey plugin. */
+export default {
+  MFA_PASSKEY_LABEL: '通行密钥',
+  MFA_PASSKEY_DESCRIPTION: '由你的设备确认是你本人',
+  MFA_PASSKEY_PROMPT: '使用你已添加的通行密钥确认是你本人。',
+  MFA_PASSKEY_INTRO_TITLE: '使用通行密钥验证',
+  MFA_PASSKEY_INTRO_SUBTITLE: '选择可用于确认身份的通行密钥，在钱包签名或发送前使用。你的设备会要求验证指纹、面容或屏幕锁。',
+  MFA_PASSKEY_LIST_TITLE: '选择通行密钥',
+  MFA_PASSKEY_LIST_SUBTITLE: '在此选择的通行密钥也会用于验证你的身份。',
+  MFA_PASSKEY_NONE: '你还没有通行密钥。请先在此设备上创建一个。',
+  MFA_PASSKEY_CREATE: '创建通行密钥',
+  MFA_PASSKEY_VIEW_ALL: '查看全部',
+  MFA_PASSKEY_ENROLL: '用于验证',
+  MFA_PASSKEY_DEFAULT_NAME: '通行密钥',
+  MFA_PASSKEY_NAME_FROM: '{os} 上的 {browser}',
+  MFA_PASSKEY_ADDED_TITLE: '已添加通行密钥验证',
+  MFA_PASSKEY_ADDED_SUBTITLE: '在钱包签名或发送前，你的通行密钥将用于确认是你本人。',
+  MFA_PASSKEY_REMOVE_TITLE: '移除通行密钥验证？',
+  MFA_PASSKEY_REMOVE_BODY: '你的通行密钥仍可用于登录，但不再用于验证身份。',
+}

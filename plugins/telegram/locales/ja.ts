@@ -1,0 +1,21 @@
+/** Japanese (ja) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: '問題が発生しました。もう一度お試しください。',
+  TELEGRAM_CANNOT_LINK_MORE: '問題が発生しました。もう一度お試しください。',
+  TELEGRAM_CAPTCHA_FAILED: '問題が発生しました。もう一度お試しください。',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Telegramへのリクエストが上限に達しました。しばらく待ってからもう一度お試しください。',
+  TELEGRAM_DISALLOWED: 'Telegramでのログインは許可されていません。',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: 'このアカウントはすでに別のユーザーに連携されています。',
+  TELEGRAM_CANCELLED: '問題が発生しました。もう一度お試しください。',
+  TELEGRAM_SCRIPT_FAILED: '問題が発生しました。もう一度お試しください。',
+  TELEGRAM_UNEXPECTED: '問題が発生しました。もう一度お試しください。',
+  TELEGRAM_METHOD_LABEL: 'Telegramで続ける',
+  TELEGRAM_VERIFYING_TITLE: 'Telegramとの接続を確認しています',
+  TELEGRAM_WAITING_SUBTITLE: '開いたTelegramのウィンドウでログインを承認してください。',
+  TELEGRAM_LOADING_SUBTITLE: 'Telegramを開いています…',
+  TELEGRAM_SUCCESS_TITLE: 'Telegramに接続しました',
+  TELEGRAM_SUCCESS_SUBTITLE: '準備が整いました。',
+  TELEGRAM_FAILED_TITLE: '認証に失敗しました',
+  TELEGRAM_RETRY: '再試行',
+  TELEGRAM_OTHER_METHOD: '別の方法を使う',
+}

@@ -1,0 +1,21 @@
+/** Korean (ko) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: '문제가 발생했어요. 다시 시도해 주세요.',
+  TELEGRAM_CANNOT_LINK_MORE: '문제가 발생했어요. 다시 시도해 주세요.',
+  TELEGRAM_CAPTCHA_FAILED: '문제가 발생했어요. 다시 시도해 주세요.',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Telegram 요청 한도에 도달했어요. 잠시 후 다시 시도해 주세요.',
+  TELEGRAM_DISALLOWED: 'Telegram 로그인은 허용되지 않아요.',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: '이 계정은 이미 다른 사용자와 연동되어 있어요.',
+  TELEGRAM_CANCELLED: '문제가 발생했어요. 다시 시도해 주세요.',
+  TELEGRAM_SCRIPT_FAILED: '문제가 발생했어요. 다시 시도해 주세요.',
+  TELEGRAM_UNEXPECTED: '문제가 발생했어요. 다시 시도해 주세요.',
+  TELEGRAM_METHOD_LABEL: 'Telegram으로 계속하기',
+  TELEGRAM_VERIFYING_TITLE: 'Telegram 연결을 확인하는 중',
+  TELEGRAM_WAITING_SUBTITLE: '열린 Telegram 창에서 로그인을 승인해 주세요.',
+  TELEGRAM_LOADING_SUBTITLE: 'Telegram을 여는 중…',
+  TELEGRAM_SUCCESS_TITLE: 'Telegram 연결 완료',
+  TELEGRAM_SUCCESS_SUBTITLE: '이제 시작할 수 있어요!',
+  TELEGRAM_FAILED_TITLE: '인증에 실패했어요',
+  TELEGRAM_RETRY: '다시 시도',
+  TELEGRAM_OTHER_METHOD: '다른 방법 사용',
+}

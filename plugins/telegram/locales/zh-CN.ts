@@ -1,0 +1,21 @@
+/** Simplified Chinese (zh-CN) texts of the telegram plugin. */
+export default {
+  TELEGRAM_INVALID_CREDENTIALS: '出了点问题，请重试。',
+  TELEGRAM_CANNOT_LINK_MORE: '出了点问题，请重试。',
+  TELEGRAM_CAPTCHA_FAILED: '出了点问题，请重试。',
+  TELEGRAM_TOO_MANY_REQUESTS: 'Telegram 的请求已达上限。请稍等片刻后重试。',
+  TELEGRAM_DISALLOWED: '不允许使用 Telegram 登录。',
+  TELEGRAM_LINKED_TO_ANOTHER_USER: '此账户已绑定到其他用户。',
+  TELEGRAM_CANCELLED: '出了点问题，请重试。',
+  TELEGRAM_SCRIPT_FAILED: '出了点问题，请重试。',
+  TELEGRAM_UNEXPECTED: '出了点问题，请重试。',
+  TELEGRAM_METHOD_LABEL: '使用 Telegram 继续',
+  TELEGRAM_VERIFYING_TITLE: '正在验证与 Telegram 的连接',
+  TELEGRAM_WAITING_SUBTITLE: '请在打开的 Telegram 窗口中确认登录。',
+  TELEGRAM_LOADING_SUBTITLE: '正在打开 Telegram…',
+  TELEGRAM_SUCCESS_TITLE: '已成功连接 Telegram',
+  TELEGRAM_SUCCESS_SUBTITLE: '一切就绪！',
+  TELEGRAM_FAILED_TITLE: '身份验证失败',
+  TELEGRAM_RETRY: '重试',
+  TELEGRAM_OTHER_METHOD: '使用其他方式',
+}
