@@ -57,9 +57,10 @@ Server:
                                               PORTICO_WALLET_RECOVERY_KEY, PORTICO_PUBLIC_URL,
                                               SMTP_URL and DATABASE_URL or PORTICO_DATA_DIR
   keys generate                               Print a new key (for any of the three keys)
-  keys rotate                                 Reseal every app secret and embedded wallet secret
-                                              with the first key of PORTICO_ENCRYPTION_KEY,
-                                              PORTICO_WALLET_SHARE_KEY, PORTICO_WALLET_RECOVERY_KEY
+  keys rotate                                 Reseal every app secret, embedded wallet secret and
+                                              delegated wallet key with the first key of
+                                              PORTICO_ENCRYPTION_KEY, PORTICO_WALLET_SHARE_KEY,
+                                              PORTICO_WALLET_RECOVERY_KEY, PORTICO_DELEGATION_KEY
                                               (set the one you change to new,old first)
 
 Commands:
