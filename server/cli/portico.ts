@@ -106,7 +106,15 @@ Examples:
   portico apps set <id> requireUsersAcceptTerms=true termsAndConditionsUrl=https://acme.test/terms
   portico apps set <id> allowlistConfig.errorTitle="Invite only" allowlistConfig.ctaLink=https://acme.test/wait
   portico apps set <id> loginMethods=email_auth,sms_auth maxUsers=100
-  portico apps set <id> otpPerDestination.limit=3 maxUsers=null`,
+  portico apps set <id> otpPerDestination.limit=3 maxUsers=null
+  portico apps set <id> delegatedActions.appSecret=<32+ characters> delegatedActions.authorizationKeys=<base64 P-256 key>
+  portico apps set <id> embeddedWallets.userOwnedRecoveryOptions=google-drive,icloud
+  portico apps set <id> cloudRecovery.googleDrive='{"clientId":"…","clientSecret":"…"}'
+
+Delegated actions: the app's backend calls the wallet API with delegatedActions.appSecret and
+signs each call with the private half of a key listed in delegatedActions.authorizationKeys
+(generateAuthorizationKey of portico/plugins/delegated-actions/server); both are needed, the
+secret is sealed at rest and masked in 'apps show'.`,
   allowlist: `Usage: portico apps allowlist <id> add|remove <identity>... [--json]
        portico apps allowlist <id> enable|disable
 
