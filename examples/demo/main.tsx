@@ -26,6 +26,7 @@ import { farcaster, useFarcasterSigner, useUnlinkFarcaster } from 'portico/plugi
 import { embeddedWallets, useEmbeddedWallets } from 'portico/plugins/embedded-wallets'
 import { transactions, useSendTransaction } from 'portico/plugins/transactions'
 import { mfa, useMfaEnrollment } from 'portico/plugins/mfa'
+import { delegatedActions, useDelegatedActions } from 'portico/plugins/delegated-actions'
 import { mfaSms } from 'portico/plugins/mfa-sms'
 import { mfaTotp } from 'portico/plugins/mfa-totp'
 import { mfaPasskey } from 'portico/plugins/mfa-passkey'
@@ -81,6 +82,8 @@ const plugins = [
   mfaSms(),
   mfaTotp(),
   mfaPasskey(),
+  // Delegated actions: the app's backend may sign with a wallet the user delegated ('Delegate', 'Revoke').
+  delegatedActions(),
   // `?funding=on`: the funding methods ('Add funds' in the transaction review, the funding panel).
   ...(fundingOn ? [fundingWallet(), fundingReceive()] : []),
 ]
@@ -159,6 +162,7 @@ function Account() {
       <ManagePasskeys />
       <ManageMfa />
       <EmbeddedWallet />
+      <DelegatedWallet />
       <CrossAppWallet />
       {solanaUrl ? <SolanaWallet rpcUrl={solanaUrl} /> : null}
       {fundingOn ? <FundingPanel chain={anvilUrl ? 'eip155:31337' : null} /> : null}
@@ -329,6 +333,36 @@ function EmbeddedWallet() {
       {signature ? <span data-testid="embedded-signature"> {signature}</span> : null}
       {txHash ? <span data-testid="embedded-transaction"> {txHash}</span> : null}
       {error ? <span role="status" data-testid="embedded-error"> {error}</span> : null}
+    </p>
+  )
+}
+
+/**
+ * Delegated actions on the first embedded Ethereum wallet: 'Delegate' asks the user to let the app's
+ * backend sign with it, 'Revoke' takes it back; the wallet's `delegated` flag shows beside them.
+ */
+function DelegatedWallet() {
+  const { user } = usePortico()
+  const { wallets } = useEmbeddedWallets()
+  const { delegateWallet, revokeWallets } = useDelegatedActions()
+  const [error, setError] = useState<string | null>(null)
+  const first = wallets.find((w) => w.chainType === 'ethereum')
+  if (!first) return null
+  const entry = user?.linked_accounts.find((a) => a.type === 'wallet' && (a as { address?: string }).address === first.address) as { delegated?: boolean } | undefined
+  const run = (action: () => Promise<void>) => {
+    setError(null)
+    action().catch((e: unknown) => setError(`${(e as { code?: unknown }).code ?? 'error'}: ${e instanceof Error ? e.message : String(e)}`))
+  }
+  return (
+    <p>
+      Delegated: <span data-testid="wallet-delegated">{String(entry?.delegated ?? false)}</span>{' '}
+      <button type="button" className="secondary" onClick={() => run(() => delegateWallet({ address: first.address }))}>
+        Delegate
+      </button>
+      <button type="button" className="secondary" onClick={() => run(() => revokeWallets({ address: first.address }))}>
+        Revoke
+      </button>
+      {error ? <span role="status" data-testid="delegated-error"> {error}</span> : null}
     </p>
   )
 }

@@ -7,7 +7,7 @@ import { useCallback, useMemo } from 'react'
 import { PorticoError } from '../../kernel/errors'
 import { useKernel } from '../../ui/context'
 import { DELEGATED_ACTIONS_PLUGIN_ID, DELEGATED_ACTIONS_SCREENS } from './screens'
-import type { PromptOutcome, PromptParams } from './screens/Prompt'
+import type { PromptParams } from './screens/Prompt'
 import { delegatedActionsMessages } from './messages/en'
 
 /** What {@link useDelegatedActions} answers. */
@@ -41,13 +41,13 @@ export interface UseDelegatedActionsResult {
 export function useDelegatedActions(): UseDelegatedActionsResult {
   const kernel = useKernel()
   const open = useCallback(
-    async (params: Omit<PromptParams, 'outcome'>, declined: () => PorticoError) => {
+    async (params: Omit<PromptParams, 'onFailure'>, declined: () => PorticoError) => {
       if (kernel.state.session.status !== 'authenticated') throw new PorticoError('Log in first', { code: 'must_be_authenticated' })
-      const outcome: PromptOutcome = {}
+      let failure: { error: unknown } | null = null
       await kernel.contextFor(DELEGATED_ACTIONS_PLUGIN_ID).step({
         screen: DELEGATED_ACTIONS_SCREENS.prompt,
-        params: { ...params, outcome },
-        cancelError: () => outcome.error ?? declined(),
+        params: { ...params, onFailure: (error: unknown) => void (failure = { error }) },
+        cancelError: () => (failure ? failure.error : declined()),
       })
     },
     [kernel],

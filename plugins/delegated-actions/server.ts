@@ -13,10 +13,10 @@
  * @module
  */
 import { createHash, timingSafeEqual } from 'node:crypto'
-import { base64, base64urlnopad, hex } from '@scure/base'
+import { base64, hex } from '@scure/base'
 import { getAddress, isAddress } from 'viem'
 import * as v from 'valibot'
-import { delegationPublicKey, DELEGATION_KEY_BYTES, DelegationSealError, openDelegatedKey, type DelegationBinding } from '../../protocols/delegation'
+import { DelegationSealError } from '../../protocols/delegation'
 import { defineServerPlugin, defineSetting, errors, HttpError, newId, readSetting, type Db, type RateLimitSetting, type RequestContext, type ServerRequest } from '../../server'
 import { embeddedWalletsServer, setEmbeddedWalletDelegated } from '../embedded-wallets/server'
 import { chainRpcUrlsSetting } from '../wallets/server'
@@ -25,13 +25,13 @@ import { EXPIRY_HEADER, MAX_REQUEST_LIFETIME_MS, payloadDigest, SIGNATURE_HEADER
 import { delegatedActionSchemas, type RpcRequest, type WalletAction } from './schemas'
 import { keyMatches, runWalletCall } from './server/signing'
 import { delegatedActionMigrations, type DelegatedWalletRow, type WalletActionRow } from './server/store'
+import { bindingOf, delegationKeys, delegationSealedData } from './server/keys'
 
 export { createWalletApiClient, WalletApiError, type WalletApiClient, type WalletApiClientOptions } from './client'
 export { generateAuthorizationKey, signRequest, canonicalJson, SIGNATURE_HEADER, EXPIRY_HEADER } from './authorization'
 export { delegatedActionMigrations } from './server/store'
 
-/** The environment variable of the delegation private key (32 bytes, base64url or hex). */
-export const DELEGATION_KEY_ENV = 'PORTICO_DELEGATION_KEY'
+export { DELEGATION_KEY_ENV, delegationKeys, type DelegationKeys } from './server/keys'
 
 /** Consents and revocations per user. */
 export const DA_CONSENT_PER_USER: RateLimitSetting = { limit: 30, windowMs: 10 * 60 * 1000 }
@@ -70,8 +70,13 @@ export const delegatedActionsSetting = defineSetting<DelegatedActionsSettings>({
 
 /** Options of {@link delegatedActionsServer}. */
 export interface DelegatedActionsServerOptions {
-  /** The delegation private key (X25519, 32 bytes, base64url or hex), as `PORTICO_DELEGATION_KEY` holds it. Without it the routes answer 400 `feature_not_enabled`. */
-  delegationKey?: string
+  /**
+   * The delegation private keys (X25519, 32 bytes each, base64url or hex), newest first, as
+   * `PORTICO_DELEGATION_KEY` holds them (`new,old`): the frame seals to the newest; the older ones
+   * still open what was sealed to them, resealed to the newest on use and by `portico keys rotate`.
+   * Without a key the routes answer 400 `feature_not_enabled`.
+   */
+  delegationKey?: string | readonly string[]
   /** The fetch the chains' RPCs are called with. @defaultValue globalThis.fetch */
   fetch?: typeof fetch
   /** @defaultValue {@link DA_CONSENT_PER_USER} */
@@ -80,20 +85,6 @@ export interface DelegatedActionsServerOptions {
   callsPerApp?: RateLimitSetting
 }
 
-/** Reads a 32-byte key in base64url or hex. */
-function readDelegationKey(text: string): Uint8Array {
-  const trimmed = text.trim()
-  let bytes: Uint8Array | null
-  try {
-    bytes = /^[0-9a-fA-F]{64}$/.test(trimmed) ? hex.decode(trimmed.toLowerCase()) : base64urlnopad.decode(trimmed.replace(/=+$/, ''))
-  } catch {
-    bytes = null
-  }
-  if (!bytes || bytes.length !== DELEGATION_KEY_BYTES) throw new TypeError(`${DELEGATION_KEY_ENV} must be 32 bytes, base64url or hex.`)
-  return bytes
-}
-
-const did = (userId: string) => `did:privy:${userId}`
 const notDelegated = () => new HttpError(403, 'user_has_not_delegated_wallet', 'This wallet is not delegated to the app (never, or revoked).')
 const refusedCredentials = (message: string) => new HttpError(401, 'invalid_credentials', message)
 
@@ -175,21 +166,14 @@ const actionWire = (row: WalletActionRow, address: string): v.InferOutput<typeof
  * ```
  */
 export function delegatedActionsServer(options: DelegatedActionsServerOptions = {}) {
-  const privateKey = options.delegationKey ? readDelegationKey(options.delegationKey) : null
-  const publicKey = privateKey ? base64urlnopad.encode(delegationPublicKey(privateKey)) : null
+  const keys = delegationKeys(options.delegationKey)
   const consentLimit = options.consentPerUser ?? DA_CONSENT_PER_USER
   const callsLimit = options.callsPerApp ?? DA_CALLS_PER_APP
   const rpcFetch = options.fetch ?? ((input, init) => fetch(input, init))
-  const withKey = (): Uint8Array => {
-    if (!privateKey) throw errors.featureNotEnabled('Delegated actions are not enabled on this server (no delegation key).')
-    return privateKey
+  const withKeys = () => {
+    if (!keys) throw errors.featureNotEnabled('Delegated actions are not enabled on this server (no delegation key).')
+    return keys
   }
-  const binding = (appId: string, userId: string, w: { chainType: 'ethereum' | 'solana'; address: string }): DelegationBinding => ({
-    appId,
-    userId: did(userId),
-    chainType: w.chainType,
-    address: w.address,
-  })
 
   /** Removes the user's delegated keys (one wallet, or all) and clears the wallets' flag, in one transaction. */
   async function revokeIn(tx: Db, appId: string, userId: string, identityKey: string | null): Promise<void> {
@@ -206,30 +190,33 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
     schemas: delegatedActionSchemas,
     requires: [embeddedWalletsServer()],
     migrations: delegatedActionMigrations,
+    ...(keys ? { sealedData: delegationSealedData(keys) } : {}),
     settings: [delegatedActionsSetting],
     requestHeaders: ['privy-mfa-token'],
     ownOrigin: true,
     handlers: {
       async key() {
-        withKey()
-        return { public_key: publicKey! }
+        return { public_key: withKeys().publicKey }
       },
 
       async consent(req, ctx) {
-        const key = withKey()
+        const keys = withKeys()
         const { userId } = await ctx.requireSession()
         const wallet = walletOf(req.body.address, req.body.chain_type)
         await ctx.rateLimit(`da:consent:${ctx.app.id}:${userId}`, consentLimit.limit, consentLimit.windowMs)
         await ctx.checkSensitiveOperation(DELEGATED_ACTION_OPERATIONS.delegate)
-        let opened: Uint8Array
-        try {
-          opened = await openDelegatedKey(req.body.sealed_key, key, binding(ctx.app.id, userId, wallet))
-        } catch {
+        const binding = bindingOf(ctx.app.id, { user_id: userId, chain_type: wallet.chainType, address: wallet.address })
+        const opened = await keys.open(req.body.sealed_key, binding).catch(() => {
           throw errors.invalidData('sealed_key does not open with the delegation key for this user and wallet.')
+        })
+        let sealedKey = req.body.sealed_key
+        try {
+          if (!keyMatches(opened.key, wallet)) throw errors.invalidData("sealed_key does not hold this wallet's key.")
+          // Sealed to the key the frame fetched just before a rotation: stored sealed to the newest.
+          if (opened.stale) sealedKey = await keys.seal(opened.key, binding)
+        } finally {
+          opened.key.fill(0)
         }
-        const matches = keyMatches(opened, wallet)
-        opened.fill(0)
-        if (!matches) throw errors.invalidData("sealed_key does not hold this wallet's key.")
         await ctx.db.transaction(async (tx) => {
           if (!(await setEmbeddedWalletDelegated(tx, ctx.app.id, userId, wallet.address, true))) {
             throw errors.linkedAccountNotFound('No such embedded wallet for this user.')
@@ -239,7 +226,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
              VALUES ($1, $2, $3, $4, $5, $6, $7)
              ON CONFLICT (app_id, identity_key) DO UPDATE SET sealed_key = EXCLUDED.sealed_key, created_at = EXCLUDED.created_at
              WHERE delegated_wallets.user_id = EXCLUDED.user_id`,
-            [ctx.app.id, wallet.identityKey, wallet.address, userId, wallet.chainType, req.body.sealed_key, ctx.now()],
+            [ctx.app.id, wallet.identityKey, wallet.address, userId, wallet.chainType, sealedKey, ctx.now()],
           )
         })
         const user = await ctx.users.get(ctx.app, userId)
@@ -263,7 +250,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
       },
 
       async rpc(req, ctx) {
-        const key = withKey()
+        const keys = withKeys()
         const settings = checkAppSecret(req, ctx)
         const walletId = req.params.wallet_id ?? ''
         const { digest, expiry } = checkSignedRequest(req, ctx, settings, `/api/v1/wallets/${walletId}/rpc`)
@@ -284,20 +271,25 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
           )
           if (!row) throw notDelegated()
           const target = { chainType: row.chain_type, address: row.address }
-          // A stored key that does not open (sealed under another delegation key, or moved) delegates nothing.
-          const opened = await openDelegatedKey(row.sealed_key, key, binding(ctx.app.id, row.user_id, target)).catch((error: unknown) => {
+          const binding = bindingOf(ctx.app.id, row)
+          // A stored key that does not open (sealed to a key no longer listed, or moved) delegates nothing.
+          const opened = await keys.open(row.sealed_key, binding).catch((error: unknown) => {
             if (error instanceof DelegationSealError) throw notDelegated()
             throw error
           })
           let result: Awaited<ReturnType<typeof runWalletCall>> | null = null
           let failure: HttpError | null = null
           try {
-            result = await runWalletCall(opened, target, request, { rpcUrl: (id) => readSetting(ctx.app, chainRpcUrlsSetting)[id], fetch: rpcFetch })
+            // Sealed to an older key: resealed to the newest, in this transaction (the row is locked).
+            if (opened.stale) {
+              await tx.query('UPDATE delegated_wallets SET sealed_key = $1 WHERE app_id = $2 AND identity_key = $3', [await keys.seal(opened.key, binding), ctx.app.id, row.identity_key])
+            }
+            result = await runWalletCall(opened.key, target, request, { rpcUrl: (id) => readSetting(ctx.app, chainRpcUrlsSetting)[id], fetch: rpcFetch })
           } catch (error) {
             if (!(error instanceof HttpError)) throw error
             failure = error
           } finally {
-            opened.fill(0)
+            opened.key.fill(0)
           }
           const recorded = result ? ('signature' in result.data ? result.data.signature : result.data.hash) : null
           await tx.query(

@@ -24,8 +24,12 @@ export interface EmbeddedWalletsOptions {
 export interface CoreSteps {
   /** Asks the user to approve a signature; rejects (4001) when they decline. */
   confirm?(wallet: EmbeddedWalletInfo, request: FrameRpcRequest): Promise<void>
-  /** Asks the user for their recovery password on a device without the wallet; rejects when they leave. */
-  recover?(): Promise<void>
+  /**
+   * Asks the user to recover on a device without the wallet (their password, or their cloud storage's
+   * sign-in for `google-drive`/`icloud`); rejects when they leave.
+   * @param error - the frame's `recovery_needed` failure (its `data.recoveryMethod` names the method).
+   */
+  recover?(error: unknown): Promise<void>
   /**
    * Shows a transaction before it is signed (when a plugin reviews transactions) and sends it on
    * approval; resolves with the hash, rejects (4001) when they decline.

@@ -131,7 +131,7 @@ export function frameOperations(ctx: PluginContext, steps: CoreSteps, wallets: (
       } catch (e) {
         // A device without the wallet whose recovery needs the user (a password): ask, then delegate.
         if (!steps.recover || (e as { code?: unknown }).code !== 'recovery_needed') throw e
-        await steps.recover()
+        await steps.recover(e)
         await call('delegate', params)
       }
       await ctx.refreshSession()
@@ -145,7 +145,7 @@ export function frameOperations(ctx: PluginContext, steps: CoreSteps, wallets: (
       } catch (e) {
         // A device without the wallet whose recovery needs the user (a password): ask, then sign.
         if (!steps.recover || (e as { code?: unknown }).code !== 'recovery_needed') throw e
-        await steps.recover()
+        await steps.recover(e)
         return (await call('rpc', params)).result
       }
     },

@@ -18,7 +18,7 @@ import { embeddedWalletRoutes } from './api'
 import { createEmbeddedWalletCore, type EmbeddedWalletsOptions } from './core'
 import { embeddedWalletHooks } from './service'
 import { embeddedWalletScreens, EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, loadEmbeddedWalletScreenMessages } from './screens'
-import { confirmSignature, recoverWithPassword } from './steps'
+import { confirmSignature, recoverAsNeeded } from './steps'
 
 export type { EmbeddedWalletsOptions } from './core'
 export { entropyIdOf } from './core'
@@ -66,7 +66,7 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
     setup(ctx) {
       const core = createEmbeddedWalletCore(ctx, options, {
         confirm: (wallet, request) => confirmSignature(ctx, wallet, request),
-        recover: () => recoverWithPassword(ctx),
+        recover: (error) => recoverAsNeeded(ctx, error),
         // The transaction screens' step loads with the first transaction.
         review: (wallet, prepared) => import('./transaction-steps').then((m) => m.reviewTransaction(ctx, wallet, prepared, m.transactionDisplay(ctx))),
         reviewSolana: (wallet, request) => import('./solana-steps').then((m) => m.showSolanaTransaction(ctx, wallet, request)),

@@ -68,3 +68,26 @@ export async function confirmSignature(ctx: PluginContext, wallet: EmbeddedWalle
 export async function recoverWithPassword(ctx: PluginContext): Promise<void> {
   await ctx.step({ screen: EMBEDDED_WALLET_SCREENS.passwordRecovery, cancelError: rejected })
 }
+
+/**
+ * Recovers the wallet on this device from the user's cloud storage ('Recovery via OAuth').
+ * @param ctx - the plugin's context.
+ * @param provider - the storage the wallet is backed up to.
+ * @returns resolves once recovered; rejects with a 4001 `ProviderRpcError` when the user leaves.
+ */
+export async function recoverWithCloud(ctx: PluginContext, provider: 'google-drive' | 'icloud'): Promise<void> {
+  await ctx.step({ screen: EMBEDDED_WALLET_SCREENS.cloudRecovery, params: { provider, mode: 'recover' }, cancelError: rejected })
+}
+
+/**
+ * The user's part of a recovery a `recovery_needed` failure asks for: 'Recovery via OAuth' for a
+ * wallet backed up to Google Drive or iCloud (the method the failure's `data.recoveryMethod` names),
+ * the password otherwise.
+ * @param ctx - the plugin's context.
+ * @param error - the `recovery_needed` failure.
+ * @returns resolves once recovered; rejects with a 4001 `ProviderRpcError` when the user leaves.
+ */
+export function recoverAsNeeded(ctx: PluginContext, error: unknown): Promise<void> {
+  const method = (error as { data?: { recoveryMethod?: unknown } } | null)?.data?.recoveryMethod
+  return method === 'google-drive' || method === 'icloud' ? recoverWithCloud(ctx, method) : recoverWithPassword(ctx)
+}

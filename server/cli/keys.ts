@@ -1,7 +1,8 @@
 /**
  * `portico keys generate|rotate`: the keys that seal secrets at rest: the app secrets
  * (`PORTICO_ENCRYPTION_KEY`) and what plugins seal under keys of their own (the embedded wallet's
- * `PORTICO_WALLET_SHARE_KEY` and `PORTICO_WALLET_RECOVERY_KEY`).
+ * `PORTICO_WALLET_SHARE_KEY` and `PORTICO_WALLET_RECOVERY_KEY`, delegated actions'
+ * `PORTICO_DELEGATION_KEY`).
  * @module
  */
 import { resolve } from 'node:path'
@@ -15,8 +16,8 @@ import { DATA_DIR_KEYS, openDatabase, serverPlugins, serverRegistry, withDataDir
 /**
  * `portico keys generate` prints a new key; `portico keys rotate` reseals every app secret with the
  * first key of `PORTICO_ENCRYPTION_KEY`, and every embedded wallet secret with the first keys of
- * `PORTICO_WALLET_SHARE_KEY` and `PORTICO_WALLET_RECOVERY_KEY`, opening them with any listed key
- * (`KEY=new,old`). A key missing from the environment is read from the data folder's file (`npm
+ * `PORTICO_WALLET_SHARE_KEY` and `PORTICO_WALLET_RECOVERY_KEY`, and every delegated wallet key with
+ * the first key of `PORTICO_DELEGATION_KEY`, opening them with any listed key (`KEY=new,old`). A key missing from the environment is read from the data folder's file (`npm
  * start` writes them). With the embedded database the server must be stopped (the data folder is
  * locked while it runs).
  * @param command - `generate` or `rotate`.

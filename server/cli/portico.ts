@@ -57,9 +57,10 @@ Server:
                                               PORTICO_WALLET_RECOVERY_KEY, PORTICO_PUBLIC_URL,
                                               SMTP_URL and DATABASE_URL or PORTICO_DATA_DIR
   keys generate                               Print a new key (for any of the three keys)
-  keys rotate                                 Reseal every app secret and embedded wallet secret
-                                              with the first key of PORTICO_ENCRYPTION_KEY,
-                                              PORTICO_WALLET_SHARE_KEY, PORTICO_WALLET_RECOVERY_KEY
+  keys rotate                                 Reseal every app secret, embedded wallet secret and
+                                              delegated wallet key with the first key of
+                                              PORTICO_ENCRYPTION_KEY, PORTICO_WALLET_SHARE_KEY,
+                                              PORTICO_WALLET_RECOVERY_KEY, PORTICO_DELEGATION_KEY
                                               (set the one you change to new,old first)
 
 Commands:
@@ -105,7 +106,15 @@ Examples:
   portico apps set <id> requireUsersAcceptTerms=true termsAndConditionsUrl=https://acme.test/terms
   portico apps set <id> allowlistConfig.errorTitle="Invite only" allowlistConfig.ctaLink=https://acme.test/wait
   portico apps set <id> loginMethods=email_auth,sms_auth maxUsers=100
-  portico apps set <id> otpPerDestination.limit=3 maxUsers=null`,
+  portico apps set <id> otpPerDestination.limit=3 maxUsers=null
+  portico apps set <id> delegatedActions.appSecret=<32+ characters> delegatedActions.authorizationKeys=<base64 P-256 key>
+  portico apps set <id> embeddedWallets.userOwnedRecoveryOptions=google-drive,icloud
+  portico apps set <id> cloudRecovery.googleDrive='{"clientId":"…","clientSecret":"…"}'
+
+Delegated actions: the app's backend calls the wallet API with delegatedActions.appSecret and
+signs each call with the private half of a key listed in delegatedActions.authorizationKeys
+(generateAuthorizationKey of portico/plugins/delegated-actions/server); both are needed, the
+secret is sealed at rest and masked in 'apps show'.`,
   allowlist: `Usage: portico apps allowlist <id> add|remove <identity>... [--json]
        portico apps allowlist <id> enable|disable
 

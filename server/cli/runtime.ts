@@ -32,6 +32,7 @@ import { smartWalletsServer } from '../../plugins/smart-wallets/server'
 
 import { fundingServer } from '../../plugins/funding/server'
 import { DELEGATION_KEY_ENV, delegatedActionsServer } from '../../plugins/delegated-actions/server'
+import { cloudRecoveryServer, cloudStorageOrigins } from '../../plugins/cloud-recovery/server'
 import { DEFAULT_APP_SETTINGS, resealAppSecrets } from '../apps'
 import { composeServerPlugins, withRequiredPlugins, type ServerRegistry } from '../registry'
 import type { SecretBox } from '../secrets'
@@ -76,12 +77,46 @@ export function withDataDirKeys(env: Env, dataDir: string): Env {
   return out
 }
 
+/** The environment variable of extra origins the wallet frame may connect to, comma-separated. */
+export const FRAME_CONNECT_SOURCES_ENV = 'PORTICO_FRAME_CONNECT_SOURCES'
+
+/**
+ * What the wallet frame's `connect-src` adds per app: the app's cloud storages' origins, and the
+ * origins listed in `PORTICO_FRAME_CONNECT_SOURCES`.
+ * @param env - the environment.
+ * @returns the embedded wallet's `frameConnectSources`.
+ * @throws TypeError when a listed entry is not an http(s) origin.
+ * @example
+ * ```ts
+ * embeddedWalletsServer({ ..., frameConnectSources: frameConnectSourcesFrom(process.env) })
+ * ```
+ */
+export function frameConnectSourcesFrom(env: Env): (app: Parameters<typeof cloudStorageOrigins>[0]) => string[] {
+  const extra = (env[FRAME_CONNECT_SOURCES_ENV] ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter((o) => o !== '')
+    .map((o) => {
+      let url: URL | null
+      try {
+        url = new URL(o)
+      } catch {
+        url = null
+      }
+      if (!url || !/^https?:$/.test(url.protocol) || url.origin !== o.replace(/\/$/, '')) {
+        throw new TypeError(`${FRAME_CONNECT_SOURCES_ENV} lists origins (https://host[:port]), comma-separated: ${o} is not one.`)
+      }
+      return url.origin
+    })
+  return (app) => [...new Set([...cloudStorageOrigins(app), ...extra])]
+}
+
 /**
  * The server plugins of this repository, one per login method, the embedded wallet and the MFA
  * methods, configured from the environment.
  * @param env - `PORTICO_PUBLIC_URL`, the Farcaster endpoints, the embedded wallet's keys
  *   (`PORTICO_WALLET_SHARE_KEY`, `PORTICO_WALLET_RECOVERY_KEY`; without them its routes answer
- *   `feature_not_enabled`) and the price source (`PORTICO_PRICE_API_URL`, `COINGECKO_API_KEY`).
+ *   `feature_not_enabled`), `PORTICO_FRAME_CONNECT_SOURCES`, `PORTICO_DELEGATION_KEY` and the price source (`PORTICO_PRICE_API_URL`, `COINGECKO_API_KEY`).
  * @returns the plugins.
  * @example
  * ```ts
@@ -106,7 +141,16 @@ export function serverPlugins(env: Env) {
       optimismRpcUrl: env.PORTICO_OPTIMISM_RPC_URL,
       signerApiUrl: env.PORTICO_FARCASTER_SIGNER_API_URL,
     }),
-    embeddedWalletsServer({ shareKeys: env[SHARE_KEY_ENV] || undefined, recoveryKeys: env[RECOVERY_KEY_ENV] || undefined }),
+    // The wallet frame may reach each app's configured cloud storages (Google Drive, CloudKit) and the
+    // origins of PORTICO_FRAME_CONNECT_SOURCES (comma-separated; an egress proxy in front of them).
+    embeddedWalletsServer({
+      shareKeys: env[SHARE_KEY_ENV] || undefined,
+      recoveryKeys: env[RECOVERY_KEY_ENV] || undefined,
+      frameConnectSources: frameConnectSourcesFrom(env),
+    }),
+    // Cloud recovery's OAuth routes (Google Drive, iCloud): each app turns them on with its
+    // `cloudRecovery` settings and `embeddedWallets.userOwnedRecoveryOptions`.
+    cloudRecoveryServer(),
     // PORTICO_PRICE_API_URL (a CoinGecko-compatible API; unset means CoinGecko's public one), COINGECKO_API_KEY.
     transactionsServer({ prices: coingeckoPrices({ baseUrl: env.PORTICO_PRICE_API_URL || undefined, apiKey: env.COINGECKO_API_KEY || undefined }) }),
     // Multi-factor verification: the core, then one plugin per method.

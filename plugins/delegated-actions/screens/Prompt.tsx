@@ -17,18 +17,16 @@ import { runDelegation, type DelegationRequest } from '../actions'
 /** How long the outcome shows before the prompt closes by itself (ms). */
 export const AUTO_CLOSE_MS = 1400
 
-/** Where the prompt leaves the failure it closed on, for the call that opened it. */
-export interface PromptOutcome {
-  error?: unknown
-}
-
 /** Params of the prompt. */
 export interface PromptParams extends Record<string, unknown> {
   action: DelegationRequest['action']
   /** The wallet (for `revoke`, none: every delegated wallet). */
   address?: string
-  /** Filled on a failure before the prompt closes. */
-  outcome?: PromptOutcome
+  /**
+   * Told the failure before the prompt closes on it, so the call that opened the prompt rejects with
+   * it. A function, not an object to fill: the kernel's store keeps its own copies of params' objects.
+   */
+  onFailure?: (error: unknown) => void
 }
 
 type Phase = 'prompt' | 'working' | 'success' | 'error'
@@ -64,7 +62,7 @@ export default function Prompt({ ctx, params, resolveStep, cancelStep }: ScreenP
       setPhase('success')
       timer.current = setTimeout(resolveStep, AUTO_CLOSE_MS)
     } catch (error) {
-      if (params.outcome) params.outcome.error = error
+      params.onFailure?.(error)
       setPhase('error')
       timer.current = setTimeout(cancelStep, AUTO_CLOSE_MS)
     }

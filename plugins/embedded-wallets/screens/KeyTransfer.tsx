@@ -13,7 +13,7 @@ import { Button } from '../../../ui/components/Button'
 import type { FrameChainType } from '../../../protocols/wallet-frame'
 import { embeddedWalletsOf, type KeyFrame } from '../service'
 import { Badge, failureText, textsOf, type Texts } from './parts'
-import { recoverWithPassword } from '../steps'
+import { recoverAsNeeded } from '../steps'
 
 /** Params of the export screen. */
 export interface ExportParams extends Record<string, unknown> {
@@ -109,7 +109,7 @@ function useConnecting(props: ScreenProps, enabled: boolean): { connected: boole
       } catch (err) {
         if ((err as { code?: unknown }).code !== 'recovery_needed') throw err
         try {
-          await recoverWithPassword(ctx)
+          await recoverAsNeeded(ctx, err)
         } catch {
           if (!gone && isShown()) cancelStep()
           return

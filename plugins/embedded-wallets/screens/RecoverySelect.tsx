@@ -9,7 +9,7 @@ import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { embeddedWalletsOf } from '../service'
 import { EMBEDDED_WALLET_SCREENS } from './ids'
-import { recoveryChoices, type RecoveryFlowParams } from './recovery-flow'
+import { recoveryChoices, screenForMethod, type RecoveryFlowParams } from './recovery-flow'
 import { RecoveryOptionList } from './recovery-options'
 import { Badge, textsOf } from './parts'
 
@@ -38,9 +38,10 @@ export default function RecoverySelect({ ctx, params, navigate }: ScreenProps<Re
         t={t}
         choices={choices}
         label={t('EMBEDDED_RECOVERY_METHODS_LABEL')}
-        onPick={(method) =>
-          navigate(method === 'privy' ? EMBEDDED_WALLET_SCREENS.automaticRecovery : EMBEDDED_WALLET_SCREENS.passwordCreate, params)
-        }
+        onPick={(method) => {
+          const next = screenForMethod(method, params)
+          navigate(next.screen, next.params)
+        }}
       />
     </Screen>
   )

@@ -7,8 +7,7 @@
 import type { ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { embeddedWalletsOf } from '../service'
-import { EMBEDDED_WALLET_SCREENS } from './ids'
-import { recoveryChoices, type RecoveryFlowParams } from './recovery-flow'
+import { recoveryChoices, screenForMethod, type RecoveryFlowParams } from './recovery-flow'
 import { RecoveryOptionList } from './recovery-options'
 import { Badge, textsOf } from './parts'
 
@@ -29,7 +28,10 @@ export default function WhySecure({ ctx, params, navigate }: ScreenProps<Recover
   const offered = choices.some((c) => c.method === 'user-passcode') ? choices : [{ method: 'user-passcode' as const, available: true }, ...choices]
   return (
     <Screen icon={<Badge glyph="question" />} title={t('EMBEDDED_WHY_TITLE')} subtitle={t('EMBEDDED_WHY_DETAIL')}>
-      <RecoveryOptionList t={t} choices={offered} label={t('EMBEDDED_RECOVERY_METHODS_LABEL')} onPick={() => navigate(EMBEDDED_WALLET_SCREENS.passwordCreate, params)} />
+      <RecoveryOptionList t={t} choices={offered} label={t('EMBEDDED_RECOVERY_METHODS_LABEL')} onPick={(method) => {
+          const next = screenForMethod(method, params)
+          navigate(next.screen, next.params)
+        }} />
     </Screen>
   )
 }

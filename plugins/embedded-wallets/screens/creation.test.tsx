@@ -117,34 +117,42 @@ describe('on account create', () => {
     expect(screen.getByText('An error has occurred, please try again.')).toBeTruthy()
   })
 
-  it('behavior: when the app requires a user-owned recovery, the password wizard comes first and nothing is created yet', async () => {
-    const { service, kernel } = await start({ requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions: ['user-passcode', 'google-drive'] })
+  it('behavior: when the app requires a user-owned recovery and lists only the password, the password wizard comes first and nothing is created yet', async () => {
+    const { service, kernel } = await start({ requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions: ['user-passcode'] })
     await openStep(kernel, S.create, { chains: ['ethereum'], initiator: 'automatic', isNewUser: true })
     expect(await screen.findByRole('heading', { name: 'Create a password' })).toBeTruthy()
     expect(service.callsOf('create')).toEqual([])
     expect(kernel.state.modal.stack.map((e) => e.screen)).toEqual([S.passwordCreate])
   })
+
+  it('behavior: with a cloud method listed too, the recovery selection comes first; Google Drive leads to Recovery via OAuth', async () => {
+    const { service, kernel } = await start({ requireUserOwnedRecoveryOnCreate: true, userOwnedRecoveryOptions: ['user-passcode', 'google-drive'] })
+    await openStep(kernel, S.create, { chains: ['ethereum'], initiator: 'automatic', isNewUser: true })
+    expect(await screen.findByRole('heading', { name: 'Choose a recovery method' })).toBeTruthy()
+    await click(screen.getByRole('button', { name: 'Back up to Google Drive' }))
+    expect(await screen.findByRole('heading', { name: 'Back up to Google Drive' })).toBeTruthy()
+    expect(kernel.state.modal.stack.at(-1)).toMatchObject({ screen: S.cloudRecovery, params: { provider: 'google-drive', mode: 'backup', chains: ['ethereum'] } })
+    expect(service.callsOf('create')).toEqual([])
+  })
 })
 
 describe('recovery selection', () => {
-  it('default: lists the password, the listed cloud methods as coming later, and automatic when allowed', async () => {
+  it('default: lists the password, the listed cloud methods and automatic when allowed', async () => {
     const { kernel } = await start({ userOwnedRecoveryOptions: ['user-passcode', 'google-drive', 'icloud'] })
     await openStep(kernel, S.recoverySelect, { update: true })
     const list = await screen.findByRole('list', { name: 'Recovery methods' })
     const tiles = within(list).getAllByRole('button')
     expect(tiles.map((b) => b.textContent)).toEqual([
       'Back up with a password',
-      'Back up to Google DriveComing later',
-      'Back up to iCloudComing later',
+      'Back up to Google Drive',
+      'Back up to iCloud',
       'Secure automatically',
     ])
-    expect(tiles.map((b) => b.getAttribute('aria-disabled'))).toEqual([null, 'true', 'true', null])
+    expect(tiles.map((b) => b.getAttribute('aria-disabled'))).toEqual([null, null, null, null])
     expect(await axeViolations()).toEqual([])
-    // A method that cannot run yet does nothing.
-    await click(tiles[1]!)
-    expect(screen.getByRole('heading', { name: 'Choose a recovery method' })).toBeTruthy()
-    await click(tiles[0]!)
-    expect(await screen.findByRole('heading', { name: 'Create a password' })).toBeTruthy()
+    await click(tiles[2]!)
+    expect(await screen.findByRole('heading', { name: 'Back up to iCloud' })).toBeTruthy()
+    expect(kernel.state.modal.stack.at(-1)).toMatchObject({ params: { provider: 'icloud', mode: 'backup', update: true } })
   })
 
   it('behavior: picking automatic leads to the automatic-recovery screen', async () => {
@@ -192,13 +200,13 @@ describe('automatic recovery', () => {
     expect(service.calls).toEqual([])
   })
 
-  it('behavior: Why secure my account offers the password and the listed cloud backups, coming later', async () => {
+  it('behavior: Why secure my account offers the password and the listed cloud backups', async () => {
     const { kernel } = await start({ userOwnedRecoveryOptions: ['icloud'] })
     await openStep(kernel, S.automaticRecovery, { update: true })
     await click(await screen.findByRole('button', { name: 'Why secure my account' }))
     expect(await screen.findByRole('heading', { name: 'Why secure my account' })).toBeTruthy()
     const tiles = within(screen.getByRole('list', { name: 'Recovery methods' })).getAllByRole('button')
-    expect(tiles.map((b) => b.textContent)).toEqual(['Back up with a password', 'Back up to iCloudComing later'])
+    expect(tiles.map((b) => b.textContent)).toEqual(['Back up with a password', 'Back up to iCloud'])
     expect(await axeViolations()).toEqual([])
     await click(tiles[0]!)
     expect(await screen.findByRole('heading', { name: 'Create a password' })).toBeTruthy()

@@ -14,6 +14,7 @@ export const screenExamples: Record<string, Record<string, unknown>> = {
   'password-create': { chains: ['ethereum'], initiator: 'automatic' },
   'password-update-splash': { update: true },
   'password-recovery': {},
+  'cloud-recovery': { chains: ['ethereum'], initiator: 'user', provider: 'google-drive', mode: 'backup' },
   export: { address },
   import: { chainType: 'ethereum' },
   sign: {

@@ -30,6 +30,8 @@ export const EMBEDDED_WALLET_SCREENS = {
   passwordUpdateSplash: 'embedded-wallets/password-update-splash',
   /** 'Enter your password': recovery on a new device. */
   passwordRecovery: 'embedded-wallets/password-recovery',
+  /** Recovery via OAuth: backing up to, or recovering from, Google Drive or iCloud. */
+  cloudRecovery: 'embedded-wallets/cloud-recovery',
   /** The sign request. */
   sign: 'embedded-wallets/sign',
   /** 'Transfer wallet': the key (or recovery phrase) shown inside the key frame. */

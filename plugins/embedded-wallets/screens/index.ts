@@ -9,6 +9,7 @@ import type { ScreenDefinition } from '../../../kernel'
 export { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID } from './ids'
 export type { EmbeddedWalletScreenMessageKey } from './messages'
 export type { RecoveryFlowParams } from './recovery-flow'
+export type { CloudRecoveryParams } from './CloudRecovery'
 export type { SignRequestParams } from './Sign'
 export type { CreateParams } from './Create'
 export type { CreatedParams } from './Created'
@@ -32,6 +33,7 @@ export const embeddedWalletScreens = {
   'password-create': { load: () => import('./PasswordCreate') },
   'password-update-splash': { load: () => import('./PasswordUpdateSplash') },
   'password-recovery': { load: () => import('./PasswordRecovery') },
+  'cloud-recovery': { load: () => import('./CloudRecovery') },
   sign: { load: () => import('./Sign') },
   export: { load: () => import('./Export') },
   import: { load: () => import('./Import') },

@@ -4,13 +4,14 @@
  * the key or take one, and ends as the user does; a stale login for export says to log in again.
  * A recording service stands in for the plugin core (the frame itself runs in the browser tests).
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { axeViolations, type Harness } from '../../../test/support/ui-harness'
 import type { EmbeddedWalletInfo } from '../service'
 import { EMBEDDED_WALLET_SCREENS as S } from './ids'
 import { CONNECTING_MIN_MS } from './KeyTransfer'
 import { frameError, openStep, startWalletScreens } from './test-support'
+import { WalletFrameError } from '../../../protocols/wallet-frame/client'
 
 let h: Harness | null = null
 afterEach(async () => {
@@ -72,6 +73,29 @@ describe('export', () => {
     const frame = await screen.findByRole('group', { name: 'Export wallet' })
     await waitFor(() => expect(frame.textContent).toBe('private key shown'))
     expect(service.callsOf('recover')).toEqual([['correct horse']])
+  })
+
+  it('behavior: a wallet backed up to Google Drive goes to Recovery via OAuth while connecting, and its recovery there opens the key frame', async () => {
+    const { service, kernel } = await start([{ ...wallet, recoveryMethod: 'google-drive' }])
+    service.fail('connect', new WalletFrameError({ code: 'recovery_needed', message: 'Recovery is needed', data: { recoveryMethod: 'google-drive' } }))
+    const popup = { closed: false, location: { href: 'about:blank', origin: window.location.origin }, close: () => void (popup.closed = true) }
+    const open = vi.spyOn(window, 'open').mockReturnValue(popup as unknown as Window)
+    try {
+      await openStep(kernel, S.export, { address: wallet.address })
+      expect(await screen.findByRole('heading', { name: 'Recover with Google Drive' })).toBeTruthy()
+      expect(screen.queryByRole('heading', { name: 'Enter your password' })).toBeNull()
+      await click(screen.getByRole('button', { name: 'Continue with Google Drive' }))
+      await waitFor(() => expect(popup.location.href).toMatch(/^https:\/\/accounts\.test\//))
+      await act(async () => {
+        popup.location = { origin: window.location.origin, href: `${window.location.origin}/?privy_oauth_code=c&privy_oauth_state=test-state` }
+      })
+      await click(await screen.findByRole('button', { name: 'Done' }))
+      const frame = await screen.findByRole('group', { name: 'Export wallet' })
+      await waitFor(() => expect(frame.textContent).toBe('private key shown'))
+      expect(service.callsOf('recoverWithCloud')).toEqual([[{ code: 'c', state: 'test-state' }]])
+    } finally {
+      open.mockRestore()
+    }
   })
 
   it("error: a connection that fails says 'Something went wrong. We're on it. Please try again later.' and opens no frame", async () => {

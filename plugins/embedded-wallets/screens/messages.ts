@@ -118,6 +118,24 @@ export const embeddedWalletScreenMessages = defineMessages({
   EMBEDDED_IMPORT_TITLE: 'Import wallet',
   EMBEDDED_IMPORT_DETAIL: 'Enter the private key of the wallet to import. It goes only to the secure frame, never to this app.',
   EMBEDDED_IMPORT_FRAME: 'Import wallet',
+
+  // Recovery via OAuth (Google Drive, iCloud)
+  EMBEDDED_CLOUD_GOOGLE_DRIVE: 'Google Drive',
+  EMBEDDED_CLOUD_ICLOUD: 'iCloud',
+  EMBEDDED_CLOUD_BACKUP_TITLE: 'Back up to {provider}',
+  EMBEDDED_CLOUD_RECOVER_TITLE: 'Recover with {provider}',
+  EMBEDDED_CLOUD_CONFIRM_BACKUP: 'Confirm your identity with {provider}. A key to your wallet is saved in your {provider}, where only you can reach it.',
+  EMBEDDED_CLOUD_CONFIRM_RECOVER: 'Confirm your identity with {provider} to use your wallet on this device.',
+  EMBEDDED_CLOUD_CONTINUE: 'Continue with {provider}',
+  EMBEDDED_CLOUD_WAITING: 'Finish signing in to {provider} in the window that opened.',
+  EMBEDDED_CLOUD_BACKING_UP: 'Backing up your wallet',
+  EMBEDDED_CLOUD_RECOVERING: 'Recovering your wallet',
+  EMBEDDED_CLOUD_BACKED_UP: 'Your wallet is backed up to {provider}.',
+  EMBEDDED_CLOUD_RECOVERED: 'Your wallet is ready on this device.',
+  EMBEDDED_CLOUD_RECOVER_FAILED_TITLE: 'Unable to recover wallet',
+  EMBEDDED_CLOUD_DENIED: 'User denied',
+  EMBEDDED_CLOUD_POPUP_BLOCKED: 'The sign-in window was blocked. Allow pop-ups for this site and try again.',
+  EMBEDDED_CLOUD_POPUP_CLOSED: 'The sign-in window was closed before you finished.',
 })
 
 /** A message key of the embedded-wallet screens. */

@@ -22,8 +22,8 @@ export interface RecoveryFlowParams extends Record<string, unknown> {
   update?: boolean
 }
 
-/** The user-owned recovery methods the screens can run today (Google Drive and iCloud come later). */
-export const AVAILABLE_USER_RECOVERY: readonly RecoveryMethod[] = ['user-passcode']
+/** The user-owned recovery methods the screens can run. */
+export const AVAILABLE_USER_RECOVERY: readonly RecoveryMethod[] = ['user-passcode', 'google-drive', 'icloud']
 
 /** A recovery method the user may pick, and whether it can run yet. */
 export interface RecoveryChoice {
@@ -56,7 +56,19 @@ export function recoveryChoices(settings: EmbeddedWalletSettings): RecoveryChoic
 export function recoveryEntryScreen(settings: EmbeddedWalletSettings): string {
   if (!settings.requireUserOwnedRecoveryOnCreate) return EMBEDDED_WALLET_SCREENS.automaticRecovery
   const available = recoveryChoices(settings).filter((c) => c.available)
-  return available.length === 1 ? EMBEDDED_WALLET_SCREENS.passwordCreate : EMBEDDED_WALLET_SCREENS.recoverySelect
+  return available.length === 1 && available[0]!.method === 'user-passcode' ? EMBEDDED_WALLET_SCREENS.passwordCreate : EMBEDDED_WALLET_SCREENS.recoverySelect
+}
+
+/**
+ * Where picking a recovery method leads: the automatic-recovery screen, the password wizard, or
+ * 'Recovery via OAuth' backing up to the chosen storage.
+ * @param method - the method picked.
+ * @param params - the flow's params.
+ * @returns the screen and its params.
+ */
+export function screenForMethod(method: RecoveryMethod, params: RecoveryFlowParams): { screen: string; params: RecoveryFlowParams } {
+  if (method === 'google-drive' || method === 'icloud') return { screen: EMBEDDED_WALLET_SCREENS.cloudRecovery, params: { ...params, provider: method, mode: 'backup' } }
+  return { screen: method === 'privy' ? EMBEDDED_WALLET_SCREENS.automaticRecovery : EMBEDDED_WALLET_SCREENS.passwordCreate, params }
 }
 
 /**

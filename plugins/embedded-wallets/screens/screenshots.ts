@@ -132,6 +132,25 @@ const shots: ScreenShot[] = [
       await p.getByRole('button', { name: 'Recover your account' }).click()
     },
   },
+  { name: 'ew-cloud-backup', screen: 'embedded-wallets/cloud-recovery', params: { update: true, provider: 'google-drive', mode: 'backup' } },
+  { name: 'ew-cloud-recover', screen: 'embedded-wallets/cloud-recovery', params: { provider: 'icloud', mode: 'recover' } },
+  {
+    name: 'ew-cloud-waiting',
+    screen: 'embedded-wallets/cloud-recovery',
+    params: { provider: 'google-drive', mode: 'recover' },
+    query: { hold: 'cloudSignIn' },
+    act: (p) => p.getByRole('button', { name: 'Continue with Google Drive' }).click(),
+  },
+  {
+    name: 'ew-cloud-denied',
+    screen: 'embedded-wallets/cloud-recovery',
+    params: { provider: 'google-drive', mode: 'recover' },
+    query: { fail: 'cloudSignIn:user_denied' },
+    act: async (p) => {
+      await p.getByRole('button', { name: 'Continue with Google Drive' }).click()
+      await p.getByText('User denied').waitFor()
+    },
+  },
   { name: 'ew-sign', screen: 'embedded-wallets/sign', params: { method: 'personal_sign', message: hex('Sign in to Acme\n\nNonce: 8f3a2c\nIssued at: 2025-06-01T10:00:00Z'), address: ADDRESS } },
   { name: 'ew-sign-hex', screen: 'embedded-wallets/sign', params: { method: 'personal_sign', message: `0x${'deadbeef00'.repeat(12)}`, address: ADDRESS } },
   { name: 'ew-sign-typed', screen: 'embedded-wallets/sign', params: { method: 'eth_signTypedData_v4', typedData, address: ADDRESS } },
