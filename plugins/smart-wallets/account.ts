@@ -30,6 +30,7 @@ import {
 import { createPaymasterClient, type SmartAccount } from 'viem/account-abstraction'
 import { PorticoError } from '../../kernel/errors'
 import { SMART_WALLET_ERROR_CODES, sponsoredContext, type SmartWalletNetwork, type SmartWalletType } from './config'
+import { smartWalletMessages as en } from './messages/en'
 
 /** Contract addresses of a smart account type, when they differ from the type's canonical ones (a local chain). */
 export interface SmartAccountContracts {
@@ -96,8 +97,28 @@ export interface CreateSmartWalletOptions {
   contracts?: SmartAccountContracts
 }
 
-function failed(code: string, shortMessage: string, cause: unknown, details?: string): PorticoError {
-  return new PorticoError(shortMessage, { code, cause, details })
+/**
+ * A failed user operation a user can act on: its code is one of {@link SMART_WALLET_ERROR_CODES}'
+ * (`paymaster_refused`, `bundler_unreachable`, `user_operation_reverted`), its short message the
+ * English text, and a reverted operation's decoded reason is in {@link UserOperationError.reason}.
+ */
+export class UserOperationError extends PorticoError {
+  override name = 'UserOperationError'
+  /** The revert reason of a reverted user operation, when the chain or the bundler gave one. */
+  readonly reason: string | undefined
+
+  constructor(code: string, options: { cause?: unknown; details?: string; reason?: string } = {}) {
+    const message =
+      code === SMART_WALLET_ERROR_CODES.paymasterRefused
+        ? en.SMART_WALLETS_PAYMASTER_REFUSED
+        : code === SMART_WALLET_ERROR_CODES.bundlerUnreachable
+          ? en.SMART_WALLETS_BUNDLER_UNREACHABLE
+          : options.reason
+            ? en.SMART_WALLETS_REVERTED_REASON.replace('{reason}', options.reason)
+            : en.SMART_WALLETS_REVERTED
+    super(message, { code, cause: options.cause, details: options.details })
+    this.reason = options.reason
+  }
 }
 
 /** A revert reason as text: `Error(string)` and `Panic(uint256)` data decoded, other text as is. */
@@ -137,18 +158,13 @@ export function smartWalletError(err: unknown, network: SmartWalletNetwork): Por
     | undefined
   const url = http && 'url' in http ? http.url : undefined
   if (url && network.paymasterUrl && url.startsWith(network.paymasterUrl)) {
-    return failed(SMART_WALLET_ERROR_CODES.paymasterRefused, 'The sponsor of this app declined to pay for this transaction.', err, base?.details)
+    return new UserOperationError(SMART_WALLET_ERROR_CODES.paymasterRefused, { cause: err, ...(base?.details ? { details: base.details } : {}) })
   }
   if (http instanceof HttpRequestError && url?.startsWith(network.bundlerUrl)) {
-    return failed(SMART_WALLET_ERROR_CODES.bundlerUnreachable, 'The network service that sends smart wallet transactions cannot be reached.', err, base?.details)
+    return new UserOperationError(SMART_WALLET_ERROR_CODES.bundlerUnreachable, { cause: err, ...(base?.details ? { details: base.details } : {}) })
   }
   const reason = revertReason(err)
-  return failed(
-    SMART_WALLET_ERROR_CODES.reverted,
-    reason ? `The transaction was reverted: ${reason}` : 'The transaction was reverted.',
-    err,
-    base?.details,
-  )
+  return new UserOperationError(SMART_WALLET_ERROR_CODES.reverted, { cause: err, ...(base?.details ? { details: base.details } : {}), ...(reason ? { reason } : {}) })
 }
 
 async function accountOf(options: CreateSmartWalletOptions, client: PublicClient<Transport, Chain>): Promise<SmartAccount> {
@@ -211,11 +227,7 @@ export async function createSmartWallet(options: CreateSmartWalletOptions): Prom
         throw smartWalletError(err, network)
       }
       if (!receipt.success) {
-        throw failed(
-          SMART_WALLET_ERROR_CODES.reverted,
-          receipt.reason ? `The transaction was reverted: ${readableReason(receipt.reason)}` : 'The transaction was reverted.',
-          undefined,
-        )
+        throw new UserOperationError(SMART_WALLET_ERROR_CODES.reverted, receipt.reason ? { reason: readableReason(receipt.reason) } : {})
       }
       return { userOperationHash: receipt.userOpHash, transactionHash: receipt.receipt.transactionHash, sponsored: !!receipt.paymaster && !/^0x0*$/.test(receipt.paymaster) }
     },
