@@ -80,6 +80,17 @@ export interface SmartWallet {
    * @throws `paymaster_refused`, `bundler_unreachable`, `user_operation_reverted` (with the reason).
    */
   sendTransaction(calls: SmartWalletCall | readonly SmartWalletCall[]): Promise<SentUserOperation>
+  /**
+   * Sends one user operation with the calls, sponsored when the chain has a paymaster, and resolves
+   * with its hash once the bundler accepted it, before its inclusion.
+   * @throws `paymaster_refused`, `bundler_unreachable`, `user_operation_reverted` (failed simulation).
+   */
+  sendUserOperation(calls: SmartWalletCall | readonly SmartWalletCall[]): Promise<Hex>
+  /**
+   * Waits for a sent user operation's inclusion.
+   * @throws `user_operation_reverted` (with the reason), `bundler_unreachable`.
+   */
+  waitForUserOperation(hash: Hex): Promise<SentUserOperation>
   /** Signs a message as the account: ERC-1271 once deployed, ERC-6492 wrapped before. */
   signMessage(message: string | { raw: Hex }): Promise<Hex>
   /** Signs EIP-712 typed data as the account (ERC-1271 / ERC-6492 like {@link SmartWallet.signMessage}). */
@@ -211,17 +222,23 @@ export async function createSmartWallet(options: CreateSmartWalletOptions): Prom
       ? { paymaster: createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) }), paymasterContext: sponsoredContext(network.paymasterContext) }
       : {}),
   })
-  return {
+  const wallet: SmartWallet = {
     address: account.address,
     type: options.type,
     chainId: network.chainId,
     sponsored: paymasterUrl !== undefined,
     isDeployed: () => account.isDeployed(),
-    async sendTransaction(calls) {
+    async sendUserOperation(calls) {
       const list = Array.isArray(calls) ? calls : [calls as SmartWalletCall]
+      try {
+        return await client.sendUserOperation({ calls: list.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
+      } catch (err) {
+        throw smartWalletError(err, network)
+      }
+    },
+    async waitForUserOperation(hash) {
       let receipt
       try {
-        const hash = await client.sendUserOperation({ calls: list.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
         receipt = await client.waitForUserOperationReceipt({ hash })
       } catch (err) {
         throw smartWalletError(err, network)
@@ -231,7 +248,9 @@ export async function createSmartWallet(options: CreateSmartWalletOptions): Prom
       }
       return { userOperationHash: receipt.userOpHash, transactionHash: receipt.receipt.transactionHash, sponsored: !!receipt.paymaster && !/^0x0*$/.test(receipt.paymaster) }
     },
+    sendTransaction: async (calls) => wallet.waitForUserOperation(await wallet.sendUserOperation(calls)),
     signMessage: (message) => account.signMessage({ message }),
     signTypedData: (typedData) => account.signTypedData(typedData),
   }
+  return wallet
 }

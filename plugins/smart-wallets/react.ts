@@ -94,17 +94,20 @@ export function useSmartWallets(): UseSmartWalletsResult {
 type ReviewModule = typeof ReviewModule_
 
 /**
- * The wallet whose `sendTransaction` shows the user operation on the transaction screens first,
+ * The wallet whose `sendTransaction` and `sendUserOperation` show the user operation on the transaction screens first,
  * when the app shows wallet UIs and a plugin reviews transactions (looked up at each send).
  */
 function reviewed(ctx: PluginContext, wallet: SmartWallet, network: SmartWalletNetwork, review: ReviewModule): SmartWallet {
+  const sendTransaction = (calls: SmartWalletCall | readonly SmartWalletCall[]) => {
+    const list = Array.isArray(calls) ? calls : [calls as SmartWalletCall]
+    const screen = review.reviewScreen(ctx)
+    return screen ? review.reviewUserOperation(ctx, screen, wallet, network, list) : wallet.sendTransaction(list)
+  }
   return {
     ...wallet,
-    sendTransaction(calls) {
-      const list = Array.isArray(calls) ? calls : [calls as SmartWalletCall]
-      const screen = review.reviewScreen(ctx)
-      return screen ? review.reviewUserOperation(ctx, screen, wallet, network, list) : wallet.sendTransaction(list)
-    },
+    sendTransaction,
+    // Reviewed too: the review's receipt waits for the inclusion, so the hash comes after it.
+    sendUserOperation: async (calls) => (review.reviewScreen(ctx) ? (await sendTransaction(calls)).userOperationHash : wallet.sendUserOperation(calls)),
   }
 }
 
