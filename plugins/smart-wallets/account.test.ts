@@ -10,7 +10,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpc } from '../../test/fixtures/anvil'
 import { startErc4337Chain, type Erc4337Chain } from '../../test/fixtures/erc4337'
-import { PAYMASTER_REFUSAL, startPaymasterService, type PaymasterService } from '../../test/fixtures/paymaster-service'
+import { PAYMASTER_REFUSAL, REFUSED_POLICY_ID, startPaymasterService, type PaymasterService } from '../../test/fixtures/paymaster-service'
 import { PorticoError } from '../../kernel/errors'
 import { createSmartWallet, type SmartWallet } from './account'
 import { SMART_WALLET_ERROR_CODES, type SmartWalletNetwork } from './config'
@@ -19,7 +19,8 @@ let chain: Erc4337Chain
 let paymaster: PaymasterService
 
 beforeAll(async () => {
-  ;[chain, paymaster] = await Promise.all([startErc4337Chain(), startPaymasterService()])
+  chain = await startErc4337Chain()
+  paymaster = await startPaymasterService({ rpcUrl: chain.anvil.url, chainId: chain.anvil.chainId, entryPoint: chain.entryPoint, paymaster: chain.paymaster })
 })
 afterAll(async () => {
   await Promise.all([chain?.close(), paymaster?.close()])
@@ -102,22 +103,41 @@ describe('smart account', () => {
     expect(receipt.logs.filter((l) => l.topics[0] === topic)).toHaveLength(1)
   })
 
-  it('behavior: a refused sponsorship fails with paymaster_refused, after asking with the sponsored defaults merged with the app context', async () => {
+  it('behavior: a sponsored user operation deploys an account holding no ETH, its gas paid from the paymaster deposit, asked with the sponsored defaults merged with the app context', async () => {
     const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: 'sp_test', expiryDuration: 120 } }, false)
+    expect(w.sponsored).toBe(true)
+    const depositOf = () =>
+      publicClient().readContract({ address: chain.entryPoint, abi: parseAbi(['function balanceOf(address) view returns (uint256)']), functionName: 'balanceOf', args: [chain.paymaster] })
+    const deposit = await depositOf()
+    const from = paymaster.requests.length
+    const to = newAddress()
+    const sent = await w.sendTransaction({ to, value: 0n })
+    expect(sent.sponsored).toBe(true)
+    expect(await w.isDeployed()).toBe(true)
+    expect(await publicClient().getBalance({ address: w.address })).toBe(0n)
+    expect(await depositOf()).toBeLessThan(deposit)
+    const asked = paymaster.requests.slice(from)
+    expect(asked.map((r) => r.method)).toEqual(['pm_getPaymasterStubData', 'pm_getPaymasterData'])
+    for (const r of asked) {
+      expect(r.params.slice(1)).toEqual([
+        chain.entryPoint,
+        toHex(chain.anvil.chainId),
+        { mode: 'SPONSORED', expiryDuration: 120, calculateGasLimits: true, sponsorshipPolicyId: 'sp_test' },
+      ])
+      expect((r.params[0] as { sender: string }).sender).toBe(w.address)
+    }
+  })
+
+  it('behavior: a sponsorship the policy refuses fails with paymaster_refused and the service message', async () => {
+    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: REFUSED_POLICY_ID } }, false)
     expect(w.sponsored).toBe(true)
     const from = paymaster.requests.length
     const err = await failure(w.sendTransaction({ to: newAddress(), value: 1n }))
     expect(err.code).toBe(SMART_WALLET_ERROR_CODES.paymasterRefused)
     expect(err.shortMessage).toBe('The sponsor of this app declined to pay for this transaction.')
     expect(err.details ?? '').toContain(PAYMASTER_REFUSAL)
-    const asked = paymaster.requests.slice(from)
-    expect(asked[0]?.method).toBe('pm_getPaymasterStubData')
-    expect(asked[0]?.params.slice(1)).toEqual([
-      chain.entryPoint,
-      toHex(chain.anvil.chainId),
-      { mode: 'SPONSORED', expiryDuration: 120, calculateGasLimits: true, sponsorshipPolicyId: 'sp_test' },
-    ])
-    expect((asked[0]?.params[0] as { sender: string }).sender).toBe(w.address)
+    expect(paymaster.requests.slice(from).map((r) => r.method)).toEqual(['pm_getPaymasterStubData'])
+    expect(await w.isDeployed()).toBe(false)
   })
 
   it('behavior: an unreachable bundler fails with bundler_unreachable', async () => {

@@ -30,6 +30,7 @@ import {
 import { createPaymasterClient, type SmartAccount } from 'viem/account-abstraction'
 import { PorticoError } from '../../kernel/errors'
 import { SMART_WALLET_ERROR_CODES, sponsoredContext, type SmartWalletNetwork, type SmartWalletType } from './config'
+import { smartWalletMessages as en } from './messages/en'
 
 /** Contract addresses of a smart account type, when they differ from the type's canonical ones (a local chain). */
 export interface SmartAccountContracts {
@@ -79,6 +80,17 @@ export interface SmartWallet {
    * @throws `paymaster_refused`, `bundler_unreachable`, `user_operation_reverted` (with the reason).
    */
   sendTransaction(calls: SmartWalletCall | readonly SmartWalletCall[]): Promise<SentUserOperation>
+  /**
+   * Sends one user operation with the calls, sponsored when the chain has a paymaster, and resolves
+   * with its hash once the bundler accepted it, before its inclusion.
+   * @throws `paymaster_refused`, `bundler_unreachable`, `user_operation_reverted` (failed simulation).
+   */
+  sendUserOperation(calls: SmartWalletCall | readonly SmartWalletCall[]): Promise<Hex>
+  /**
+   * Waits for a sent user operation's inclusion.
+   * @throws `user_operation_reverted` (with the reason), `bundler_unreachable`.
+   */
+  waitForUserOperation(hash: Hex): Promise<SentUserOperation>
   /** Signs a message as the account: ERC-1271 once deployed, ERC-6492 wrapped before. */
   signMessage(message: string | { raw: Hex }): Promise<Hex>
   /** Signs EIP-712 typed data as the account (ERC-1271 / ERC-6492 like {@link SmartWallet.signMessage}). */
@@ -96,8 +108,28 @@ export interface CreateSmartWalletOptions {
   contracts?: SmartAccountContracts
 }
 
-function failed(code: string, shortMessage: string, cause: unknown, details?: string): PorticoError {
-  return new PorticoError(shortMessage, { code, cause, details })
+/**
+ * A failed user operation a user can act on: its code is one of {@link SMART_WALLET_ERROR_CODES}'
+ * (`paymaster_refused`, `bundler_unreachable`, `user_operation_reverted`), its short message the
+ * English text, and a reverted operation's decoded reason is in {@link UserOperationError.reason}.
+ */
+export class UserOperationError extends PorticoError {
+  override name = 'UserOperationError'
+  /** The revert reason of a reverted user operation, when the chain or the bundler gave one. */
+  readonly reason: string | undefined
+
+  constructor(code: string, options: { cause?: unknown; details?: string; reason?: string } = {}) {
+    const message =
+      code === SMART_WALLET_ERROR_CODES.paymasterRefused
+        ? en.SMART_WALLETS_PAYMASTER_REFUSED
+        : code === SMART_WALLET_ERROR_CODES.bundlerUnreachable
+          ? en.SMART_WALLETS_BUNDLER_UNREACHABLE
+          : options.reason
+            ? en.SMART_WALLETS_REVERTED_REASON.replace('{reason}', options.reason)
+            : en.SMART_WALLETS_REVERTED
+    super(message, { code, cause: options.cause, details: options.details })
+    this.reason = options.reason
+  }
 }
 
 /** A revert reason as text: `Error(string)` and `Panic(uint256)` data decoded, other text as is. */
@@ -137,18 +169,13 @@ export function smartWalletError(err: unknown, network: SmartWalletNetwork): Por
     | undefined
   const url = http && 'url' in http ? http.url : undefined
   if (url && network.paymasterUrl && url.startsWith(network.paymasterUrl)) {
-    return failed(SMART_WALLET_ERROR_CODES.paymasterRefused, 'The sponsor of this app declined to pay for this transaction.', err, base?.details)
+    return new UserOperationError(SMART_WALLET_ERROR_CODES.paymasterRefused, { cause: err, ...(base?.details ? { details: base.details } : {}) })
   }
   if (http instanceof HttpRequestError && url?.startsWith(network.bundlerUrl)) {
-    return failed(SMART_WALLET_ERROR_CODES.bundlerUnreachable, 'The network service that sends smart wallet transactions cannot be reached.', err, base?.details)
+    return new UserOperationError(SMART_WALLET_ERROR_CODES.bundlerUnreachable, { cause: err, ...(base?.details ? { details: base.details } : {}) })
   }
   const reason = revertReason(err)
-  return failed(
-    SMART_WALLET_ERROR_CODES.reverted,
-    reason ? `The transaction was reverted: ${reason}` : 'The transaction was reverted.',
-    err,
-    base?.details,
-  )
+  return new UserOperationError(SMART_WALLET_ERROR_CODES.reverted, { cause: err, ...(base?.details ? { details: base.details } : {}), ...(reason ? { reason } : {}) })
 }
 
 async function accountOf(options: CreateSmartWalletOptions, client: PublicClient<Transport, Chain>): Promise<SmartAccount> {
@@ -195,31 +222,35 @@ export async function createSmartWallet(options: CreateSmartWalletOptions): Prom
       ? { paymaster: createPaymasterClient({ transport: http(paymasterUrl, { retryCount: 0 }) }), paymasterContext: sponsoredContext(network.paymasterContext) }
       : {}),
   })
-  return {
+  const wallet: SmartWallet = {
     address: account.address,
     type: options.type,
     chainId: network.chainId,
     sponsored: paymasterUrl !== undefined,
     isDeployed: () => account.isDeployed(),
-    async sendTransaction(calls) {
+    async sendUserOperation(calls) {
       const list = Array.isArray(calls) ? calls : [calls as SmartWalletCall]
+      try {
+        return await client.sendUserOperation({ calls: list.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
+      } catch (err) {
+        throw smartWalletError(err, network)
+      }
+    },
+    async waitForUserOperation(hash) {
       let receipt
       try {
-        const hash = await client.sendUserOperation({ calls: list.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
         receipt = await client.waitForUserOperationReceipt({ hash })
       } catch (err) {
         throw smartWalletError(err, network)
       }
       if (!receipt.success) {
-        throw failed(
-          SMART_WALLET_ERROR_CODES.reverted,
-          receipt.reason ? `The transaction was reverted: ${readableReason(receipt.reason)}` : 'The transaction was reverted.',
-          undefined,
-        )
+        throw new UserOperationError(SMART_WALLET_ERROR_CODES.reverted, receipt.reason ? { reason: readableReason(receipt.reason) } : {})
       }
       return { userOperationHash: receipt.userOpHash, transactionHash: receipt.receipt.transactionHash, sponsored: !!receipt.paymaster && !/^0x0*$/.test(receipt.paymaster) }
     },
+    sendTransaction: async (calls) => wallet.waitForUserOperation(await wallet.sendUserOperation(calls)),
     signMessage: (message) => account.signMessage({ message }),
     signTypedData: (typedData) => account.signTypedData(typedData),
   }
+  return wallet
 }

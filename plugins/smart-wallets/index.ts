@@ -9,6 +9,7 @@ import { definePlugin } from '../../kernel/plugin'
 import { embeddedWallets } from '../embedded-wallets'
 import type { SmartAccountContracts } from './account'
 import { smartWalletRoutes } from './api'
+import { smartWalletMessages } from './messages/en'
 
 export { smartWalletRoutes } from './api'
 export {
@@ -20,7 +21,9 @@ export {
   type SmartWalletNetwork,
   type SmartWalletType,
 } from './config'
-export type { SentUserOperation, SmartAccountContracts, SmartWallet, SmartWalletCall } from './account'
+export type { SentUserOperation, SmartAccountContracts, SmartWallet, SmartWalletCall, UserOperationError } from './account'
+export type { UserOperationReviewParams } from './review'
+export { smartWalletMessages, type SmartWalletMessageKey } from './messages/en'
 export { useSmartWallets, type UseSmartWalletsResult } from './react'
 
 /** The plugin's id. */
@@ -59,5 +62,6 @@ export const smartWallets = (options: SmartWalletsOptions = {}) =>
     // The host's own embedded-wallets plugin (with its options) wins over this default one.
     requires: [embeddedWallets()],
     api: smartWalletRoutes,
+    messages: smartWalletMessages,
     initialState: () => ({ contracts: options.contracts ?? {} }),
   })

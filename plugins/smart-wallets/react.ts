@@ -10,7 +10,9 @@ import { PorticoError } from '../../kernel/errors'
 import type { Kernel } from '../../kernel/types'
 import { useEmbeddedWallets } from '../embedded-wallets'
 import { createSiweMessage, SIWE_RESOURCE, SIWE_STATEMENT, siweRoutes } from '../siwe'
-import type { SmartWallet } from './account'
+import type { PluginContext } from '../../kernel/plugin'
+import type { SmartWallet, SmartWalletCall } from './account'
+import type * as ReviewModule_ from './review'
 import { smartWalletRoutes } from './api'
 import { networksOf, type SmartWalletConfigWire, type SmartWalletNetwork } from './config'
 import type { SmartWalletsState } from './index'
@@ -69,10 +71,11 @@ export function useSmartWallets(): UseSmartWalletsResult {
       let pending = cache.get(key)
       if (!pending) {
         const contracts = (ctx.state as SmartWalletsState).contracts[network.chainId]
-        pending = import('./account')
-          .then(({ createSmartWallet }) =>
-            createSmartWallet({ type: config.smart_wallet_type, network, owner: getEthereumProvider(owner.address) as EIP1193Provider, contracts }),
-          )
+        pending = Promise.all([import('./account'), import('./review')])
+          .then(async ([{ createSmartWallet }, review]) => {
+            const wallet = await createSmartWallet({ type: config.smart_wallet_type, network, owner: getEthereumProvider(owner.address) as EIP1193Provider, contracts })
+            return reviewed(ctx, wallet, network, review)
+          })
           .then(async (wallet) => {
             await linkOnce(kernel, wallet)
             return wallet
@@ -86,6 +89,26 @@ export function useSmartWallets(): UseSmartWalletsResult {
   )
 
   return { enabled: Boolean(config?.enabled && owner), networks, getClient }
+}
+
+type ReviewModule = typeof ReviewModule_
+
+/**
+ * The wallet whose `sendTransaction` and `sendUserOperation` show the user operation on the transaction screens first,
+ * when the app shows wallet UIs and a plugin reviews transactions (looked up at each send).
+ */
+function reviewed(ctx: PluginContext, wallet: SmartWallet, network: SmartWalletNetwork, review: ReviewModule): SmartWallet {
+  const sendTransaction = (calls: SmartWalletCall | readonly SmartWalletCall[]) => {
+    const list = Array.isArray(calls) ? calls : [calls as SmartWalletCall]
+    const screen = review.reviewScreen(ctx)
+    return screen ? review.reviewUserOperation(ctx, screen, wallet, network, list) : wallet.sendTransaction(list)
+  }
+  return {
+    ...wallet,
+    sendTransaction,
+    // Reviewed too: the review's receipt waits for the inclusion, so the hash comes after it.
+    sendUserOperation: async (calls) => (review.reviewScreen(ctx) ? (await sendTransaction(calls)).userOperationHash : wallet.sendUserOperation(calls)),
+  }
 }
 
 /** Links the account as the user's `smart_wallet` unless it is already: the account signs a SIWE message (ERC-6492 before deployment). */

@@ -33,9 +33,12 @@
  * - transactions on anvil (wallet UIs on, the transactions plugin): the review's first paint after
  *   `eth_sendTransaction`, and the click on Approve → the hash answered to the host (mining excluded:
  *   anvil mines at once and the receipt's wait is not counted), medians of 7 after a warm-up
+ * - a sponsored user operation (`user-operation`, see `test/bench/user-operation.ts`): 'Approve' → its
+ *   hash from the bundler on the real ERC-4337 chain, inclusion excluded, for a new account (deploying)
+ *   and a deployed one, medians of 7 after a warm-up
  *
  * `BENCH_ONLY` picks figures: `bundle`, `frame`, `open`, `logins`, `logins-postgres`, `wallet-js`, `transactions-js`, `funding-js`, `wallet-ready`,
- * `wallet-sign`, `transactions` (comma-separated). `BENCH_VERBOSE` lists the initial chunks and each wallet login's
+ * `wallet-sign`, `transactions`, `user-operation` (comma-separated). `BENCH_VERBOSE` lists the initial chunks and each wallet login's
  * requests.
  */
 import { fork } from 'node:child_process'
@@ -56,6 +59,7 @@ import { NEXT_STEP_LEAD_MS, POST_SUCCESS_DELAY_MS } from '../../kernel/kernel'
 import { embeddedWalletsServer } from '../../plugins/embedded-wallets/server'
 import { chromiumPath, CHROMIUM_ARGS } from '../chromium'
 import { countingDb, type DbCounts } from './counting-db'
+import { measureUserOperations, USER_OPERATION_RUNS } from './user-operation'
 import pg from 'pg'
 import { postgresBinaries, startTempPostgres } from '../support/postgres'
 import { rpc, startAnvil } from '../fixtures/anvil'
@@ -81,6 +85,7 @@ const BUDGET = {
   fundingCodeWithoutPluginBytes: 0,
   reviewPaintMs: 100,
   approveToHashMs: 150,
+  userOperationApproveToHashMs: 300,
 }
 const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
 const CONCURRENCY = 20
@@ -772,7 +777,7 @@ function line(name: string, figure: number, unit: string, budget: number, lowerI
  * comma-separated) measures only those figures.
  */
 const ONLY = new Set(
-  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,funding-js,smart-wallets-js,wallet-ready,wallet-sign,transactions').split(',').map((s) => s.trim()),
+  (process.env.BENCH_ONLY ?? 'bundle,frame,open,logins,logins-postgres,wallet-js,transactions-js,funding-js,smart-wallets-js,wallet-ready,wallet-sign,transactions,user-operation').split(',').map((s) => s.trim()),
 )
 
 const kb = (bytes: number) => (bytes / 1024).toFixed(1)
@@ -887,6 +892,16 @@ async function main() {
       } finally {
         await anvil.close()
       }
+    }
+
+    if (ONLY.has('user-operation')) {
+      const ops = await measureUserOperations()
+      console.log(
+        `sponsored user operation, Approve to hash (inclusion excluded): new account ${ops.firstMs.toFixed(1)} ms, deployed account ${ops.nextMs.toFixed(1)} ms ` +
+          `(medians of ${USER_OPERATION_RUNS} after a warm-up: ${ops.first.map((ms) => ms.toFixed(0)).join(', ')} / ${ops.next.map((ms) => ms.toFixed(0)).join(', ')})`,
+      )
+      results.push(line('user-operation-approve-to-hash-new-account', ops.firstMs, 'ms', BUDGET.userOperationApproveToHashMs, true))
+      results.push(line('user-operation-approve-to-hash', ops.nextMs, 'ms', BUDGET.userOperationApproveToHashMs, true))
     }
 
     if (walletFigures.ready || walletFigures.sign) {

@@ -1,7 +1,7 @@
 /**
  * The receipt (`transactions/receipt`): a sent transaction while the chain mines it, then its
  * confirmation. It shows the hash with the block explorer's link (when the chain has an explorer),
- * the network and, once mined, the block and the fee paid; the host's `successHeader` and
+ * the network and, once mined, the block and the fee paid ('Sponsored' when the app's paymaster paid it); the host's `successHeader` and
  * `successDescription` replace the confirmed texts. A transaction the chain reverted moves on to the
  * error screen with its hash and the revert's reason. 'Done' ends the step.
  * @module
@@ -13,7 +13,7 @@ import { Button } from '../../../ui/components/Button'
 import { Spinner } from '../../../ui/components/Spinner'
 import type { TransactionReviewParams } from '../../embedded-wallets'
 import { TRANSACTION_SCREENS } from './index'
-import { addressRow, chainCall, DetailsCard, ExplorerLink, explorerUrl, formatAmount, nativeOf, networkOf, type DetailRow, type Texts, type TransactionFailure } from './parts'
+import { addressRow, chainCall, DetailsCard, ExplorerLink, explorerUrl, formatAmount, isSponsored, nativeOf, networkOf, type DetailRow, type Texts, type TransactionFailure } from './parts'
 
 /** How often the receipt is asked for while the transaction is pending. */
 export const RECEIPT_POLL_MS = 1000
@@ -94,7 +94,12 @@ export default function Receipt({ ctx, params, navigate, resolveStep }: ScreenPr
     ...(receipt
       ? [
           [t('TRANSACTIONS_BLOCK'), BigInt(receipt.blockNumber).toString()] as DetailRow,
-          [t('TRANSACTIONS_FEE_PAID'), formatAmount(BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0'), nativeOf(params), null, params.priceDisplay)] as DetailRow,
+          [
+            t('TRANSACTIONS_FEE_PAID'),
+            isSponsored(params)
+              ? t('TRANSACTIONS_FEE_SPONSORED')
+              : formatAmount(BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0'), nativeOf(params), null, params.priceDisplay),
+          ] as DetailRow,
         ]
       : []),
   ]

@@ -2,7 +2,7 @@
  * The transaction review (`transactions/review`): what the embedded wallet is asked to send, before
  * it signs. It names the action (a decoded token call, a plain send, a contract call or a deployment),
  * the recipient, the network, the amount (with its dollar value when a price is known), the token
- * amount of a decoded call ('Maximum' for an unlimited allowance), the estimated fee and the total.
+ * amount of a decoded call ('Maximum' for an unlimited allowance), the estimated fee ('Sponsored' when the app's paymaster pays it) and the total.
  * Calldata it cannot describe is shown raw with a warning, never hidden. It warns when the chain could
  * not prepare the transaction, and when the wallet's balance does not cover the total ('Add funds on
  * {chain} to complete transaction.', Approve then disabled). The host's title, description, button
@@ -28,7 +28,7 @@ import { approvalKind, decodeTransactionData } from '../decode'
 import { formatTokenAmount, readTokenInfo, withTokenStandard, type TokenInfo } from '../token-info'
 import { fetchUsdPrice } from '../index'
 import { TRANSACTION_SCREENS } from './index'
-import { addressRow, BALANCE_POLL_MS, chainCall, contractIcon, DetailsCard, failureOf, formatAmount, nativeOf, networkOf, RawData, ReviewFooterFacts, useFunding, type DetailRow, type Texts } from './parts'
+import { addressRow, BALANCE_POLL_MS, chainCall, contractIcon, DetailsCard, failureOf, formatAmount, isSponsored, nativeOf, networkOf, RawData, ReviewFooterFacts, useFunding, type DetailRow, type Texts } from './parts'
 
 /** What the review reads from the chain and the price source; each part stays unknown when it cannot be read. */
 function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, to: string | undefined, withToken: boolean, total: bigint | null) {
@@ -86,9 +86,10 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
   const data = tx.data && tx.data !== '0x' ? (tx.data as Hex) : undefined
   const decodedRaw = decodeTransactionData(data, { extendedCalldataDecoding: params.extendedCalldataDecoding })
 
+  const sponsored = isSponsored(params)
   const costOf = (item: Record<string, string | undefined>) => {
     const price = item.maxFeePerGas ?? item.gasPrice
-    const fee = item.gas && price ? BigInt(item.gas) * BigInt(price) : null
+    const fee = sponsored ? 0n : item.gas && price ? BigInt(item.gas) * BigInt(price) : null
     return { value: BigInt(item.value ?? '0x0'), fee }
   }
   const { value, fee } = costOf(tx)
@@ -113,7 +114,7 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
     ...(decoded?.tokenId !== undefined ? [[t('TRANSACTIONS_TOKEN_ID'), decoded.tokenId.toString()] as DetailRow] : []),
     [t('TRANSACTIONS_NETWORK'), network],
     [t('TRANSACTIONS_AMOUNT'), amount(value)],
-    [t('TRANSACTIONS_FEE'), fee === null ? t('TRANSACTIONS_UNKNOWN') : amount(fee)],
+    [t('TRANSACTIONS_FEE'), sponsored ? t('TRANSACTIONS_FEE_SPONSORED') : fee === null ? t('TRANSACTIONS_UNKNOWN') : amount(fee)],
     [t('TRANSACTIONS_TOTAL'), total === null ? t('TRANSACTIONS_UNKNOWN') : amount(total)],
   ]
   const warnings = [

@@ -25,6 +25,7 @@ export const transactionScreenMessages = defineMessages({
   TRANSACTIONS_OPERATOR: 'Operator',
   TRANSACTIONS_TOKEN_ID: 'Token ID',
   TRANSACTIONS_FEE: 'Estimated fee',
+  TRANSACTIONS_FEE_SPONSORED: 'Sponsored',
   TRANSACTIONS_TOTAL: 'Total',
   TRANSACTIONS_DATA: 'Data',
   TRANSACTIONS_ACTION_SEND: 'Send',

@@ -120,6 +120,16 @@ export function chainCall(rpcUrl: string) {
   }
 }
 
+/**
+ * Whether the app's paymaster pays the fee: a smart wallet's user operation adds `sponsored: true`
+ * to the review's params, and the fee then shows as 'Sponsored' (and counts for nothing in the total).
+ * @param params - the review's params.
+ * @returns true when sponsored.
+ */
+export function isSponsored(params: TransactionReviewParams): boolean {
+  return params.sponsored === true
+}
+
 /** What the error screen shows of a failure: its code and message, and the hash when one exists. */
 export interface TransactionFailure extends Record<string, unknown> {
   code: string
