@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { useState } from 'react'
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
 import { axeViolations, authenticated, renderScreen, startHarness, type Harness } from '../../test/support/ui-harness'
 import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
 import type { AuthenticatedUser } from '../../kernel/wire'
@@ -277,18 +277,25 @@ describe('method selection and flow', () => {
     expect(await screen.findByRole('heading', { name: 'alpha screen' })).toBeTruthy()
     expect(screen.getByTestId('request').textContent).toBe(`${EVM} eip155:8453 0.25`)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Finish' })))
-    await expect(result).resolves.toMatchObject({
+    // The flow is over, but the method's screen keeps the one it opened in while its success shows.
+    expect(findFunding(harness.kernel)!.current()).toBeNull()
+    expect(screen.getByTestId('request').textContent).toBe(`done ${EVM} eip155:8453 0.5`)
+    expect(harness.kernel.state.modal.open).toBe(true)
+    // Then the flow's step ends: the modal closes and fundWallet resolves with the method's outcome.
+    let finished!: FundingResult
+    await act(async () => {
+      finished = await result
+    })
+    expect(finished).toMatchObject({
       status: 'completed',
       address: EVM,
       method: 'voucher',
       request: { amount: '0.5', chain: { id: 'eip155:8453' } },
       details: { receipt: 'r-1' },
     })
+    expect(harness.kernel.state.modal.open).toBe(false)
+    expect(harness.kernel.flow.steps()).toEqual([])
     expect(events).toEqual([`started ${EVM}`, 'opened voucher', 'finished completed'])
-    // The flow is over, but the method's screen keeps the one it opened in while its success shows.
-    expect(findFunding(harness.kernel)!.current()).toBeNull()
-    expect(screen.getByTestId('request').textContent).toBe(`done ${EVM} eip155:8453 0.5`)
-    await waitFor(() => expect(harness.kernel.state.modal.open).toBe(false), { timeout: 5000 })
   })
 
   it('behavior: a method that fails sends the user back to the selection with its error shown', async () => {
@@ -315,6 +322,90 @@ describe('method selection and flow', () => {
     expect(finished).toHaveLength(1)
     // The flow is over: a late finish from the method's screen changes nothing.
     expect(findFunding(harness.kernel)!.current()).toBeNull()
+  })
+
+  it('behavior: Back from a method returns to the selection; Back from the selection ends the flow as exited', async () => {
+    const harness = await start([
+      definePlugin({ id: 'host', kind: 'feature', screens: { home: { load: async () => ({ default: () => <h2>Home</h2> }) } } }),
+      method('alpha', [{ id: 'voucher' }]),
+    ])
+    await signIn(harness)
+    await renderScreen(harness.kernel, 'host/home')
+    let result!: Promise<FundingResult>
+    await act(async () => {
+      result = fundWallet(harness.kernel, EVM)
+    })
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Pay with voucher' })))
+    await screen.findByRole('heading', { name: 'alpha screen' })
+    expect(harness.kernel.flow.steps().map((s) => s.screen)).toEqual([FUNDING_METHODS_SCREEN, 'alpha/pay'])
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })))
+    expect(await screen.findByRole('heading', { name: 'Add funds to your Acme wallet' })).toBeTruthy()
+    expect(harness.kernel.flow.steps().map((s) => s.screen)).toEqual([FUNDING_METHODS_SCREEN])
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })))
+    await expect(result).resolves.toMatchObject({ status: 'exited', method: 'voucher' })
+    // The funding was opened over the host's screen: the modal is back there.
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy()
+    expect(harness.kernel.flow.steps()).toEqual([])
+  })
+
+  it("behavior: opened inside a transaction's step (its 'Add funds'), the funding nests: its end returns to the review, whose step keeps waiting", async () => {
+    const harness = await start([
+      definePlugin({ id: 'tx', kind: 'feature', screens: { review: { load: async () => ({ default: () => <h2>Review</h2> }) } } }),
+      method('alpha', [{ id: 'voucher' }]),
+    ])
+    await signIn(harness)
+    await renderScreen(harness.kernel, FUNDING_METHODS_SCREEN)
+    await act(async () => harness.kernel.closeModal({ force: true }))
+    const tx = harness.kernel.contextFor('tx').step<string>({ screen: 'tx/review' })
+    tx.catch(() => undefined)
+    await screen.findByRole('heading', { name: 'Review' })
+    const core = findFunding(harness.kernel)!
+    // What the review's 'Add funds' does: funding for the missing amount, as a step inside the transaction's.
+    let funded!: Promise<FundingResult>
+    await act(async () => {
+      funded = core.fund(core.prepare(EVM, { amount: '0.1' }))
+    })
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Pay with voucher' })))
+    await screen.findByRole('heading', { name: 'alpha screen' })
+    expect(harness.kernel.flow.steps().map((s) => [s.plugin, s.screen])).toEqual([
+      ['tx', 'tx/review'],
+      ['funding', FUNDING_METHODS_SCREEN],
+      ['funding', 'alpha/pay'],
+    ])
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Finish' })))
+    let result!: FundingResult
+    await act(async () => {
+      result = await funded
+    })
+    expect(result).toMatchObject({ status: 'completed', method: 'voucher', request: { amount: '0.5' } })
+    // The funding's step ended after its success delay; the modal is back on the review, still waiting.
+    expect(harness.kernel.state.modal.stack.map((e) => e.screen)).toEqual(['tx/review'])
+    expect(await screen.findByRole('heading', { name: 'Review' })).toBeTruthy()
+    expect(harness.kernel.flow.steps().map((s) => s.plugin)).toEqual(['tx'])
+    await act(async () => void harness.kernel.flow.current()!.resolve('0xhash'))
+    await expect(tx).resolves.toBe('0xhash')
+  })
+
+  it("behavior: closing the modal while the funding is nested in a transaction's step exits the funding and cancels the transaction's step", async () => {
+    const harness = await start([
+      definePlugin({ id: 'tx', kind: 'feature', screens: { review: { load: async () => ({ default: () => <h2>Review</h2> }) } } }),
+      method('alpha', [{ id: 'voucher' }]),
+    ])
+    await signIn(harness)
+    await renderScreen(harness.kernel, FUNDING_METHODS_SCREEN)
+    await act(async () => harness.kernel.closeModal({ force: true }))
+    const tx = harness.kernel.contextFor('tx').step<string>({ screen: 'tx/review' })
+    tx.catch(() => undefined)
+    await screen.findByRole('heading', { name: 'Review' })
+    let funded!: Promise<FundingResult>
+    await act(async () => {
+      funded = fundWallet(harness.kernel, EVM)
+    })
+    await screen.findByRole('list', { name: 'Funding methods' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })))
+    await expect(funded).resolves.toMatchObject({ status: 'exited', method: null })
+    await expect(tx).rejects.toMatchObject({ code: 'exited_auth_flow' })
+    expect(harness.kernel.state.modal.open).toBe(false)
   })
 
   it('behavior: a second fundWallet ends the first flow as exited', async () => {
