@@ -4,14 +4,17 @@
  * method selection screen and the flow from `fundWallet` to a method's screen and back, with a real
  * kernel against the UI harness's HTTP server.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useState } from 'react'
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { PorticoProvider } from '../../ui/provider'
 import { axeViolations, authenticated, renderScreen, startHarness, type Harness } from '../../test/support/ui-harness'
 import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { PorticoError } from '../../kernel/errors'
 import { email } from '../email'
+import { embeddedWalletHooks, embeddedWallets, EMBEDDED_WALLET_SCREENS } from '../embedded-wallets'
+import { embeddedAccount } from '../embedded-wallets/test-wallets'
 import {
   FUNDING_METHODS_SCREEN,
   acceptsAmountInput,
@@ -512,3 +515,54 @@ describe("'Confirm or edit amount'", () => {
   })
 })
 
+
+describe('promptFundingOnWalletCreation', () => {
+  /**
+   * Signs a new user in whose login creates an Ethereum wallet (the frame's part played by the server
+   * listing it in the refreshed session), with the app's funding prompt on or off.
+   */
+  async function loginCreatingWallet(prompt: boolean) {
+    const harness = await start([embeddedWallets(), method('alpha', [{ id: 'voucher' }])], undefined, {
+      embedded_wallet_config: { create_on_login: 'users-without-wallets', mode: 'legacy-embedded-wallets-only' },
+      funding_config: { prompt_funding_on_wallet_creation: prompt },
+    })
+    const created: string[] = []
+    embeddedWalletHooks(harness.kernel).walletCreated.tap('test', (w) => void created.push(w.address))
+    const user = (accounts: unknown[]) => authenticated({ ...authenticated().user, linked_accounts: accounts } as never)
+    const emailAccount = authenticated().user.linked_accounts[0]!
+    const login = harness.kernel
+      .contextFor('email')
+      .authenticate(async () => ({ ...user([emailAccount]), refresh_token: 'refresh-1' }) as unknown as AuthenticatedUser, { method: 'email' })
+    await vi.waitFor(() => expect(harness.kernel.flow.current()?.screen).toBe(EMBEDDED_WALLET_SCREENS.create))
+    harness.routes['POST /api/v1/sessions'] = () => ({ json: { ...user([emailAccount, embeddedAccount(EVM, 'ethereum')]), refresh_token: 'refresh-2' } })
+    await harness.kernel.refresh()
+    harness.kernel.flow.current()!.resolve()
+    await login
+    expect(created).toEqual([EVM])
+    // The login closed its modal as it completed; the prompt (if any) has opened its own by now.
+    const opened = harness.kernel.state.modal.stack.map((e) => e.screen)
+    await act(async () => void render(<PorticoProvider kernel={harness.kernel} />))
+    return { harness, opened }
+  }
+
+  it('behavior: with the setting on, the method selection opens for the wallet the login created; closing it leaves the user signed in', async () => {
+    const { harness, opened } = await loginCreatingWallet(true)
+    expect(opened).toEqual([FUNDING_METHODS_SCREEN])
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByRole('heading', { name: 'Add funds to your Acme wallet' })).toBeTruthy()
+    expect(findFunding(harness.kernel)!.current()?.request.address).toBe(EVM)
+    expect(harness.kernel.state.modal.stack.map((e) => e.screen)).toEqual([FUNDING_METHODS_SCREEN])
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' })))
+    expect(harness.kernel.state.modal.open).toBe(false)
+    expect(findFunding(harness.kernel)!.current()).toBeNull()
+    expect(harness.kernel.state.session.status).toBe('authenticated')
+  })
+
+  it('behavior: with the setting off, a created wallet opens nothing', async () => {
+    const { harness, opened } = await loginCreatingWallet(false)
+    expect(opened).toEqual([])
+    expect(harness.kernel.state.modal.open).toBe(false)
+    expect(harness.kernel.flow.steps()).toEqual([])
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})
