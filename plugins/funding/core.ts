@@ -22,8 +22,9 @@ export const FUNDING_METHODS_SCREEN = 'funding/methods'
 export const FUNDING_AMOUNT_SCREEN = 'funding/amount'
 
 /**
- * How long a method's success shows before the modal closes. The spec leaves the value open; the
- * kernel's login success shows as long.
+ * How long a method's success shows before the flow's step ends (the modal closes, or returns to the
+ * screen the funding was opened from). The spec leaves the value open; the kernel's login success
+ * shows as long.
  */
 export const FUNDING_SUCCESS_CLOSE_MS = 1400
 
