@@ -521,24 +521,28 @@ describe('promptFundingOnWalletCreation', () => {
    * Signs a new user in whose login creates an Ethereum wallet (the frame's part played by the server
    * listing it in the refreshed session), with the app's funding prompt on or off.
    */
-  async function loginCreatingWallet(prompt: boolean) {
+  async function loginCreatingWallet(prompt: boolean, created: unknown[] = [embeddedAccount(EVM, 'ethereum')]) {
     const harness = await start([embeddedWallets(), method('alpha', [{ id: 'voucher' }])], undefined, {
-      embedded_wallet_config: { create_on_login: 'users-without-wallets', mode: 'legacy-embedded-wallets-only' },
+      embedded_wallet_config: {
+        create_on_login: 'users-without-wallets',
+        mode: 'legacy-embedded-wallets-only',
+        solana: { create_on_login: created.length > 1 ? 'users-without-wallets' : 'off' },
+      },
       funding_config: { prompt_funding_on_wallet_creation: prompt },
     })
-    const created: string[] = []
-    embeddedWalletHooks(harness.kernel).walletCreated.tap('test', (w) => void created.push(w.address))
+    const announced: string[] = []
+    embeddedWalletHooks(harness.kernel).walletCreated.tap('test', (w) => void announced.push(w.address))
     const user = (accounts: unknown[]) => authenticated({ ...authenticated().user, linked_accounts: accounts } as never)
     const emailAccount = authenticated().user.linked_accounts[0]!
     const login = harness.kernel
       .contextFor('email')
       .authenticate(async () => ({ ...user([emailAccount]), refresh_token: 'refresh-1' }) as unknown as AuthenticatedUser, { method: 'email' })
     await vi.waitFor(() => expect(harness.kernel.flow.current()?.screen).toBe(EMBEDDED_WALLET_SCREENS.create))
-    harness.routes['POST /api/v1/sessions'] = () => ({ json: { ...user([emailAccount, embeddedAccount(EVM, 'ethereum')]), refresh_token: 'refresh-2' } })
+    harness.routes['POST /api/v1/sessions'] = () => ({ json: { ...user([emailAccount, ...created]), refresh_token: 'refresh-2' } })
     await harness.kernel.refresh()
     harness.kernel.flow.current()!.resolve()
     await login
-    expect(created).toEqual([EVM])
+    expect(announced).toEqual(created.map((a) => (a as { address: string }).address))
     // The login closed its modal as it completed; the prompt (if any) has opened its own by now.
     const opened = harness.kernel.state.modal.stack.map((e) => e.screen)
     await act(async () => void render(<PorticoProvider kernel={harness.kernel} />))
@@ -556,6 +560,13 @@ describe('promptFundingOnWalletCreation', () => {
     expect(harness.kernel.state.modal.open).toBe(false)
     expect(findFunding(harness.kernel)!.current()).toBeNull()
     expect(harness.kernel.state.session.status).toBe('authenticated')
+  })
+
+  it('behavior: wallets created together (Ethereum and Solana) open one funding, for the first', async () => {
+    const { harness, opened } = await loginCreatingWallet(true, [embeddedAccount(EVM, 'ethereum'), embeddedAccount(SOL, 'solana')])
+    expect(opened).toEqual([FUNDING_METHODS_SCREEN])
+    expect(harness.kernel.flow.steps()).toHaveLength(1)
+    expect(findFunding(harness.kernel)!.current()?.request).toMatchObject({ address: EVM, chainType: 'ethereum' })
   })
 
   it('behavior: with the setting off, a created wallet opens nothing', async () => {
