@@ -39,6 +39,11 @@ export interface StepOptions {
   cancelError?: (reason: StepCancelReason) => unknown
   /** Cancels the step (reason `abort`) when it aborts; an already aborted signal opens nothing. */
   signal?: AbortSignal
+  /**
+   * Receives the step's handle as soon as the step is open, for code that ends its own step from
+   * outside its screens (a flow that shows its success for a moment, then resolves its step).
+   */
+  onOpen?: (step: StepHandle) => void
 }
 
 /** One open step, as the stack lists it. Ending a step that already ended does nothing. */

@@ -172,6 +172,25 @@ describe('step stack', () => {
     expect(screensOf(modal)).toEqual(['portico/landing'])
   })
 
+  it('behavior: onOpen hands the opener its own step, which it can end later from outside the screens', async () => {
+    const { modal, router, flow } = makeFlow()
+    const r = recorder()
+    router.open('tx/review')
+    const opened: number[] = []
+    let own: ReturnType<FlowController['current']> = null
+    const funding = r.watch('funding', flow.beginFor('funding', { screen: 'funding/methods', cancelError: r.cancelled('funding'), onOpen: (s) => ((own = s), opened.push(s.id)) }))
+    const mfa = r.watch('mfa', flow.beginFor('mfa', { screen: 'mfa/verify', cancelError: r.cancelled('mfa') }))
+    expect(opened).toEqual([flow.stepAt(1)!.id])
+    expect(own!.screen).toBe('funding/methods')
+    own!.resolve('funded')
+    await Promise.all([funding, mfa])
+    expect(r.log).toEqual(['mfa unwind', 'funding resolved funded'])
+    expect(screensOf(modal)).toEqual(['tx/review'])
+    // A step that cannot open (an unknown screen) hands nothing over.
+    await expect(flow.begin({ screen: 'nope/none', onOpen: (s) => opened.push(s.id) })).rejects.toMatchObject({ code: 'unknown_screen' })
+    expect(opened).toHaveLength(1)
+  })
+
   it('behavior: steps begun at the same moment stack in call order and end independently', async () => {
     const { modal, router, flow } = makeFlow()
     const r = recorder()

@@ -145,6 +145,7 @@ export function createFlow(router: Router, modal: KernelState['modal']): FlowCon
       open.push(step)
       options.signal?.addEventListener('abort', onAbort, { once: true })
     })
+    options.onOpen?.(handle)
     return { step: handle, result }
   }
 

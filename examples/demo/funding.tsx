@@ -5,10 +5,42 @@
  */
 import { useState } from 'react'
 import { useEmbeddedWallets } from 'portico/plugins/embedded-wallets'
-import { useFundWallet, type FundingResult, type FundWalletOptions } from 'portico/plugins/funding'
+import { funding, useFundWallet, type FundingResult, type FundWalletOptions } from 'portico/plugins/funding'
+import { fundingMoonpay } from 'portico/plugins/funding-moonpay'
+import { fundingCoinbase } from 'portico/plugins/funding-coinbase'
+import { fundingReceive } from 'portico/plugins/funding-receive'
+import { fundingWallet } from 'portico/plugins/funding-wallet'
 
 /** Whether the page registers the funding plugins (`?funding=on`). */
 export const fundingOn = new URLSearchParams(location.search).get('funding') === 'on'
+
+const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
+
+/** The local chain of an e2e run or a development setup with anvil: the card providers sell its ETH as Base's. */
+const LOCAL_CHAIN = 'eip155:31337'
+
+/**
+ * The funding method plugins the demo registers with `?funding=on`: 'Transfer from wallet' and
+ * 'Receive funds' always; MoonPay and Coinbase Onramp when `npm start` runs their local stand-ins
+ * (development mode only: it names them in the page's `portico-dev-moonpay-url` and
+ * `portico-dev-coinbase-url` meta tags), so every funding method can be tried locally; one card
+ * provider at a time (`?card=coinbase`, MoonPay's otherwise).
+ * @returns the plugins (none without `?funding=on`).
+ */
+export function fundingPlugins() {
+  if (!fundingOn) return []
+  const moonpayUrl = meta('portico-dev-moonpay-url')
+  const coinbaseUrl = meta('portico-dev-coinbase-url')
+  // Both providers offer 'Pay with card': `?card=coinbase` picks Coinbase's, MoonPay's otherwise.
+  const card = new URLSearchParams(location.search).get('card') === 'coinbase' ? 'coinbase' : 'moonpay'
+  return [
+    ...(moonpayUrl && coinbaseUrl ? [funding({ options: [{ method: 'card', provider: card }, { method: 'exchange' }, { method: 'wallets' }, { method: 'manual' }] })] : []),
+    fundingWallet(),
+    fundingReceive(),
+    ...(moonpayUrl ? [fundingMoonpay({ apiUrl: moonpayUrl, useSandbox: true, currencyCodes: { [LOCAL_CHAIN]: { native: 'eth' } } })] : []),
+    ...(coinbaseUrl ? [fundingCoinbase({ payUrl: coinbaseUrl, networks: { [LOCAL_CHAIN]: 'base' } })] : []),
+  ]
+}
 
 function describe(result: FundingResult): string {
   const details = result.details ? ` ${JSON.stringify(result.details)}` : ''

@@ -33,9 +33,7 @@ import { mfaPasskey } from 'portico/plugins/mfa-passkey'
 import type { ClientConfig } from 'portico/kernel'
 import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './look'
 import { SolanaWallet } from './solana-wallet'
-import { FundingPanel, fundingOn } from './funding'
-import { fundingReceive } from 'portico/plugins/funding-receive'
-import { fundingWallet } from 'portico/plugins/funding-wallet'
+import { FundingPanel, fundingOn, fundingPlugins } from './funding'
 
 const meta = (name: string): string =>
   document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
@@ -85,7 +83,7 @@ const plugins = [
   // Delegated actions: the app's backend may sign with a wallet the user delegated ('Delegate', 'Revoke').
   delegatedActions(),
   // `?funding=on`: the funding methods ('Add funds' in the transaction review, the funding panel).
-  ...(fundingOn ? [fundingWallet(), fundingReceive()] : []),
+  ...fundingPlugins(),
 ]
 
 /** With a local chain (the e2e run's anvil), wallets are offered that chain. */

@@ -16,7 +16,7 @@ import { coreRoutes } from '../../kernel'
 import { loadOnce } from '../../kernel/load-once'
 import { embeddedWalletRoutes } from './api'
 import { createEmbeddedWalletCore, type EmbeddedWalletsOptions } from './core'
-import { embeddedWalletHooks } from './service'
+import { announceCreatedWallets, embeddedWalletHooks } from './service'
 import { embeddedWalletScreens, EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID, loadEmbeddedWalletScreenMessages } from './screens'
 import { confirmSignature, recoverAsNeeded } from './steps'
 
@@ -76,6 +76,8 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
       // The kernel asks again after every step: create once per login, so a creation is never
       // offered twice; a login that ends before its creation finished is reported once.
       let creatingFor: LoginResult | null = null
+      // The user's wallets when that creation was offered: those added since are the created ones.
+      let walletsBefore: ReadonlySet<string> = new Set()
       const untaps = [
         embeddedWalletHooks(ctx).service.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => core),
         ctx.hooks.afterAuthenticate.tap(EMBEDDED_WALLETS_PLUGIN_ID, (result) => {
@@ -83,13 +85,16 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
           const chains = core.chainsToCreate()
           if (chains.length === 0) return undefined
           creatingFor = result
+          walletsBefore = new Set(core.wallets().map((w) => w.address))
           // With automatic recovery nothing waits on the user: the wallet is made while the login's
           // success state shows, and the creation screen takes the running creation over.
           if (!core.settings().requireUserOwnedRecoveryOnCreate) core.prepareCreation(chains)
           return { screen: EMBEDDED_WALLET_SCREENS.create, params: { chains, initiator: 'automatic', isNewUser: result.isNewUser } }
         }),
-        ctx.hooks.loginComplete.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => {
+        ctx.hooks.loginComplete.tap(EMBEDDED_WALLETS_PLUGIN_ID, (result) => {
+          const created = creatingFor === result
           creatingFor = null
+          if (created) announceCreatedWallets(ctx, walletsBefore, 'automatic')
         }),
         // The kernel logs out a login whose post-login step did not finish.
         ctx.hooks.loginFailed.tap(EMBEDDED_WALLETS_PLUGIN_ID, () => {

@@ -7,7 +7,7 @@ import { useCallback, useMemo } from 'react'
 import { useKernel, usePorticoState } from '../../ui/context'
 import { PorticoError } from '../../kernel/errors'
 import type { FrameChainType } from '../../protocols/wallet-frame'
-import { embeddedWalletsOf, type EmbeddedWalletInfo } from './service'
+import { announceCreatedWallets, embeddedWalletsOf, type EmbeddedWalletInfo } from './service'
 import type { EmbeddedEthereumProvider } from './provider'
 import type { EmbeddedSolanaWallet } from './solana'
 import { EMBEDDED_WALLET_SCREENS, EMBEDDED_WALLETS_PLUGIN_ID } from './screens'
@@ -86,12 +86,15 @@ export function useEmbeddedWallets(): UseEmbeddedWalletsResult {
       }
       const chainType = options.chainType ?? 'ethereum'
       const mine = service.wallets()
+      const before = new Set(mine.map((w) => w.address))
       if (mine.length > 0) {
         const onChain = mine.some((w) => w.chainType === chainType && !w.imported)
         if (onChain && options.walletIndex === undefined && !options.createAdditional) {
           throw new PorticoError('The user already has an embedded wallet on this chain', { code: 'embedded_wallet_already_exists' })
         }
-        return service.add(chainType, options.walletIndex)
+        const added = await service.add(chainType, options.walletIndex)
+        announceCreatedWallets(kernel, before, 'user')
+        return added
       }
       await kernel.contextFor(EMBEDDED_WALLETS_PLUGIN_ID).step({
         screen: EMBEDDED_WALLET_SCREENS.create,
@@ -99,6 +102,7 @@ export function useEmbeddedWallets(): UseEmbeddedWalletsResult {
       })
       const created = service.wallets().find((w) => w.chainType === chainType)
       if (!created) throw new PorticoError('The wallet was not created', { code: 'embedded_wallet_create_failed' })
+      announceCreatedWallets(kernel, before, 'user')
       return created
     },
     [kernel, service],

@@ -5,7 +5,7 @@
  * @module
  */
 import { defineHooks } from '../../kernel/hook-bus'
-import type { AsyncSeriesBailHook, SyncBailHook } from '../../kernel/hooks'
+import type { AsyncSeriesBailHook, SyncBailHook, SyncHook } from '../../kernel/hooks'
 import type { EmbeddedEthereumProvider, TransactionUiOptions } from './provider'
 import type { EmbeddedSolanaWallet, SolanaTransactionUiOptions } from './solana'
 import type { FrameChainType, FrameCloudAuthorization, FrameCloudProvider, FrameRecoveryChoice, FrameWallet } from '../../protocols/wallet-frame'
@@ -215,6 +215,13 @@ export interface EmbeddedWalletHooks {
    * an answer the server's error stands. Async bail.
    */
   mfaToken: AsyncSeriesBailHook<[], string>
+  /**
+   * Called once for each embedded wallet created for the user, once the creation's screens are done:
+   * when the login that created it completes (`automatic`), or when `createWallet` resolves (`user`).
+   * Imported wallets are not created. A plugin that follows up on a new wallet (the funding plugin's
+   * `promptFundingOnWalletCreation`) taps it. Notification.
+   */
+  walletCreated: SyncHook<[EmbeddedWalletInfo, { initiator: CreationInitiator }]>
 }
 
 /** The header the wallet frame sends a fresh MFA token in, on the requests the server guards. */
@@ -233,7 +240,21 @@ export const embeddedWalletHooks = defineHooks('embedded-wallets', (make): Embed
   transactionReview: make.syncBail(),
   solanaTransactionReview: make.syncBail(),
   mfaToken: make.asyncSeriesBail(),
+  walletCreated: make.sync(),
 }))
+
+/**
+ * Calls `walletCreated` for each wallet the user has now that was not among `before` (imported ones left out).
+ * @param owner - a plugin context or a kernel.
+ * @param before - the addresses of the user's embedded wallets before the creation.
+ * @param initiator - who started the creation.
+ * @internal
+ */
+export function announceCreatedWallets(owner: Parameters<typeof embeddedWalletHooks>[0], before: ReadonlySet<string>, initiator: CreationInitiator): void {
+  for (const wallet of embeddedWalletsOf(owner).wallets()) {
+    if (!wallet.imported && !before.has(wallet.address)) embeddedWalletHooks(owner).walletCreated.call(wallet, { initiator })
+  }
+}
 
 /**
  * The embedded-wallet service of a kernel.

@@ -6,6 +6,7 @@
  */
 import { PorticoError } from '../../kernel/errors'
 import type { PluginContext } from '../../kernel/plugin'
+import type { StepHandle } from '../../kernel/flow-types'
 import { fundingMessages } from './messages'
 import { buildFundingRequest } from './request'
 import type { FundingHooks } from './hooks'
@@ -21,8 +22,9 @@ export const FUNDING_METHODS_SCREEN = 'funding/methods'
 export const FUNDING_AMOUNT_SCREEN = 'funding/amount'
 
 /**
- * How long a method's success shows before the modal closes. The spec leaves the value open; the
- * kernel's login success shows as long.
+ * How long a method's success shows before the flow's step ends (the modal closes, or returns to the
+ * screen the funding was opened from). The spec leaves the value open; the kernel's login success
+ * shows as long.
  */
 export const FUNDING_SUCCESS_CLOSE_MS = 1400
 
@@ -49,12 +51,6 @@ export interface FundingOptions extends FundingConfigOverrides {
   usdcAddresses?: Readonly<Record<string, string>>
 }
 
-/** How a started flow closes the modal (given by `fundWallet`, which opened it). */
-export interface FlowHost {
-  /** Returns a function that closes the modal if it still shows the screen it shows now. */
-  closer(): () => void
-}
-
 /** The funding core of a kernel, as `findFunding` returns it. */
 export interface FundingCore {
   /**
@@ -65,15 +61,21 @@ export interface FundingCore {
   /** The tiles for a request: contributed, enabled by the app's options, available, in order. */
   methodsFor(request: FundingRequest): FundingMethod[]
   /**
-   * Starts a flow for a prepared request (a flow still open is ended as exited first).
-   * @returns the flow's result, once a method finishes it or the user leaves.
+   * Runs a funding flow for a prepared request as a step of the kernel's step stack (`ctx.step`):
+   * the method selection shows over the current screen (opening the modal when it is closed), inside
+   * the steps already open (the send flow's 'Add funds'). A flow still open is ended as exited first.
+   * When a method completes, its success shows for {@link FUNDING_SUCCESS_CLOSE_MS}, then the step
+   * ends and the modal returns to where the flow was opened from (closing when it opened the modal).
+   * @returns the flow's result once its step ended: the method's outcome, or `exited` when the user
+   *   left first (closed the modal, went back from the selection) or an outer step ended.
    */
-  start(request: FundingRequest, host: FlowHost): Promise<FundingResult>
-  /** The open flow, or null. */
+  fund(request: FundingRequest): Promise<FundingResult>
+  /** The open flow (until a method completes it or it ends), or null. */
   current(): FundingFlow | null
   /**
-   * Opens a tile in the open flow: its screen, or first 'Confirm or edit amount' when the tile
-   * asks for it (`confirmAmount`).
+   * Opens a tile in the open flow, as a step inside the flow's: its screen, or first 'Confirm or edit
+   * amount' when the tile asks for it (`confirmAmount`). Back from that first screen, or
+   * `flow.showMethods`, returns to the selection.
    */
   open(methodId: string): void
   /**
@@ -81,11 +83,13 @@ export interface FundingCore {
    * @throws PorticoError `FUNDING_INVALID_DATA` when the amount is not above 0.
    */
   confirmAmount(methodId: string, amount: string): void
+  /** The text of the error the last method came back to the selection with (`showMethods`), until a tile opens again; null when none. */
+  methodError(): string | null
   /** The app's funding configuration: the plugin's options over the server's `funding_config`. */
   config(): FundingConfig
   /** The USDC contract on a chain (CAIP-2 id): the app's `usdcAddresses`, else {@link USDC_ADDRESSES}; null when none. */
   usdcAddress(chainId: string): string | null
-  /** Ends the open flow as exited (the modal was closed). */
+  /** Ends the open flow as exited: its step is cancelled and the modal returns to where the flow was opened from. */
   exit(): void
 }
 
@@ -127,15 +131,24 @@ export function createFundingCore(
   hooks: FundingHooks,
   options: FundingOptions,
 ): { core: FundingCore; destroy: () => void } {
-  /** The open flow: the view its screens get, and the core's own handles on it. */
+  /** A flow whose step is open: the view its screens get, and the core's own handles on it. */
   interface OpenFlow {
     view: FundingFlow
-    opened(methodId: string): void
-    setAmount(amount: string): void
-    end(result: FundingResult): void
+    request: FundingRequest
+    method: string | null
+    /** The flow's step, once open. */
+    step: StepHandle | null
+    /** The step of the method opened last, once open. */
+    methodStep: StepHandle | null
+    /** The error text the last method came back with. */
+    error: string | null
+    /** Set when a method completed the flow: the step resolves with it after the success delay. */
+    outcome: FundingResult | null
   }
   let flow: OpenFlow | null = null
   const fundingConfig = () => fundingConfigOf(ctx.config(), options)
+  /** The flow while screens may still act on it: its step open and no method completed it yet. */
+  const live = (entry: OpenFlow | null): entry is OpenFlow => !!entry && entry === flow && entry.outcome === null && entry.step?.active() !== false
 
   function methodsFor(request: FundingRequest): FundingMethod[] {
     const config = ctx.config()
@@ -168,70 +181,90 @@ export function createFundingCore(
     return request
   }
 
-  function start(request: FundingRequest, host: FlowHost): Promise<FundingResult> {
-    flow?.end({ status: 'exited', address: flow.view.request.address, method: flow.view.method, request: flow.view.request })
-    return new Promise<FundingResult>((resolve) => {
-      let method: string | null = null
-      let current: FundingRequest = request
-      const entry: OpenFlow = {
-        view: {
-          get request() {
-            return current
-          },
-          get method() {
-            return method
-          },
-          complete(outcome: FundingOutcome = {}) {
-            if (flow !== entry) return
-            if (outcome.amount !== undefined) current = { ...current, amount: outcome.amount }
-            entry.end({
-              status: outcome.status ?? 'completed',
-              address: current.address,
-              method,
-              request: current,
-              ...(outcome.details ? { details: outcome.details } : {}),
-            })
-            // The method's success shows for a moment; a screen the user moved to meanwhile is left alone.
-            void ctx.sleep(FUNDING_SUCCESS_CLOSE_MS).then(host.closer())
-          },
-          showMethods(error?: unknown) {
-            if (flow !== entry) return
-            const params = error === undefined ? {} : { error: ctx.resolveError(error).message }
-            ctx.navigate(FUNDING_METHODS_SCREEN, params, { reset: true })
-          },
+  function fund(request: FundingRequest): Promise<FundingResult> {
+    exit()
+    const entry: OpenFlow = {
+      request,
+      method: null,
+      step: null,
+      methodStep: null,
+      error: null,
+      outcome: null,
+      view: {
+        get request() {
+          return entry.request
         },
-        opened(id) {
-          method = id
+        get method() {
+          return entry.method
         },
-        setAmount(amount) {
-          current = { ...current, amount }
+        complete(outcome: FundingOutcome = {}) {
+          if (!live(entry)) return
+          if (outcome.amount !== undefined) entry.request = { ...entry.request, amount: outcome.amount }
+          const result: FundingResult = {
+            status: outcome.status ?? 'completed',
+            address: entry.request.address,
+            method: entry.method,
+            request: entry.request,
+            ...(outcome.details ? { details: outcome.details } : {}),
+          }
+          entry.outcome = result
+          // The method's success shows for a moment; then the flow's step ends (the modal closes, or
+          // returns to the screen the flow was opened from).
+          void ctx.sleep(FUNDING_SUCCESS_CLOSE_MS).then(() => entry.step?.resolve(result))
         },
-        end(result) {
-          if (flow !== entry) return
-          flow = null
-          hooks.finished.call(result)
-          resolve(result)
+        showMethods(error?: unknown) {
+          if (!live(entry)) return
+          entry.error = error === undefined ? null : ctx.resolveError(error).message
+          // Ending the method's step returns the modal to the selection, which shows the error.
+          entry.methodStep?.cancel()
         },
-      }
-      flow = entry
-      hooks.started.call(request)
-    })
+      },
+    }
+    flow = entry
+    hooks.started.call(request)
+    const exited = (): FundingResult => ({ status: 'exited', address: entry.request.address, method: entry.method, request: entry.request })
+    return ctx
+      .step<FundingResult>({
+        screen: FUNDING_METHODS_SCREEN,
+        onOpen: (step) => {
+          entry.step = step
+          // Ended before its step could open (a newer flow, a teardown): it ends at once.
+          if (flow !== entry) step.cancel()
+        },
+      })
+      // A cancelled step (closed, left, unwound) is an exit, unless a method had completed the flow.
+      .catch(() => entry.outcome ?? exited())
+      .then((result) => {
+        if (flow === entry) flow = null
+        hooks.finished.call(result)
+        return result
+      })
   }
 
   function tileOf(methodId: string): { open: OpenFlow; tile: FundingMethod } {
     const open = flow
-    if (!open) throw new PorticoError(fundingMessages.FUNDING_NO_FLOW, { code: 'FUNDING_NO_FLOW' })
-    const tile = methodsFor(open.view.request).find((t) => t.id === methodId)
+    if (!live(open)) throw new PorticoError(fundingMessages.FUNDING_NO_FLOW, { code: 'FUNDING_NO_FLOW' })
+    const tile = methodsFor(open.request).find((t) => t.id === methodId)
     if (!tile) throw new PorticoError(fundingMessages.FUNDING_NOT_ENABLED, { code: 'FUNDING_NOT_ENABLED', details: `No method "${methodId}"` })
     return { open, tile }
   }
 
   function open(methodId: string): void {
     const { open, tile } = tileOf(methodId)
-    open.opened(tile.id)
-    hooks.methodOpened.call(tile, open.view.request)
-    if (tile.confirmAmount) ctx.navigate(FUNDING_AMOUNT_SCREEN, { method: tile.id })
-    else ctx.navigate(tile.screen, tile.params ?? {})
+    open.method = tile.id
+    open.error = null
+    hooks.methodOpened.call(tile, open.request)
+    const first = tile.confirmAmount ? { screen: FUNDING_AMOUNT_SCREEN, params: { method: tile.id } } : { screen: tile.screen, params: tile.params ?? {} }
+    // The method's screens are a step inside the flow's: ending it (Back from its first screen,
+    // `showMethods`) returns to the selection, and the flow's end ends it too.
+    ctx
+      .step({
+        ...first,
+        onOpen: (step) => {
+          open.methodStep = step
+        },
+      })
+      .catch(() => undefined)
   }
 
   function confirmAmount(methodId: string, amount: string): void {
@@ -239,7 +272,7 @@ export function createFundingCore(
     if (!isFundableAmount(amount)) {
       throw new PorticoError(fundingMessages.FUNDING_INVALID_DATA, { code: 'FUNDING_INVALID_DATA', details: 'The amount must be above 0' })
     }
-    open.setAmount(amount)
+    open.request = { ...open.request, amount }
     ctx.navigate(tile.screen, tile.params ?? {})
   }
 
@@ -248,11 +281,23 @@ export function createFundingCore(
   }
 
   function exit(): void {
-    if (!flow) return
-    const { request, method } = flow.view
-    flow.end({ status: 'exited', address: request.address, method, request })
+    const open = flow
+    if (!open) return
+    flow = null
+    open.step?.cancel()
   }
 
-  const core: FundingCore = { prepare, methodsFor, start, current: () => flow?.view ?? null, open, confirmAmount, config: fundingConfig, usdcAddress, exit }
+  const core: FundingCore = {
+    prepare,
+    methodsFor,
+    fund,
+    current: () => (live(flow) ? flow.view : null),
+    open,
+    confirmAmount,
+    methodError: () => (live(flow) ? flow.error : null),
+    config: fundingConfig,
+    usdcAddress,
+    exit,
+  }
   return { core, destroy: exit }
 }

@@ -1,24 +1,24 @@
 /**
- * `fundWallet`: the host's way into funding, framework-free. Opens the method selection for a
- * checked request and resolves when a method finishes or the user closes the modal.
+ * `fundWallet`: the host's way into funding, framework-free. Runs the funding flow for a checked
+ * request as a step of the kernel's step stack and resolves when that step ends.
  * @module
  */
-import { subscribe } from 'valtio/vanilla'
 import { PorticoError } from '../../kernel/errors'
 import type { Kernel } from '../../kernel/types'
-import { FUNDING_METHODS_SCREEN } from './core'
 import { findFunding } from './hooks'
 import { fundingMessages } from './messages'
 import type { FundWalletOptions, FundingResult } from './types'
 
 /**
- * Opens the funding modal for a wallet: 'Add funds to your … wallet' with the method tiles the
- * registered funding plugins offer for the request.
+ * Funds a wallet: 'Add funds to your … wallet' with the method tiles the registered funding plugins
+ * offer for the request, shown as a step inside the steps already open (over the current screen, or
+ * in the modal it opens). When a method completes, its success shows for `FUNDING_SUCCESS_CLOSE_MS`,
+ * then the step ends: the modal closes, or returns to the screen the funding was opened from.
  * @param kernel - the kernel (a host's `usePortico().kernel`, or `createPortico`'s).
  * @param address - the wallet to fund (EVM or Solana address).
  * @param options - chain (EVM) or cluster (Solana), amount and asset.
- * @returns the result: `completed` or `submitted` by a method, or `exited` when the user closed the
- *   modal first. Rejects before the modal opens with `must_be_authenticated` (nobody signed in),
+ * @returns the result, once the funding's step ended: `completed` or `submitted` by a method, or
+ *   `exited` when the user left first (closed the modal, went back from the selection). Rejects before the modal opens with `must_be_authenticated` (nobody signed in),
  *   `FUNDING_INVALID_DATA` ('Invalid funding data'), `FUNDING_CHAIN_NOT_CONFIGURED` ('Funding chain
  *   {id} is not in PrivyProvider chains list') or `FUNDING_NOT_ENABLED` ('Wallet funding is not
  *   enabled': no funding plugin, or no method enabled and available for the request).
@@ -38,25 +38,5 @@ export async function fundWallet(kernel: Kernel, address: string, options: FundW
     })
   }
   await kernel.init()
-  const request = core.prepare(address, options)
-  const modal = kernel.state.modal
-  const top = () => modal.stack[modal.stack.length - 1]
-  const done = core.start(request, {
-    closer() {
-      const shown = top()
-      return () => {
-        if (modal.open && top() === shown) kernel.closeModal({ force: true })
-      }
-    },
-  })
-  kernel.openModal(FUNDING_METHODS_SCREEN)
-  // Closing the modal ends the flow: the user left before a method finished.
-  const unsubscribe = subscribe(modal, () => {
-    if (!modal.open) core.exit()
-  })
-  try {
-    return await done
-  } finally {
-    unsubscribe()
-  }
+  return core.fund(core.prepare(address, options))
 }

@@ -4,14 +4,17 @@
  * method selection screen and the flow from `fundWallet` to a method's screen and back, with a real
  * kernel against the UI harness's HTTP server.
  */
-import { afterEach, describe, expect, it } from 'vitest'
+import { afterEach, describe, expect, it, vi } from 'vitest'
 import { useState } from 'react'
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react'
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react'
+import { PorticoProvider } from '../../ui/provider'
 import { axeViolations, authenticated, renderScreen, startHarness, type Harness } from '../../test/support/ui-harness'
 import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { PorticoError } from '../../kernel/errors'
 import { email } from '../email'
+import { embeddedWalletHooks, embeddedWallets, EMBEDDED_WALLET_SCREENS } from '../embedded-wallets'
+import { embeddedAccount } from '../embedded-wallets/test-wallets'
 import {
   FUNDING_METHODS_SCREEN,
   acceptsAmountInput,
@@ -277,18 +280,25 @@ describe('method selection and flow', () => {
     expect(await screen.findByRole('heading', { name: 'alpha screen' })).toBeTruthy()
     expect(screen.getByTestId('request').textContent).toBe(`${EVM} eip155:8453 0.25`)
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Finish' })))
-    await expect(result).resolves.toMatchObject({
+    // The flow is over, but the method's screen keeps the one it opened in while its success shows.
+    expect(findFunding(harness.kernel)!.current()).toBeNull()
+    expect(screen.getByTestId('request').textContent).toBe(`done ${EVM} eip155:8453 0.5`)
+    expect(harness.kernel.state.modal.open).toBe(true)
+    // Then the flow's step ends: the modal closes and fundWallet resolves with the method's outcome.
+    let finished!: FundingResult
+    await act(async () => {
+      finished = await result
+    })
+    expect(finished).toMatchObject({
       status: 'completed',
       address: EVM,
       method: 'voucher',
       request: { amount: '0.5', chain: { id: 'eip155:8453' } },
       details: { receipt: 'r-1' },
     })
+    expect(harness.kernel.state.modal.open).toBe(false)
+    expect(harness.kernel.flow.steps()).toEqual([])
     expect(events).toEqual([`started ${EVM}`, 'opened voucher', 'finished completed'])
-    // The flow is over, but the method's screen keeps the one it opened in while its success shows.
-    expect(findFunding(harness.kernel)!.current()).toBeNull()
-    expect(screen.getByTestId('request').textContent).toBe(`done ${EVM} eip155:8453 0.5`)
-    await waitFor(() => expect(harness.kernel.state.modal.open).toBe(false), { timeout: 5000 })
   })
 
   it('behavior: a method that fails sends the user back to the selection with its error shown', async () => {
@@ -315,6 +325,90 @@ describe('method selection and flow', () => {
     expect(finished).toHaveLength(1)
     // The flow is over: a late finish from the method's screen changes nothing.
     expect(findFunding(harness.kernel)!.current()).toBeNull()
+  })
+
+  it('behavior: Back from a method returns to the selection; Back from the selection ends the flow as exited', async () => {
+    const harness = await start([
+      definePlugin({ id: 'host', kind: 'feature', screens: { home: { load: async () => ({ default: () => <h2>Home</h2> }) } } }),
+      method('alpha', [{ id: 'voucher' }]),
+    ])
+    await signIn(harness)
+    await renderScreen(harness.kernel, 'host/home')
+    let result!: Promise<FundingResult>
+    await act(async () => {
+      result = fundWallet(harness.kernel, EVM)
+    })
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Pay with voucher' })))
+    await screen.findByRole('heading', { name: 'alpha screen' })
+    expect(harness.kernel.flow.steps().map((s) => s.screen)).toEqual([FUNDING_METHODS_SCREEN, 'alpha/pay'])
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })))
+    expect(await screen.findByRole('heading', { name: 'Add funds to your Acme wallet' })).toBeTruthy()
+    expect(harness.kernel.flow.steps().map((s) => s.screen)).toEqual([FUNDING_METHODS_SCREEN])
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Back' })))
+    await expect(result).resolves.toMatchObject({ status: 'exited', method: 'voucher' })
+    // The funding was opened over the host's screen: the modal is back there.
+    expect(await screen.findByRole('heading', { name: 'Home' })).toBeTruthy()
+    expect(harness.kernel.flow.steps()).toEqual([])
+  })
+
+  it("behavior: opened inside a transaction's step (its 'Add funds'), the funding nests: its end returns to the review, whose step keeps waiting", async () => {
+    const harness = await start([
+      definePlugin({ id: 'tx', kind: 'feature', screens: { review: { load: async () => ({ default: () => <h2>Review</h2> }) } } }),
+      method('alpha', [{ id: 'voucher' }]),
+    ])
+    await signIn(harness)
+    await renderScreen(harness.kernel, FUNDING_METHODS_SCREEN)
+    await act(async () => harness.kernel.closeModal({ force: true }))
+    const tx = harness.kernel.contextFor('tx').step<string>({ screen: 'tx/review' })
+    tx.catch(() => undefined)
+    await screen.findByRole('heading', { name: 'Review' })
+    const core = findFunding(harness.kernel)!
+    // What the review's 'Add funds' does: funding for the missing amount, as a step inside the transaction's.
+    let funded!: Promise<FundingResult>
+    await act(async () => {
+      funded = core.fund(core.prepare(EVM, { amount: '0.1' }))
+    })
+    await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Pay with voucher' })))
+    await screen.findByRole('heading', { name: 'alpha screen' })
+    expect(harness.kernel.flow.steps().map((s) => [s.plugin, s.screen])).toEqual([
+      ['tx', 'tx/review'],
+      ['funding', FUNDING_METHODS_SCREEN],
+      ['funding', 'alpha/pay'],
+    ])
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Finish' })))
+    let result!: FundingResult
+    await act(async () => {
+      result = await funded
+    })
+    expect(result).toMatchObject({ status: 'completed', method: 'voucher', request: { amount: '0.5' } })
+    // The funding's step ended after its success delay; the modal is back on the review, still waiting.
+    expect(harness.kernel.state.modal.stack.map((e) => e.screen)).toEqual(['tx/review'])
+    expect(await screen.findByRole('heading', { name: 'Review' })).toBeTruthy()
+    expect(harness.kernel.flow.steps().map((s) => s.plugin)).toEqual(['tx'])
+    await act(async () => void harness.kernel.flow.current()!.resolve('0xhash'))
+    await expect(tx).resolves.toBe('0xhash')
+  })
+
+  it("behavior: closing the modal while the funding is nested in a transaction's step exits the funding and cancels the transaction's step", async () => {
+    const harness = await start([
+      definePlugin({ id: 'tx', kind: 'feature', screens: { review: { load: async () => ({ default: () => <h2>Review</h2> }) } } }),
+      method('alpha', [{ id: 'voucher' }]),
+    ])
+    await signIn(harness)
+    await renderScreen(harness.kernel, FUNDING_METHODS_SCREEN)
+    await act(async () => harness.kernel.closeModal({ force: true }))
+    const tx = harness.kernel.contextFor('tx').step<string>({ screen: 'tx/review' })
+    tx.catch(() => undefined)
+    await screen.findByRole('heading', { name: 'Review' })
+    let funded!: Promise<FundingResult>
+    await act(async () => {
+      funded = fundWallet(harness.kernel, EVM)
+    })
+    await screen.findByRole('list', { name: 'Funding methods' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Close' })))
+    await expect(funded).resolves.toMatchObject({ status: 'exited', method: null })
+    await expect(tx).rejects.toMatchObject({ code: 'exited_auth_flow' })
+    expect(harness.kernel.state.modal.open).toBe(false)
   })
 
   it('behavior: a second fundWallet ends the first flow as exited', async () => {
@@ -421,3 +515,65 @@ describe("'Confirm or edit amount'", () => {
   })
 })
 
+
+describe('promptFundingOnWalletCreation', () => {
+  /**
+   * Signs a new user in whose login creates an Ethereum wallet (the frame's part played by the server
+   * listing it in the refreshed session), with the app's funding prompt on or off.
+   */
+  async function loginCreatingWallet(prompt: boolean, created: unknown[] = [embeddedAccount(EVM, 'ethereum')]) {
+    const harness = await start([embeddedWallets(), method('alpha', [{ id: 'voucher' }])], undefined, {
+      embedded_wallet_config: {
+        create_on_login: 'users-without-wallets',
+        mode: 'legacy-embedded-wallets-only',
+        solana: { create_on_login: created.length > 1 ? 'users-without-wallets' : 'off' },
+      },
+      funding_config: { prompt_funding_on_wallet_creation: prompt },
+    })
+    const announced: string[] = []
+    embeddedWalletHooks(harness.kernel).walletCreated.tap('test', (w) => void announced.push(w.address))
+    const user = (accounts: unknown[]) => authenticated({ ...authenticated().user, linked_accounts: accounts } as never)
+    const emailAccount = authenticated().user.linked_accounts[0]!
+    const login = harness.kernel
+      .contextFor('email')
+      .authenticate(async () => ({ ...user([emailAccount]), refresh_token: 'refresh-1' }) as unknown as AuthenticatedUser, { method: 'email' })
+    await vi.waitFor(() => expect(harness.kernel.flow.current()?.screen).toBe(EMBEDDED_WALLET_SCREENS.create))
+    harness.routes['POST /api/v1/sessions'] = () => ({ json: { ...user([emailAccount, ...created]), refresh_token: 'refresh-2' } })
+    await harness.kernel.refresh()
+    harness.kernel.flow.current()!.resolve()
+    await login
+    expect(announced).toEqual(created.map((a) => (a as { address: string }).address))
+    // The login closed its modal as it completed; the prompt (if any) has opened its own by now.
+    const opened = harness.kernel.state.modal.stack.map((e) => e.screen)
+    await act(async () => void render(<PorticoProvider kernel={harness.kernel} />))
+    return { harness, opened }
+  }
+
+  it('behavior: with the setting on, the method selection opens for the wallet the login created; closing it leaves the user signed in', async () => {
+    const { harness, opened } = await loginCreatingWallet(true)
+    expect(opened).toEqual([FUNDING_METHODS_SCREEN])
+    const dialog = await screen.findByRole('dialog')
+    expect(await within(dialog).findByRole('heading', { name: 'Add funds to your Acme wallet' })).toBeTruthy()
+    expect(findFunding(harness.kernel)!.current()?.request.address).toBe(EVM)
+    expect(harness.kernel.state.modal.stack.map((e) => e.screen)).toEqual([FUNDING_METHODS_SCREEN])
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Close' })))
+    expect(harness.kernel.state.modal.open).toBe(false)
+    expect(findFunding(harness.kernel)!.current()).toBeNull()
+    expect(harness.kernel.state.session.status).toBe('authenticated')
+  })
+
+  it('behavior: wallets created together (Ethereum and Solana) open one funding, for the first', async () => {
+    const { harness, opened } = await loginCreatingWallet(true, [embeddedAccount(EVM, 'ethereum'), embeddedAccount(SOL, 'solana')])
+    expect(opened).toEqual([FUNDING_METHODS_SCREEN])
+    expect(harness.kernel.flow.steps()).toHaveLength(1)
+    expect(findFunding(harness.kernel)!.current()?.request).toMatchObject({ address: EVM, chainType: 'ethereum' })
+  })
+
+  it('behavior: with the setting off, a created wallet opens nothing', async () => {
+    const { harness, opened } = await loginCreatingWallet(false)
+    expect(opened).toEqual([])
+    expect(harness.kernel.state.modal.open).toBe(false)
+    expect(harness.kernel.flow.steps()).toEqual([])
+    expect(screen.queryByRole('dialog')).toBeNull()
+  })
+})

@@ -3,7 +3,9 @@
  * funding hooks (`fundingHooks`): a funding plugin contributes method tiles through `methods`, each
  * opening a screen of its own; the core shows the method selection 'Add funds to your … wallet',
  * keeps the open funding flow, and offers `fundWallet(kernel, address, options)` and
- * `useFundWallet()`. Funding method plugins require it; a page without them does not load it.
+ * `useFundWallet()`. With the app's `promptFundingOnWalletCreation` it opens the selection for an
+ * embedded wallet just created for the user. Funding method plugins require it; a page without them
+ * does not load it.
  * @module
  */
 import { definePlugin } from '../../kernel/plugin'
@@ -12,6 +14,7 @@ import { createFundingCore, type FundingOptions } from './core'
 import { FUNDING_ERRORS } from './errors'
 import { fundingHooks } from './hooks'
 import { fundingMessages } from './messages'
+import { promptOnWalletCreation } from './prompt'
 import { isFundableAmount } from './request'
 import { PorticoError } from '../../kernel/errors'
 
@@ -64,8 +67,10 @@ export const funding = (options: FundingOptions = {}) => {
       const hooks = fundingHooks(ctx)
       const { core, destroy } = createFundingCore(ctx, hooks, options)
       const untap = hooks.core.tap(FUNDING_PLUGIN_ID, () => core)
+      const stopPrompting = promptOnWalletCreation(ctx, core)
       return () => {
         untap()
+        stopPrompting()
         destroy()
       }
     },

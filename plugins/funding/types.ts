@@ -135,14 +135,14 @@ export interface FundingFlow {
   /** The tile's id of the method last opened, if any. */
   readonly method: string | null
   /**
-   * Ends the flow: `fundWallet` resolves with the outcome, the `finished` hook is called, and the
-   * modal closes after `FUNDING_SUCCESS_CLOSE_MS` (the method's screen shows its success meanwhile).
-   * A second call is ignored.
+   * Completes the flow: the method's screen shows its success for `FUNDING_SUCCESS_CLOSE_MS`, then
+   * the flow's step ends (the modal closes, or returns to the screen the funding was opened from),
+   * `fundWallet` resolves with the outcome and the `finished` hook is called. A second call is ignored.
    */
   complete(outcome?: FundingOutcome): void
   /**
-   * Goes back to the method selection (a failed purchase), showing the error's text there, as
-   * the error registry words it.
+   * Goes back to the method selection (a failed purchase): the method's step ends and the selection
+   * shows the error's text, as the error registry words it.
    */
   showMethods(error?: unknown): void
 }

@@ -20,7 +20,9 @@
  * It also runs the development stand-ins of `server/dev/` (an identity provider the demo's Google
  * login points at, Farcaster and Telegram stand-ins; `PORTICO_DEV_OIDC_PORT` fixes the identity
  * provider's port), so the demo app offers every login method locally. Farcaster endpoints given in
- * the environment (`PORTICO_FARCASTER_RELAY_URL`…) win over the stand-in's.
+ * the environment (`PORTICO_FARCASTER_RELAY_URL`…) win over the stand-in's. Likewise the local
+ * stand-ins of MoonPay and Coinbase Onramp (`test/fixtures/funding`) for the demo's `?funding=on`,
+ * unless `PORTICO_MOONPAY_WIDGET_URL` or `PORTICO_COINBASE_API_URL` name the providers' endpoints.
  * @module
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -67,6 +69,55 @@ interface DemoStandInSettings {
   oauthProviders: { google: { clientId: string; clientSecret: string; issuer: string } }
   telegram: { botId: string; botName: string; botToken: string }
   farcasterSigner: { appFid: number; custodyPrivateKey: string }
+  /** The MoonPay stand-in's sandbox keys (when `npm start` runs it). */
+  moonpay?: { sandbox: { apiKey: string; secretKey: string } }
+  /** The Coinbase Onramp stand-in's CDP key (when `npm start` runs it). */
+  coinbaseOnramp?: { projectId: string; apiKeyName: string; apiKeySecret: string }
+}
+
+/** The funding providers' local stand-ins `npm start` runs: their URLs for the demo page, and their close. */
+interface FundingStandIns {
+  /** The demo page's meta tags naming them (`portico-dev-moonpay-url`, `portico-dev-coinbase-url`). */
+  meta: Record<string, string>
+  close(): Promise<void>
+}
+
+/**
+ * Starts LOCAL STAND-INS of MoonPay and Coinbase Onramp (`test/fixtures/funding`, development only)
+ * unless the environment names the providers' endpoints (`PORTICO_MOONPAY_WIDGET_URL`,
+ * `PORTICO_COINBASE_API_URL`, as the browser tests do), points the provider plugins at them and
+ * answers the demo app's keys for them, so the demo's `?funding=on` offers card and exchange funding
+ * locally. The MoonPay secret stays in the data folder; the Coinbase key pair is made at each start.
+ * Purchases complete on the stand-in's page; no funds are sent (no chain is wired to them here).
+ * @returns the stand-ins and the settings, or null when the environment names the endpoints or the
+ *   repository's fixtures are absent.
+ */
+async function startFundingStandIns(env: Env, dataDir: string): Promise<{ standIns: FundingStandIns; settings: Pick<DemoStandInSettings, 'moonpay' | 'coinbaseOnramp'> } | null> {
+  if (env.PORTICO_MOONPAY_WIDGET_URL || env.PORTICO_COINBASE_API_URL) return null
+  const fixtures = resolve(import.meta.dirname, '../../test/fixtures/funding')
+  if (!existsSync(join(fixtures, 'moonpay.ts'))) return null
+  const { startMoonpayStandIn } = await import('../../test/fixtures/funding/moonpay')
+  const { coinbaseTestKey, startCoinbaseOnrampStandIn } = await import('../../test/fixtures/funding/coinbase-onramp')
+  const moonpayKeys = {
+    apiKey: 'pk_test_portico_dev',
+    secretKey: readSecret(dataDir, 'PORTICO_DEV_MOONPAY_SECRET', 'dev-moonpay-secret', () => `sk_test_${randomBytes(16).toString('hex')}`),
+  }
+  const coinbaseKey = coinbaseTestKey()
+  const coinbaseAccount = { projectId: 'portico-dev', apiKeyName: 'organizations/portico-dev/apiKeys/dev', apiKeySecret: coinbaseKey.apiKeySecret }
+  const moonpay = await startMoonpayStandIn({ keys: [moonpayKeys] })
+  const coinbase = await startCoinbaseOnrampStandIn({ projectId: coinbaseAccount.projectId, apiKeyName: coinbaseAccount.apiKeyName, publicKeyPem: coinbaseKey.publicKeyPem })
+  env.PORTICO_MOONPAY_WIDGET_URL = moonpay.url
+  env.PORTICO_COINBASE_API_URL = coinbase.url
+  return {
+    standIns: {
+      meta: { 'portico-dev-moonpay-url': moonpay.url, 'portico-dev-coinbase-url': coinbase.url },
+      close: async () => {
+        await moonpay.close()
+        await coinbase.close()
+      },
+    },
+    settings: { moonpay: { sandbox: moonpayKeys }, coinbaseOnramp: coinbaseAccount },
+  }
 }
 
 /**
@@ -202,6 +253,8 @@ async function main() {
   const apiPort = port(env, 'API_PORT', 8787)
   const demoPort = port(env, 'PORT', 3000)
   const { dev, devSettings } = await startStandIns(env, dataDir)
+  const funding = await startFundingStandIns(env, dataDir)
+  if (funding) Object.assign(devSettings, funding.settings)
 
   const secrets = createSecretBox(readSecret(dataDir, 'PORTICO_ENCRYPTION_KEY', DATA_DIR_KEYS.PORTICO_ENCRYPTION_KEY!, generateEncryptionKey))
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, secrets })
@@ -248,7 +301,7 @@ async function main() {
       const { startDemo } = (await import(pathToFileURL(demoModule).href)) as {
         startDemo: (o: { port: number; apiUrl: string; appId: string; meta?: Record<string, string> }) => Promise<{ url: string; close: () => Promise<void> }>
       }
-      demo = await startDemo({ port: demoPort, apiUrl, appId, meta: { 'portico-telegram-script-url': dev.telegramScriptUrl } })
+      demo = await startDemo({ port: demoPort, apiUrl, appId, meta: { 'portico-telegram-script-url': dev.telegramScriptUrl, ...funding?.standIns.meta } })
     } catch (err) {
       demoProblem = `not started: ${String((err as Error).message).split('\n')[0]}`
     }
@@ -262,7 +315,8 @@ async function main() {
   console.log(`App ID: ${appId}`)
   console.log(`Test login: ${DEMO_TEST_IDENTITY.email} with code ${DEMO_TEST_IDENTITY.code}`)
   console.log(`Stand-ins (development only): Google at ${dev.oidcIssuer}, Telegram at ${new URL(dev.telegramScriptUrl).origin}` +
-    (dev.farcaster ? `, Farcaster at ${dev.farcaster.relayUrl}` : ''))
+    (dev.farcaster ? `, Farcaster at ${dev.farcaster.relayUrl}` : '') +
+    (funding ? `, MoonPay at ${env.PORTICO_MOONPAY_WIDGET_URL}, Coinbase Onramp at ${env.PORTICO_COINBASE_API_URL} (the demo's ?funding=on)` : ''))
   console.log(`Admin:  npx portico apps list (key in ${join(dataDir, 'admin-key')} or PORTICO_ADMIN_KEY)`)
 
   let stopping = false
@@ -272,6 +326,7 @@ async function main() {
     try {
       await demo?.close()
       await dev.close()
+      await funding?.standIns.close()
       await Promise.all([closeHttp(api4.http), api6 ? closeHttp(api6.http) : null])
       await server.close()
       process.exit(0)

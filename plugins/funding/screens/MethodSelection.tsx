@@ -12,11 +12,6 @@ import { LoginMethodButton } from '../../../ui/components/LoginMethodButton'
 import { findFunding } from '../hooks'
 import type { FundingMethod } from '../types'
 
-/** Params of the method selection: the text of the error a method came back with. */
-export interface MethodSelectionParams extends Record<string, unknown> {
-  error?: string
-}
-
 const listStyle = { display: 'flex', flexDirection: 'column', gap: '10px', listStyle: 'none', padding: 0, margin: 0 } as const
 
 /**
@@ -30,7 +25,7 @@ const listStyle = { display: 'flex', flexDirection: 'column', gap: '10px', listS
  * ```
  */
 export default function MethodSelection() {
-  const { ctx, params } = useScreen<MethodSelectionParams>()
+  const { ctx } = useScreen()
   const t = ctx.t
   const core = findFunding(ctx)
   const flow = core?.current() ?? null
@@ -53,7 +48,7 @@ export default function MethodSelection() {
       setOpenError(ctx.resolveError(e).message)
     }
   }
-  const error = openError ?? (typeof params.error === 'string' ? params.error : null)
+  const error = openError ?? core.methodError()
   return (
     <Screen title={title}>
       <ul aria-label={t('FUNDING_METHODS_LIST_LABEL')} style={listStyle}>

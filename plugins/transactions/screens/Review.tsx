@@ -73,7 +73,7 @@ function useChainFacts(ctx: PluginContext, params: TransactionReviewParams, to: 
  * @param props - screen props with the embedded wallet's `TransactionReviewParams`.
  * @returns the screen.
  */
-export default function Review({ ctx, params, navigate, back, isShown, cancelStep }: ScreenProps<TransactionReviewParams>) {
+export default function Review({ ctx, params, navigate, cancelStep }: ScreenProps<TransactionReviewParams>) {
   const t: Texts = (key, values) => ctx.t(key, values)
   const warningId = useId()
   const [sending, setSending] = useState(false)
@@ -133,7 +133,7 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
   }
   const addFunds = () => {
     if (!fund || facts.balance === undefined) return
-    fund(formatUnits(needed - facts.balance, native.decimals), { navigate, back, isShown })
+    fund(formatUnits(needed - facts.balance, native.decimals))
   }
 
   const ui = params.ui ?? {}

@@ -151,7 +151,7 @@ function failureOf(error: unknown, fallback: string): { code: string; message: s
  * @param props - screen props with the embedded wallet's `SolanaTransactionReviewParams`.
  * @returns the screen.
  */
-export default function SolanaTransaction({ ctx, params, navigate, back, resolveStep, cancelStep, isShown }: ScreenProps<SolanaTransactionReviewParams>) {
+export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep, isShown }: ScreenProps<SolanaTransactionReviewParams>) {
   const t: Texts = (key, values) => ctx.t(key, values)
   const warningId = useId()
   const { cluster } = params
@@ -341,7 +341,7 @@ export default function SolanaTransaction({ ctx, params, navigate, back, resolve
         <>
           <ReviewFooterFacts warningId={warningId} warnings={warnings} walletLabel={t('TRANSACTIONS_WALLET')} address={params.address} />
           {shortOfFunds && fund && total !== null ? (
-            <Button onClick={() => fund(formatUnits(total - facts.balance!, 9), { navigate, back, isShown })} aria-describedby={warningId}>
+            <Button onClick={() => fund(formatUnits(total - facts.balance!, 9))} aria-describedby={warningId}>
               {t('TRANSACTIONS_ADD_FUNDS_BUTTON')}
             </Button>
           ) : (

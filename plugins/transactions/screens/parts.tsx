@@ -8,7 +8,6 @@
 import { useEffect, useState, type ReactNode } from 'react'
 import { formatUnits } from 'viem'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
-import type { ScreenProps } from '../../../ui/context'
 import { Link } from '../../../ui/components/Link'
 import type { PluginContext } from '../../../kernel'
 import type { PriceDisplay, TransactionReviewParams, TransactionUiOptions } from '../../embedded-wallets'
@@ -235,7 +234,7 @@ export function ReviewFooterFacts({ warningId, warnings, walletLabel, address }:
 export const BALANCE_POLL_MS = 2000
 
 /** Opens the funding method selection for an amount, over the review (which the modal comes back to). */
-export type OpenFunding = (amount: string, screen: Pick<ScreenProps, 'navigate' | 'back' | 'isShown'>) => void
+export type OpenFunding = (amount: string) => void
 
 /**
  * The funding a review can offer when the balance falls short: the funding plugin's method selection
@@ -253,7 +252,7 @@ export function useFunding(ctx: PluginContext, address: string, target: { chain:
   useEffect(() => {
     if (!wanted || !target) return
     let gone = false
-    void import('../../funding').then(({ findFunding, FUNDING_METHODS_SCREEN }) => {
+    void import('../../funding').then(({ findFunding }) => {
       const core = findFunding(ctx)
       const options = (amount?: string) => ({ ...target, ...(amount ? { amount } : {}) })
       try {
@@ -262,15 +261,10 @@ export function useFunding(ctx: PluginContext, address: string, target: { chain:
         return // funding is off, or offers nothing for this chain
       }
       if (!core || gone) return
-      setFund(() => (amount: string, screen: Pick<ScreenProps, 'navigate' | 'back' | 'isShown'>) => {
-        const request = core.prepare(address, options(amount))
-        // When a method finishes, the modal comes back to this review (its balance is read again).
-        void core.start(request, {
-          closer: () => () => {
-            for (let i = 0; i < 16 && !screen.isShown(); i++) screen.back()
-          },
-        })
-        screen.navigate(FUNDING_METHODS_SCREEN)
+      setFund(() => (amount: string) => {
+        // The funding runs as a step inside the transaction's: when it ends, the modal comes back
+        // to this review (its balance is read again).
+        void core.fund(core.prepare(address, options(amount)))
       })
     }, () => undefined)
     return () => {

@@ -8,7 +8,7 @@ import { createRoot } from 'react-dom/client'
 import { PorticoProvider, usePortico } from 'portico/react'
 import { email } from 'portico/plugins/email'
 import { useFundWallet, type FundingResult } from 'portico/plugins/funding'
-import { bankTransfer } from './index'
+import { bankTransfer } from '../index'
 
 const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
 
