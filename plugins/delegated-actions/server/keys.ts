@@ -41,7 +41,7 @@ export interface DelegationKeys {
   readonly publicKey: string
   /**
    * Opens a sealed wallet key with the newest key, else with the older ones in order.
-   * @throws {@link DelegationSealError} when no listed key opens it for this binding.
+   * @throws `DelegationSealError` (of `portico/protocols/delegation`) when no listed key opens it for this binding.
    */
   open(sealed: string, binding: DelegationBinding): Promise<OpenedDelegation>
   /** Seals a wallet key to the newest key. */
