@@ -1,7 +1,7 @@
 /**
  * The transfer itself, apart from the screen: what to send (native currency or USDC with 6
- * decimals) from an external EVM wallet, the balance check, the send through the wallet's
- * EIP-1193 provider, and the wait for the receipt.
+ * decimals) from an external EVM wallet or SOL from a Solana one, the balance check, the send
+ * through the wallet's EIP-1193 provider, and the wait for the receipt (Solana: `./solana`).
  * @module
  */
 import { PorticoError } from '../../kernel/errors'
@@ -29,6 +29,8 @@ export interface TransferPlan {
  */
 export function planTransfer(request: FundingRequest, usdc: string | null): TransferPlan | null {
   if (!request.amount) return null
+  // SOL has 9 decimals; the spec names no USDC mint on any Solana cluster, so Solana moves SOL only.
+  if (request.chainType === 'solana') return request.asset === 'native-currency' ? { token: null, units: toUnits(request.amount, 9) } : null
   if (request.asset === 'native-currency') return { token: null, units: toUnits(request.amount, request.chain?.nativeCurrency.decimals ?? 9) }
   if (request.asset === 'USDC' && usdc) return { token: usdc, units: toUnits(request.amount, USDC_DECIMALS) }
   return null
@@ -39,13 +41,17 @@ interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>
 }
 
+/** The fee of a one-signature Solana transaction, in lamports: a SOL transfer also pays it. */
+export const SOLANA_TRANSFER_FEE_LAMPORTS = 5000n
+
 /**
- * Refuses a wallet holding less than the plan moves.
+ * Refuses a wallet holding less than the plan moves (on Solana, plus the transaction's fee).
  * @throws PorticoError `FUNDING_WALLET_NOT_ENOUGH_FUNDS` ('Wallet {address} does not have enough funds.').
  */
 export async function checkFunds(url: string, request: FundingRequest, from: string, plan: TransferPlan): Promise<void> {
   const balance = await readBalance(url, request.chainType, from, plan.token)
-  if (balance < plan.units) {
+  const fee = request.chainType === 'solana' ? SOLANA_TRANSFER_FEE_LAMPORTS : 0n
+  if (balance < plan.units + fee) {
     throw new PorticoError(format(fundingWalletMessages.FUNDING_WALLET_NOT_ENOUGH_FUNDS, { address: from }), { code: 'FUNDING_WALLET_NOT_ENOUGH_FUNDS', details: from })
   }
 }

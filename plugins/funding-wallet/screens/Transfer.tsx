@@ -11,20 +11,40 @@ import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { Spinner } from '../../../ui/components/Spinner'
 import { porticoRecipes as r } from '../../../ui/styles'
-import { assetSymbol, findFunding, fundingRpcUrl, useFundingFlow } from '../../funding'
+import { assetSymbol, findFunding, fundingRpcUrl, useFundingFlow, type FundingRequest } from '../../funding'
 import { WALLET_ERROR_CODES, walletListItems, walletsOf, type ConnectorEntry, type WalletListItem } from '../../wallets'
 import { WALLETS_COLLAPSE_ABOVE, WALLETS_SHOWN } from '../index'
-import { checkFunds, planTransfer, sendEvmTransfer, waitForReceipt } from '../transfer'
+import { checkFunds, planTransfer, sendEvmTransfer, waitForReceipt, type TransferPlan } from '../transfer'
 
 type Step = { at: 'pick' } | { at: 'confirm'; wallet: string } | { at: 'awaiting'; hash: string } | { at: 'success'; hash: string } | { at: 'failed'; error: string }
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-/** Wallet rows, as the wallets plugin orders them (installed first, 'Recent' on the last connected). */
-function rowsOf(ctx: ReturnType<typeof useScreen>['ctx']): WalletListItem[] {
+/** Wallet rows of the request's chain family, as the wallets plugin orders them (installed first, 'Recent' on the last connected). */
+function rowsOf(ctx: ReturnType<typeof useScreen>['ctx'], chainType: FundingRequest['chainType'] | undefined): WalletListItem[] {
   const registry = walletsOf(ctx)
-  const entries = registry.entries().filter((e) => e.chainType === 'ethereum' && !e.screen)
-  return walletListItems(entries, { walletChainType: 'ethereum-only', history: registry.history() })
+  const entries = registry.entries().filter((e) => e.chainType === chainType && !e.screen)
+  return walletListItems(entries, { walletChainType: chainType === 'solana' ? 'solana-only' : 'ethereum-only', history: registry.history() })
+}
+
+/** Sends the plan from the connected wallet and waits until it is mined or confirmed; `sent` learns the hash first. */
+async function transfer(
+  ctx: ReturnType<typeof useScreen>['ctx'],
+  args: { request: FundingRequest; url: string; from: string; plan: TransferPlan; signal: AbortSignal; sent: (hash: string) => void },
+): Promise<string> {
+  const { request, url, from, plan, signal, sent } = args
+  const provider = await walletsOf(ctx).connectorOf(from)!.getProvider(from)
+  if (request.chainType === 'solana') {
+    const { sendSolanaTransfer, waitForSolanaConfirmation } = await import('../solana')
+    const signature = await sendSolanaTransfer(provider as Parameters<typeof sendSolanaTransfer>[0], url, request, from, plan)
+    sent(signature)
+    await waitForSolanaConfirmation(ctx.sleep, url, signature, signal)
+    return signature
+  }
+  const hash = await sendEvmTransfer(provider as Parameters<typeof sendEvmTransfer>[0], request, from, plan)
+  sent(hash)
+  await waitForReceipt(ctx.sleep, url, hash, signal)
+  return hash
 }
 
 /**
@@ -43,7 +63,7 @@ export default function Transfer() {
   const flow = useFundingFlow()
   const [step, setStep] = useState<Step>({ at: 'pick' })
   const [expanded, setExpanded] = useState(false)
-  const [rows] = useState(() => rowsOf(ctx))
+  const [rows] = useState(() => rowsOf(ctx, flow?.request.chainType))
   const live = useRef(new AbortController())
   useEffect(() => () => live.current.abort(), [])
 
@@ -51,7 +71,7 @@ export default function Transfer() {
   const usdc = request?.chain ? (findFunding(ctx)?.usdcAddress(request.chain.id) ?? null) : null
   const plan = request ? planTransfer(request, usdc) : null
   const url = request ? fundingRpcUrl(request, ctx.config()) : null
-  if (!flow || !request || !plan || !url || !request.chain) {
+  if (!flow || !request || !plan || !url) {
     return (
       <Screen title={t('FUNDING_WALLET_PICK_TITLE')} icon="error">
         <ErrorText center>{t('FUNDING_NO_FLOW')}</ErrorText>
@@ -59,6 +79,7 @@ export default function Transfer() {
     )
   }
   const chain = request.chain
+  const network = chain?.name ?? `Solana ${request.cluster?.name ?? ''}`.trim()
   const symbol = assetSymbol(request) ?? ''
   const amount = request.amount ?? ''
 
@@ -67,15 +88,10 @@ export default function Transfer() {
     const registry = walletsOf(ctx)
     try {
       setStep({ at: 'confirm', wallet: entry.branding.name })
-      const connected = await registry.connect(entry.id, { chainId: chain.id, signal })
-      if (connected.chainId !== chain.id) await registry.switchChain(connected.address, chain.id)
+      const connected = await registry.connect(entry.id, { ...(chain ? { chainId: chain.id } : {}), signal })
+      if (chain && connected.chainId !== chain.id) await registry.switchChain(connected.address, chain.id)
       await checkFunds(url, request, connected.address, plan)
-      const connector = registry.connectorOf(connected.address)
-      const provider = (await connector!.getProvider(connected.address)) as Parameters<typeof sendEvmTransfer>[0]
-      const hash = await sendEvmTransfer(provider, request, connected.address, plan)
-      if (signal.aborted) return
-      setStep({ at: 'awaiting', hash })
-      await waitForReceipt(ctx.sleep, url, hash, signal)
+      const hash = await transfer(ctx, { request, url, from: connected.address, plan, signal, sent: (hash) => !signal.aborted && setStep({ at: 'awaiting', hash }) })
       if (signal.aborted) return
       setStep({ at: 'success', hash })
       flow.complete({ status: 'completed', details: { hash, from: connected.address } })
@@ -102,7 +118,7 @@ export default function Transfer() {
         subtitle={
           step.at === 'confirm'
             ? t('FUNDING_WALLET_CONFIRM_SUBTITLE', { amount, symbol, address: short(request.address), wallet: step.wallet })
-            : t('FUNDING_WALLET_AWAITING_SUBTITLE', { network: chain.name })
+            : t('FUNDING_WALLET_AWAITING_SUBTITLE', { network })
         }
       >
         <div className={r.loading}>
@@ -132,7 +148,7 @@ export default function Transfer() {
   const collapsed = rows.length > WALLETS_COLLAPSE_ABOVE && !expanded
   const shown = collapsed ? rows.slice(0, WALLETS_SHOWN) : rows
   return (
-    <Screen title={t('FUNDING_WALLET_PICK_TITLE')} subtitle={t('FUNDING_WALLET_PICK_SUBTITLE', { amount, symbol, network: chain.name })}>
+    <Screen title={t('FUNDING_WALLET_PICK_TITLE')} subtitle={t('FUNDING_WALLET_PICK_SUBTITLE', { amount, symbol, network })}>
       {rows.length === 0 ? (
         <p className={`${r.muted} ${r.center}`}>{t('FUNDING_WALLET_NONE')}</p>
       ) : (
