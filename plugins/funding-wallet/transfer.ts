@@ -4,6 +4,7 @@
  * through the wallet's EIP-1193 provider, and the wait for the receipt (Solana: `./solana`).
  * @module
  */
+import type { ChainConfig } from '../../kernel/config'
 import { PorticoError } from '../../kernel/errors'
 import { format } from '../../kernel/messages'
 import { fundingRpc, pollUntil, readBalance, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
@@ -33,6 +34,27 @@ export function planTransfer(request: FundingRequest, usdc: string | null): Tran
   if (request.chainType === 'solana') return request.asset === 'native-currency' ? { token: null, units: toUnits(request.amount, 9) } : null
   if (request.asset === 'native-currency') return { token: null, units: toUnits(request.amount, request.chain?.nativeCurrency.decimals ?? 9) }
   if (request.asset === 'USDC' && usdc) return { token: usdc, units: toUnits(request.amount, USDC_DECIMALS) }
+  return null
+}
+
+/**
+ * Where else a wallet short of funds on the request's chain holds the native currency: the first
+ * other chain of the app (same chain family, with an RPC endpoint) with a balance above zero. The
+ * bridge then quotes from there. Chains that cannot be read are skipped.
+ * @param chains - the app's chains.
+ * @param request - the request.
+ * @param from - the wallet.
+ * @returns the chain's CAIP-2 id, or null.
+ */
+export async function fundedChainElsewhere(chains: readonly ChainConfig[], request: FundingRequest, from: string): Promise<string | null> {
+  const family = request.chainType === 'solana' ? 'solana:' : 'eip155:'
+  const here = request.chain?.id ?? null
+  for (const chain of chains) {
+    const url = chain.rpcUrls[0]
+    if (!chain.id.startsWith(family) || chain.id === here || !url || request.chainType === 'solana') continue
+    const balance = await readBalance(url, request.chainType, from, null).catch(() => 0n)
+    if (balance > 0n) return chain.id
+  }
   return null
 }
 

@@ -14,7 +14,8 @@ import { porticoRecipes as r } from '../../../ui/styles'
 import { assetSymbol, findFunding, fundingRpcUrl, useFundingFlow, type FundingRequest } from '../../funding'
 import { WALLET_ERROR_CODES, walletListItems, walletsOf, type ConnectorEntry, type WalletListItem } from '../../wallets'
 import { WALLETS_COLLAPSE_ABOVE, WALLETS_SHOWN } from '../index'
-import { checkFunds, planTransfer, sendEvmTransfer, waitForReceipt, type TransferPlan } from '../transfer'
+import { BRIDGE_QUOTES_SCREEN, findBridge } from '../../funding-bridge'
+import { checkFunds, fundedChainElsewhere, planTransfer, sendEvmTransfer, waitForReceipt, type TransferPlan } from '../transfer'
 
 type Step = { at: 'pick' } | { at: 'confirm'; wallet: string } | { at: 'awaiting'; hash: string } | { at: 'success'; hash: string } | { at: 'failed'; error: string }
 
@@ -65,7 +66,11 @@ export default function Transfer() {
   const [expanded, setExpanded] = useState(false)
   const [rows] = useState(() => rowsOf(ctx, flow?.request.chainType))
   const live = useRef(new AbortController())
-  useEffect(() => () => live.current.abort(), [])
+  // A fresh controller per mount (React's strict mode mounts twice); leaving the screen stops the wait.
+  useEffect(() => {
+    live.current = new AbortController()
+    return () => live.current.abort()
+  }, [])
 
   const request = flow?.request ?? null
   const usdc = request?.chain ? (findFunding(ctx)?.usdcAddress(request.chain.id) ?? null) : null
@@ -98,6 +103,12 @@ export default function Transfer() {
     } catch (e) {
       if (signal.aborted) return
       const { code, details } = e as { code?: unknown; details?: unknown }
+      // Short here but funded on another chain of the app: the bridge quotes from there.
+      if (code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' && request.crossChainBridgingEnabled && findBridge(ctx)) {
+        const origin = await fundedChainElsewhere(ctx.config()?.supportedChains ?? [], request, String(details))
+        if (signal.aborted) return
+        if (origin) return ctx.navigate(BRIDGE_QUOTES_SCREEN, { from: String(details), origin })
+      }
       const error =
         code === WALLET_ERROR_CODES.rejected
           ? t('FUNDING_WALLET_REJECTED')
