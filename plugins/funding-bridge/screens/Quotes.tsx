@@ -148,7 +148,7 @@ export default function Quotes() {
             <button type="button" className={r.tile} aria-pressed={picked === i} onClick={() => setStep({ at: 'quotes', quotes, picked: i })}>
               <span style={{ flex: 1, display: 'grid', gap: 2, textAlign: 'start' }}>
                 <span className={r.truncate}>{t('BRIDGE_RECEIVE', { amount: quote.amountOut ? fromUnits(BigInt(quote.amountOut), decimals) : amount, symbol })}</span>
-                <span className={r.muted}>
+                <span className={r.muted} style={{ fontWeight: 400 }}>
                   {[quote.feesUsd !== undefined ? t('BRIDGE_FEES', { fees: quote.feesUsd.toFixed(2) }) : null, quote.timeEstimate !== undefined ? t('BRIDGE_TIME', { seconds: quote.timeEstimate }) : null, quote.provider]
                     .filter(Boolean)
                     .join(' · ')}
