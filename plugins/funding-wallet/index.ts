@@ -6,10 +6,13 @@
  * wallet, and the receipt is awaited. A chain without a USDC contract cannot fund USDC this way.
  * A Solana request lists the Wallet Standard wallets and sends SOL through the wallet's
  * `solana:signAndSendTransaction`, then waits for the cluster's confirmation (the spec names no
- * USDC mint for any Solana cluster, so USDC on Solana is not offered).
+ * USDC mint for any Solana cluster, so USDC on Solana is not offered). With bridging on and the
+ * `funding-bridge` plugin registered, a wallet short of funds on the request's chain but holding
+ * some on another chain of the app, or a wallet of the other chain family, goes to the bridge.
  * @module
  */
 import { definePlugin } from '../../kernel/plugin'
+import { findBridge } from '../funding-bridge'
 import { findFunding, funding, fundingHooks, type FundingMethod, type FundingRequest } from '../funding'
 import { wallets, walletsOf } from '../wallets'
 import { FUNDING_WALLET_ERRORS } from './errors'
@@ -58,7 +61,9 @@ export const fundingWallet = () =>
     errors: FUNDING_WALLET_ERRORS,
     setup(ctx) {
       const available = (request: FundingRequest): boolean => {
-        if (!walletsOf(ctx).entries().some((e) => e.chainType === request.chainType && !e.screen)) return false
+        // With bridging on (and the bridge registered), a wallet of the other chain family can pay too.
+        const anyFamily = request.crossChainBridgingEnabled && findBridge(ctx) !== undefined
+        if (!walletsOf(ctx).entries().some((e) => (anyFamily || e.chainType === request.chainType) && !e.screen)) return false
         if (request.chainType === 'solana') return planTransfer({ ...request, amount: '1' }, null) !== null
         if (!request.chain) return false
         if (request.asset === 'native-currency') return true

@@ -38,22 +38,22 @@ export function planTransfer(request: FundingRequest, usdc: string | null): Tran
 }
 
 /**
- * Where else a wallet short of funds on the request's chain holds the native currency: the first
- * other chain of the app (same chain family, with an RPC endpoint) with a balance above zero. The
- * bridge then quotes from there. Chains that cannot be read are skipped.
+ * The chain a bridge takes a wallet's funds from, for a request it cannot fund directly: for an
+ * EVM wallet, the first chain of the app (not `exclude`, with an RPC endpoint) where it holds the
+ * native currency (chains that cannot be read are skipped); for a Solana wallet, the app's Solana
+ * cluster, else mainnet-beta.
  * @param chains - the app's chains.
- * @param request - the request.
+ * @param walletChainType - the paying wallet's chain family.
  * @param from - the wallet.
- * @returns the chain's CAIP-2 id, or null.
+ * @param exclude - the request's own chain (CAIP-2), or null.
+ * @returns the chain's CAIP-2 id, or null when an EVM wallet holds nothing elsewhere.
  */
-export async function fundedChainElsewhere(chains: readonly ChainConfig[], request: FundingRequest, from: string): Promise<string | null> {
-  const family = request.chainType === 'solana' ? 'solana:' : 'eip155:'
-  const here = request.chain?.id ?? null
+export async function bridgeOrigin(chains: readonly ChainConfig[], walletChainType: FundingRequest['chainType'], from: string, exclude: string | null): Promise<string | null> {
+  if (walletChainType === 'solana') return chains.find((c) => c.id.startsWith('solana:'))?.id ?? 'solana:mainnet-beta'
   for (const chain of chains) {
     const url = chain.rpcUrls[0]
-    if (!chain.id.startsWith(family) || chain.id === here || !url || request.chainType === 'solana') continue
-    const balance = await readBalance(url, request.chainType, from, null).catch(() => 0n)
-    if (balance > 0n) return chain.id
+    if (!chain.id.startsWith('eip155:') || chain.id === exclude || !url) continue
+    if ((await readBalance(url, 'ethereum', from, null).catch(() => 0n)) > 0n) return chain.id
   }
   return null
 }
@@ -73,10 +73,12 @@ export const SOLANA_TRANSFER_FEE_LAMPORTS = 5000n
 export async function checkFunds(url: string, request: FundingRequest, from: string, plan: TransferPlan): Promise<void> {
   const balance = await readBalance(url, request.chainType, from, plan.token)
   const fee = request.chainType === 'solana' ? SOLANA_TRANSFER_FEE_LAMPORTS : 0n
-  if (balance < plan.units + fee) {
-    throw new PorticoError(format(fundingWalletMessages.FUNDING_WALLET_NOT_ENOUGH_FUNDS, { address: from }), { code: 'FUNDING_WALLET_NOT_ENOUGH_FUNDS', details: from })
-  }
+  if (balance < plan.units + fee) throw notEnoughFunds(from)
 }
+
+/** The spec's 'Wallet {address} does not have enough funds.' as `FUNDING_WALLET_NOT_ENOUGH_FUNDS`. */
+export const notEnoughFunds = (from: string) =>
+  new PorticoError(format(fundingWalletMessages.FUNDING_WALLET_NOT_ENOUGH_FUNDS, { address: from }), { code: 'FUNDING_WALLET_NOT_ENOUGH_FUNDS', details: from })
 
 /**
  * Sends the plan from an EVM wallet to the request's address.

@@ -16,7 +16,7 @@ import { porticoRecipes as r } from '../../../ui/styles'
 import { assetSymbol, fromUnits, fundingRpcUrl, readBalance, useFundingFlow } from '../../funding'
 import { walletsOf } from '../../wallets'
 import { findBridge } from '../index'
-import { executeBridgeQuote, selectBridgeQuote, type BridgeQuote } from '../quotes'
+import { askBridgeQuotes, executeBridgeQuote, selectBridgeQuote, type BridgeQuote } from '../quotes'
 import { fundingQuoteRequest, waitForBridgedFunds, walletBridgeSender } from '../execute'
 
 type Step =
@@ -57,7 +57,7 @@ export default function Quotes() {
   const load = () => {
     if (!service || !quoteRequest) return
     setStep({ at: 'loading' })
-    service.quotes(quoteRequest).then((quotes) => {
+    askBridgeQuotes(service, quoteRequest).then((quotes) => {
       if (!live.current.signal.aborted) setStep({ at: 'quotes', quotes, picked: quotes.length === 1 ? 0 : undefined })
     }, fail)
   }

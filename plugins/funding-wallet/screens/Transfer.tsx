@@ -15,17 +15,21 @@ import { assetSymbol, findFunding, fundingRpcUrl, useFundingFlow, type FundingRe
 import { WALLET_ERROR_CODES, walletListItems, walletsOf, type ConnectorEntry, type WalletListItem } from '../../wallets'
 import { WALLETS_COLLAPSE_ABOVE, WALLETS_SHOWN } from '../index'
 import { BRIDGE_QUOTES_SCREEN, findBridge } from '../../funding-bridge'
-import { checkFunds, fundedChainElsewhere, planTransfer, sendEvmTransfer, waitForReceipt, type TransferPlan } from '../transfer'
+import { bridgeOrigin, checkFunds, notEnoughFunds, planTransfer, sendEvmTransfer, waitForReceipt, type TransferPlan } from '../transfer'
 
 type Step = { at: 'pick' } | { at: 'confirm'; wallet: string } | { at: 'awaiting'; hash: string } | { at: 'success'; hash: string } | { at: 'failed'; error: string }
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-/** Wallet rows of the request's chain family, as the wallets plugin orders them (installed first, 'Recent' on the last connected). */
-function rowsOf(ctx: ReturnType<typeof useScreen>['ctx'], chainType: FundingRequest['chainType'] | undefined): WalletListItem[] {
+/**
+ * Wallet rows, as the wallets plugin orders them (installed first, 'Recent' on the last connected):
+ * the request's chain family, and with bridging on (and the bridge registered) the other family's too.
+ */
+function rowsOf(ctx: ReturnType<typeof useScreen>['ctx'], request: FundingRequest | undefined): WalletListItem[] {
   const registry = walletsOf(ctx)
-  const entries = registry.entries().filter((e) => e.chainType === chainType && !e.screen)
-  return walletListItems(entries, { walletChainType: chainType === 'solana' ? 'solana-only' : 'ethereum-only', history: registry.history() })
+  const both = !!request?.crossChainBridgingEnabled && !!findBridge(ctx)
+  const entries = registry.entries().filter((e) => (both || e.chainType === request?.chainType) && !e.screen)
+  return walletListItems(entries, { walletChainType: both ? 'ethereum-and-solana' : request?.chainType === 'solana' ? 'solana-only' : 'ethereum-only', history: registry.history() })
 }
 
 /** Sends the plan from the connected wallet and waits until it is mined or confirmed; `sent` learns the hash first. */
@@ -64,7 +68,7 @@ export default function Transfer() {
   const flow = useFundingFlow()
   const [step, setStep] = useState<Step>({ at: 'pick' })
   const [expanded, setExpanded] = useState(false)
-  const [rows] = useState(() => rowsOf(ctx, flow?.request.chainType))
+  const [rows] = useState(() => rowsOf(ctx, flow?.request))
   const live = useRef(new AbortController())
   // A fresh controller per mount (React's strict mode mounts twice); leaving the screen stops the wait.
   useEffect(() => {
@@ -88,12 +92,22 @@ export default function Transfer() {
   const symbol = assetSymbol(request) ?? ''
   const amount = request.amount ?? ''
 
+  /** Opens the bridge for a wallet that cannot fund the request directly, from where its funds are. */
+  const bridge = async (from: string, walletChainType: FundingRequest['chainType'], signal: AbortSignal) => {
+    const origin = await bridgeOrigin(ctx.config()?.supportedChains ?? [], walletChainType, from, chain?.id ?? null)
+    if (!origin) throw notEnoughFunds(from)
+    if (!signal.aborted) ctx.navigate(BRIDGE_QUOTES_SCREEN, { from, origin })
+  }
+
   const run = async (entry: ConnectorEntry) => {
     const signal = live.current.signal
     const registry = walletsOf(ctx)
     try {
       setStep({ at: 'confirm', wallet: entry.branding.name })
-      const connected = await registry.connect(entry.id, { ...(chain ? { chainId: chain.id } : {}), signal })
+      const sameFamily = entry.chainType === request.chainType
+      const connected = await registry.connect(entry.id, { ...(chain && sameFamily ? { chainId: chain.id } : {}), signal })
+      // A wallet of the other chain family can only bridge (the list offers it only with bridging on).
+      if (!sameFamily) return await bridge(connected.address, entry.chainType, signal)
       if (chain && connected.chainId !== chain.id) await registry.switchChain(connected.address, chain.id)
       await checkFunds(url, request, connected.address, plan)
       const hash = await transfer(ctx, { request, url, from: connected.address, plan, signal, sent: (hash) => !signal.aborted && setStep({ at: 'awaiting', hash }) })
@@ -104,8 +118,8 @@ export default function Transfer() {
       if (signal.aborted) return
       const { code, details } = e as { code?: unknown; details?: unknown }
       // Short here but funded on another chain of the app: the bridge quotes from there.
-      if (code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' && request.crossChainBridgingEnabled && findBridge(ctx)) {
-        const origin = await fundedChainElsewhere(ctx.config()?.supportedChains ?? [], request, String(details))
+      if (code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' && request.crossChainBridgingEnabled && findBridge(ctx) && request.chainType === 'ethereum') {
+        const origin = await bridgeOrigin(ctx.config()?.supportedChains ?? [], 'ethereum', String(details), chain?.id ?? null)
         if (signal.aborted) return
         if (origin) return ctx.navigate(BRIDGE_QUOTES_SCREEN, { from: String(details), origin })
       }
