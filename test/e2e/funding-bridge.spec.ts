@@ -4,7 +4,9 @@
  * 'Anvil Two', so 'Transfer from wallet' cannot send directly on 'Anvil' and the bridge asks for
  * quotes; the user picks one of two, the wallet sends its deposit on Anvil Two, and once the funds
  * arrive on Anvil (this test credits them, as the bridge's relayer would) the funding succeeds. A
- * quote service that refuses shows the spec's 'Unable to fetch quotes for bridging…'. Screenshots
+ * quote service that refuses shows the spec's 'Unable to fetch quotes for bridging…'; a Solana
+ * wallet on devnet, offered because bridging is on, gets 'Bridging is not supported on Solana
+ * testnets and devnets' before any quote is asked. Screenshots
  * light and dark, desktop and phone.
  */
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
@@ -13,6 +15,7 @@ import { rpc, startAnvil, type Anvil } from '../fixtures/anvil'
 import { startBridgeQuoteStandIn, type BridgeQuoteStandIn } from '../fixtures/funding/bridge-quotes'
 import { startHostPage, type HostPage } from '../support/host-page'
 import { injectTestWallet } from '../../testing/evm-wallet/inject'
+import { injectTestSolanaWallet } from '../../testing/solana-wallet/inject'
 import { ADMIN_KEY, apiUrlOf, signIn } from './helpers'
 
 const DEPOSIT = '0x00000000000000000000000000000000b41d6e00'
@@ -59,13 +62,12 @@ async function setUp(page: Page, request: APIRequestContext, theme: 'light' | 'd
   return { wallet, payer }
 }
 
-/** Opens 'Transfer from wallet' and picks the payer, which has nothing on Anvil: the bridge screen opens. */
+/** Opens 'Transfer from wallet' and picks the payer, which has nothing on Anvil: the bridge screen opens and asks for quotes. */
 async function openBridge(page: Page) {
   await page.getByRole('button', { name: 'Add funds' }).click()
   const dialog = page.getByRole('dialog')
   await dialog.getByRole('list', { name: 'Funding methods' }).getByRole('button', { name: 'Transfer from wallet' }).click()
   await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: 'Bridge Payer' }).click()
-  await expect(dialog.getByRole('heading', { name: 'Bridge from another network' })).toBeVisible()
   return dialog
 }
 
@@ -78,6 +80,7 @@ for (const theme of ['light', 'dark'] as const) {
 
     const routes = dialog.getByRole('list', { name: 'Bridge routes' })
     await expect(routes.getByRole('button')).toHaveCount(2)
+    await expect(dialog.getByRole('heading', { name: 'Bridge from another network' })).toBeVisible()
     await expect(dialog.getByText('Your wallet has funds on Anvil Two. Bridge them to receive 0.05 ETH on Anvil.')).toBeVisible()
     await expect(routes.getByRole('button').nth(0)).toContainText('You receive 0.05 ETH')
     await expect(routes.getByRole('button').nth(0)).toContainText('Fees $0.50 · About 10 s · stand-in-route-1')
@@ -119,4 +122,19 @@ test("a quote service that refuses shows 'Unable to fetch quotes for bridging…
   } finally {
     bridge!.refuse(null)
   }
+})
+
+test("a Solana wallet on devnet is listed with bridging on, and bridging from it shows 'Bridging is not supported on Solana testnets and devnets' without asking for quotes", async ({ page, request }) => {
+  await injectTestSolanaWallet(page)
+  await setUp(page, request, 'light')
+  const calls = bridge!.calls.length
+  await page.getByRole('button', { name: 'Add funds' }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.getByRole('list', { name: 'Funding methods' }).getByRole('button', { name: 'Transfer from wallet' }).click()
+  const list = dialog.getByRole('list', { name: 'Wallets' })
+  await expect(list.getByRole('button', { name: 'Bridge Payer' })).toBeVisible()
+  await list.getByRole('button', { name: 'Test Solana Wallet' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Bridging failed' })).toBeVisible()
+  await expect(dialog.getByText('Bridging is not supported on Solana testnets and devnets')).toBeVisible()
+  expect(bridge!.calls.length).toBe(calls)
 })

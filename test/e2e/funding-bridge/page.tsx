@@ -1,14 +1,16 @@
 /**
- * The host page of the bridge's browser test: email login, injected wallets, 'Transfer from wallet'
+ * The host page of the bridge's browser test: email login, injected EVM and Solana wallets, 'Transfer from wallet'
  * with bridging on and the bridge pointed at the quote stand-in named by the page's meta tags. Two
  * local chains: 'Anvil' (31337), the chain being funded, and 'Anvil Two' (31338), where the
- * paying wallet's funds are. 'Add funds' funds the page's wallet with 0.05 ETH on Anvil.
+ * paying wallet's funds are; Solana devnet for Solana wallets. 'Add funds' funds the page's
+ * wallet with 0.05 ETH on Anvil.
  */
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
 import { PorticoProvider, usePortico } from 'portico/react'
 import { email } from 'portico/plugins/email'
 import { injected } from 'portico/plugins/injected'
+import { solana } from 'portico/plugins/solana'
 import { funding, useFundWallet, type FundingResult } from 'portico/plugins/funding'
 import { fundingWallet } from 'portico/plugins/funding-wallet'
 import { fundingBridge } from 'portico/plugins/funding-bridge'
@@ -49,10 +51,12 @@ createRoot(document.getElementById('root')!).render(
         supportedChains: [
           { id: ANVIL, name: 'Anvil', rpcUrls: [meta('anvil-url')], nativeCurrency: ether },
           { id: 'eip155:31338', name: 'Anvil Two', rpcUrls: [meta('anvil-two-url')], nativeCurrency: ether },
+          // Never read: a Solana wallet paying from devnet is refused before any call.
+          { id: 'solana:devnet', name: 'Solana Devnet', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } },
         ],
         appearance: { theme: (meta('theme') as 'light' | 'dark' | '') || 'light' },
       }}
-      plugins={[email(), injected(), funding({ crossChainBridgingEnabled: true }), fundingWallet(), fundingBridge({ apiUrl: meta('bridge-api-url') })]}
+      plugins={[email(), injected(), solana({ phantomWhenMissing: false }), funding({ crossChainBridgingEnabled: true }), fundingWallet(), fundingBridge({ apiUrl: meta('bridge-api-url') })]}
     >
       <Host />
     </PorticoProvider>
