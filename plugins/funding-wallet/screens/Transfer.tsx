@@ -92,7 +92,7 @@ export default function Transfer() {
   const symbol = assetSymbol(request) ?? ''
   const amount = request.amount ?? ''
 
-  /** Opens the bridge for a wallet that cannot fund the request directly, from where its funds are. */
+  /** Opens the bridge for a wallet that cannot fund the request directly, from where its funds are ('not enough funds' when nowhere). */
   const bridge = async (from: string, walletChainType: FundingRequest['chainType'], signal: AbortSignal) => {
     const origin = await bridgeOrigin(ctx.config()?.supportedChains ?? [], walletChainType, from, chain?.id ?? null)
     if (!origin) throw notEnoughFunds(from)
@@ -109,7 +109,14 @@ export default function Transfer() {
       // A wallet of the other chain family can only bridge (the list offers it only with bridging on).
       if (!sameFamily) return await bridge(connected.address, entry.chainType, signal)
       if (chain && connected.chainId !== chain.id) await registry.switchChain(connected.address, chain.id)
-      await checkFunds(url, request, connected.address, plan)
+      try {
+        await checkFunds(url, request, connected.address, plan)
+      } catch (e) {
+        // Short here: an EVM wallet funded on another chain of the app bridges from there.
+        const bridging = request.crossChainBridgingEnabled && findBridge(ctx) && request.chainType === 'ethereum'
+        if (bridging && (e as { code?: unknown }).code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS') return await bridge(connected.address, 'ethereum', signal)
+        throw e
+      }
       const hash = await transfer(ctx, { request, url, from: connected.address, plan, signal, sent: (hash) => !signal.aborted && setStep({ at: 'awaiting', hash }) })
       if (signal.aborted) return
       setStep({ at: 'success', hash })
@@ -117,12 +124,6 @@ export default function Transfer() {
     } catch (e) {
       if (signal.aborted) return
       const { code, details } = e as { code?: unknown; details?: unknown }
-      // Short here but funded on another chain of the app: the bridge quotes from there.
-      if (code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' && request.crossChainBridgingEnabled && findBridge(ctx) && request.chainType === 'ethereum') {
-        const origin = await bridgeOrigin(ctx.config()?.supportedChains ?? [], 'ethereum', String(details), chain?.id ?? null)
-        if (signal.aborted) return
-        if (origin) return ctx.navigate(BRIDGE_QUOTES_SCREEN, { from: String(details), origin })
-      }
       const error =
         code === WALLET_ERROR_CODES.rejected
           ? t('FUNDING_WALLET_REJECTED')
