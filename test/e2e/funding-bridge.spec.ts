@@ -46,7 +46,7 @@ async function setUp(page: Page, request: APIRequestContext, theme: 'light' | 'd
     entry: 'test/e2e/funding-bridge/page.tsx',
     title: 'Funding bridge',
     metas: { 'portico-api-url': apiUrl, 'anvil-url': anvilUrl, 'anvil-two-url': anvilTwo.url, 'bridge-api-url': bridge.url },
-    params: ['app', 'wallet', 'theme'],
+    params: { app: 'app', wallet: 'wallet', theme: 'theme' },
   })
   const res = await request.post(`${apiUrl}/admin/v1/apps`, {
     headers: { authorization: `Bearer ${ADMIN_KEY}` },

@@ -37,7 +37,7 @@ async function setUp(page: Page, request: APIRequestContext, usdc: bigint): Prom
     entry: 'test/e2e/funding-bridge/page.tsx',
     title: 'Funding USDC',
     metas: { 'portico-api-url': apiUrl, 'anvil-url': anvilUrl, usdc: tokens.usd, asset: 'USDC' },
-    params: ['app', 'wallet'],
+    params: { app: 'app', wallet: 'wallet' },
   })
   const res = await request.post(`${apiUrl}/admin/v1/apps`, {
     headers: { authorization: `Bearer ${ADMIN_KEY}` },

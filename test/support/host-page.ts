@@ -26,8 +26,8 @@ export interface HostPageOptions {
   title: string
   /** Meta tags every load carries (name → content). */
   metas: Record<string, string>
-  /** Query parameters copied into meta tags of the same name (letters, digits, `:/._-` only). */
-  params?: readonly string[]
+  /** Meta tags filled from the page's query (meta name → query parameter; letters, digits, `:/._-` only). */
+  params?: Readonly<Record<string, string>>
 }
 
 /**
@@ -36,7 +36,7 @@ export interface HostPageOptions {
  * @returns the running page.
  * @example
  * ```ts
- * const host = await startHostPage({ entry: 'test/e2e/funding-bridge/page.tsx', title: 'Bridge', metas: { 'portico-api-url': apiUrl }, params: ['app'] })
+ * const host = await startHostPage({ entry: 'test/e2e/funding-bridge/page.tsx', title: 'Bridge', metas: { 'portico-api-url': apiUrl }, params: { 'portico-app-id': 'app' } })
  * ```
  */
 export async function startHostPage(options: HostPageOptions): Promise<HostPage> {
@@ -47,7 +47,7 @@ export async function startHostPage(options: HostPageOptions): Promise<HostPage>
     const url = new URL(req.url ?? '/', 'http://localhost')
     if (url.pathname === '/') {
       const metas = { ...options.metas }
-      for (const name of options.params ?? []) metas[name] = (url.searchParams.get(name) ?? '').replace(/[^A-Za-z0-9:/._-]/g, '')
+      for (const [name, param] of Object.entries(options.params ?? {})) metas[name] = (url.searchParams.get(param) ?? '').replace(/[^A-Za-z0-9:/._-]/g, '')
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
       res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
 ${Object.entries(metas).map(([k, val]) => `<meta name="${k}" content="${val}">`).join('\n')}
