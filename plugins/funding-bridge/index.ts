@@ -5,7 +5,10 @@
  * lets the user pick one when there are several, and executes its steps. EVM-to-Solana and
  * Solana-to-EVM; not on Solana testnets or devnets.
  *
- * A funding method reaches it with `findBridge(ctx)` (undefined when the host did not register it).
+ * A funding method reaches it with `findBridge(ctx)` (undefined when the host did not register it)
+ * and opens its screen 'Bridge from another network' ({@link BRIDGE_QUOTES_SCREEN}) with the paying
+ * wallet and the chain its funds are on; the screen shows the quotes, executes the chosen one with
+ * the wallet and waits for the funds on the destination chain.
  * @module
  */
 import { defineErrorCodes } from '../../kernel/errors'
@@ -13,19 +16,43 @@ import { defineHooks } from '../../kernel/hook-bus'
 import { defineMessages } from '../../kernel/messages'
 import { definePlugin } from '../../kernel/plugin'
 import { funding } from '../funding'
+import { wallets } from '../wallets'
 import { BRIDGE_TEXTS, httpBridgeQuotes, type BridgeQuoteService } from './quotes'
 
 export * from './quotes'
+export { BRIDGE_BALANCE_POLL_MS, BRIDGE_RECEIPT_POLL_MS, bridgeChainOf, fundingQuoteRequest, waitForBridgedFunds, walletBridgeSender, type BridgeSenderContext } from './execute'
 
 /** The plugin's id. */
 export const BRIDGE_PLUGIN_ID = 'funding-bridge'
 
-/** The bridge plugin's English texts: the spec's bridge errors (§8). */
+/** The bridge screen's id: params `from` (the paying wallet) and `origin` (the CAIP-2 chain its funds are on). */
+export const BRIDGE_QUOTES_SCREEN = `${BRIDGE_PLUGIN_ID}/quotes`
+
+/** The bridge plugin's English texts: the screen's, and the spec's bridge errors (§8). */
 export const bridgeMessages = defineMessages({
+  BRIDGE_TITLE: 'Bridge from another network',
+  BRIDGE_SUBTITLE: 'Your wallet has funds on {origin}. Bridge them to receive {amount} {symbol} on {network}.',
+  BRIDGE_LOADING: 'Finding bridge routes…',
+  BRIDGE_QUOTES_LABEL: 'Bridge routes',
+  BRIDGE_RECEIVE: 'You receive {amount} {symbol}',
+  BRIDGE_FEES: 'Fees ${fees}',
+  BRIDGE_TIME: 'About {seconds} s',
+  BRIDGE_PICKED: 'Selected',
+  BRIDGE_CONTINUE: 'Bridge funds',
+  BRIDGE_CONFIRM_TITLE: 'Confirm in your wallet',
+  BRIDGE_CONFIRM_SUBTITLE: 'Approve the bridge transfer on {network} in your wallet.',
+  BRIDGE_AWAITING_TITLE: 'Bridging in progress',
+  BRIDGE_AWAITING_SUBTITLE: 'Waiting for the funds to arrive on {network}.',
+  BRIDGE_SUCCESS_TITLE: 'Funds added',
+  BRIDGE_SUCCESS_SUBTITLE: '{amount} {symbol} arrived in your wallet.',
+  BRIDGE_FAILED_TITLE: 'Bridging failed',
+  BRIDGE_RETRY: 'Try again',
+  BRIDGE_OTHER_METHOD: 'Choose another method',
   BRIDGE_QUOTES_FAILED: BRIDGE_TEXTS.quotes,
   BRIDGE_SELECT_FAILED: BRIDGE_TEXTS.select,
   BRIDGE_REJECTED: BRIDGE_TEXTS.rejected,
   BRIDGE_UNSUPPORTED: BRIDGE_TEXTS.unsupported,
+  BRIDGE_FAILED: 'Something went wrong',
 })
 
 /** The bridge plugin's error table. */
@@ -38,6 +65,8 @@ export const BRIDGE_ERRORS = defineErrorCodes('FUNDING_BRIDGE', {
   FUNDING_BRIDGE_REJECTED: { inline: true, message: 'BRIDGE_REJECTED' },
   /** A Solana testnet or devnet on either side. */
   FUNDING_BRIDGE_UNSUPPORTED: { inline: true, message: 'BRIDGE_UNSUPPORTED' },
+  /** A step's transaction reverted or failed, or its chain has no RPC endpoint. */
+  FUNDING_BRIDGE_FAILED: { inline: true, message: 'BRIDGE_FAILED' },
 })
 
 /** The bridge plugin's hook: it answers with its kernel's quote service. */
@@ -74,7 +103,7 @@ export const BRIDGE_API_URL = 'https://api.relay.link'
 /**
  * The bridge plugin.
  * @param options - the quote service's URL, or another service.
- * @returns the plugin definition; it requires the funding plugin.
+ * @returns the plugin definition; it requires the funding and wallets plugins.
  * @example
  * ```tsx
  * import { PorticoProvider } from 'portico/react'
@@ -87,7 +116,8 @@ export const fundingBridge = (options: FundingBridgeOptions = {}) => {
   return definePlugin({
     id: BRIDGE_PLUGIN_ID,
     kind: 'funding',
-    requires: [funding()],
+    requires: [funding(), wallets()],
+    screens: { quotes: { load: () => import('./screens/Quotes') } },
     errors: BRIDGE_ERRORS,
     messages: bridgeMessages,
     setup: (ctx) => bridgeHooks(ctx).service.tap(BRIDGE_PLUGIN_ID, () => service),

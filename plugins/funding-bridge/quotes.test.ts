@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBridgeQuoteStandIn, type BridgeQuoteStandIn } from '../../test/fixtures/funding/bridge-quotes'
 import {
+  askBridgeQuotes,
   BRIDGE_EVM_NATIVE,
   BRIDGE_SOLANA_CHAIN_ID,
   BRIDGE_SOL_NATIVE,
@@ -117,5 +118,17 @@ describe('selectBridgeQuote and executeBridgeQuote', () => {
       throw Object.assign(new Error('User rejected the request.'), { code: 4001 })
     }
     await expect(executeBridgeQuote(quote!, reject)).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_REJECTED', shortMessage: 'Transaction was rejected by the user' })
+  })
+
+  it("refuses a Solana devnet request before any service is asked: 'Bridging is not supported on Solana testnets and devnets'", async () => {
+    const asked: BridgeQuoteRequest[] = []
+    const service = { quotes: async (request: BridgeQuoteRequest) => (asked.push(request), []) }
+    await expect(askBridgeQuotes(service, { ...evmToSolana, destination: { type: 'solana', cluster: 'devnet' } })).rejects.toMatchObject({
+      code: 'FUNDING_BRIDGE_UNSUPPORTED',
+      shortMessage: 'Bridging is not supported on Solana testnets and devnets',
+    })
+    expect(asked).toEqual([])
+    await askBridgeQuotes(service, evmToSolana)
+    expect(asked).toEqual([evmToSolana])
   })
 })

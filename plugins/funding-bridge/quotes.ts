@@ -102,6 +102,23 @@ export function canBridge(request: Pick<BridgeQuoteRequest, 'origin' | 'destinat
 }
 
 /**
+ * Asks a quote service, refusing first what no service bridges (Solana testnets and devnets), so
+ * the spec's text shows whatever service the host plugged in.
+ * @param service - the service.
+ * @param request - the request.
+ * @returns the service's quotes.
+ * @throws PorticoError `FUNDING_BRIDGE_UNSUPPORTED` ('Bridging is not supported on Solana testnets and devnets').
+ * @example
+ * ```ts
+ * const quotes = await askBridgeQuotes(findBridge(ctx)!, request)
+ * ```
+ */
+export async function askBridgeQuotes(service: BridgeQuoteService, request: BridgeQuoteRequest): Promise<BridgeQuote[]> {
+  if (!canBridge(request)) throw new PorticoError(BRIDGE_TEXTS.unsupported, { code: 'FUNDING_BRIDGE_UNSUPPORTED' })
+  return service.quotes(request)
+}
+
+/**
  * The body a quote service takes for a request (Solana as chain 792703809).
  * @param request - the request.
  * @returns the JSON body.

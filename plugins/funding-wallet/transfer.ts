@@ -1,9 +1,10 @@
 /**
  * The transfer itself, apart from the screen: what to send (native currency or USDC with 6
- * decimals) from an external EVM wallet, the balance check, the send through the wallet's
- * EIP-1193 provider, and the wait for the receipt.
+ * decimals) from an external EVM wallet or SOL from a Solana one, the balance check, the send
+ * through the wallet's EIP-1193 provider, and the wait for the receipt (Solana: `./solana`).
  * @module
  */
+import type { ChainConfig } from '../../kernel/config'
 import { PorticoError } from '../../kernel/errors'
 import { format } from '../../kernel/messages'
 import { fundingRpc, pollUntil, readBalance, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
@@ -29,8 +30,31 @@ export interface TransferPlan {
  */
 export function planTransfer(request: FundingRequest, usdc: string | null): TransferPlan | null {
   if (!request.amount) return null
+  // SOL has 9 decimals; the spec names no USDC mint on any Solana cluster, so Solana moves SOL only.
+  if (request.chainType === 'solana') return request.asset === 'native-currency' ? { token: null, units: toUnits(request.amount, 9) } : null
   if (request.asset === 'native-currency') return { token: null, units: toUnits(request.amount, request.chain?.nativeCurrency.decimals ?? 9) }
   if (request.asset === 'USDC' && usdc) return { token: usdc, units: toUnits(request.amount, USDC_DECIMALS) }
+  return null
+}
+
+/**
+ * The chain a bridge takes a wallet's funds from, for a request it cannot fund directly: for an
+ * EVM wallet, the first chain of the app (not `exclude`, with an RPC endpoint) where it holds the
+ * native currency (chains that cannot be read are skipped); for a Solana wallet, the app's Solana
+ * cluster, else mainnet-beta.
+ * @param chains - the app's chains.
+ * @param walletChainType - the paying wallet's chain family.
+ * @param from - the wallet.
+ * @param exclude - the request's own chain (CAIP-2), or null.
+ * @returns the chain's CAIP-2 id, or null when an EVM wallet holds nothing elsewhere.
+ */
+export async function bridgeOrigin(chains: readonly ChainConfig[], walletChainType: FundingRequest['chainType'], from: string, exclude: string | null): Promise<string | null> {
+  if (walletChainType === 'solana') return chains.find((c) => c.id.startsWith('solana:'))?.id ?? 'solana:mainnet-beta'
+  for (const chain of chains) {
+    const url = chain.rpcUrls[0]
+    if (!chain.id.startsWith('eip155:') || chain.id === exclude || !url) continue
+    if ((await readBalance(url, 'ethereum', from, null).catch(() => 0n)) > 0n) return chain.id
+  }
   return null
 }
 
@@ -39,16 +63,22 @@ interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>
 }
 
+/** The fee of a one-signature Solana transaction, in lamports: a SOL transfer also pays it. */
+export const SOLANA_TRANSFER_FEE_LAMPORTS = 5000n
+
 /**
- * Refuses a wallet holding less than the plan moves.
+ * Refuses a wallet holding less than the plan moves (on Solana, plus the transaction's fee).
  * @throws PorticoError `FUNDING_WALLET_NOT_ENOUGH_FUNDS` ('Wallet {address} does not have enough funds.').
  */
 export async function checkFunds(url: string, request: FundingRequest, from: string, plan: TransferPlan): Promise<void> {
   const balance = await readBalance(url, request.chainType, from, plan.token)
-  if (balance < plan.units) {
-    throw new PorticoError(format(fundingWalletMessages.FUNDING_WALLET_NOT_ENOUGH_FUNDS, { address: from }), { code: 'FUNDING_WALLET_NOT_ENOUGH_FUNDS', details: from })
-  }
+  const fee = request.chainType === 'solana' ? SOLANA_TRANSFER_FEE_LAMPORTS : 0n
+  if (balance < plan.units + fee) throw notEnoughFunds(from)
 }
+
+/** The spec's 'Wallet {address} does not have enough funds.' as `FUNDING_WALLET_NOT_ENOUGH_FUNDS`. */
+export const notEnoughFunds = (from: string) =>
+  new PorticoError(format(fundingWalletMessages.FUNDING_WALLET_NOT_ENOUGH_FUNDS, { address: from }), { code: 'FUNDING_WALLET_NOT_ENOUGH_FUNDS', details: from })
 
 /**
  * Sends the plan from an EVM wallet to the request's address.

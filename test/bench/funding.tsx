@@ -9,6 +9,7 @@ import { fundingReceive } from 'portico/plugins/funding-receive'
 import { fundingMoonpay } from 'portico/plugins/funding-moonpay'
 import { fundingCoinbase } from 'portico/plugins/funding-coinbase'
 import { fundingWallet } from 'portico/plugins/funding-wallet'
+import { fundingBridge } from 'portico/plugins/funding-bridge'
 import { renderHostPage } from './host-page'
 
-renderHostPage([email(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' } }), fundingWallet(), fundingReceive(), fundingMoonpay(), fundingCoinbase()])
+renderHostPage([email(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' } }), fundingWallet(), fundingReceive(), fundingMoonpay(), fundingCoinbase(), fundingBridge()])

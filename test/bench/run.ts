@@ -176,7 +176,7 @@ function lazyJs(meta: Metafile, outdir: string, entries: readonly string[]) {
  * chunk of the funding bench page, with what it imports, beyond the page's initial JS). A new
  * funding plugin joins with its id here and a line in `test/bench/funding.tsx`.
  */
-const FUNDING_PLUGINS = ['funding', 'funding-receive', 'funding-wallet', 'funding-moonpay', 'funding-coinbase'] as const
+const FUNDING_PLUGINS = ['funding', 'funding-receive', 'funding-wallet', 'funding-moonpay', 'funding-coinbase', 'funding-bridge'] as const
 
 /** Source files of funding code: the funding core and the funding method plugins. */
 const FUNDING_SOURCE = /(^|\/)plugins\/funding(-[a-z0-9-]+)?\//

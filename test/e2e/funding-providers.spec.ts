@@ -6,23 +6,18 @@
  * purchase, a window closed three times, a blocked window.
  */
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
-import { createServer, type Server } from 'node:http'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
-import { buildCss, buildHostPage, ROOT } from '../../examples/demo/build'
+import { startHostPage, type HostPage } from '../support/host-page'
 import { rpc } from '../fixtures/anvil'
 import { startMoonpayStandIn, type MoonpayStandIn } from '../fixtures/funding/moonpay'
 import { coinbaseTestKey, startCoinbaseOnrampStandIn, type CoinbaseStandIn } from '../fixtures/funding/coinbase-onramp'
 import { ADMIN_KEY, apiUrlOf, signIn } from './helpers'
 import { COINBASE_STAND_IN_PORT, MOONPAY_STAND_IN_PORT } from '../../playwright.config'
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' }
 const MOONPAY_KEYS = { apiKey: 'pk_test_portico_e2e', secretKey: 'sk_test_portico_e2e_secret' }
 const COINBASE_KEY = coinbaseTestKey()
 const COINBASE_ACCOUNT = { projectId: 'portico-e2e', apiKeyName: 'organizations/portico/apiKeys/e2e', apiKeySecret: COINBASE_KEY.apiKeySecret }
 
-let host: { origin: string; close: () => Promise<void> } | null = null
+let host: HostPage | null = null
 let moonpay: MoonpayStandIn | null = null
 let coinbase: CoinbaseStandIn | null = null
 let anvilUrl = ''
@@ -35,45 +30,14 @@ async function credit(address: string, amount: string | number): Promise<void> {
   await rpc(anvilUrl, 'anvil_setBalance', [address, `0x${(balance + wei).toString(16)}`])
 }
 
-async function startHost(apiUrl: string): Promise<{ origin: string; close: () => Promise<void> }> {
-  const outdir = mkdtempSync(join(tmpdir(), 'portico-funding-providers-'))
-  await buildHostPage({ entry: join(ROOT, 'test/e2e/funding-providers/page.tsx'), outdir })
-  const css = buildCss()
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    if (url.pathname === '/') {
-      const param = (name: string) => (url.searchParams.get(name) ?? '').replace(/[^A-Za-z0-9:/._-]/g, '')
-      const metas = {
-        'portico-app-id': param('app'),
-        'portico-api-url': apiUrl,
-        'portico-anvil-url': anvilUrl,
-        'funding-wallet': param('wallet'),
-        'card-provider': param('card'),
-        'moonpay-api-url': moonpay!.url,
-        'coinbase-pay-url': coinbase!.url,
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-${Object.entries(metas).map(([k, val]) => `<meta name="${k}" content="${val}">`).join('\n')}
-<title>Funding providers</title><link rel="stylesheet" href="/portico.css"><script type="module" src="/main.js"></script>
-</head><body><div id="root"></div></body></html>`)
-      return
-    }
-    const file = url.pathname === '/portico.css' ? css : join(outdir, normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''))
-    try {
-      if (file !== css && !file.startsWith(outdir)) throw new Error('outside')
-      const body = readFileSync(file)
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-      res.end(body)
-    } catch {
-      res.writeHead(404)
-      res.end()
-    }
+/** The host page with the stand-ins' URLs; the query names the app, the wallet and the card provider. */
+function startHost(apiUrl: string): Promise<HostPage> {
+  return startHostPage({
+    entry: 'test/e2e/funding-providers/page.tsx',
+    title: 'Funding providers',
+    metas: { 'portico-api-url': apiUrl, 'portico-anvil-url': anvilUrl, 'moonpay-api-url': moonpay!.url, 'coinbase-pay-url': coinbase!.url },
+    params: { 'portico-app-id': 'app', 'funding-wallet': 'wallet', 'card-provider': 'card' },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
 test.afterAll(async () => {

@@ -26,7 +26,8 @@ export function testSolanaWalletScript(): Promise<string> {
 /**
  * Injects the test Solana wallet into a page before it loads.
  * @param page - the Playwright page.
- * @param options - `mode`: how it answers prompts at first. @defaultValue `{ mode: 'approve' }`
+ * @param options - `mode`: how it answers prompts at first; `rpcUrl`: the cluster its
+ *   `solana:signAndSendTransaction` sends to (without it the wallet cannot send). @defaultValue `{ mode: 'approve' }`
  * @returns once the init script is registered.
  * @example
  * ```ts
@@ -36,7 +37,8 @@ export function testSolanaWalletScript(): Promise<string> {
  * const address = await page.evaluate(() => window.__portico_test_solana_wallet!.address)
  * ```
  */
-export async function injectTestSolanaWallet(page: Page, options: { mode?: TestWalletMode } = {}): Promise<void> {
+export async function injectTestSolanaWallet(page: Page, options: { mode?: TestWalletMode; rpcUrl?: string } = {}): Promise<void> {
   const mode = `window.__portico_test_solana_wallet_mode = ${JSON.stringify(options.mode ?? 'approve')};\n`
-  await page.addInitScript({ content: mode + (await testSolanaWalletScript()) })
+  const rpcUrl = options.rpcUrl ? `window.__portico_test_solana_wallet_rpc_url = ${JSON.stringify(options.rpcUrl)};\n` : ''
+  await page.addInitScript({ content: mode + rpcUrl + (await testSolanaWalletScript()) })
 }

@@ -11,20 +11,45 @@ import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { Spinner } from '../../../ui/components/Spinner'
 import { porticoRecipes as r } from '../../../ui/styles'
-import { assetSymbol, findFunding, fundingRpcUrl, useFundingFlow } from '../../funding'
+import { assetSymbol, findFunding, fundingRpcUrl, useFundingFlow, type FundingRequest } from '../../funding'
 import { WALLET_ERROR_CODES, walletListItems, walletsOf, type ConnectorEntry, type WalletListItem } from '../../wallets'
 import { WALLETS_COLLAPSE_ABOVE, WALLETS_SHOWN } from '../index'
-import { checkFunds, planTransfer, sendEvmTransfer, waitForReceipt } from '../transfer'
+import { BRIDGE_QUOTES_SCREEN, findBridge } from '../../funding-bridge'
+import { bridgeOrigin, checkFunds, notEnoughFunds, planTransfer, sendEvmTransfer, waitForReceipt, type TransferPlan } from '../transfer'
 
 type Step = { at: 'pick' } | { at: 'confirm'; wallet: string } | { at: 'awaiting'; hash: string } | { at: 'success'; hash: string } | { at: 'failed'; error: string }
 
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-/** Wallet rows, as the wallets plugin orders them (installed first, 'Recent' on the last connected). */
-function rowsOf(ctx: ReturnType<typeof useScreen>['ctx']): WalletListItem[] {
+/**
+ * Wallet rows, as the wallets plugin orders them (installed first, 'Recent' on the last connected):
+ * the request's chain family, and with bridging on (and the bridge registered) the other family's too.
+ */
+function rowsOf(ctx: ReturnType<typeof useScreen>['ctx'], request: FundingRequest | undefined): WalletListItem[] {
   const registry = walletsOf(ctx)
-  const entries = registry.entries().filter((e) => e.chainType === 'ethereum' && !e.screen)
-  return walletListItems(entries, { walletChainType: 'ethereum-only', history: registry.history() })
+  const both = !!request?.crossChainBridgingEnabled && !!findBridge(ctx)
+  const entries = registry.entries().filter((e) => (both || e.chainType === request?.chainType) && !e.screen)
+  return walletListItems(entries, { walletChainType: both ? 'ethereum-and-solana' : request?.chainType === 'solana' ? 'solana-only' : 'ethereum-only', history: registry.history() })
+}
+
+/** Sends the plan from the connected wallet and waits until it is mined or confirmed; `sent` learns the hash first. */
+async function transfer(
+  ctx: ReturnType<typeof useScreen>['ctx'],
+  args: { request: FundingRequest; url: string; from: string; plan: TransferPlan; signal: AbortSignal; sent: (hash: string) => void },
+): Promise<string> {
+  const { request, url, from, plan, signal, sent } = args
+  const provider = await walletsOf(ctx).connectorOf(from)!.getProvider(from)
+  if (request.chainType === 'solana') {
+    const { sendSolanaTransfer, waitForSolanaConfirmation } = await import('../solana')
+    const signature = await sendSolanaTransfer(provider as Parameters<typeof sendSolanaTransfer>[0], url, request, from, plan)
+    sent(signature)
+    await waitForSolanaConfirmation(ctx.sleep, url, signature, signal)
+    return signature
+  }
+  const hash = await sendEvmTransfer(provider as Parameters<typeof sendEvmTransfer>[0], request, from, plan)
+  sent(hash)
+  await waitForReceipt(ctx.sleep, url, hash, signal)
+  return hash
 }
 
 /**
@@ -43,15 +68,19 @@ export default function Transfer() {
   const flow = useFundingFlow()
   const [step, setStep] = useState<Step>({ at: 'pick' })
   const [expanded, setExpanded] = useState(false)
-  const [rows] = useState(() => rowsOf(ctx))
+  const [rows] = useState(() => rowsOf(ctx, flow?.request))
   const live = useRef(new AbortController())
-  useEffect(() => () => live.current.abort(), [])
+  // A fresh controller per mount (React's strict mode mounts twice); leaving the screen stops the wait.
+  useEffect(() => {
+    live.current = new AbortController()
+    return () => live.current.abort()
+  }, [])
 
   const request = flow?.request ?? null
   const usdc = request?.chain ? (findFunding(ctx)?.usdcAddress(request.chain.id) ?? null) : null
   const plan = request ? planTransfer(request, usdc) : null
   const url = request ? fundingRpcUrl(request, ctx.config()) : null
-  if (!flow || !request || !plan || !url || !request.chain) {
+  if (!flow || !request || !plan || !url) {
     return (
       <Screen title={t('FUNDING_WALLET_PICK_TITLE')} icon="error">
         <ErrorText center>{t('FUNDING_NO_FLOW')}</ErrorText>
@@ -59,23 +88,36 @@ export default function Transfer() {
     )
   }
   const chain = request.chain
+  const network = chain?.name ?? `Solana ${request.cluster?.name ?? ''}`.trim()
   const symbol = assetSymbol(request) ?? ''
   const amount = request.amount ?? ''
+
+  /** Opens the bridge for a wallet that cannot fund the request directly, from where its funds are ('not enough funds' when nowhere). */
+  const bridge = async (from: string, walletChainType: FundingRequest['chainType'], signal: AbortSignal) => {
+    const origin = await bridgeOrigin(ctx.config()?.supportedChains ?? [], walletChainType, from, chain?.id ?? null)
+    if (!origin) throw notEnoughFunds(from)
+    if (!signal.aborted) ctx.navigate(BRIDGE_QUOTES_SCREEN, { from, origin })
+  }
 
   const run = async (entry: ConnectorEntry) => {
     const signal = live.current.signal
     const registry = walletsOf(ctx)
     try {
       setStep({ at: 'confirm', wallet: entry.branding.name })
-      const connected = await registry.connect(entry.id, { chainId: chain.id, signal })
-      if (connected.chainId !== chain.id) await registry.switchChain(connected.address, chain.id)
-      await checkFunds(url, request, connected.address, plan)
-      const connector = registry.connectorOf(connected.address)
-      const provider = (await connector!.getProvider(connected.address)) as Parameters<typeof sendEvmTransfer>[0]
-      const hash = await sendEvmTransfer(provider, request, connected.address, plan)
-      if (signal.aborted) return
-      setStep({ at: 'awaiting', hash })
-      await waitForReceipt(ctx.sleep, url, hash, signal)
+      const sameFamily = entry.chainType === request.chainType
+      const connected = await registry.connect(entry.id, { ...(chain && sameFamily ? { chainId: chain.id } : {}), signal })
+      // A wallet of the other chain family can only bridge (the list offers it only with bridging on).
+      if (!sameFamily) return await bridge(connected.address, entry.chainType, signal)
+      if (chain && connected.chainId !== chain.id) await registry.switchChain(connected.address, chain.id)
+      try {
+        await checkFunds(url, request, connected.address, plan)
+      } catch (e) {
+        // Short here: an EVM wallet funded on another chain of the app bridges from there.
+        const bridging = request.crossChainBridgingEnabled && findBridge(ctx) && request.chainType === 'ethereum'
+        if (bridging && (e as { code?: unknown }).code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS') return await bridge(connected.address, 'ethereum', signal)
+        throw e
+      }
+      const hash = await transfer(ctx, { request, url, from: connected.address, plan, signal, sent: (hash) => !signal.aborted && setStep({ at: 'awaiting', hash }) })
       if (signal.aborted) return
       setStep({ at: 'success', hash })
       flow.complete({ status: 'completed', details: { hash, from: connected.address } })
@@ -102,7 +144,7 @@ export default function Transfer() {
         subtitle={
           step.at === 'confirm'
             ? t('FUNDING_WALLET_CONFIRM_SUBTITLE', { amount, symbol, address: short(request.address), wallet: step.wallet })
-            : t('FUNDING_WALLET_AWAITING_SUBTITLE', { network: chain.name })
+            : t('FUNDING_WALLET_AWAITING_SUBTITLE', { network })
         }
       >
         <div className={r.loading}>
@@ -132,7 +174,7 @@ export default function Transfer() {
   const collapsed = rows.length > WALLETS_COLLAPSE_ABOVE && !expanded
   const shown = collapsed ? rows.slice(0, WALLETS_SHOWN) : rows
   return (
-    <Screen title={t('FUNDING_WALLET_PICK_TITLE')} subtitle={t('FUNDING_WALLET_PICK_SUBTITLE', { amount, symbol, network: chain.name })}>
+    <Screen title={t('FUNDING_WALLET_PICK_TITLE')} subtitle={t('FUNDING_WALLET_PICK_SUBTITLE', { amount, symbol, network })}>
       {rows.length === 0 ? (
         <p className={`${r.muted} ${r.center}`}>{t('FUNDING_WALLET_NONE')}</p>
       ) : (

@@ -1,0 +1,187 @@
+/**
+ * Executing a bridge quote with the user's external wallet, apart from the screen: the quote
+ * request a funding request makes, each step's transaction sent from the wallet (EVM through its
+ * EIP-1193 provider after switching it to the step's chain; Solana-origin steps built with
+ * `@solana/kit` and signed and sent through the Wallet Standard wallet), the wait until each is
+ * mined or confirmed, and the wait for the funds on the destination chain.
+ * @module
+ */
+import {
+  AccountRole,
+  address,
+  appendTransactionMessageInstructions,
+  blockhash,
+  compileTransaction,
+  createTransactionMessage,
+  getBase16Encoder,
+  getBase58Decoder,
+  getTransactionEncoder,
+  pipe,
+  setTransactionMessageFeePayer,
+  setTransactionMessageLifetimeUsingBlockhash,
+} from '@solana/kit'
+import type { Wallet } from '@wallet-standard/base'
+import type { ChainConfig } from '../../kernel/config'
+import { PorticoError } from '../../kernel/errors'
+import { fundingRpc, pollUntil, readBalance, SOLANA_CLUSTER_RPC, toUnits, type FundingRequest } from '../funding'
+import { createWalletError, toWalletError, WALLET_ERROR_CODES, type Eip1193Provider, type WalletRegistry } from '../wallets'
+import { BRIDGE_EVM_NATIVE, BRIDGE_SOL_NATIVE, BRIDGE_TEXTS, type BridgeChain, type BridgeQuoteRequest, type BridgeSender, type EvmBridgeTransaction, type SolanaBridgeTransaction } from './quotes'
+
+/** How often a step's receipt (or signature status) is asked for. */
+export const BRIDGE_RECEIPT_POLL_MS = 1000
+
+/** How often the destination balance is read while the bridge delivers (as manual funding polls). */
+export const BRIDGE_BALANCE_POLL_MS = 2000
+
+/** A CAIP-2 id as a bridge side: `eip155:N` or `solana:{cluster}`. */
+export function bridgeChainOf(caip2: string): BridgeChain {
+  if (caip2.startsWith('solana:')) return { type: 'solana', cluster: caip2.slice('solana:'.length) as Extract<BridgeChain, { type: 'solana' }>['cluster'] }
+  return { type: 'ethereum', chainId: Number(caip2.slice('eip155:'.length)) }
+}
+
+/**
+ * The quote request for funding `request` from the wallet `from` holding funds on `origin` (native
+ * currency on both sides; the amount is what the funded wallet receives).
+ * @param request - the funding request (with its amount).
+ * @param from - the paying wallet.
+ * @param origin - the chain the funds are on (CAIP-2).
+ * @returns the quote request, or null when the request has no amount or is not for the native currency.
+ * @example
+ * ```ts
+ * fundingQuoteRequest(flow.request, '0xabc…', 'eip155:8453')
+ * ```
+ */
+export function fundingQuoteRequest(request: FundingRequest, from: string, origin: string): BridgeQuoteRequest | null {
+  if (!request.amount || request.asset !== 'native-currency') return null
+  const source = bridgeChainOf(origin)
+  const destination = request.chain ? bridgeChainOf(request.chain.id) : bridgeChainOf(`solana:${request.cluster?.name ?? 'mainnet-beta'}`)
+  const native = (side: BridgeChain) => (side.type === 'solana' ? BRIDGE_SOL_NATIVE : BRIDGE_EVM_NATIVE)
+  return {
+    user: from,
+    recipient: request.address,
+    origin: source,
+    destination,
+    originCurrency: native(source),
+    destinationCurrency: native(destination),
+    amount: toUnits(request.amount, request.chain?.nativeCurrency.decimals ?? 9).toString(),
+  }
+}
+
+/** What the senders need: the wallets registry, the app's chains, and how to wait. */
+export interface BridgeSenderContext {
+  registry: Pick<WalletRegistry, 'connectorOf' | 'switchChain'>
+  chains: readonly ChainConfig[]
+  sleep: (ms: number) => Promise<void>
+  signal?: AbortSignal
+}
+
+const failed = (details: string) => new PorticoError('Something went wrong', { code: 'FUNDING_BRIDGE_FAILED', details })
+
+/** The RPC endpoint of a chain of the app (Solana: the app's cluster, else the public one). */
+function rpcOf(chains: readonly ChainConfig[], caip2: string): string {
+  const url = chains.find((c) => c.id === caip2)?.rpcUrls[0] ?? (caip2.startsWith('solana:') ? (chains.find((c) => c.id.startsWith('solana:'))?.rpcUrls[0] ?? SOLANA_CLUSTER_RPC[caip2.slice(7)]) : undefined)
+  if (!url) throw failed(`No RPC endpoint for ${caip2}`)
+  return url
+}
+
+/** Sends an EVM step from `from`: the wallet is moved to the step's chain, sends, and the receipt is awaited. */
+async function sendEvm(ctx: BridgeSenderContext, from: string, tx: EvmBridgeTransaction): Promise<string> {
+  const chain = `eip155:${tx.chainId}`
+  await ctx.registry.switchChain(from, chain)
+  const provider = (await ctx.registry.connectorOf(from)!.getProvider(from)) as Eip1193Provider
+  const hash = String(await provider.request({ method: 'eth_sendTransaction', params: [{ from: tx.from, to: tx.to, value: `0x${BigInt(tx.value).toString(16)}`, data: tx.data }] }))
+  const url = rpcOf(ctx.chains, chain)
+  const receipt = await pollUntil(ctx.sleep, {
+    every: BRIDGE_RECEIPT_POLL_MS,
+    signal: ctx.signal,
+    attempt: async () => (await fundingRpc<{ status: string } | null>(url, 'eth_getTransactionReceipt', [hash], ctx.signal)) ?? undefined,
+  })
+  if (receipt.status !== '0x1') throw failed(`Transaction ${hash} reverted`)
+  return hash
+}
+
+const roleOf = (key: { isSigner: boolean; isWritable: boolean }) =>
+  key.isSigner ? (key.isWritable ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER) : key.isWritable ? AccountRole.WRITABLE : AccountRole.READONLY
+
+/** Sends a Solana step from `from`: its instructions in one transaction the wallet signs and sends, then the cluster's confirmation. */
+async function sendSolana(ctx: BridgeSenderContext, from: string, tx: SolanaBridgeTransaction, cluster: string): Promise<string> {
+  const wallet = (await ctx.registry.connectorOf(from)!.getProvider(from)) as Wallet
+  const feature = (wallet.features as Record<string, { signAndSendTransaction?: (input: { account: Wallet['accounts'][number]; transaction: Uint8Array; chain: string }) => Promise<readonly { signature: Uint8Array }[]> }>)['solana:signAndSendTransaction']
+  const account = wallet.accounts.find((a) => a.address === from)
+  if (!feature?.signAndSendTransaction) throw createWalletError(WALLET_ERROR_CODES.unsupportedMethod)
+  if (!account) throw createWalletError(WALLET_ERROR_CODES.notConnected)
+  const url = rpcOf(ctx.chains, `solana:${cluster}`)
+  const { value: latest } = await fundingRpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(url, 'getLatestBlockhash', [{ commitment: 'confirmed' }], ctx.signal)
+  const hex = getBase16Encoder()
+  const instructions = tx.instructions.map((i) => ({
+    programAddress: address(i.programId),
+    accounts: i.keys.map((k) => ({ address: address(k.pubkey), role: roleOf(k) })),
+    data: new Uint8Array(hex.encode(i.data.replace(/^0x/, ''))),
+  }))
+  const message = pipe(
+    createTransactionMessage({ version: 0 }),
+    (m) => setTransactionMessageFeePayer(address(from), m),
+    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash(latest.blockhash), lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) }, m),
+    (m) => appendTransactionMessageInstructions(instructions, m),
+  )
+  let out: readonly { signature: Uint8Array }[]
+  try {
+    out = await feature.signAndSendTransaction({ account, transaction: new Uint8Array(getTransactionEncoder().encode(compileTransaction(message))), chain: `solana:${cluster}` })
+  } catch (e) {
+    throw toWalletError(e)
+  }
+  if (!out[0]) throw failed('The wallet returned no signature')
+  const signature = getBase58Decoder().decode(out[0].signature)
+  const status = await pollUntil(ctx.sleep, {
+    every: BRIDGE_RECEIPT_POLL_MS,
+    signal: ctx.signal,
+    attempt: async () => {
+      const { value } = await fundingRpc<{ value: ({ confirmationStatus: string | null; err: unknown } | null)[] }>(url, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }], ctx.signal)
+      const s = value[0]
+      return s && (s.err || s.confirmationStatus === 'confirmed' || s.confirmationStatus === 'finalized') ? s : undefined
+    },
+  })
+  if (status.err) throw failed(`Transaction ${signature} failed`)
+  return signature
+}
+
+/**
+ * The sender {@link executeBridgeQuote} takes, for the wallet `from` of the wallets registry. A
+ * wallet's refusal becomes `FUNDING_BRIDGE_REJECTED` ('Transaction was rejected by the user').
+ * @param ctx - registry, chains, sleep, signal.
+ * @param from - the paying wallet.
+ * @param originCluster - the Solana cluster of a Solana origin.
+ * @returns the sender.
+ */
+export function walletBridgeSender(ctx: BridgeSenderContext, from: string, originCluster = 'mainnet-beta'): BridgeSender {
+  return async (tx) => {
+    try {
+      return 'instructions' in tx ? await sendSolana(ctx, from, tx, originCluster) : await sendEvm(ctx, from, tx)
+    } catch (e) {
+      const code = (e as { code?: unknown })?.code
+      if (code === WALLET_ERROR_CODES.rejected || code === 4001) throw new PorticoError(BRIDGE_TEXTS.rejected, { code: 'FUNDING_BRIDGE_REJECTED', cause: e })
+      throw e
+    }
+  }
+}
+
+/**
+ * Waits until the funded wallet holds `units` more than `before` on the destination chain.
+ * @param sleep - the kernel's sleep.
+ * @param url - the destination's RPC endpoint.
+ * @param request - the funding request (address, chain type).
+ * @param before - the balance before the bridge ran.
+ * @param units - the amount the bridge delivers.
+ * @param signal - aborts the wait.
+ * @returns the balance reached.
+ */
+export function waitForBridgedFunds(sleep: (ms: number) => Promise<void>, url: string, request: FundingRequest, before: bigint, units: bigint, signal?: AbortSignal): Promise<bigint> {
+  return pollUntil(sleep, {
+    every: BRIDGE_BALANCE_POLL_MS,
+    signal,
+    attempt: async () => {
+      const balance = await readBalance(url, request.chainType, request.address, null, signal)
+      return balance >= before + units ? balance : undefined
+    },
+  })
+}

@@ -1,0 +1,66 @@
+/**
+ * The host page of the transfer-from-wallet browser tests run outside the demo (the bridge, a USDC
+ * transfer): email login, injected EVM and Solana wallets, 'Transfer from wallet'
+ * with bridging on and the bridge pointed at the quote stand-in named by the page's meta tags. Two
+ * local chains: 'Anvil' (31337), the chain being funded, and 'Anvil Two' (31338), where the
+ * paying wallet's funds are; Solana devnet for Solana wallets. 'Add funds' funds the page's
+ * wallet with 0.05 ETH on Anvil, or 0.05 USDC with `asset=USDC` (the `usdc` meta tag names the
+ * chain's USDC contract, a 6-decimals test token).
+ */
+import { StrictMode, useState } from 'react'
+import { createRoot } from 'react-dom/client'
+import { PorticoProvider, usePortico } from 'portico/react'
+import { email } from 'portico/plugins/email'
+import { injected } from 'portico/plugins/injected'
+import { solana } from 'portico/plugins/solana'
+import { funding, useFundWallet, type FundingResult } from 'portico/plugins/funding'
+import { fundingWallet } from 'portico/plugins/funding-wallet'
+import { fundingBridge } from 'portico/plugins/funding-bridge'
+
+const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
+const ANVIL = 'eip155:31337'
+const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
+
+function Host() {
+  const { ready, authenticated, user, login } = usePortico()
+  const { fundWallet } = useFundWallet()
+  const [outcome, setOutcome] = useState('')
+  if (!ready) return <p>Loading…</p>
+  if (!authenticated) return <button onClick={() => login()}>Log in</button>
+  const emailAccount = user?.linked_accounts.find((a) => a.type === 'email') as { address?: string } | undefined
+  const fund = () => {
+    setOutcome('')
+    fundWallet(meta('wallet'), { chain: ANVIL, amount: '0.05', asset: meta('asset') === 'USDC' ? 'USDC' : 'native-currency' }).then(
+      (result: FundingResult) => setOutcome(`${result.status} ${result.method ?? '-'} ${JSON.stringify(result.details ?? {})}`),
+      (error: Error) => setOutcome(`error ${error.message}`),
+    )
+  }
+  return (
+    <main>
+      <p data-testid="user-email">{emailAccount?.address}</p>
+      <button onClick={fund}>Add funds</button>
+      <p data-testid="funding-result">{outcome}</p>
+    </main>
+  )
+}
+
+createRoot(document.getElementById('root')!).render(
+  <StrictMode>
+    <PorticoProvider
+      appId={meta('app')}
+      apiUrl={meta('portico-api-url')}
+      config={{
+        supportedChains: [
+          { id: ANVIL, name: 'Anvil', rpcUrls: [meta('anvil-url')], nativeCurrency: ether },
+          ...(meta('anvil-two-url') ? [{ id: 'eip155:31338', name: 'Anvil Two', rpcUrls: [meta('anvil-two-url')], nativeCurrency: ether }] : []),
+          // Never read: a Solana wallet paying from devnet is refused before any call.
+          { id: 'solana:devnet', name: 'Solana Devnet', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } },
+        ],
+        appearance: { theme: (meta('theme') as 'light' | 'dark' | '') || 'light' },
+      }}
+      plugins={[email(), injected(), solana({ phantomWhenMissing: false }), funding({ crossChainBridgingEnabled: true, ...(meta('usdc') ? { usdcAddresses: { [ANVIL]: meta('usdc') } } : {}) }), fundingWallet(), fundingBridge({ apiUrl: meta('bridge-api-url') })]}
+    >
+      <Host />
+    </PorticoProvider>
+  </StrictMode>,
+)

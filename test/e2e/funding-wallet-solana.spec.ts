@@ -1,0 +1,100 @@
+/**
+ * 'Transfer from wallet' for the embedded Solana wallet in the demo, on the local Solana cluster
+ * (litesvm behind JSON-RPC), with the injected Wallet Standard test wallet: the tile lists the
+ * Solana wallet, the wallet signs and sends the SOL transfer, the cluster confirms it and the
+ * embedded wallet's balance grows by the amount. A wallet without enough SOL shows the spec's
+ * error; a refusal shows its own and 'Choose another method' goes back. Screenshots light and dark,
+ * desktop and phone.
+ */
+import { test, expect, type Page } from '@playwright/test'
+import { createSolanaRpc, lamports, type Address } from '@solana/kit'
+import { apiUrlOf, createTestApp, freshEmail, latestCode, openModal, submitEmail, typeCode } from './helpers'
+import { injectTestSolanaWallet } from '../../testing/solana-wallet/inject'
+
+const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
+/** As playwright.config.ts starts it. */
+const SOLANA_URL = `http://127.0.0.1:${Number(process.env.E2E_SOLANA_PORT ?? API_PORT + 5000)}`
+const rpc = createSolanaRpc(SOLANA_URL)
+
+/** Logs a new user in with embedded Ethereum and Solana wallets and the funding methods; answers the Solana wallet. */
+async function logIn(page: Page, request: Parameters<typeof latestCode>[0], theme: 'light' | 'dark'): Promise<Address> {
+  const appId = await createTestApp(page, request, { loginMethods: ['email_auth'] })
+  const email = freshEmail('funding-wallet-solana')
+  await openModal(page, `/?app=${appId}&embedded=solana&funding=on&theme=${theme}`)
+  await submitEmail(page, email)
+  await typeCode(page, await latestCode(request, await apiUrlOf(page), email))
+  await expect(page.getByTestId('embedded-solana-wallet')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
+  await expect(page.getByRole('dialog')).toBeHidden()
+  return (await page.getByTestId('embedded-solana-wallet').textContent()) as Address
+}
+
+/** The injected wallet's address, once it registered. */
+async function testWalletAddress(page: Page): Promise<Address> {
+  await page.waitForFunction(() => window.__portico_test_solana_wallet !== undefined)
+  return (await page.evaluate(() => window.__portico_test_solana_wallet!.address)) as Address
+}
+
+/** Opens 'Transfer from wallet' for the embedded Solana wallet with an amount. */
+async function openTransfer(page: Page, amount: string) {
+  const dialog = page.getByRole('dialog')
+  await page.getByRole('textbox', { name: 'Funding amount' }).fill(amount)
+  await page.getByRole('button', { name: 'Fund the Solana wallet' }).click()
+  await dialog.getByRole('button', { name: 'Transfer from wallet' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Transfer from wallet' })).toBeVisible()
+  return dialog
+}
+
+const balanceOf = async (address: Address) => (await rpc.getBalance(address, { commitment: 'confirmed' }).send()).value
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme}: a Solana wallet signs and sends the SOL transfer, the cluster confirms it and the embedded wallet holds the amount`, async ({ page, request }) => {
+    await injectTestSolanaWallet(page, { rpcUrl: SOLANA_URL })
+    const wallet = await logIn(page, request, theme)
+    const funder = await testWalletAddress(page)
+    await rpc.requestAirdrop(funder, lamports(1_000_000_000n)).send()
+    const before = await balanceOf(wallet)
+
+    const dialog = await openTransfer(page, '0.05')
+    await expect(dialog.getByText('Send 0.05 SOL on Solana devnet from a wallet you own.')).toBeVisible()
+    const list = dialog.getByRole('list', { name: 'Wallets' })
+    await expect(list.getByRole('button')).toHaveText(['Test Solana Wallet'])
+    await dialog.screenshot({ path: test.info().outputPath(`funding-wallet-solana-pick-${theme}.png`), animations: 'disabled' })
+    if (theme === 'dark') {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: test.info().outputPath('funding-wallet-solana-pick-dark-phone.png'), animations: 'disabled' })
+    }
+
+    await list.getByRole('button', { name: 'Test Solana Wallet' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
+    await expect(dialog.getByText('0.05 SOL arrived in your wallet.')).toBeVisible()
+    await dialog.screenshot({ path: test.info().outputPath(`funding-wallet-solana-success-${theme}.png`), animations: 'disabled' })
+    await expect(page.getByTestId('funding-result')).toHaveText(new RegExp(`^completed wallet 0\\.05 \\{"hash":"[1-9A-HJ-NP-Za-km-z]{64,88}","from":"${funder}"\\}$`))
+    await expect(dialog).toBeHidden()
+    expect((await balanceOf(wallet)) - before).toBe(50_000_000n)
+    const sent = await page.evaluate(() => window.__portico_test_solana_wallet!.sent)
+    expect(JSON.parse((await page.getByTestId('funding-result').textContent())!.replace(/^completed wallet 0\.05 /, '')).hash).toBe(sent[0])
+  })
+}
+
+test("failure: a Solana wallet without enough SOL shows 'Wallet {address} does not have enough funds.'; a refusal shows its text; 'Choose another method' goes back", async ({ page, request }) => {
+  await injectTestSolanaWallet(page, { rpcUrl: SOLANA_URL })
+  const wallet = await logIn(page, request, 'light')
+  const funder = await testWalletAddress(page)
+  const before = await balanceOf(wallet)
+
+  const dialog = await openTransfer(page, '0.05')
+  await dialog.getByRole('button', { name: 'Test Solana Wallet' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Transfer failed' })).toBeVisible()
+  await expect(dialog.getByText(`Wallet ${funder} does not have enough funds.`)).toBeVisible()
+  await dialog.screenshot({ path: test.info().outputPath('funding-wallet-solana-not-enough-funds.png'), animations: 'disabled' })
+
+  await rpc.requestAirdrop(funder, lamports(1_000_000_000n)).send()
+  await page.evaluate(() => window.__portico_test_solana_wallet!.setMode('reject'))
+  await dialog.getByRole('button', { name: 'Try again' }).click()
+  await dialog.getByRole('button', { name: 'Test Solana Wallet' }).click()
+  await expect(dialog.getByText('Transaction was rejected by the user')).toBeVisible()
+  await dialog.getByRole('button', { name: 'Choose another method' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Add funds to your E2E App wallet' })).toBeVisible()
+  expect(await page.evaluate(() => window.__portico_test_solana_wallet!.sent)).toEqual([])
+  expect(await balanceOf(wallet)).toBe(before)
+})
