@@ -33,6 +33,7 @@ import type { ErrorContext, PostLoginStep, SessionStatus } from './hooks'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ApiError } from './errors'
 import { loadOnce } from './load-once'
+import { DEFAULT_LOCALE, kernelLocale, loadLocaleTexts, lookupText, resolveLocale, textDirection } from './locale'
 
 /** How long the success state shows before the modal closes. */
 export const POST_SUCCESS_DELAY_MS = 1400
@@ -128,6 +129,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     configError: null,
     session: { status: 'loading', user: null },
     modal: { open: false, stack: [] },
+    locale: { tag: DEFAULT_LOCALE, dir: 'ltr' },
     plugins: {},
   })
 
@@ -153,7 +155,27 @@ export function createPortico(options: PorticoOptions): Kernel {
     followed: () => followConsent(),
   })
   api.setTokenSource(session.tokens)
-  const router = createRouter(state.modal, merged.screens)
+  // The locale's texts: the kernel's and each registered plugin's file, loaded when the locale is
+  // chosen. A screen waits for the locale being loaded, so it never shows in English first.
+  const localeLoaders = [kernelLocale, ...merged.plugins.flatMap((p) => (p.locales ? [p.locales] : []))]
+  const overrides = options.messages ?? {}
+  let localeTexts: Record<string, string> = {}
+  let localeLoad: Promise<void> = Promise.resolve()
+  let localeWanted = 0
+  function setLocale(requested: string): Promise<void> {
+    const tag = resolveLocale(requested)
+    const mine = ++localeWanted
+    localeLoad = loadLocaleTexts(tag, localeLoaders).then((texts) => {
+      if (mine !== localeWanted || destroyed) return // a later choice won
+      localeTexts = texts
+      state.locale = { tag, dir: textDirection(tag) }
+    })
+    return localeLoad
+  }
+  const screens = new Map(
+    [...merged.screens].map(([id, def]) => [id, { ...def, load: () => Promise.all([def.load(), localeLoad]).then(([module]) => module) }]),
+  )
+  const router = createRouter(state.modal, screens)
   // The step stack loads with the first step (init starts the load): no step opens before a page's
   // first login, so its code stays out of the page's first chunk. Until it is there no step is open.
   let flowImpl: FlowController | null = null
@@ -173,11 +195,13 @@ export function createPortico(options: PorticoOptions): Kernel {
     current: () => flowImpl?.current() ?? null,
     stepAt: (index) => flowImpl?.stepAt(index) ?? null,
   }
-  const t = (key: string, values?: Record<string, string | number>) => format(merged.messages[key] ?? key, values)
+  const t = (key: string, values?: Record<string, string | number>) =>
+    format(lookupText(key, [overrides[state.locale.tag], localeTexts, overrides[DEFAULT_LOCALE], merged.messages]), values)
   const loginListeners = new Set<(result: LoginResult) => void>()
   let loginMode: LoginMode = 'login-or-sign-up'
   let intent: FlowIntent = 'login'
   let destroyed = false
+  if (options.locale !== undefined) void setLocale(options.locale)
   let initPromise: Promise<void> | null = null
   // Settles when init has loaded the configuration and restored the session (`PluginContext.ready`).
   let markReady!: () => void
@@ -567,7 +591,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     navigate: (screen, params, opts) => router.navigate(screen, params, opts),
     back: () => router.back(),
     markOutcome: (index, outcome) => router.markOutcome(index, outcome),
-    screen: (id) => merged.screens.get(id),
+    screen: (id) => screens.get(id),
     contextFor(pluginId) {
       const ctx = lifecycle.contexts.get(pluginId)
       if (!ctx) throw new PorticoError(`No plugin "${pluginId}" is registered`, { code: 'invalid_plugin' })
@@ -582,6 +606,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       else step?.cancel()
     },
     t,
+    setLocale,
     onLogin(listener) {
       loginListeners.add(listener)
       return () => loginListeners.delete(listener)
