@@ -33,7 +33,6 @@ import type { ErrorContext, PostLoginStep, SessionStatus } from './hooks'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ApiError } from './errors'
 import { loadOnce } from './load-once'
-import { DEFAULT_LOCALE, kernelLocale, loadLocaleTexts, lookupText, resolveLocale, textDirection } from './locale'
 
 /** How long the success state shows before the modal closes. */
 export const POST_SUCCESS_DELAY_MS = 1400
@@ -129,7 +128,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     configError: null,
     session: { status: 'loading', user: null },
     modal: { open: false, stack: [] },
-    locale: { tag: DEFAULT_LOCALE, dir: 'ltr' },
+    locale: { tag: 'en', dir: 'ltr' },
     plugins: {},
   })
 
@@ -155,22 +154,32 @@ export function createPortico(options: PorticoOptions): Kernel {
     followed: () => followConsent(),
   })
   api.setTokenSource(session.tokens)
-  // The locale's texts: the kernel's and each registered plugin's file, loaded when the locale is
-  // chosen. A screen waits for the locale being loaded, so it never shows in English first.
-  const localeLoaders = [kernelLocale, ...merged.plugins.flatMap((p) => (p.locales ? [p.locales] : []))]
+  // The locale's texts: the kernel's and each registered plugin's file, loaded when a locale is
+  // chosen (the code that matches and loads a locale too, so an English page carries none of it).
+  // A screen waits for the locale being loaded, so it never shows in English first.
+  const pluginLocales = merged.plugins.flatMap((p) => (p.locales ? [p.locales] : []))
   const overrides = options.messages ?? {}
-  let localeTexts: Record<string, string> = {}
+  let localeTexts: Readonly<Record<string, string>> = {}
   let localeLoad: Promise<void> = Promise.resolve()
   let localeWanted = 0
   function setLocale(requested: string): Promise<void> {
-    const tag = resolveLocale(requested)
     const mine = ++localeWanted
-    localeLoad = loadLocaleTexts(tag, localeLoaders).then((texts) => {
+    localeLoad = import('./locale').then(async ({ resolveLocale, loadLocaleTexts, textDirection, kernelLocale }) => {
+      const tag = resolveLocale(requested)
+      const texts = await loadLocaleTexts(tag, [kernelLocale, ...pluginLocales])
       if (mine !== localeWanted || destroyed) return // a later choice won
       localeTexts = texts
       state.locale = { tag, dir: textDirection(tag) }
     })
     return localeLoad
+  }
+  // Most specific first: the host's texts for the locale, the locale's, the host's English, English.
+  const textOf = (key: string) => {
+    for (const layer of [overrides[state.locale.tag], localeTexts, overrides.en, merged.messages]) {
+      const text = layer && Object.hasOwn(layer, key) ? layer[key] : undefined
+      if (typeof text === 'string') return text
+    }
+    return key
   }
   const screens = new Map(
     [...merged.screens].map(([id, def]) => [id, { ...def, load: () => Promise.all([def.load(), localeLoad]).then(([module]) => module) }]),
@@ -196,7 +205,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     stepAt: (index) => flowImpl?.stepAt(index) ?? null,
   }
   const t = (key: string, values?: Record<string, string | number>) =>
-    format(lookupText(key, [overrides[state.locale.tag], localeTexts, overrides[DEFAULT_LOCALE], merged.messages]), values)
+    format(textOf(key), values)
   const loginListeners = new Set<(result: LoginResult) => void>()
   let loginMode: LoginMode = 'login-or-sign-up'
   let intent: FlowIntent = 'login'

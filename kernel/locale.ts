@@ -152,26 +152,6 @@ export async function loadLocaleTexts(locale: string, loaders: readonly LocaleLo
 }
 
 /**
- * Looks a key up through the layers of a locale: the host's texts for the locale, the locale's
- * loaded texts, the host's English texts, the English tables; else the key itself.
- * @param key - the message key.
- * @param layers - the layers, most specific first.
- * @returns the text.
- * @example
- * ```ts
- * import { lookupText } from 'portico/kernel'
- * lookupText('HELLO', [{}, { HELLO: 'Bonjour' }]) // 'Bonjour'
- * ```
- */
-export function lookupText(key: string, layers: readonly (Readonly<Record<string, string>> | undefined)[]): string {
-  for (const layer of layers) {
-    const text = layer && Object.hasOwn(layer, key) ? layer[key] : undefined
-    if (typeof text === 'string') return text
-  }
-  return key
-}
-
-/**
  * The kernel's own locale loader (`kernel/locales/<locale>.ts`).
  * @internal
  */

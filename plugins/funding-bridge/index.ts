@@ -90,6 +90,7 @@ export const fundingBridge = (options: FundingBridgeOptions = {}) => {
     requires: [funding()],
     errors: BRIDGE_ERRORS,
     messages: bridgeMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup: (ctx) => bridgeHooks(ctx).service.tap(BRIDGE_PLUGIN_ID, () => service),
   })
 }

@@ -137,6 +137,7 @@ export const oauth = (options: OAuthOptions = {}) => {
     screens,
     errors: OAUTH_ERRORS,
     messages: { ...oauthMessages, ...labels },
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods,
     initialState: initialOAuthState,
     setup(ctx) {
