@@ -151,6 +151,43 @@ export async function loadLocaleTexts(locale: string, loaders: readonly LocaleLo
   return texts
 }
 
+const PLACEHOLDER = /\{(\w+)\}/g
+
+function placeholders(text: string): string[] {
+  return [...new Set([...text.matchAll(PLACEHOLDER)].map((m) => m[1]!))].sort()
+}
+
+/**
+ * Checks a locale's table against the English one it translates: the same keys (none missing,
+ * none extra), every text a non-empty string with the same `{placeholder}` set as the English text.
+ * A plugin's test runs it over each of its `locales/<locale>.ts` files.
+ * @param english - the English table (a plugin's `messages` and `screenMessages` together).
+ * @param translated - the locale file's default export.
+ * @returns the problems found, one line each; empty when the table is complete.
+ * @example
+ * ```ts
+ * import { checkLocaleTable } from 'portico/kernel'
+ * checkLocaleTable({ HI: 'Hi {name}' }, { HI: 'Salut {nom}' }) // ['HI: placeholders {nom}, English has {name}']
+ * ```
+ */
+export function checkLocaleTable(english: MessageTable, translated: unknown): string[] {
+  if (typeof translated !== 'object' || translated === null || Array.isArray(translated)) return ['the default export is not a table of texts']
+  const table = translated as Record<string, unknown>
+  const problems: string[] = []
+  for (const key of Object.keys(english)) if (!Object.hasOwn(table, key)) problems.push(`${key}: missing`)
+  for (const [key, text] of Object.entries(table)) {
+    const source = Object.hasOwn(english, key) ? english[key] : undefined
+    if (source === undefined) problems.push(`${key}: not an English key`)
+    else if (typeof text !== 'string' || text.trim() === '') problems.push(`${key}: not a text`)
+    else {
+      const mine = placeholders(text).map((p) => `{${p}}`).join(' ') || 'none'
+      const theirs = placeholders(source).map((p) => `{${p}}`).join(' ') || 'none'
+      if (mine !== theirs) problems.push(`${key}: placeholders ${mine}, English has ${theirs}`)
+    }
+  }
+  return problems
+}
+
 /**
  * The kernel's own locale loader (`kernel/locales/<locale>.ts`).
  * @internal
