@@ -54,7 +54,7 @@ const iconButton = css({
  * <Modal open onClose={close} labels={{ close: 'Close', back: 'Back' }} theme="dark">{screen}</Modal>
  * ```
  */
-export function Modal({ open, onClose, onBack, blocking = false, labels, children, theme, accentColor, radius, fontFamily }: ModalProps) {
+export function Modal({ open, onClose, onBack, blocking = false, labels, children, theme, accentColor, radius, fontFamily, dir, lang }: ModalProps) {
   const id = useId()
   const ids = { titleId: `po-modal-title-${id}`, descriptionId: `po-modal-desc-${id}` }
   const contentRef = useRef<HTMLDivElement>(null)
@@ -80,7 +80,7 @@ export function Modal({ open, onClose, onBack, blocking = false, labels, childre
       initialFocusEl={() => (contentRef.current ? (focusTarget(contentRef.current) ?? contentRef.current) : null)}
       finalFocusEl={() => (trigger.current?.isConnected ? trigger.current : null)}
     >
-      <ThemeRoot theme={theme} accentColor={accentColor} radius={radius} fontFamily={fontFamily}>
+      <ThemeRoot theme={theme} accentColor={accentColor} radius={radius} fontFamily={fontFamily} dir={dir} lang={lang}>
         <Dialog.Backdrop
           className={css({
             position: 'fixed',
@@ -131,14 +131,14 @@ export function Modal({ open, onClose, onBack, blocking = false, labels, childre
             })}
           >
             {onBack ? (
-              <button type="button" aria-label={labels.back} onClick={onBack} className={iconButton} style={{ left: 12 }}>
-                <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+              <button type="button" aria-label={labels.back} onClick={onBack} className={iconButton} style={{ insetInlineStart: 12 }}>
+                <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={css({ _rtl: { scale: '-1 1' } })}>
                   <path d="M15 18l-6-6 6-6" />
                 </svg>
               </button>
             ) : null}
             {!blocking ? (
-              <Dialog.CloseTrigger aria-label={labels.close} className={iconButton} style={{ right: 12 }}>
+              <Dialog.CloseTrigger aria-label={labels.close} className={iconButton} style={{ insetInlineEnd: 12 }}>
                 <svg aria-hidden="true" width="20" height="20" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round">
                   <path d="M6 6l12 12M18 6 6 18" />
                 </svg>

@@ -175,7 +175,7 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
       ) : null}
       <DetailsCard rows={rows} />
       {data && !decoded ? (
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 6, textAlign: 'left' }}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 6, textAlign: 'start' }}>
           <p className={r.muted} style={{ fontSize: 13 }}>
             {t('TRANSACTIONS_RAW_DATA')}
           </p>

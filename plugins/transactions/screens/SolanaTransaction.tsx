@@ -358,7 +358,7 @@ export default function SolanaTransaction({ ctx, params, navigate, back, resolve
       {review.instructions.map((ix, i) => {
         const shown = instructionRows(ix, i)
         return (
-          <section key={i} aria-label={shown.title} className={r.card} style={{ padding: '12px 14px', display: 'flex', flexDirection: 'column', gap: 8, textAlign: 'left' }}>
+          <section key={i} aria-label={shown.title} className={r.card} style={{ padding: '12px 14px', display: 'flex', flexDirection: 'column', gap: 8, textAlign: 'start' }}>
             <h3 style={{ margin: 0, fontSize: 14, fontWeight: 600, color: tk.fg }}>{shown.title}</h3>
             <Details rows={shown.rows} />
             {shown.data !== undefined ? <RawData label={t('TRANSACTIONS_DATA')} data={shown.data} /> : null}
@@ -366,7 +366,7 @@ export default function SolanaTransaction({ ctx, params, navigate, back, resolve
         )
       })}
       {raw ? (
-        <p className={r.muted} style={{ fontSize: 13, textAlign: 'left' }}>
+        <p className={r.muted} style={{ fontSize: 13, textAlign: 'start' }}>
           {t('TRANSACTIONS_SOLANA_RAW')}
         </p>
       ) : null}

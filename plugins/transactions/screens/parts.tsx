@@ -141,9 +141,9 @@ export function failureOf(err: unknown): TransactionFailure {
   return { code, message: typeof e?.message === 'string' && e.message ? e.message : String(err), ...hash }
 }
 
-const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', gap: '8px 12px', margin: 0, fontSize: 14, textAlign: 'left' } as const
+const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', gap: '8px 12px', margin: 0, fontSize: 14, textAlign: 'start' } as const
 const termStyle = { color: tk.fgMuted, fontWeight: 600, fontSize: 13 } as const
-const valueStyle = { margin: 0, overflowWrap: 'anywhere', color: tk.fg, textAlign: 'right' } as const
+const valueStyle = { margin: 0, overflowWrap: 'anywhere', color: tk.fg, textAlign: 'end' } as const
 
 /** A detail row: its label, what it shows, and the full value (an address or hash, shown in monospace with the full value as its title). */
 export type DetailRow = [label: string, shown: ReactNode, full?: string]
