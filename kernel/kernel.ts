@@ -501,6 +501,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       getAccessToken: () => session.getAccessToken(),
       refreshSession: () => session.refresh(),
       config: () => state.config,
+      locale: () => state.locale.tag,
       ready: () => readyPromise,
       loginMode: () => loginMode,
       intent: () => intent,

@@ -240,6 +240,11 @@ export interface PluginContext<Slice extends object = object> {
   resolveError(error: unknown, context?: ErrorContext): ResolvedError
   /** Translates a message key with `{name}` placeholders. */
   t(key: string, values?: Record<string, string | number>): string
+  /**
+   * The locale texts show in (a BCP 47 tag, `'en'` until another one has loaded), for what `t`
+   * does not cover: `Intl.NumberFormat` of amounts, `Intl.DisplayNames` of countries.
+   */
+  locale(): string
 }
 
 /** Registry of plugin types, extended by each plugin through declaration merging. */

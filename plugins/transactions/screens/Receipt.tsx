@@ -94,7 +94,7 @@ export default function Receipt({ ctx, params, navigate, resolveStep }: ScreenPr
     ...(receipt
       ? [
           [t('TRANSACTIONS_BLOCK'), BigInt(receipt.blockNumber).toString()] as DetailRow,
-          [t('TRANSACTIONS_FEE_PAID'), formatAmount(BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0'), nativeOf(params), null, params.priceDisplay)] as DetailRow,
+          [t('TRANSACTIONS_FEE_PAID'), formatAmount(BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0'), nativeOf(params), null, params.priceDisplay, ctx.locale())] as DetailRow,
         ]
       : []),
   ]

@@ -99,7 +99,7 @@ export default function Review({ ctx, params, navigate, back, isShown, cancelSte
   const decoded = decodedRaw && facts.token ? withTokenStandard(decodedRaw, facts.token) : decodedRaw
   const fund = useFunding(ctx, params.address, { chain: `eip155:${params.chainId}` }, facts.short)
   const network = networkOf(params, t)
-  const amount = (wei: bigint) => formatAmount(wei, native, facts.usd, params.priceDisplay)
+  const amount = (wei: bigint) => formatAmount(wei, native, facts.usd, params.priceDisplay, ctx.locale())
 
   const action = decoded ? decoded.action : !tx.to ? t('TRANSACTIONS_ACTION_DEPLOY') : data ? t('TRANSACTIONS_ACTION_CALL') : t('TRANSACTIONS_ACTION_SEND')
   const approval = approvalKind(decoded)

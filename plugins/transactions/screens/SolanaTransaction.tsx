@@ -30,6 +30,7 @@ import type { PluginContext } from '../../../kernel'
 import type { SolanaTransactionReviewParams } from '../../embedded-wallets'
 import { formatSol, LAMPORTS_PER_SOL, reviewSolanaTransaction, type ReviewedInstruction } from '../solana-decode'
 import { fetchUsdPrice, SOLANA_PRICE_CHAIN_ID } from '../index'
+import { formatDecimal } from '../../../ui/format'
 import { addressRow, BALANCE_POLL_MS, chainCall, contractIcon, Details, DetailsCard, ExplorerLink, explorerUrl, RawData, ReviewFooterFacts, shortAddress, useFunding, withUsd, type DetailRow, type Texts } from './parts'
 
 /** How often the confirmation is asked for, and for how long (about a blockhash's lifetime). */
@@ -219,7 +220,7 @@ export default function SolanaTransaction({ ctx, params, navigate, back, resolve
     }
   }
 
-  const sol = (lamports: bigint) => withUsd(`${formatSol(lamports)} SOL`, Number(lamports) / Number(LAMPORTS_PER_SOL), facts.usd, params.priceDisplay)
+  const sol = (lamports: bigint) => withUsd(`${formatDecimal(formatSol(lamports), ctx.locale())} SOL`, Number(lamports) / Number(LAMPORTS_PER_SOL), facts.usd, params.priceDisplay, ctx.locale())
   const ui = params.ui ?? {}
   const explorer = (signature: string) => explorerUrl(cluster.blockExplorerUrl, signature)
 

@@ -10,6 +10,7 @@ import { formatUnits } from 'viem'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
 import type { ScreenProps } from '../../../ui/context'
 import { Link } from '../../../ui/components/Link'
+import { formatDecimal, formatUsd } from '../../../ui/format'
 import type { PluginContext } from '../../../kernel'
 import type { PriceDisplay, TransactionReviewParams, TransactionUiOptions } from '../../embedded-wallets'
 import type { TransactionScreenMessageKey } from './messages'
@@ -28,17 +29,12 @@ export function addressRow(label: string, value: string): DetailRow {
   return [label, shortAddress(value), value]
 }
 
-/** A native amount with at most 6 decimals ('<0.000001' below that). */
-export function formatNative(wei: bigint, decimals: number): string {
-  if (wei > 0n && wei * 10n ** 6n < 10n ** BigInt(decimals)) return '<0.000001'
+/** A native amount with at most 6 decimals ('<0.000001' below that), in the locale's way. */
+export function formatNative(wei: bigint, decimals: number, locale = 'en'): string {
+  if (wei > 0n && wei * 10n ** 6n < 10n ** BigInt(decimals)) return formatDecimal('<0.000001', locale)
   const [whole, fraction = ''] = formatUnits(wei, decimals).split('.')
   const cut = fraction.slice(0, 6).replace(/0+$/, '')
-  return cut ? `${whole}.${cut}` : whole!
-}
-
-/** A dollar figure: '<$0.01' under a cent (spec 02 §9). */
-export function formatUsd(usd: number): string {
-  return usd > 0 && usd < 0.01 ? '<$0.01' : `$${usd.toFixed(2)}`
+  return formatDecimal(cut ? `${whole}.${cut}` : whole!, locale)
 }
 
 /**
@@ -50,8 +46,14 @@ export function formatUsd(usd: number): string {
  * @param primary - which figure comes first.
  * @returns the text.
  */
-export function formatAmount(wei: bigint, chain: { symbol: string; decimals: number }, usdPrice: number | null | undefined, primary: PriceDisplay): string {
-  return withUsd(`${formatNative(wei, chain.decimals)} ${chain.symbol}`, Number(formatUnits(wei, chain.decimals)), usdPrice, primary)
+export function formatAmount(
+  wei: bigint,
+  chain: { symbol: string; decimals: number },
+  usdPrice: number | null | undefined,
+  primary: PriceDisplay,
+  locale = 'en',
+): string {
+  return withUsd(`${formatNative(wei, chain.decimals, locale)} ${chain.symbol}`, Number(formatUnits(wei, chain.decimals)), usdPrice, primary, locale)
 }
 
 /**
@@ -62,9 +64,9 @@ export function formatAmount(wei: bigint, chain: { symbol: string; decimals: num
  * @param primary - which figure comes first.
  * @returns '0.5 SOL ($50.00)', '$50.00 (0.5 SOL)' or the native text alone.
  */
-export function withUsd(native: string, tokens: number, usdPrice: number | null | undefined, primary: PriceDisplay): string {
+export function withUsd(native: string, tokens: number, usdPrice: number | null | undefined, primary: PriceDisplay, locale = 'en'): string {
   if (!usdPrice) return native
-  const usd = formatUsd(tokens * usdPrice)
+  const usd = formatUsd(tokens * usdPrice, locale)
   return primary === 'fiat-currency' ? `${usd} (${native})` : `${native} (${usd})`
 }
 
