@@ -204,8 +204,10 @@ export function createPortico(options: PorticoOptions): Kernel {
     current: () => flowImpl?.current() ?? null,
     stepAt: (index) => flowImpl?.stepAt(index) ?? null,
   }
+  // In a right-to-left locale each value is isolated (FSI … PDI), so an address or a number keeps its
+  // own direction inside the sentence.
   const t = (key: string, values?: Record<string, string | number>) =>
-    format(textOf(key), values)
+    format(textOf(key), values && state.locale.dir === 'rtl' ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, `\u2068${v}\u2069`])) : values)
   const loginListeners = new Set<(result: LoginResult) => void>()
   let loginMode: LoginMode = 'login-or-sign-up'
   let intent: FlowIntent = 'login'

@@ -115,11 +115,13 @@ describe('a kernel in a locale', () => {
     expect(k.t('GREETER_HELLO', { name: 'Ada' })).toBe('Hi Ada')
   })
 
-  it('keeps English texts for a plugin without a file in the locale, and sets the direction', async () => {
+  it('keeps English texts for a plugin without a file in the locale, sets the direction and isolates values', async () => {
     const k = kernel({})
     await k.setLocale('ar')
     expect(k.state.locale).toEqual({ tag: 'ar', dir: 'rtl' })
-    expect(k.t('GREETER_HELLO', { name: 'Ada' })).toBe('Hello Ada')
+    // Values are isolated in a right-to-left locale, so an address keeps its own direction.
+    expect(k.t('GREETER_HELLO', { name: 'ada-1@example.com' })).toBe('Hello \u2068ada-1@example.com\u2069')
+    expect(k.t('GREETER_BYE')).toBe('Goodbye')
   })
 
   it('makes a screen wait for the locale being loaded', async () => {

@@ -29,7 +29,7 @@ import { mfa, useMfaEnrollment } from 'portico/plugins/mfa'
 import { mfaSms } from 'portico/plugins/mfa-sms'
 import { mfaTotp } from 'portico/plugins/mfa-totp'
 import { mfaPasskey } from 'portico/plugins/mfa-passkey'
-import type { ClientConfig } from 'portico/kernel'
+import type { ClientConfig, MessageOverrides } from 'portico/kernel'
 import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './look'
 import { SolanaWallet } from './solana-wallet'
 import { FundingPanel, fundingOn } from './funding'
@@ -465,6 +465,10 @@ function HeadlessLogin() {
   )
 }
 
+// The locale (`?locale=ar`, `?locale=auto`) and the host's own texts (`?texts={"fr":{"KEY":"…"}}`).
+const localeFromQuery = new URLSearchParams(location.search).get('locale') ?? undefined
+const textsFromQuery = JSON.parse(new URLSearchParams(location.search).get('texts') ?? 'null') as MessageOverrides | null
+
 /**
  * The page. The provider is keyed by the panel's options: applying new ones mounts a provider with the
  * new configuration (the session stays in storage) and opens its modal.
@@ -479,7 +483,7 @@ function App() {
   }
   const config = clientConfig(look)
   return (
-    <PorticoProvider key={JSON.stringify(look)} appId={appId} apiUrl={meta('portico-api-url')} plugins={plugins} {...(config ? { config } : {})}>
+    <PorticoProvider key={JSON.stringify(look)} appId={appId} apiUrl={meta('portico-api-url')} plugins={plugins} {...(config ? { config } : {})} {...(localeFromQuery ? { locale: localeFromQuery } : {})} {...(textsFromQuery ? { messages: textsFromQuery } : {})}>
       <OpenWhenReady open={openOnMount} />
       <main className="demo">
         <h1>Portico Demo</h1>

@@ -110,6 +110,8 @@ export function CodeInput({ messages, onComplete, error, onEdit, disabled, autoF
   return (
     <div>
       <PinInput.Root
+        // A code is read left to right in every language (the first digit in the first box).
+        dir="ltr"
         ref={rootRef}
         count={length}
         type="numeric"
