@@ -29,11 +29,22 @@ function localeChunks(page: Page): string[] {
   return chunks
 }
 
+/** Screenshots of the open modal on a phone, light then dark (`arabic-<name>-<theme>-phone.png`). */
+async function shoot(page: Page, name: string): Promise<void> {
+  const root = page.locator('.portico-root', { has: page.getByRole('dialog') })
+  for (const theme of ['light', 'dark'] as const) {
+    await root.evaluate((el, t) => el.setAttribute('data-theme', t), theme)
+    await page.screenshot({ path: test.info().outputPath(`arabic-${name}-${theme}-phone.png`), animations: 'disabled' })
+  }
+  await root.evaluate((el) => el.setAttribute('data-theme', 'light'))
+}
+
 test.describe('languages', () => {
   test('an Arabic page opens the modal right to left with Arabic texts and signs in with email', async ({ page, request }) => {
     const kernel = await textsOf('kernel', 'ar', kernelMessages)
     const email = await textsOf('plugins/email', 'ar', emailMessages)
     const chunks = localeChunks(page)
+    await page.setViewportSize({ width: 390, height: 844 })
     await page.goto('/?locale=ar')
     await page.getByRole('button', { name: 'Log in' }).click()
     const dialog = page.getByRole('dialog')
@@ -50,16 +61,13 @@ test.describe('languages', () => {
     expect(chunks.some((c) => c.includes('/chunks/locale-'))).toBe(true)
     if (existsSync(join(ROOT, 'kernel/locales/ar.ts'))) expect(chunks.some((c) => c.includes('/chunks/ar-'))).toBe(true)
 
+    await shoot(page, 'landing')
+
     const address = freshEmail('arabic')
     await dialog.getByRole('textbox', { name: email.EMAIL_INPUT_LABEL }).fill(address)
     await dialog.getByRole('button', { name: email.EMAIL_SUBMIT }).click()
     await expect(dialog.getByRole('heading', { name: email.EMAIL_CODE_TITLE })).toBeVisible()
-    for (const theme of ['light', 'dark'] as const) {
-      await page.emulateMedia({ colorScheme: theme })
-      await page.setViewportSize({ width: 390, height: 844 })
-      await root.evaluate((el, t) => el.setAttribute('data-theme', t), theme)
-      await page.screenshot({ path: test.info().outputPath(`arabic-code-${theme}-phone.png`), animations: 'disabled' })
-    }
+    await shoot(page, 'code')
     await typeCode(page, await latestCode(request, await apiUrlOf(page), address))
     await expect(page.getByTestId('user-email')).toHaveText(address)
   })
