@@ -40,6 +40,9 @@ import { walletMessages } from '../plugins/wallets/messages'
 import { walletScreenMessages } from '../plugins/wallets/screens/messages'
 import { magicLinkMessages } from '../examples/magic-link/messages/en'
 import { bankTransferMessages } from '../examples/funding-skeleton/messages'
+import { magicLink } from '../examples/magic-link/index'
+import { createPortico } from '../kernel/kernel'
+import { createMemoryStorage } from '../kernel/storage'
 
 const ROOT = join(import.meta.dirname, '..')
 
@@ -172,6 +175,20 @@ describe('the shipped locales', () => {
     for (const locale of present) {
       const lacking = FIRST_PARTY.filter((folder) => !localeFiles(folder).has(locale))
       expect(lacking, `folders without locales/${locale}.ts`).toEqual([])
+    }
+  })
+})
+
+describe('a third-party plugin', () => {
+  it('gets the same door: the magic-link example shows the texts of its own locales/fr.ts', async () => {
+    const kernel = createPortico({ appId: 'a'.repeat(25), storage: createMemoryStorage(), plugins: [magicLink()], locale: 'fr' })
+    try {
+      await kernel.setLocale('fr')
+      expect(kernel.state.locale.tag).toBe('fr')
+      expect(kernel.t('MAGIC_LINK_SUBMIT')).toBe('Envoyer le lien')
+      expect(kernel.t('MAGIC_LINK_SENT_SUBTITLE', { email: 'a@b.fr', minutes: 15 })).toContain('a@b.fr')
+    } finally {
+      kernel.destroy()
     }
   })
 })
