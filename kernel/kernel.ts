@@ -164,13 +164,16 @@ export function createPortico(options: PorticoOptions): Kernel {
   let localeWanted = 0
   function setLocale(requested: string): Promise<void> {
     const mine = ++localeWanted
-    localeLoad = import('./locale').then(async ({ resolveLocale, loadLocaleTexts, textDirection, kernelLocale }) => {
-      const tag = resolveLocale(requested)
-      const texts = await loadLocaleTexts(tag, [kernelLocale, ...pluginLocales])
-      if (mine !== localeWanted || destroyed) return // a later choice won
-      localeTexts = texts
-      state.locale = { tag, dir: textDirection(tag) }
-    })
+    localeLoad = import('./locale')
+      .then(async ({ resolveLocale, loadLocaleTexts, textDirection, kernelLocale }) => {
+        const tag = resolveLocale(requested)
+        const texts = await loadLocaleTexts(tag, [kernelLocale, ...pluginLocales])
+        if (mine !== localeWanted || destroyed) return // a later choice won
+        localeTexts = texts
+        state.locale = { tag, dir: textDirection(tag) }
+      })
+      // The loader's own chunk lost (a network blip): the texts stay as they are, screens still open.
+      .catch(() => undefined)
     return localeLoad
   }
   // Most specific first: the host's texts for the locale, the locale's, the host's English, English.

@@ -78,6 +78,9 @@ describe('loading a locale', () => {
     const texts = await loadLocaleTexts('fr', [
       async () => ({ default: { A: 'a1', B: 'b1' } }),
       async () => Promise.reject(new Error('no file')),
+      () => {
+        throw new Error('Module not found in bundle: ./locales/fr.ts')
+      },
       async () => ({ default: { B: 'b2' } }),
     ])
     expect(texts).toEqual({ A: 'a1', B: 'b2' })

@@ -143,7 +143,8 @@ export function textDirection(locale: string): 'ltr' | 'rtl' {
 export async function loadLocaleTexts(locale: string, loaders: readonly LocaleLoader[]): Promise<Record<string, string>> {
   const texts: Record<string, string> = {}
   if (locale === DEFAULT_LOCALE || !TAG.test(locale)) return texts
-  const tables = await Promise.allSettled(loaders.map((load) => load(locale)))
+  // A bundler's loader may throw at once rather than reject (esbuild's for a file it has not bundled).
+  const tables = await Promise.allSettled(loaders.map(async (load) => load(locale)))
   for (const t of tables) {
     if (t.status !== 'fulfilled') continue
     for (const [key, text] of Object.entries(t.value?.default ?? {})) if (typeof text === 'string') texts[key] = text

@@ -199,7 +199,7 @@ export interface Kernel {
   /**
    * Switches the locale (a tag or `'auto'`, as {@link PorticoOptions.locale}): loads its texts for
    * the kernel and the registered plugins, then sets `state.locale`. Screens opened meanwhile wait.
-   * @returns once the texts are in use.
+   * @returns once the texts are in use (never rejects: a locale that cannot load leaves the texts as they are).
    */
   setLocale(locale: string): Promise<void>
   /** Subscribes to completed logins; returns an unsubscribe. */
