@@ -6,6 +6,7 @@
 export * from './route'
 export * from './errors'
 export * from './messages'
+export { SUPPORTED_LOCALES, DEFAULT_LOCALE, matchLocale, resolveLocale, textDirection, loadLocaleTexts, checkLocaleTable, type SupportedLocale, type LocaleLoader, type LocaleModule, type MessageOverrides } from './locale'
 export * from './hooks'
 export * from './plugin'
 export type * from './config'

@@ -152,7 +152,11 @@ describe('plugins and screens', () => {
     expect(k.state.modal.stack.map((e) => e.screen)).toEqual(['email/code'])
     expect(k.contextFor('email')).toBe(seenCtx)
     expect(() => k.contextFor('nope')).toThrow(/No plugin "nope"/)
-    expect(k.screen('email/entry')).toBe(email.screens!.entry)
+    // The kernel's screen loads the plugin's (after the locale's texts, when one is loading).
+    const entry = k.screen('email/entry')!
+    expect({ ...entry, load: null }).toEqual({ ...email.screens!.entry, load: null })
+    expect(await entry.load()).toEqual(await email.screens!.entry!.load())
+    expect(k.screen('email/nope')).toBeUndefined()
   })
 
   it('openModal defaults to the landing screen and carries the sign-up mode', () => {

@@ -128,6 +128,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     configError: null,
     session: { status: 'loading', user: null },
     modal: { open: false, stack: [] },
+    locale: { tag: 'en', dir: 'ltr' },
     plugins: {},
   })
 
@@ -153,7 +154,40 @@ export function createPortico(options: PorticoOptions): Kernel {
     followed: () => followConsent(),
   })
   api.setTokenSource(session.tokens)
-  const router = createRouter(state.modal, merged.screens)
+  // The locale's texts: the kernel's and each registered plugin's file, loaded when a locale is
+  // chosen (the code that matches and loads a locale too, so an English page carries none of it).
+  // A screen waits for the locale being loaded, so it never shows in English first.
+  const pluginLocales = merged.plugins.flatMap((p) => (p.locales ? [p.locales] : []))
+  const overrides = options.messages ?? {}
+  let localeTexts: Readonly<Record<string, string>> = {}
+  let localeLoad: Promise<void> = Promise.resolve()
+  let localeWanted = 0
+  function setLocale(requested: string): Promise<void> {
+    const mine = ++localeWanted
+    localeLoad = import('./locale')
+      .then(async ({ resolveLocale, loadLocaleTexts, textDirection, kernelLocale }) => {
+        const tag = resolveLocale(requested)
+        const texts = await loadLocaleTexts(tag, [kernelLocale, ...pluginLocales])
+        if (mine !== localeWanted || destroyed) return // a later choice won
+        localeTexts = texts
+        state.locale = { tag, dir: textDirection(tag) }
+      })
+      // The loader's own chunk lost (a network blip): the texts stay as they are, screens still open.
+      .catch(() => undefined)
+    return localeLoad
+  }
+  // Most specific first: the host's texts for the locale, the locale's, the host's English, English.
+  const textOf = (key: string) => {
+    for (const layer of [overrides[state.locale.tag], localeTexts, overrides.en, merged.messages]) {
+      const text = layer && Object.hasOwn(layer, key) ? layer[key] : undefined
+      if (typeof text === 'string') return text
+    }
+    return key
+  }
+  const screens = new Map(
+    [...merged.screens].map(([id, def]) => [id, { ...def, load: () => Promise.all([def.load(), localeLoad]).then(([module]) => module) }]),
+  )
+  const router = createRouter(state.modal, screens)
   // The step stack loads with the first step (init starts the load): no step opens before a page's
   // first login, so its code stays out of the page's first chunk. Until it is there no step is open.
   let flowImpl: FlowController | null = null
@@ -173,11 +207,15 @@ export function createPortico(options: PorticoOptions): Kernel {
     current: () => flowImpl?.current() ?? null,
     stepAt: (index) => flowImpl?.stepAt(index) ?? null,
   }
-  const t = (key: string, values?: Record<string, string | number>) => format(merged.messages[key] ?? key, values)
+  // In a right-to-left locale each value is isolated (FSI … PDI), so an address or a number keeps its
+  // own direction inside the sentence.
+  const t = (key: string, values?: Record<string, string | number>) =>
+    format(textOf(key), values && state.locale.dir === 'rtl' ? Object.fromEntries(Object.entries(values).map(([k, v]) => [k, `\u2068${v}\u2069`])) : values)
   const loginListeners = new Set<(result: LoginResult) => void>()
   let loginMode: LoginMode = 'login-or-sign-up'
   let intent: FlowIntent = 'login'
   let destroyed = false
+  if (options.locale !== undefined) void setLocale(options.locale)
   let initPromise: Promise<void> | null = null
   // Settles when init has loaded the configuration and restored the session (`PluginContext.ready`).
   let markReady!: () => void
@@ -468,6 +506,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       getAccessToken: () => session.getAccessToken(),
       refreshSession: () => session.refresh(),
       config: () => state.config,
+      locale: () => state.locale.tag,
       ready: () => readyPromise,
       loginMode: () => loginMode,
       intent: () => intent,
@@ -567,7 +606,7 @@ export function createPortico(options: PorticoOptions): Kernel {
     navigate: (screen, params, opts) => router.navigate(screen, params, opts),
     back: () => router.back(),
     markOutcome: (index, outcome) => router.markOutcome(index, outcome),
-    screen: (id) => merged.screens.get(id),
+    screen: (id) => screens.get(id),
     contextFor(pluginId) {
       const ctx = lifecycle.contexts.get(pluginId)
       if (!ctx) throw new PorticoError(`No plugin "${pluginId}" is registered`, { code: 'invalid_plugin' })
@@ -582,6 +621,7 @@ export function createPortico(options: PorticoOptions): Kernel {
       else step?.cancel()
     },
     t,
+    setLocale,
     onLogin(listener) {
       loginListeners.add(listener)
       return () => loginListeners.delete(listener)

@@ -6,6 +6,7 @@ import type { Route, RouteRequest, RouteResponse } from './route'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ErrorTable, ResolvedError } from './errors'
 import type { MessageTable } from './messages'
+import type { LocaleLoader } from './locale'
 import type { ErrorContext, SessionStatus, TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
 import type { StorageAdapter } from './storage'
@@ -58,6 +59,14 @@ export interface PluginDefinition<Id extends string = string, Slice extends obje
    * rules as `messages`: a key may re-word a kernel text, not another plugin's.
    */
   screenMessages?: () => Promise<MessageTable>
+  /**
+   * Loads the plugin's texts in another locale: the union of its `messages` and `screenMessages`
+   * keys, from `locales/<locale>.ts` beside the plugin's entry. Write it where the files are, so
+   * bundlers split one chunk per locale and a page only fetches the locale it shows:
+   * `locales: (locale) => import(\`./locales/${locale}.ts\`)`. A locale without a file rejects and
+   * the plugin's texts stay English.
+   */
+  locales?: LocaleLoader
   /** Login methods this plugin offers on the landing screen. */
   loginMethods?: readonly LoginMethodDefinition[]
   /** Initial value of the plugin's own state slice. */
@@ -231,6 +240,11 @@ export interface PluginContext<Slice extends object = object> {
   resolveError(error: unknown, context?: ErrorContext): ResolvedError
   /** Translates a message key with `{name}` placeholders. */
   t(key: string, values?: Record<string, string | number>): string
+  /**
+   * The locale texts show in (a BCP 47 tag, `'en'` until another one has loaded), for what `t`
+   * does not cover: `Intl.NumberFormat` of amounts, `Intl.DisplayNames` of countries.
+   */
+  locale(): string
 }
 
 /** Registry of plugin types, extended by each plugin through declaration merging. */

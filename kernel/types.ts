@@ -11,6 +11,7 @@ import type { Flow } from './flow-types'
 export type { ResolvedError } from './errors'
 import type { SessionEntry, User } from './wire'
 import type { StorageAdapter } from './storage'
+import type { MessageOverrides } from './locale'
 
 export type { StorageAdapter } from './storage'
 
@@ -39,6 +40,18 @@ export interface PorticoOptions {
    * @defaultValue 'tokens'
    */
   session?: 'tokens' | 'cookies'
+  /**
+   * The locale texts show in: a BCP 47 tag (`'fr'`, `'pt-BR'` shows `pt`), or `'auto'` for the
+   * browser's languages matched to `SUPPORTED_LOCALES`. Its texts load lazily, for the kernel and
+   * the registered plugins only; keys it lacks show in English.
+   * @defaultValue 'en'
+   */
+  locale?: string
+  /**
+   * The host's own texts over everyone's, per locale then per key (`{ fr: { EMAIL_SUBMIT: '…' } }`);
+   * the `en` table is also the fallback of every locale.
+   */
+  messages?: MessageOverrides
   /** The fetch implementation. @defaultValue globalThis.fetch */
   fetch?: typeof fetch
   /**
@@ -85,6 +98,11 @@ export interface KernelState {
     open: boolean
     stack: ScreenEntry[]
   }
+  /**
+   * The locale the texts show in, set once its texts have loaded (English until then), with its
+   * writing direction for the modal's `dir`.
+   */
+  locale: { tag: string; dir: 'ltr' | 'rtl' }
   /** Per-plugin state slices, keyed by plugin id (the wallets plugin's connections are under `wallets`). */
   plugins: Record<string, object>
 }
@@ -176,8 +194,14 @@ export interface Kernel {
    * screen. A screen whose step may no longer be on top ends it through `flow.stepAt(index)` instead.
    */
   resolveStep(result: 'continue' | 'abort'): void
-  /** Translates a message key. */
+  /** Translates a message key in the current locale (see {@link KernelState.locale}). */
   t(key: string, values?: Record<string, string | number>): string
+  /**
+   * Switches the locale (a tag or `'auto'`, as {@link PorticoOptions.locale}): loads its texts for
+   * the kernel and the registered plugins, then sets `state.locale`. Screens opened meanwhile wait.
+   * @returns once the texts are in use (never rejects: a locale that cannot load leaves the texts as they are).
+   */
+  setLocale(locale: string): Promise<void>
   /** Subscribes to completed logins; returns an unsubscribe. */
   onLogin(listener: (result: LoginResult) => void): () => void
   /** Tears down plugins, timers and listeners. */

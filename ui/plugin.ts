@@ -49,4 +49,5 @@ export const portico = () =>
       'transfer-assets': { load: () => import('./screens/transfer/TransferAssets') },
     },
     messages: uiMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
   })

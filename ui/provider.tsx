@@ -3,13 +3,14 @@
  * portal (optionally inside a shadow root so the host page's CSS cannot reach it).
  * @module
  */
-import { useEffect, useState, type ReactNode } from 'react'
+import { useEffect, useRef, useState, type ReactNode } from 'react'
 import { createPortal } from 'react-dom'
 import type * as ModalModuleType from './modal/PorticoModal'
 import { createPortico } from '../kernel/kernel'
 import type { Kernel, PorticoOptions, StorageAdapter } from '../kernel/types'
 import type { PluginDefinition } from '../kernel/plugin'
 import type { ClientConfig } from '../kernel/config'
+import type { MessageOverrides } from '../kernel/locale'
 import { KernelContext } from './context'
 import { portico } from './plugin'
 
@@ -30,6 +31,12 @@ export type PorticoProviderProps = {
   shadow?: boolean | ShadowOptions
   /** Where the modal's host element is appended. @defaultValue document.body */
   container?: HTMLElement
+  /**
+   * The locale texts show in: a BCP 47 tag (`'fr'`), or `'auto'` to follow the browser's languages
+   * (see `PorticoOptions.locale`). Changing it switches the modal's texts once they have loaded.
+   * @defaultValue 'en'
+   */
+  locale?: string
 } & (
   | {
       kernel: Kernel
@@ -46,6 +53,8 @@ export type PorticoProviderProps = {
       fetch?: typeof fetch
       /** Where the session lives: see `PorticoOptions.session`. @defaultValue 'tokens' */
       session?: 'tokens' | 'cookies'
+      /** The host's own texts, per locale then per key: see `PorticoOptions.messages`. */
+      messages?: MessageOverrides
     }
 )
 
@@ -66,9 +75,11 @@ export function withPorticoPlugin(plugins: readonly PluginDefinition[]): PluginD
 
 function optionsOf(props: PorticoProviderProps): PorticoOptions {
   if (props.kernel) throw new Error('unreachable')
-  const { appId, apiUrl, clientId, plugins, config, storage, fetch, session } = props
+  const { appId, apiUrl, clientId, plugins, config, storage, fetch, session, locale, messages } = props
   return {
     appId,
+    ...(locale !== undefined && { locale }),
+    ...(messages !== undefined && { messages }),
     ...(session !== undefined && { session }),
     plugins: withPorticoPlugin(plugins),
     ...(apiUrl !== undefined && { apiUrl }),
@@ -182,6 +193,14 @@ export function PorticoProvider(props: PorticoProviderProps) {
   )
   const kernel = prebuilt ?? state.kernel
   const mount = useMount(props.shadow, props.container)
+
+  // A locale the kernel was not created with (a prebuilt kernel's, or a change of the prop).
+  const appliedLocale = useRef(prebuilt ? undefined : props.locale)
+  useEffect(() => {
+    if (props.locale === undefined || props.locale === appliedLocale.current) return
+    appliedLocale.current = props.locale
+    void kernel.setLocale(props.locale)
+  }, [kernel, props.locale])
 
   useEffect(() => {
     // Errors land in state.configError; the landing screen shows them.

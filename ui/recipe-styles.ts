@@ -49,7 +49,7 @@ export const RECIPE_STYLES: Record<string, Record<string, unknown>> = {
     borderColor: 'border',
     borderRadius: 'control',
     fontWeight: '600',
-    textAlign: 'left',
+    textAlign: 'start',
     cursor: 'pointer',
     transition: 'background-color 120ms, border-color 120ms',
     '&:hover:not([aria-disabled=true], :disabled)': { bg: 'surface.hover', borderColor: 'border.strong' },

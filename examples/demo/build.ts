@@ -60,6 +60,8 @@ export async function buildHostPage(options: BuildOptions): Promise<Metafile> {
     entryNames: '[name]',
     chunkNames: 'chunks/[name]-[hash]',
     logLevel: 'warning',
+    // A folder whose locales/ holds no file yet is normal (its texts stay English).
+    logOverride: { 'empty-glob': 'silent' },
   })
   return result.metafile
 }

@@ -30,7 +30,7 @@ import { delegatedActions, useDelegatedActions } from 'portico/plugins/delegated
 import { mfaSms } from 'portico/plugins/mfa-sms'
 import { mfaTotp } from 'portico/plugins/mfa-totp'
 import { mfaPasskey } from 'portico/plugins/mfa-passkey'
-import type { ClientConfig } from 'portico/kernel'
+import type { ClientConfig, MessageOverrides } from 'portico/kernel'
 import { LookPanel, lookConfig, readLook, writeLook, type LookOptions } from './look'
 import { SolanaWallet } from './solana-wallet'
 import { FundingPanel, fundingOn, fundingPlugins } from './funding'
@@ -497,6 +497,10 @@ function HeadlessLogin() {
   )
 }
 
+// The locale (`?locale=ar`, `?locale=auto`) and the host's own texts (`?texts={"fr":{"KEY":"…"}}`).
+const localeFromQuery = new URLSearchParams(location.search).get('locale') ?? undefined
+const textsFromQuery = JSON.parse(new URLSearchParams(location.search).get('texts') ?? 'null') as MessageOverrides | null
+
 /**
  * The page. The provider is keyed by the panel's options: applying new ones mounts a provider with the
  * new configuration (the session stays in storage) and opens its modal.
@@ -511,7 +515,7 @@ function App() {
   }
   const config = clientConfig(look)
   return (
-    <PorticoProvider key={JSON.stringify(look)} appId={appId} apiUrl={meta('portico-api-url')} plugins={plugins} {...(config ? { config } : {})}>
+    <PorticoProvider key={JSON.stringify(look)} appId={appId} apiUrl={meta('portico-api-url')} plugins={plugins} {...(config ? { config } : {})} {...(localeFromQuery ? { locale: localeFromQuery } : {})} {...(textsFromQuery ? { messages: textsFromQuery } : {})}>
       <OpenWhenReady open={openOnMount} />
       <main className="demo">
         <h1>Portico Demo</h1>

@@ -40,6 +40,7 @@ export const magicLink = () =>
     },
     errors: MAGIC_LINK_ERRORS,
     messages: magicLinkMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods: [
       {
         id: METHOD,

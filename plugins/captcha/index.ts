@@ -112,6 +112,7 @@ export const captcha = (options: CaptchaOptions = {}) =>
     screens: { challenge: { load: () => import('./screens/CaptchaChallenge') } },
     errors: CAPTCHA_ERRORS,
     messages: captchaMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     initialState: () => ({
       status: 'disabled',
       token: null,

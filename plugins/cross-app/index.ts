@@ -129,6 +129,7 @@ export const crossApp = (options: CrossAppOptions = {}) => {
     screens,
     errors: CROSS_APP_ERRORS,
     messages: crossAppMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     initialState: () => ({ ...initialCrossAppState(), ...(timeoutMs ? { timeoutMs } : {}) }),
     setup(ctx) {
       // The popup's return page only answers its opener.

@@ -47,6 +47,7 @@ export const customAuth = (options: CustomAuthOptions) =>
     api: customAuthRoutes,
     errors: CUSTOM_AUTH_ERRORS,
     messages: customAuthMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     initialState: () => ({ status: 'idle', error: null }),
     setup: (ctx) => startCustomAuthSync(ctx, options),
   })

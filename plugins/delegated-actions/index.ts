@@ -38,4 +38,5 @@ export const delegatedActions = () =>
     screens: delegatedActionScreens,
     errors: DELEGATED_ACTIONS_ERRORS,
     messages: delegatedActionsMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
   })

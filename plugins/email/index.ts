@@ -59,6 +59,7 @@ export const email = (options: EmailOptions = {}) =>
     screens: { entry, code, update, 'current-code': currentCode },
     errors: EMAIL_ERRORS,
     messages: emailMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods: [
       {
         id: 'email',

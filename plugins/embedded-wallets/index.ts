@@ -63,6 +63,7 @@ export const embeddedWallets = (options: EmbeddedWalletsOptions = {}) =>
     screens: embeddedWalletScreens,
     // The screens' texts load with the first screen shown.
     screenMessages: loadEmbeddedWalletScreenMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup(ctx) {
       const core = createEmbeddedWalletCore(ctx, options, {
         confirm: (wallet, request) => confirmSignature(ctx, wallet, request),

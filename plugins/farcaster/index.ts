@@ -49,6 +49,7 @@ export const farcaster = () =>
     },
     errors: FARCASTER_ERRORS,
     messages: farcasterMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods: [
       {
         id: 'farcaster',

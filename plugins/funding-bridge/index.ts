@@ -120,6 +120,7 @@ export const fundingBridge = (options: FundingBridgeOptions = {}) => {
     screens: { quotes: { load: () => import('./screens/Quotes') } },
     errors: BRIDGE_ERRORS,
     messages: bridgeMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup: (ctx) => bridgeHooks(ctx).service.tap(BRIDGE_PLUGIN_ID, () => service),
   })
 }

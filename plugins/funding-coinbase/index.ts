@@ -81,6 +81,7 @@ export const fundingCoinbase = (options: CoinbaseOptions = {}) => {
     api: coinbaseRoutes,
     errors: COINBASE_ERRORS,
     messages: coinbaseMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup: (ctx) => fundingHooks(ctx).methods.tap(COINBASE_PLUGIN_ID, (list) => [...list, ...tiles]),
   })
 }

@@ -85,6 +85,7 @@ export const fundingMoonpay = (options: MoonpayOptions = {}) => {
     api: moonpayRoutes,
     errors: MOONPAY_ERRORS,
     messages: moonpayMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup: (ctx) => fundingHooks(ctx).methods.tap(MOONPAY_PLUGIN_ID, (tiles) => [...tiles, tile]),
   })
 }

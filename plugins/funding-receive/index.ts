@@ -52,6 +52,7 @@ export const fundingReceive = () =>
     requires: [funding()],
     screens: { receive: { load: () => import('./screens/Receive') } },
     messages: fundingReceiveMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup: (ctx) =>
       fundingHooks(ctx).methods.tap(FUNDING_RECEIVE_ID, (tiles, request) => {
         const tile: FundingMethod = {

@@ -58,6 +58,7 @@ export const fundingWallet = () =>
     requires: [funding(), wallets()],
     screens: { transfer: { load: () => import('./screens/Transfer') } },
     messages: fundingWalletMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     errors: FUNDING_WALLET_ERRORS,
     setup(ctx) {
       const available = (request: FundingRequest): boolean => {

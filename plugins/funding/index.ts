@@ -63,6 +63,7 @@ export const funding = (options: FundingOptions = {}) => {
     },
     errors: FUNDING_ERRORS,
     messages: fundingMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup(ctx) {
       const hooks = fundingHooks(ctx)
       const { core, destroy } = createFundingCore(ctx, hooks, options)

@@ -46,6 +46,7 @@ export const guest = () =>
     screens: { continue: screen },
     errors: GUEST_ERRORS,
     messages: guestMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods: [
       {
         id: 'guest',

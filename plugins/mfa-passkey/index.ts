@@ -38,6 +38,7 @@ export const mfaPasskey = () =>
     api: mfaPasskeyRoutes,
     screens: { enroll: { load: () => import('./screens/PasskeyEnroll') } },
     messages: mfaPasskeyMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup(ctx) {
       return mfaHooks(ctx).methods.tap(MFA_PASSKEY_PLUGIN_ID, (methods) => [...methods, passkeyMethod(ctx)])
     },

@@ -35,6 +35,7 @@ export const mfaSms = () =>
     api: mfaSmsRoutes,
     screens: { enroll: { load: () => import('./screens/SmsEnroll') } },
     messages: mfaSmsMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup(ctx) {
       return mfaHooks(ctx).methods.tap(MFA_SMS_PLUGIN_ID, (methods) => [...methods, smsMethod(ctx)])
     },

@@ -35,6 +35,7 @@ export const mfaTotp = () =>
     api: mfaTotpRoutes,
     screens: { enroll: { load: () => import('./screens/TotpEnroll') } },
     messages: mfaTotpMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup(ctx) {
       return mfaHooks(ctx).methods.tap(MFA_TOTP_PLUGIN_ID, (methods) => [...methods, totpMethod(ctx)])
     },

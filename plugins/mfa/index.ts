@@ -59,6 +59,7 @@ export const mfa = (options: MfaOptions = {}) =>
     screens: mfaScreens,
     errors: MFA_ERRORS,
     messages: mfaMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup(ctx) {
       const controller = createMfaController(ctx, options)
       const untaps = [

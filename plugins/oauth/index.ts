@@ -101,13 +101,14 @@ export const oauth = (options: OAuthOptions = {}) => {
   const mode: OAuthMode = options.mode ?? 'redirect'
   const providers = [...new Set(options.providers ?? OAUTH_PROVIDERS)]
   const screens: Record<string, ScreenDefinition> = { status, 'in-app-browser': inAppBrowser }
-  const labels: Record<string, string> = {}
+  // Each provider's row label, from the method label of a table (English, or a locale's).
+  const labelsFrom = (table: Readonly<Record<string, string>>) =>
+    Object.fromEntries(providers.map((p) => [labelKey(p), (table.OAUTH_METHOD_LABEL ?? oauthMessages.OAUTH_METHOD_LABEL).replace('{provider}', providerDisplay(p, null).name ?? p)]))
   const loginMethods: LoginMethodDefinition[] = []
   for (const provider of providers) {
     // One screen per provider: the landing opens a method's screen without params.
     screens[provider] = { load: () => import('./screens/OAuthStart').then((m) => ({ default: m.startScreen(provider, mode) })) }
     const display = providerDisplay(provider, null)
-    labels[labelKey(provider)] = oauthMessages.OAUTH_METHOD_LABEL.replace('{provider}', display.name ?? provider)
     loginMethods.push({
       id: provider,
       group: 'web2',
@@ -136,7 +137,9 @@ export const oauth = (options: OAuthOptions = {}) => {
     api: oauthRoutes,
     screens,
     errors: OAUTH_ERRORS,
-    messages: { ...oauthMessages, ...labels },
+    messages: { ...oauthMessages, ...labelsFrom(oauthMessages) },
+    locales: (locale) =>
+      import(`./locales/${locale}.ts`).then((m: { default: Record<string, string> }) => ({ default: { ...m.default, ...labelsFrom(m.default) } })),
     loginMethods,
     initialState: initialOAuthState,
     setup(ctx) {

@@ -82,6 +82,7 @@ export const passkey = () =>
     screens: { login, manage },
     errors: PASSKEY_ERRORS,
     messages: passkeyMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods: [
       {
         id: 'passkey',

@@ -59,6 +59,7 @@ export const siwe = (options: SiweOptions = {}) =>
     api: siweRoutes,
     errors: SIWE_ERRORS,
     messages: siweMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     requires: [wallets()],
     setup(ctx) {
       return walletsOf(ctx).addAuthenticator(createSiweAuthenticator(ctx, options))

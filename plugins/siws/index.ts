@@ -41,6 +41,7 @@ export const siws = () =>
     api: siwsRoutes,
     errors: SIWS_ERRORS,
     messages: siwsMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     requires: [wallets()],
     setup(ctx) {
       // The signing code loads on the first sign-in, not with the page.

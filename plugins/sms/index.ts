@@ -75,6 +75,7 @@ export const sms = (options: SmsOptions = {}) =>
     screens: { entry, code, update, 'current-code': currentCode },
     errors: SMS_ERRORS,
     messages: smsMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods: [
       {
         id: 'sms',

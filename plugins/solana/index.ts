@@ -56,6 +56,7 @@ export const solana = (options: SolanaOptions = {}) =>
     screens: { phantom, 'install-phantom': installPhantom },
     errors: SOLANA_ERRORS,
     messages: solanaMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     requires: [wallets()],
     setup(ctx) {
       let discovered: ConnectorEntry[] = []

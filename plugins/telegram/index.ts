@@ -88,6 +88,7 @@ export const telegram = (options: TelegramOptions = {}) => {
     screens: { auth },
     errors: TELEGRAM_ERRORS,
     messages: telegramMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods: [
       { id: 'telegram', group: 'web2', label: 'TELEGRAM_METHOD_LABEL', enabledBy: 'telegram_auth', screen: 'telegram/auth', icon: TELEGRAM_ICON, order: 15 },
     ],

@@ -60,6 +60,7 @@ export const transactions = () =>
     api: transactionRoutes,
     screens: transactionScreens,
     screenMessages: loadTransactionScreenMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     setup(ctx) {
       // The embedded wallet opens these screens before it signs a transaction.
       const hooks = embeddedWalletHooks(ctx)

@@ -21,7 +21,7 @@ import {
 import { getTransferSolInstruction } from '@solana-program/system'
 import { getTransferCheckedInstruction, getTransferInstruction } from '@solana-program/token'
 import { assertSigner, formatSol, reviewSolanaTransaction } from './solana-decode'
-import { formatUsd } from './screens/parts'
+import { formatUsd } from '../../ui/format'
 
 const WALLET = address('7EYnhQoR9YM3N7UoaKRoA44Uy8JeaZV3qyouov87awMs')
 const OTHER = address('9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM')
@@ -80,7 +80,9 @@ describe('amounts', () => {
   })
 
   it("shows USD with two decimals, '<$0.01' under a cent", () => {
-    expect(formatUsd(1234.5)).toBe('$1234.50')
+    expect(formatUsd(1234.5)).toBe('$1,234.50')
+    expect(formatUsd(1234.5, 'fr')).toBe('1\u202f234,50\u00a0$US')
+    expect(formatUsd(0.009, 'de')).toBe('<0,01\u00a0$')
     expect(formatUsd(0.009)).toBe('<$0.01')
     expect(formatUsd(0)).toBe('$0.00')
   })

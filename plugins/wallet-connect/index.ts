@@ -186,6 +186,7 @@ export const walletConnect = (options: WalletConnectOptions = {}) =>
     kind: 'connector',
     screens: { qr: { load: () => import('./screens/WalletConnectQr') } },
     messages: walletConnectMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     initialState: () => ({ uri: null, walletId: null }),
     requires: [wallets()],
     setup(ctx: PluginContext<WalletConnectState>) {

@@ -59,6 +59,7 @@ export const wallets = () =>
       install: { load: () => import('./screens/InstallWallet') },
     },
     messages: { ...walletMessages, ...walletScreenMessages },
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods: [
       {
         id: WALLET_LOGIN_METHOD,

@@ -7,6 +7,7 @@
  */
 import { useId, useImperativeHandle, useRef, useState, type Ref } from 'react'
 import { PinInput } from '@ark-ui/react/pin-input'
+import { LocaleProvider } from '@ark-ui/react/locale'
 import { css } from '../../styled-system/css'
 import { ErrorText } from './ErrorText'
 
@@ -109,56 +110,59 @@ export function CodeInput({ messages, onComplete, error, onEdit, disabled, autoF
   const shown = error || local
   return (
     <div>
-      <PinInput.Root
-        ref={rootRef}
-        count={length}
-        type="numeric"
-        otp
-        placeholder=""
-        value={value}
-        disabled={disabled}
-        autoFocus={autoFocus}
-        invalid={!!shown}
-        translations={{ inputLabel: (index, count) => `${messages.label} ${index + 1}/${count}` }}
-        sanitizeValue={(v) => v.replace(/[\s-]/g, '')}
-        onValueChange={(d) => {
-          // Ark filters typed input through beforeinput; this also covers input paths that skip it.
-          if (d.value.some((c) => c !== '' && !/^\d$/.test(c))) {
-            setValue((v) => [...v])
-            setLocal(messages.onlyNumbers)
-            return
-          }
-          setValue(d.value)
-          setLocal(null)
-          onEdit?.()
-        }}
-        onValueInvalid={(d) => setLocal(d.value.length > 1 ? messages.notNumeric : messages.onlyNumbers)}
-        onValueComplete={(d) => onComplete(d.valueAsString)}
-        onKeyDown={(e) => {
-          if (e.key !== 'Enter') return
-          const filled = value.filter(Boolean).length
-          if (filled !== length) setLocal(messages.exactLength)
-        }}
-        onPasteCapture={(e) => {
-          const raw = e.clipboardData.getData('text/plain').replace(/[\s-]/g, '')
-          if (/^\d+$/.test(raw) && raw.length !== length && raw.length > 1) {
-            e.preventDefault()
-            e.stopPropagation()
-            setLocal(messages.exactLength)
-          }
-        }}
-      >
-        <PinInput.Label className={css({ srOnly: true })}>{messages.label}</PinInput.Label>
-        <PinInput.Control
-          aria-describedby={shown ? errorId : undefined}
-          className={css({ display: 'flex', justifyContent: 'center', gap: { base: '2', sm: '2.5' } })}
+      {/* A code reads left to right in every language: the first digit in the first box. */}
+      <LocaleProvider locale="en-US">
+        <PinInput.Root
+          ref={rootRef}
+          count={length}
+          type="numeric"
+          otp
+          placeholder=""
+          value={value}
+          disabled={disabled}
+          autoFocus={autoFocus}
+          invalid={!!shown}
+          translations={{ inputLabel: (index, count) => `${messages.label} ${index + 1}/${count}` }}
+          sanitizeValue={(v) => v.replace(/[\s-]/g, '')}
+          onValueChange={(d) => {
+            // Ark filters typed input through beforeinput; this also covers input paths that skip it.
+            if (d.value.some((c) => c !== '' && !/^\d$/.test(c))) {
+              setValue((v) => [...v])
+              setLocal(messages.onlyNumbers)
+              return
+            }
+            setValue(d.value)
+            setLocal(null)
+            onEdit?.()
+          }}
+          onValueInvalid={(d) => setLocal(d.value.length > 1 ? messages.notNumeric : messages.onlyNumbers)}
+          onValueComplete={(d) => onComplete(d.valueAsString)}
+          onKeyDown={(e) => {
+            if (e.key !== 'Enter') return
+            const filled = value.filter(Boolean).length
+            if (filled !== length) setLocal(messages.exactLength)
+          }}
+          onPasteCapture={(e) => {
+            const raw = e.clipboardData.getData('text/plain').replace(/[\s-]/g, '')
+            if (/^\d+$/.test(raw) && raw.length !== length && raw.length > 1) {
+              e.preventDefault()
+              e.stopPropagation()
+              setLocal(messages.exactLength)
+            }
+          }}
         >
-          {Array.from({ length }, (_, i) => (
-            <PinInput.Input key={i} index={i} className={box} inputMode="numeric" aria-describedby={shown ? errorId : undefined} />
-          ))}
-        </PinInput.Control>
-        <PinInput.HiddenInput />
-      </PinInput.Root>
+          <PinInput.Label className={css({ srOnly: true })}>{messages.label}</PinInput.Label>
+          <PinInput.Control
+            aria-describedby={shown ? errorId : undefined}
+            className={css({ display: 'flex', justifyContent: 'center', gap: { base: '2', sm: '2.5' } })}
+          >
+            {Array.from({ length }, (_, i) => (
+              <PinInput.Input key={i} index={i} className={box} inputMode="numeric" aria-describedby={shown ? errorId : undefined} />
+            ))}
+          </PinInput.Control>
+          <PinInput.HiddenInput />
+        </PinInput.Root>
+      </LocaleProvider>
       <ErrorText id={errorId} center>
         {shown}
       </ErrorText>

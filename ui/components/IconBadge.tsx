@@ -64,7 +64,7 @@ const ring = css({
 
 const check = css({
   position: 'absolute',
-  right: '-2px',
+  insetInlineEnd: '-2px',
   bottom: '-2px',
   display: 'flex',
   width: '22px',

@@ -25,7 +25,7 @@ const row = css({
   color: 'fg',
   fontSize: '15px',
   fontWeight: '600',
-  textAlign: 'left',
+  textAlign: 'start',
   borderWidth: '1px',
   borderStyle: 'solid',
   borderColor: 'border',
@@ -87,7 +87,7 @@ export function LoginMethodButton({ label, icon, onClick, disabled }: LoginMetho
         <Icon icon={icon} />
       </span>
       <span className={css({ flex: '1' })}>{label}</span>
-      <svg data-part="chevron" aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={css({ color: 'fg.subtle', transition: 'transform 120ms ease' })}>
+      <svg data-part="chevron" aria-hidden="true" width="16" height="16" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round" className={css({ color: 'fg.subtle', transition: 'transform 120ms ease', _rtl: { scale: '-1 1' } })}>
         <path d="M9 6l6 6-6 6" />
       </svg>
     </button>

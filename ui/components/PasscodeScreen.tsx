@@ -170,7 +170,8 @@ export function PasscodeScreen({ ctx, spec, destination, icon = 'mail', texts, v
               i === 0
                 ? [part]
                 : [
-                    <strong key={i} className={css({ color: 'fg', fontWeight: '600', overflowWrap: 'anywhere' })}>
+                    // Isolated: an address keeps its own direction inside a right-to-left sentence.
+                    <strong key={i} className={css({ color: 'fg', fontWeight: '600', overflowWrap: 'anywhere', unicodeBidi: 'isolate' })}>
                       {destination}
                     </strong>,
                     part,

@@ -31,8 +31,8 @@ const field = css({
   alignItems: 'center',
   gap: '2',
   height: '52px',
-  pl: '3.5',
-  pr: '1.5',
+  ps: '3.5',
+  pe: '1.5',
   bg: 'bg',
   borderWidth: '1px',
   borderStyle: 'solid',
@@ -42,7 +42,7 @@ const field = css({
   _hover: { borderColor: 'fg.subtle' },
   _focusWithin: { borderColor: 'accent', boxShadow: '0 0 0 3px token(colors.accent.ring)', _hover: { borderColor: 'accent' } },
   // With a leading control: tighter on the left, a divider between the control and the input.
-  '&[data-leading]': { pl: '1.5', gap: '1', '& > input': { pl: '2', borderLeftWidth: '1px', borderLeftStyle: 'solid', borderLeftColor: 'border', borderRadius: '0' } },
+  '&[data-leading]': { ps: '1.5', gap: '1', '& > input': { ps: '2', borderInlineStartWidth: '1px', borderInlineStartStyle: 'solid', borderInlineStartColor: 'border', borderRadius: '0' } },
   // Invalid: one red, focused or hovered too: focus thickens the red border with a ring of the same
   // red (a translucent halo reads as a second, muddy colour on a dark background).
   '&[data-invalid]': {

@@ -16,6 +16,10 @@ export interface ThemeRootProps {
   radius?: string | undefined
   /** Font stack, a CSS `font-family` value. @defaultValue the system UI font */
   fontFamily?: string | undefined
+  /** Writing direction of the texts inside (`rtl` for Arabic): logical styles and mirrored icons follow it. */
+  dir?: 'ltr' | 'rtl' | undefined
+  /** Language of the texts inside, a BCP 47 tag (for screen readers, fonts and hyphenation). */
+  lang?: string | undefined
   children: ReactNode
   className?: string
 }
@@ -54,14 +58,14 @@ export function readableOn(hex: string): string {
  * <ThemeRoot theme="dark" accentColor="#7c3aed">...</ThemeRoot>
  * ```
  */
-export function ThemeRoot({ theme = 'light', accentColor, radius, fontFamily, children, className }: ThemeRootProps) {
+export function ThemeRoot({ theme = 'light', accentColor, radius, fontFamily, dir, lang, children, className }: ThemeRootProps) {
   const vars: Record<string, string> = {}
   if (accentColor) Object.assign(vars, { '--portico-accent': accentColor, '--portico-accent-fg': readableOn(accentColor) })
   if (radius) vars['--portico-radius'] = radius
   if (fontFamily) vars['--portico-font'] = fontFamily
   const style = Object.keys(vars).length > 0 ? (vars as CSSProperties) : undefined
   return (
-    <div className={cx('portico-root', className)} data-theme={theme} style={style}>
+    <div className={cx('portico-root', className)} data-theme={theme} dir={dir} lang={lang} style={style}>
       {children}
     </div>
   )

@@ -118,6 +118,8 @@ export function PorticoModal({ kernel, theme }: PorticoModalProps) {
       accentColor={appearance?.accentColor}
       radius={appearance?.radius}
       fontFamily={appearance?.fontFamily}
+      dir={snap.locale.dir}
+      lang={snap.locale.tag}
     >
       {top ? (
         <BackHandlerSlot.Provider value={takeBack}>

@@ -19,6 +19,8 @@ export const delegatedActionsMessages = defineMessages({
   DELEGATED_ACTIONS_FAILED: 'Something went wrong. Please try again.',
   DELEGATED_ACTIONS_CONSENT_TITLE: 'Enable delegated actions',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} will be able to sign messages and send transactions with this wallet on your behalf, until you revoke it.',
+  /** Stands for the app's name in the subtitles when the app has none. */
+  DELEGATED_ACTIONS_THIS_APP: 'This app',
   DELEGATED_ACTIONS_ACCEPT: 'Accept',
   DELEGATED_ACTIONS_NOT_NOW: 'Not now',
   DELEGATED_ACTIONS_REVOKE_TITLE: 'Revoke permission',

@@ -91,7 +91,7 @@ export default function Prompt({ ctx, params, resolveStep, cancelStep }: ScreenP
         </IconBadge>
       }
       title={t(revoke ? 'DELEGATED_ACTIONS_REVOKE_TITLE' : 'DELEGATED_ACTIONS_CONSENT_TITLE')}
-      subtitle={t(revoke ? 'DELEGATED_ACTIONS_REVOKE_SUBTITLE' : 'DELEGATED_ACTIONS_CONSENT_SUBTITLE', { app: app || 'This app' })}
+      subtitle={t(revoke ? 'DELEGATED_ACTIONS_REVOKE_SUBTITLE' : 'DELEGATED_ACTIONS_CONSENT_SUBTITLE', { app: app || t('DELEGATED_ACTIONS_THIS_APP') })}
       footer={
         <>
           <p className={r.row} style={{ justifyContent: 'space-between', fontSize: 13 }}>

@@ -98,7 +98,7 @@ function StrengthMeter({ t, password }: { t: Texts; password: string }) {
           <span key={i} style={{ flex: 1, height: 4, borderRadius: 2, background: i <= STRENGTH_BARS[strength] ? color : tk.border }} />
         ))}
       </span>
-      <p aria-live="polite" style={{ fontSize: 13, fontWeight: 600, color, minWidth: 56, textAlign: 'right', margin: 0 }}>
+      <p aria-live="polite" style={{ fontSize: 13, fontWeight: 600, color, minWidth: 56, textAlign: 'end', margin: 0 }}>
         <span className={r.srOnly}>{t('EMBEDDED_PASSWORD_STRENGTH')}: </span>
         {t(STRENGTH_KEYS[strength])}
       </p>
@@ -411,7 +411,7 @@ export default function PasswordCreate(props: ScreenProps<RecoveryFlowParams>) {
           </>
         }
       >
-        <label className={r.card} style={{ display: 'flex', gap: 12, alignItems: 'flex-start', cursor: 'pointer', textAlign: 'left' }}>
+        <label className={r.card} style={{ display: 'flex', gap: 12, alignItems: 'flex-start', cursor: 'pointer', textAlign: 'start' }}>
           <input
             type="checkbox"
             checked={acknowledged}

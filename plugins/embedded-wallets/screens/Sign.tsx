@@ -40,9 +40,9 @@ const DOMAIN_KEYS = {
   salt: 'EMBEDDED_SIGN_DOMAIN_SALT',
 } as const
 
-const messageStyle = { padding: '12px 14px', textAlign: 'left', fontSize: 14, lineHeight: 1.5 } as const
+const messageStyle = { padding: '12px 14px', textAlign: 'start', fontSize: 14, lineHeight: 1.5 } as const
 
-const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(72px, auto) 1fr', gap: '4px 12px', margin: 0, fontSize: 14, textAlign: 'left' } as const
+const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(72px, auto) 1fr', gap: '4px 12px', margin: 0, fontSize: 14, textAlign: 'start' } as const
 const termStyle = { color: tk.fgMuted, fontWeight: 600, fontSize: 13 } as const
 const valueStyle = { margin: 0, overflowWrap: 'anywhere', color: tk.fg } as const
 /**
@@ -72,7 +72,7 @@ function FieldList({ fields }: { fields: TypedDataField[] }) {
             {'value' in field ? (
               field.value
             ) : (
-              <div style={{ borderLeft: `2px solid ${tk.border}`, paddingLeft: 10, marginTop: 4 }}>
+              <div style={{ borderInlineStart: `2px solid ${tk.border}`, paddingInlineStart: 10, marginTop: 4 }}>
                 <FieldList fields={field.fields} />
               </div>
             )}
@@ -156,14 +156,14 @@ export default function Sign({ ctx, params, resolveStep, cancelStep }: ScreenPro
     >
       {typed ? <DomainDetails t={t} data={typed} /> : null}
       <div className={r.stackTight}>
-        <h3 id={headingId} style={{ ...termStyle, margin: 0, textAlign: 'left' }}>
+        <h3 id={headingId} style={{ ...termStyle, margin: 0, textAlign: 'start' }}>
           {t('EMBEDDED_SIGN_MESSAGE')}
         </h3>
         <div className={r.card} role="region" aria-labelledby={headingId} style={messageStyle} data-part="sign-message">
           {body}
         </div>
         {personal?.hex ? (
-          <p className={r.muted} style={{ fontSize: 13, textAlign: 'left' }}>
+          <p className={r.muted} style={{ fontSize: 13, textAlign: 'start' }}>
             {t('EMBEDDED_SIGN_HEX_NOTE')}
           </p>
         ) : null}

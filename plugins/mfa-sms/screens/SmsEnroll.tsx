@@ -105,6 +105,7 @@ export default function SmsEnroll({ ctx, resolveStep }: ScreenProps) {
       <form className={r.stack} onSubmit={(e) => void send(e)} noValidate>
         <Suspense fallback={null}>
           <PhoneField
+            locale={ctx.locale()}
             value={text}
             country={country}
             onChange={(value, next) => {

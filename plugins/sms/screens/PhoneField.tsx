@@ -25,6 +25,8 @@ export interface PhoneFieldProps {
   /** Trailing element inside the field (the submit button). */
   trailing?: ReactNode
   disabled?: boolean
+  /** The locale of the country names (`ctx.locale()`). @defaultValue 'en' */
+  locale?: string
 }
 
 /**
@@ -37,8 +39,8 @@ export interface PhoneFieldProps {
  * <PhoneField value={text} country={country} onChange={(t, c) => { setText(t); setCountry(c) }} label="Phone number" countryLabel="Country" />
  * ```
  */
-export function PhoneField({ value, country, onChange, label, countryLabel, placeholder, error, trailing, disabled }: PhoneFieldProps) {
-  const options = countryOptions()
+export function PhoneField({ value, country, onChange, label, countryLabel, placeholder, error, trailing, disabled, locale }: PhoneFieldProps) {
+  const options = countryOptions(locale)
   const current = options.find((o) => o.code === country)
   const picker = (
     <SelectButton

@@ -77,6 +77,7 @@ export function SmsForm({ ctx, params }: ScreenProps<SmsEntryParams>) {
   return (
     <form onSubmit={submit} noValidate className={r.stack}>
       <PhoneField
+        locale={ctx.locale()}
         label={t('SMS_INPUT_LABEL')}
         countryLabel={t('SMS_COUNTRY_LABEL')}
         placeholder={t('SMS_INPUT_PLACEHOLDER')}

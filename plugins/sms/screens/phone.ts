@@ -38,23 +38,28 @@ export interface CountryOption {
   callingCode: string
 }
 
-let cached: CountryOption[] | null = null
+const cached = new Map<string, CountryOption[]>()
 
 /**
- * Every country libphonenumber-js knows, with its English name and calling code, sorted by name.
+ * Every country libphonenumber-js knows, with its name in the locale and calling code, sorted by
+ * name in that locale's order.
+ * @param locale - the locale of the names (a BCP 47 tag). @defaultValue 'en'
  * @returns the picker's options.
  * @example
  * ```ts
  * countryOptions().find((c) => c.code === 'GB')?.callingCode // '44'
+ * countryOptions('fr').find((c) => c.code === 'DE')?.name // 'Allemagne'
  * ```
  */
-export function countryOptions(): CountryOption[] {
-  if (cached) return cached
-  const names = new Intl.DisplayNames(['en'], { type: 'region' })
-  cached = getCountries()
+export function countryOptions(locale = 'en'): CountryOption[] {
+  const known = cached.get(locale)
+  if (known) return known
+  const names = new Intl.DisplayNames([locale, 'en'], { type: 'region' })
+  const options = getCountries()
     .map((code) => ({ code, name: names.of(code) ?? code, callingCode: String(getCountryCallingCode(code)) }))
-    .sort((a, b) => a.name.localeCompare(b.name, 'en'))
-  return cached
+    .sort((a, b) => a.name.localeCompare(b.name, [locale, 'en']))
+  cached.set(locale, options)
+  return options
 }
 
 /**

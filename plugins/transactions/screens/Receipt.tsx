@@ -98,7 +98,7 @@ export default function Receipt({ ctx, params, navigate, resolveStep }: ScreenPr
             t('TRANSACTIONS_FEE_PAID'),
             isSponsored(params)
               ? t('TRANSACTIONS_FEE_SPONSORED')
-              : formatAmount(BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0'), nativeOf(params), null, params.priceDisplay),
+              : formatAmount(BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0'), nativeOf(params), null, params.priceDisplay, ctx.locale()),
           ] as DetailRow,
         ]
       : []),

@@ -100,7 +100,7 @@ export default function Review({ ctx, params, navigate, cancelStep }: ScreenProp
   const decoded = decodedRaw && facts.token ? withTokenStandard(decodedRaw, facts.token) : decodedRaw
   const fund = useFunding(ctx, params.address, { chain: `eip155:${params.chainId}` }, facts.short)
   const network = networkOf(params, t)
-  const amount = (wei: bigint) => formatAmount(wei, native, facts.usd, params.priceDisplay)
+  const amount = (wei: bigint) => formatAmount(wei, native, facts.usd, params.priceDisplay, ctx.locale())
 
   const action = decoded ? decoded.action : !tx.to ? t('TRANSACTIONS_ACTION_DEPLOY') : data ? t('TRANSACTIONS_ACTION_CALL') : t('TRANSACTIONS_ACTION_SEND')
   const approval = approvalKind(decoded)
@@ -176,7 +176,7 @@ export default function Review({ ctx, params, navigate, cancelStep }: ScreenProp
       ) : null}
       <DetailsCard rows={rows} />
       {data && !decoded ? (
-        <div style={{ display: 'flex', flexDirection: 'column', gap: 6, textAlign: 'left' }}>
+        <div style={{ display: 'flex', flexDirection: 'column', gap: 6, textAlign: 'start' }}>
           <p className={r.muted} style={{ fontSize: 13 }}>
             {t('TRANSACTIONS_RAW_DATA')}
           </p>

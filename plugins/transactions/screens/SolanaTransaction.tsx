@@ -30,6 +30,7 @@ import type { PluginContext } from '../../../kernel'
 import type { SolanaTransactionReviewParams } from '../../embedded-wallets'
 import { formatSol, LAMPORTS_PER_SOL, reviewSolanaTransaction, type ReviewedInstruction } from '../solana-decode'
 import { fetchUsdPrice, SOLANA_PRICE_CHAIN_ID } from '../index'
+import { formatDecimal } from '../../../ui/format'
 import { addressRow, BALANCE_POLL_MS, chainCall, contractIcon, Details, DetailsCard, ExplorerLink, explorerUrl, RawData, ReviewFooterFacts, shortAddress, useFunding, withUsd, type DetailRow, type Texts } from './parts'
 
 /** How often the confirmation is asked for, and for how long (about a blockhash's lifetime). */
@@ -219,7 +220,7 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
     }
   }
 
-  const sol = (lamports: bigint) => withUsd(`${formatSol(lamports)} SOL`, Number(lamports) / Number(LAMPORTS_PER_SOL), facts.usd, params.priceDisplay)
+  const sol = (lamports: bigint) => withUsd(`${formatDecimal(formatSol(lamports), ctx.locale())} SOL`, Number(lamports) / Number(LAMPORTS_PER_SOL), facts.usd, params.priceDisplay, ctx.locale())
   const ui = params.ui ?? {}
   const explorer = (signature: string) => explorerUrl(cluster.blockExplorerUrl, signature)
 
@@ -358,7 +359,7 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
       {review.instructions.map((ix, i) => {
         const shown = instructionRows(ix, i)
         return (
-          <section key={i} aria-label={shown.title} className={r.card} style={{ padding: '12px 14px', display: 'flex', flexDirection: 'column', gap: 8, textAlign: 'left' }}>
+          <section key={i} aria-label={shown.title} className={r.card} style={{ padding: '12px 14px', display: 'flex', flexDirection: 'column', gap: 8, textAlign: 'start' }}>
             <h3 style={{ margin: 0, fontSize: 14, fontWeight: 600, color: tk.fg }}>{shown.title}</h3>
             <Details rows={shown.rows} />
             {shown.data !== undefined ? <RawData label={t('TRANSACTIONS_DATA')} data={shown.data} /> : null}
@@ -366,7 +367,7 @@ export default function SolanaTransaction({ ctx, params, resolveStep, cancelStep
         )
       })}
       {raw ? (
-        <p className={r.muted} style={{ fontSize: 13, textAlign: 'left' }}>
+        <p className={r.muted} style={{ fontSize: 13, textAlign: 'start' }}>
           {t('TRANSACTIONS_SOLANA_RAW')}
         </p>
       ) : null}

@@ -9,6 +9,7 @@ import { useEffect, useState, type ReactNode } from 'react'
 import { formatUnits } from 'viem'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
 import { Link } from '../../../ui/components/Link'
+import { formatDecimal, formatUsd } from '../../../ui/format'
 import type { PluginContext } from '../../../kernel'
 import type { PriceDisplay, TransactionReviewParams, TransactionUiOptions } from '../../embedded-wallets'
 import type { TransactionScreenMessageKey } from './messages'
@@ -27,17 +28,12 @@ export function addressRow(label: string, value: string): DetailRow {
   return [label, shortAddress(value), value]
 }
 
-/** A native amount with at most 6 decimals ('<0.000001' below that). */
-export function formatNative(wei: bigint, decimals: number): string {
-  if (wei > 0n && wei * 10n ** 6n < 10n ** BigInt(decimals)) return '<0.000001'
+/** A native amount with at most 6 decimals ('<0.000001' below that), in the locale's way. */
+export function formatNative(wei: bigint, decimals: number, locale = 'en'): string {
+  if (wei > 0n && wei * 10n ** 6n < 10n ** BigInt(decimals)) return formatDecimal('<0.000001', locale)
   const [whole, fraction = ''] = formatUnits(wei, decimals).split('.')
   const cut = fraction.slice(0, 6).replace(/0+$/, '')
-  return cut ? `${whole}.${cut}` : whole!
-}
-
-/** A dollar figure: '<$0.01' under a cent (spec 02 §9). */
-export function formatUsd(usd: number): string {
-  return usd > 0 && usd < 0.01 ? '<$0.01' : `$${usd.toFixed(2)}`
+  return formatDecimal(cut ? `${whole}.${cut}` : whole!, locale)
 }
 
 /**
@@ -49,8 +45,14 @@ export function formatUsd(usd: number): string {
  * @param primary - which figure comes first.
  * @returns the text.
  */
-export function formatAmount(wei: bigint, chain: { symbol: string; decimals: number }, usdPrice: number | null | undefined, primary: PriceDisplay): string {
-  return withUsd(`${formatNative(wei, chain.decimals)} ${chain.symbol}`, Number(formatUnits(wei, chain.decimals)), usdPrice, primary)
+export function formatAmount(
+  wei: bigint,
+  chain: { symbol: string; decimals: number },
+  usdPrice: number | null | undefined,
+  primary: PriceDisplay,
+  locale = 'en',
+): string {
+  return withUsd(`${formatNative(wei, chain.decimals, locale)} ${chain.symbol}`, Number(formatUnits(wei, chain.decimals)), usdPrice, primary, locale)
 }
 
 /**
@@ -61,9 +63,9 @@ export function formatAmount(wei: bigint, chain: { symbol: string; decimals: num
  * @param primary - which figure comes first.
  * @returns '0.5 SOL ($50.00)', '$50.00 (0.5 SOL)' or the native text alone.
  */
-export function withUsd(native: string, tokens: number, usdPrice: number | null | undefined, primary: PriceDisplay): string {
+export function withUsd(native: string, tokens: number, usdPrice: number | null | undefined, primary: PriceDisplay, locale = 'en'): string {
   if (!usdPrice) return native
-  const usd = formatUsd(tokens * usdPrice)
+  const usd = formatUsd(tokens * usdPrice, locale)
   return primary === 'fiat-currency' ? `${usd} (${native})` : `${native} (${usd})`
 }
 
@@ -150,9 +152,9 @@ export function failureOf(err: unknown): TransactionFailure {
   return { code, message: typeof e?.message === 'string' && e.message ? e.message : String(err), ...hash }
 }
 
-const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', gap: '8px 12px', margin: 0, fontSize: 14, textAlign: 'left' } as const
+const rowStyle = { display: 'grid', gridTemplateColumns: 'minmax(96px, auto) 1fr', gap: '8px 12px', margin: 0, fontSize: 14, textAlign: 'start' } as const
 const termStyle = { color: tk.fgMuted, fontWeight: 600, fontSize: 13 } as const
-const valueStyle = { margin: 0, overflowWrap: 'anywhere', color: tk.fg, textAlign: 'right' } as const
+const valueStyle = { margin: 0, overflowWrap: 'anywhere', color: tk.fg, textAlign: 'end' } as const
 
 /** A detail row: its label, what it shows, and the full value (an address or hash, shown in monospace with the full value as its title). */
 export type DetailRow = [label: string, shown: ReactNode, full?: string]

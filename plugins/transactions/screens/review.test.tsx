@@ -217,5 +217,7 @@ describe('formatNative', () => {
     expect(formatNative(1_234_567_890_000_000_000n, 18)).toBe('1.234567')
     expect(formatNative(999_999_999_999n, 18)).toBe('<0.000001')
     expect(formatNative(0n, 18)).toBe('0')
+    expect(formatNative(1_234_567_890_000_000_000_000n, 18, 'de')).toBe('1.234,56789')
+    expect(formatNative(999_999_999_999n, 18, 'fr')).toBe('<0,000001')
   })
 })
