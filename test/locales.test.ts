@@ -31,6 +31,7 @@ import { oauthMessages } from '../plugins/oauth/messages/en'
 import { passkeyMessages } from '../plugins/passkey/messages/en'
 import { siweMessages } from '../plugins/siwe/messages/en'
 import { siwsMessages } from '../plugins/siws/messages/en'
+import { smartWalletMessages } from '../plugins/smart-wallets/messages/en'
 import { smsMessages } from '../plugins/sms/messages/en'
 import { solanaMessages } from '../plugins/solana/messages/en'
 import { telegramMessages } from '../plugins/telegram/messages/en'
@@ -72,6 +73,7 @@ const ENGLISH: Record<string, MessageTable> = {
   'plugins/passkey': passkeyMessages,
   'plugins/siwe': siweMessages,
   'plugins/siws': siwsMessages,
+  'plugins/smart-wallets': smartWalletMessages,
   'plugins/sms': smsMessages,
   'plugins/solana': solanaMessages,
   'plugins/telegram': telegramMessages,

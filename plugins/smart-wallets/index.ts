@@ -63,5 +63,6 @@ export const smartWallets = (options: SmartWalletsOptions = {}) =>
     requires: [embeddedWallets()],
     api: smartWalletRoutes,
     messages: smartWalletMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     initialState: () => ({ contracts: options.contracts ?? {} }),
   })
