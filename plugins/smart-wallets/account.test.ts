@@ -20,7 +20,13 @@ let paymaster: PaymasterService
 
 beforeAll(async () => {
   chain = await startErc4337Chain()
-  paymaster = await startPaymasterService({ rpcUrl: chain.anvil.url, chainId: chain.anvil.chainId, entryPoint: chain.entryPoint, paymaster: chain.paymaster })
+  paymaster = await startPaymasterService({
+    rpcUrl: chain.anvil.url,
+    chainId: chain.anvil.chainId,
+    entryPoint: chain.entryPoint,
+    paymaster: chain.paymaster,
+    v06: { entryPoint: chain.entryPoint06, paymaster: chain.paymaster06 },
+  })
 })
 afterAll(async () => {
   await Promise.all([chain?.close(), paymaster?.close()])
@@ -111,21 +117,13 @@ describe.each(TYPES)('%s smart account', (type) => {
     expect(receipt.logs.filter((l) => l.topics[0] === USER_OPERATION_EVENT)).toHaveLength(1)
   })
 
-  it('behavior: a call that reverts fails with user_operation_reverted and the revert reason', async () => {
-    const w = await wallet({}, true, type)
-    const data = encodeFunctionData({ abi: parseAbi(['function withdrawTo(address to, uint256 amount)']), functionName: 'withdrawTo', args: [newAddress(), 1n] })
-    const err = await failure(w.sendTransaction({ to: chain.entryPoint, data }))
-    expect(err.code).toBe(SMART_WALLET_ERROR_CODES.reverted)
-    expect(err.shortMessage).toMatch(/Withdraw amount too large/)
-  })
-})
-
-describe('smart account sponsorship and bundler errors (safe)', () => {
   it('behavior: a sponsored user operation deploys an account holding no ETH, its gas paid from the paymaster deposit, asked with the sponsored defaults merged with the app context', async () => {
-    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: 'sp_test', expiryDuration: 120 } }, false)
+    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: 'sp_test', expiryDuration: 120 } }, false, type)
     expect(w.sponsored).toBe(true)
+    // Each type's own EntryPoint and verifying paymaster: v0.6 for thirdweb, v0.7 for Safe.
+    const [entryPoint, sponsor] = type === 'thirdweb' ? [chain.entryPoint06, chain.paymaster06] : [chain.entryPoint, chain.paymaster]
     const depositOf = () =>
-      publicClient().readContract({ address: chain.entryPoint, abi: parseAbi(['function balanceOf(address) view returns (uint256)']), functionName: 'balanceOf', args: [chain.paymaster] })
+      publicClient().readContract({ address: entryPoint, abi: parseAbi(['function balanceOf(address) view returns (uint256)']), functionName: 'balanceOf', args: [sponsor] })
     const deposit = await depositOf()
     const from = paymaster.requests.length
     const to = newAddress()
@@ -138,7 +136,7 @@ describe('smart account sponsorship and bundler errors (safe)', () => {
     expect(asked.map((r) => r.method)).toEqual(['pm_getPaymasterStubData', 'pm_getPaymasterData'])
     for (const r of asked) {
       expect(r.params.slice(1)).toEqual([
-        chain.entryPoint,
+        entryPoint,
         toHex(chain.anvil.chainId),
         { mode: 'SPONSORED', expiryDuration: 120, calculateGasLimits: true, sponsorshipPolicyId: 'sp_test' },
       ])
@@ -147,7 +145,7 @@ describe('smart account sponsorship and bundler errors (safe)', () => {
   })
 
   it('behavior: a sponsorship the policy refuses fails with paymaster_refused and the service message', async () => {
-    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: REFUSED_POLICY_ID } }, false)
+    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: REFUSED_POLICY_ID } }, false, type)
     expect(w.sponsored).toBe(true)
     const from = paymaster.requests.length
     const err = await failure(w.sendTransaction({ to: newAddress(), value: 1n }))
@@ -158,6 +156,16 @@ describe('smart account sponsorship and bundler errors (safe)', () => {
     expect(await w.isDeployed()).toBe(false)
   })
 
+  it('behavior: a call that reverts fails with user_operation_reverted and the revert reason', async () => {
+    const w = await wallet({}, true, type)
+    const data = encodeFunctionData({ abi: parseAbi(['function withdrawTo(address to, uint256 amount)']), functionName: 'withdrawTo', args: [newAddress(), 1n] })
+    const err = await failure(w.sendTransaction({ to: chain.entryPoint, data }))
+    expect(err.code).toBe(SMART_WALLET_ERROR_CODES.reverted)
+    expect(err.shortMessage).toMatch(/Withdraw amount too large/)
+  })
+})
+
+describe('smart account errors (safe)', () => {
   it('behavior: an unreachable bundler fails with bundler_unreachable', async () => {
     const w = await wallet({ bundlerUrl: 'http://127.0.0.1:9/' })
     const err = await failure(w.sendTransaction({ to: newAddress(), value: 1n }))
