@@ -2,7 +2,8 @@
  * Smart wallets in the browser, against the real ERC-4337 chain (anvil with the EntryPoints v0.7 and
  * v0.6, the Safe contracts, thirdweb's account factory and a verifying paymaster per EntryPoint from
  * their published artifacts, the alto bundler) and the local ERC-7677 paymaster service: a new user's
- * account (Safe, and thirdweb for the first test) is linked as `smart_wallet` before it exists; a message it signs verifies through ERC-6492 before deployment and ERC-1271 after; its first
+ * account (Safe, and thirdweb for the first test) is linked as `smart_wallet` before it exists; a
+ * message it signs verifies through ERC-6492 before deployment and ERC-1271 after; its first
  * sponsored transaction ('Sponsored' on the review and the receipt) deploys it; a batched transfer
  * goes in one user operation; a sponsorship the paymaster's policy refuses ends on the error screen
  * with a text the user understands. Screenshots of the review with the sponsored fee (light and dark,
