@@ -1,6 +1,6 @@
 /**
- * The smart account against a real ERC-4337 chain (anvil with the EntryPoint and the Safe contracts
- * from their published artifacts, the alto bundler) and a local ERC-7677 paymaster service: a new
+ * The smart account against a real ERC-4337 chain (anvil with the EntryPoints v0.7 and v0.6, the Safe
+ * contracts and thirdweb's account factory from their published artifacts, the alto bundler) and a local ERC-7677 paymaster service: a new
  * account deploys with its first user operation, its signatures verify through ERC-6492 before
  * deployment and ERC-1271 after, calls batch into one user operation, and each error a user can act
  * on comes out with its code.
@@ -13,14 +13,20 @@ import { startErc4337Chain, type Erc4337Chain } from '../../test/fixtures/erc433
 import { PAYMASTER_REFUSAL, REFUSED_POLICY_ID, startPaymasterService, type PaymasterService } from '../../test/fixtures/paymaster-service'
 import { PorticoError } from '../../kernel/errors'
 import { createSmartWallet, type SmartWallet } from './account'
-import { SMART_WALLET_ERROR_CODES, type SmartWalletNetwork } from './config'
+import { SMART_WALLET_ERROR_CODES, type SmartWalletNetwork, type SmartWalletType } from './config'
 
 let chain: Erc4337Chain
 let paymaster: PaymasterService
 
 beforeAll(async () => {
   chain = await startErc4337Chain()
-  paymaster = await startPaymasterService({ rpcUrl: chain.anvil.url, chainId: chain.anvil.chainId, entryPoint: chain.entryPoint, paymaster: chain.paymaster })
+  paymaster = await startPaymasterService({
+    rpcUrl: chain.anvil.url,
+    chainId: chain.anvil.chainId,
+    entryPoint: chain.entryPoint,
+    paymaster: chain.paymaster,
+    v06: { entryPoint: chain.entryPoint06, paymaster: chain.paymaster06 },
+  })
 })
 afterAll(async () => {
   await Promise.all([chain?.close(), paymaster?.close()])
@@ -36,13 +42,19 @@ const network = (over: Partial<SmartWalletNetwork> = {}): SmartWalletNetwork => 
 const publicClient = () => createPublicClient({ transport: http(chain.anvil.url) })
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address
 
-/** A new user's Safe account; with `funded`, its counterfactual address holds 1 ETH to pay its gas. */
-async function wallet(over: Partial<SmartWalletNetwork> = {}, funded = true): Promise<SmartWallet> {
+/** The EntryPoint's `UserOperationEvent` topic (the same in v0.6 and v0.7). */
+const USER_OPERATION_EVENT = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f'
+
+/** The account types built end to end (each with the fixture's contracts). */
+const TYPES = ['safe', 'thirdweb'] as const satisfies readonly SmartWalletType[]
+
+/** A new user's account of a type; with `funded`, its counterfactual address holds 1 ETH to pay its gas. */
+async function wallet(over: Partial<SmartWalletNetwork> = {}, funded = true, type: SmartWalletType = 'safe'): Promise<SmartWallet> {
   const w = await createSmartWallet({
-    type: 'safe',
+    type,
     network: network(over),
     owner: privateKeyToAccount(generatePrivateKey()),
-    contracts: { entryPoint: chain.entryPoint, safe: chain.safe },
+    contracts: { entryPoint: chain.entryPoint, safe: chain.safe, entryPoint06: chain.entryPoint06, thirdweb: { factoryAddress: chain.thirdwebFactory } },
   })
   if (funded) await rpc(chain.anvil.url, 'anvil_setBalance', [w.address, toHex(parseEther('1'))])
   return w
@@ -57,9 +69,9 @@ async function failure(p: Promise<unknown>): Promise<PorticoError> {
   return err as PorticoError
 }
 
-describe('smart account', () => {
+describe.each(TYPES)('%s smart account', (type) => {
   it('behavior: a new account is counterfactual, and its first user operation deploys it and makes the transfer', async () => {
-    const w = await wallet()
+    const w = await wallet({}, true, type)
     const to = newAddress()
     expect(await w.isDeployed()).toBe(false)
     const sent = await w.sendTransaction({ to, value: 777n })
@@ -69,10 +81,13 @@ describe('smart account', () => {
     expect(await publicClient().getBalance({ address: to })).toBe(777n)
     const receipt = await publicClient().getTransactionReceipt({ hash: sent.transactionHash })
     expect(receipt.status).toBe('success')
+    // The type's own EntryPoint ran it: thirdweb's account is a v0.6 one, Safe's a v0.7 one.
+    const entryPoint = type === 'thirdweb' ? chain.entryPoint06 : chain.entryPoint
+    expect(receipt.logs.filter((l) => l.topics[0] === USER_OPERATION_EVENT).map((l) => l.address.toLowerCase())).toEqual([entryPoint.toLowerCase()])
   })
 
   it('behavior: a signed message and typed data verify through ERC-6492 before deployment and ERC-1271 after', async () => {
-    const w = await wallet()
+    const w = await wallet({}, true, type)
     const typedData = {
       domain: { name: 'Portico test', version: '1', chainId: chain.anvil.chainId },
       types: { Note: [{ name: 'text', type: 'string' }] },
@@ -92,22 +107,23 @@ describe('smart account', () => {
   })
 
   it('behavior: a batched transfer pays two recipients in one user operation', async () => {
-    const w = await wallet()
+    const w = await wallet({}, true, type)
     const [a, b] = [newAddress(), newAddress()]
     const sent = await w.sendTransaction([{ to: a, value: 5n }, { to: b, value: 6n }])
     expect(await publicClient().getBalance({ address: a })).toBe(5n)
     expect(await publicClient().getBalance({ address: b })).toBe(6n)
     const receipt = await publicClient().getTransactionReceipt({ hash: sent.transactionHash })
     // One UserOperationEvent: both calls rode in the same user operation.
-    const topic = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f'
-    expect(receipt.logs.filter((l) => l.topics[0] === topic)).toHaveLength(1)
+    expect(receipt.logs.filter((l) => l.topics[0] === USER_OPERATION_EVENT)).toHaveLength(1)
   })
 
   it('behavior: a sponsored user operation deploys an account holding no ETH, its gas paid from the paymaster deposit, asked with the sponsored defaults merged with the app context', async () => {
-    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: 'sp_test', expiryDuration: 120 } }, false)
+    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: 'sp_test', expiryDuration: 120 } }, false, type)
     expect(w.sponsored).toBe(true)
+    // Each type's own EntryPoint and verifying paymaster: v0.6 for thirdweb, v0.7 for Safe.
+    const [entryPoint, sponsor] = type === 'thirdweb' ? [chain.entryPoint06, chain.paymaster06] : [chain.entryPoint, chain.paymaster]
     const depositOf = () =>
-      publicClient().readContract({ address: chain.entryPoint, abi: parseAbi(['function balanceOf(address) view returns (uint256)']), functionName: 'balanceOf', args: [chain.paymaster] })
+      publicClient().readContract({ address: entryPoint, abi: parseAbi(['function balanceOf(address) view returns (uint256)']), functionName: 'balanceOf', args: [sponsor] })
     const deposit = await depositOf()
     const from = paymaster.requests.length
     const to = newAddress()
@@ -120,7 +136,7 @@ describe('smart account', () => {
     expect(asked.map((r) => r.method)).toEqual(['pm_getPaymasterStubData', 'pm_getPaymasterData'])
     for (const r of asked) {
       expect(r.params.slice(1)).toEqual([
-        chain.entryPoint,
+        entryPoint,
         toHex(chain.anvil.chainId),
         { mode: 'SPONSORED', expiryDuration: 120, calculateGasLimits: true, sponsorshipPolicyId: 'sp_test' },
       ])
@@ -129,7 +145,7 @@ describe('smart account', () => {
   })
 
   it('behavior: a sponsorship the policy refuses fails with paymaster_refused and the service message', async () => {
-    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: REFUSED_POLICY_ID } }, false)
+    const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: REFUSED_POLICY_ID } }, false, type)
     expect(w.sponsored).toBe(true)
     const from = paymaster.requests.length
     const err = await failure(w.sendTransaction({ to: newAddress(), value: 1n }))
@@ -140,17 +156,20 @@ describe('smart account', () => {
     expect(await w.isDeployed()).toBe(false)
   })
 
+  it('behavior: a call that reverts fails with user_operation_reverted and the revert reason', async () => {
+    const w = await wallet({}, true, type)
+    const data = encodeFunctionData({ abi: parseAbi(['function withdrawTo(address to, uint256 amount)']), functionName: 'withdrawTo', args: [newAddress(), 1n] })
+    const err = await failure(w.sendTransaction({ to: chain.entryPoint, data }))
+    expect(err.code).toBe(SMART_WALLET_ERROR_CODES.reverted)
+    expect(err.shortMessage).toMatch(/Withdraw amount too large/)
+  })
+})
+
+describe('smart account errors (safe)', () => {
   it('behavior: an unreachable bundler fails with bundler_unreachable', async () => {
     const w = await wallet({ bundlerUrl: 'http://127.0.0.1:9/' })
     const err = await failure(w.sendTransaction({ to: newAddress(), value: 1n }))
     expect(err.code).toBe(SMART_WALLET_ERROR_CODES.bundlerUnreachable)
   })
 
-  it('behavior: a call that reverts fails with user_operation_reverted and the revert reason', async () => {
-    const w = await wallet()
-    const data = encodeFunctionData({ abi: parseAbi(['function withdrawTo(address to, uint256 amount)']), functionName: 'withdrawTo', args: [newAddress(), 1n] })
-    const err = await failure(w.sendTransaction({ to: chain.entryPoint, data }))
-    expect(err.code).toBe(SMART_WALLET_ERROR_CODES.reverted)
-    expect(err.shortMessage).toMatch(/Withdraw amount too large/)
-  })
 })

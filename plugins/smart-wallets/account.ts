@@ -8,7 +8,7 @@
  * @module
  */
 import { createSmartAccountClient } from 'permissionless'
-import { toSafeSmartAccount } from 'permissionless/accounts'
+import { toSafeSmartAccount, toThirdwebSmartAccount } from 'permissionless/accounts'
 import {
   BaseError,
   createPublicClient,
@@ -27,7 +27,7 @@ import {
   type TypedData,
   type TypedDataDefinition,
 } from 'viem'
-import { createPaymasterClient, type SmartAccount } from 'viem/account-abstraction'
+import { createPaymasterClient, entryPoint06Address, type SmartAccount } from 'viem/account-abstraction'
 import { PorticoError } from '../../kernel/errors'
 import { SMART_WALLET_ERROR_CODES, sponsoredContext, type SmartWalletNetwork, type SmartWalletType } from './config'
 import { smartWalletMessages as en } from './messages/en'
@@ -36,6 +36,16 @@ import { smartWalletMessages as en } from './messages/en'
 export interface SmartAccountContracts {
   /** The EntryPoint (v0.7 interface). @defaultValue permissionless' canonical v0.7 EntryPoint */
   entryPoint?: Address
+  /**
+   * The EntryPoint v0.6, which thirdweb's account targets.
+   * @defaultValue viem's canonical v0.6 EntryPoint (`0x5FF137D4…2789`)
+   */
+  entryPoint06?: Address
+  /**
+   * Thirdweb: its `AccountFactory` for the v0.6 EntryPoint.
+   * @defaultValue permissionless' thirdweb factory 1.5.20 for v0.6 (`0x85e23b94…DF00`)
+   */
+  thirdweb?: { factoryAddress: Address }
   /** Safe: the singleton, proxy factory, 4337 module, module setup and MultiSend addresses. */
   safe?: {
     safeSingletonAddress: Address
@@ -183,6 +193,14 @@ async function accountOf(options: CreateSmartWalletOptions, client: PublicClient
   switch (options.type) {
     case 'safe':
       return toSafeSmartAccount({ client, owners: [options.owner], version: '1.4.1', ...(entryPoint ? { entryPoint } : {}), ...options.contracts?.safe })
+    case 'thirdweb':
+      // Thirdweb's account validates the v0.6 user operation.
+      return toThirdwebSmartAccount({
+        client,
+        owner: options.owner,
+        entryPoint: { address: options.contracts?.entryPoint06 ?? entryPoint06Address, version: '0.6' },
+        ...options.contracts?.thirdweb,
+      })
     default:
       throw new PorticoError(`Smart wallets of type ${options.type} are not supported yet.`, { code: SMART_WALLET_ERROR_CODES.unsupportedType })
   }

@@ -1,8 +1,9 @@
 /**
- * Smart wallets in the browser, against the real ERC-4337 chain (anvil with the EntryPoint v0.7, the
- * Safe contracts and a verifying paymaster from their published artifacts, the alto bundler) and the
- * local ERC-7677 paymaster service: a new user's Safe account is linked as `smart_wallet` before it
- * exists; a message it signs verifies through ERC-6492 before deployment and ERC-1271 after; its first
+ * Smart wallets in the browser, against the real ERC-4337 chain (anvil with the EntryPoints v0.7 and
+ * v0.6, the Safe contracts, thirdweb's account factory and a verifying paymaster per EntryPoint from
+ * their published artifacts, the alto bundler) and the local ERC-7677 paymaster service: a new user's
+ * account (Safe, and thirdweb for the first test) is linked as `smart_wallet` before it exists; a
+ * message it signs verifies through ERC-6492 before deployment and ERC-1271 after; its first
  * sponsored transaction ('Sponsored' on the review and the receipt) deploys it; a batched transfer
  * goes in one user operation; a sponsorship the paymaster's policy refuses ends on the error screen
  * with a text the user understands. Screenshots of the review with the sponsored fee (light and dark,
@@ -43,7 +44,7 @@ async function startHost(apiUrl: string, c: Erc4337Chain): Promise<{ origin: str
         'portico-app-id': (url.searchParams.get('app') ?? '').replace(/[^A-Za-z0-9_-]/g, ''),
         'portico-api-url': apiUrl,
         'portico-anvil-url': c.anvil.url,
-        'smart-wallet-contracts': JSON.stringify({ entryPoint: c.entryPoint, safe: c.safe }),
+        'smart-wallet-contracts': JSON.stringify({ entryPoint: c.entryPoint, safe: c.safe, entryPoint06: c.entryPoint06, thirdweb: { factoryAddress: c.thirdwebFactory } }),
         recipients: recipients.join(','),
       }
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
@@ -77,12 +78,18 @@ test.afterAll(async () => {
   host = paymaster = chain = null
 })
 
-/** Starts what the tests share, and creates an app with Safe smart wallets sponsored under the given paymaster context. */
-async function smartWalletApp(page: Page, request: APIRequestContext, paymasterContext: Record<string, unknown>): Promise<string> {
+/** Starts what the tests share, and creates an app with smart wallets of a type (Safe unless told) sponsored under the given paymaster context. */
+async function smartWalletApp(page: Page, request: APIRequestContext, paymasterContext: Record<string, unknown>, type: 'safe' | 'thirdweb' = 'safe'): Promise<string> {
   await page.goto('/')
   const apiUrl = await apiUrlOf(page)
   chain ??= await startErc4337Chain()
-  paymaster ??= await startPaymasterService({ rpcUrl: chain.anvil.url, chainId: chain.anvil.chainId, entryPoint: chain.entryPoint, paymaster: chain.paymaster })
+  paymaster ??= await startPaymasterService({
+    rpcUrl: chain.anvil.url,
+    chainId: chain.anvil.chainId,
+    entryPoint: chain.entryPoint,
+    paymaster: chain.paymaster,
+    v06: { entryPoint: chain.entryPoint06, paymaster: chain.paymaster06 },
+  })
   host ??= await startHost(apiUrl, chain)
   const res = await request.post(`${apiUrl}/admin/v1/apps`, {
     headers: { authorization: `Bearer ${ADMIN_KEY}` },
@@ -94,7 +101,7 @@ async function smartWalletApp(page: Page, request: APIRequestContext, paymasterC
         chainRpcUrls: { [CHAIN]: chain.anvil.url },
         smartWallets: {
           enabled: true,
-          smartWalletType: 'safe',
+          smartWalletType: type,
           configuredNetworks: [{ chainId: CHAIN, bundlerUrl: chain.bundlerUrl, paymasterUrl: paymaster.url, rpcUrl: chain.anvil.url, chainName: 'Anvil', paymasterContext }],
         },
       },
@@ -110,7 +117,7 @@ const fund = (address: Address, wei: bigint) => rpc(chain!.anvil.url, 'anvil_set
 const row = (dialog: Locator, label: string) => dialog.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
 
 /** Signs a new user in (the embedded wallet is created on login) and gets their smart wallet, signing its link. */
-async function newUserWithSmartWallet(page: Page, request: APIRequestContext, url: string): Promise<Address> {
+async function newUserWithSmartWallet(page: Page, request: APIRequestContext, url: string, type: 'safe' | 'thirdweb' = 'safe'): Promise<Address> {
   await signIn(page, request, 'smart-wallets', url)
   await expect(page.getByTestId('smart-wallets-enabled')).toHaveText('true')
   await page.getByRole('button', { name: 'Get smart wallet' }).click()
@@ -120,7 +127,7 @@ async function newUserWithSmartWallet(page: Page, request: APIRequestContext, ur
   await dialog.getByRole('button', { name: 'Sign and continue' }).click()
   await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^address 0x[0-9a-fA-F]{40}$/, { timeout: 60_000 })
   const address = (await page.getByTestId('smart-wallet-address').textContent()) as Address
-  await expect(page.getByTestId('smart-wallet-linked')).toHaveText(`${address} safe`)
+  await expect(page.getByTestId('smart-wallet-linked')).toHaveText(`${address} ${type}`)
   await expect(dialog).toBeHidden()
   return address
 }
@@ -143,40 +150,44 @@ async function approve(dialog: Locator) {
 }
 
 test.describe('smart wallets', () => {
-  test("a new user's Safe account is linked before it exists, signs through ERC-6492, deploys on its first sponsored transaction ('Sponsored' fee), then signs through ERC-1271", async ({ page, request }) => {
-    const url = await smartWalletApp(page, request, { sponsorshipPolicyId: 'sp_harbor' })
-    const address = await newUserWithSmartWallet(page, request, url)
-    expect(await client().getCode({ address })).toBeUndefined()
+  for (const type of ['safe', 'thirdweb'] as const) {
+    test(`a new user's ${type} account is linked before it exists, signs through ERC-6492, deploys on its first sponsored transaction ('Sponsored' fee), then signs through ERC-1271`, async ({ page, request }) => {
+      const url = await smartWalletApp(page, request, { sponsorshipPolicyId: 'sp_harbor' }, type)
+      const address = await newUserWithSmartWallet(page, request, url, type)
+      expect(await client().getCode({ address })).toBeUndefined()
 
-    // Before deployment: an ERC-6492 signature, verified against the counterfactual account.
-    const before = await signMessage(page)
-    expect(await client().verifyMessage({ address, message: MESSAGE, signature: before })).toBe(true)
-    expect(await client().verifyMessage({ address, message: 'another text', signature: before })).toBe(false)
+      // Before deployment: an ERC-6492 signature, verified against the counterfactual account.
+      const before = await signMessage(page)
+      expect(await client().verifyMessage({ address, message: MESSAGE, signature: before })).toBe(true)
+      expect(await client().verifyMessage({ address, message: 'another text', signature: before })).toBe(false)
 
-    // The first transaction: reviewed with the sponsored fee, it deploys the account, which holds
-    // the 1000 wei it sends and nothing for gas.
-    await fund(address, 1000n)
-    await page.getByRole('button', { name: 'Send with the smart wallet' }).click()
-    const dialog = page.getByRole('dialog')
-    await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
-    await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
-    await expect(row(dialog, 'Amount')).toHaveText(/^<0\.000001 ETH/)
-    await expect(dialog.getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)).toBeVisible()
-    await dialog.screenshot({ path: test.info().outputPath('smart-wallet-review-sponsored-light-desktop.png') })
-    await approve(dialog)
-    await expect(row(dialog, 'Fee paid')).toHaveText('Sponsored')
-    await dialog.screenshot({ path: test.info().outputPath('smart-wallet-receipt-sponsored-light-desktop.png') })
-    await dialog.getByRole('button', { name: 'Done' }).click()
-    await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^sent 0x[0-9a-f]{64} 0x[0-9a-f]{64} true$/)
-    expect(await client().getCode({ address })).toMatch(/^0x[0-9a-f]+$/)
-    expect(await client().getBalance({ address: recipients[0]! })).toBe(1000n)
-    expect(await client().getBalance({ address })).toBe(0n)
+      // The first transaction: reviewed with the sponsored fee, it deploys the account, which holds
+      // the 1000 wei it sends and nothing for gas.
+      await fund(address, 1000n)
+      // Both types pay the same recipient: its balance grows by the amount.
+      const received = await client().getBalance({ address: recipients[0]! })
+      await page.getByRole('button', { name: 'Send with the smart wallet' }).click()
+      const dialog = page.getByRole('dialog')
+      await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
+      await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
+      await expect(row(dialog, 'Amount')).toHaveText(/^<0\.000001 ETH/)
+      await expect(dialog.getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)).toBeVisible()
+      await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-review-sponsored-${type}-light-desktop.png`) })
+      await approve(dialog)
+      await expect(row(dialog, 'Fee paid')).toHaveText('Sponsored')
+      await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-receipt-sponsored-${type}-light-desktop.png`) })
+      await dialog.getByRole('button', { name: 'Done' }).click()
+      await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^sent 0x[0-9a-f]{64} 0x[0-9a-f]{64} true$/)
+      expect(await client().getCode({ address })).toMatch(/^0x[0-9a-f]+$/)
+      expect(await client().getBalance({ address: recipients[0]! })).toBe(received + 1000n)
+      expect(await client().getBalance({ address })).toBe(0n)
 
-    // After deployment: the account's own ERC-1271 check.
-    const after = await signMessage(page)
-    expect(after.length).toBeLessThan(before.length)
-    expect(await client().verifyMessage({ address, message: MESSAGE, signature: after })).toBe(true)
-  })
+      // After deployment: the account's own ERC-1271 check.
+      const after = await signMessage(page)
+      expect(after.length).toBeLessThan(before.length)
+      expect(await client().verifyMessage({ address, message: MESSAGE, signature: after })).toBe(true)
+    })
+  }
 
   test('a batched transfer is reviewed item by item and goes in one sponsored user operation (dark, phone)', async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 })

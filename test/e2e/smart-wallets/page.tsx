@@ -1,8 +1,8 @@
 /**
  * The host page of the smart wallets' browser test: email login, the embedded wallet created on
  * login, the transaction screens, and smart wallets on the ERC-4337 anvil named by the page's meta
- * tags (its EntryPoint and Safe contracts). Its buttons send a sponsored transfer, a batched
- * transfer, and sign a message through the smart account, printing each result.
+ * tags (its EntryPoints, the Safe contracts and thirdweb's factory). Its buttons send a sponsored
+ * transfer, a batched transfer, and sign a message through the smart account, printing each result.
  */
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
