@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: 'حدث خطأ ما. يُرجى المحاولة مرة أخرى.',
   DELEGATED_ACTIONS_CONSENT_TITLE: 'تفعيل الإجراءات المفوَّضة',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: 'سيتمكن {app} من توقيع الرسائل وإرسال المعاملات بهذه المحفظة نيابةً عنك، إلى أن تلغي ذلك.',
+  DELEGATED_ACTIONS_THIS_APP: 'هذا التطبيق',
   DELEGATED_ACTIONS_ACCEPT: 'موافق',
   DELEGATED_ACTIONS_NOT_NOW: 'ليس الآن',
   DELEGATED_ACTIONS_REVOKE_TITLE: 'إلغاء الإذن',

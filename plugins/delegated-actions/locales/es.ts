@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: 'Algo ha salido mal. Inténtalo de nuevo.',
   DELEGATED_ACTIONS_CONSENT_TITLE: 'Activar acciones delegadas',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} podrá firmar mensajes y enviar transacciones con esta billetera en tu nombre hasta que revoques el permiso.',
+  DELEGATED_ACTIONS_THIS_APP: 'Esta app',
   DELEGATED_ACTIONS_ACCEPT: 'Aceptar',
   DELEGATED_ACTIONS_NOT_NOW: 'Ahora no',
   DELEGATED_ACTIONS_REVOKE_TITLE: 'Revocar permiso',

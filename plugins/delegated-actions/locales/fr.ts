@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: 'Un problème est survenu. Veuillez réessayer.',
   DELEGATED_ACTIONS_CONSENT_TITLE: 'Activer les actions déléguées',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} pourra signer des messages et envoyer des transactions avec ce portefeuille en votre nom, jusqu’à ce que vous révoquiez cette autorisation.',
+  DELEGATED_ACTIONS_THIS_APP: 'Cette application',
   DELEGATED_ACTIONS_ACCEPT: 'Accepter',
   DELEGATED_ACTIONS_NOT_NOW: 'Plus tard',
   DELEGATED_ACTIONS_REVOKE_TITLE: 'Révoquer l’autorisation',

@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: 'Si è verificato un problema. Riprova.',
   DELEGATED_ACTIONS_CONSENT_TITLE: 'Attiva le azioni delegate',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} potrà firmare messaggi e inviare transazioni con questo wallet per tuo conto, finché non revochi l’autorizzazione.',
+  DELEGATED_ACTIONS_THIS_APP: 'Questa app',
   DELEGATED_ACTIONS_ACCEPT: 'Accetta',
   DELEGATED_ACTIONS_NOT_NOW: 'Non ora',
   DELEGATED_ACTIONS_REVOKE_TITLE: 'Revoca l’autorizzazione',

@@ -16,6 +16,7 @@ export default {
   TRANSACTIONS_OPERATOR: 'المشغّل',
   TRANSACTIONS_TOKEN_ID: 'معرّف الرمز المميز',
   TRANSACTIONS_FEE: 'الرسوم التقديرية',
+  TRANSACTIONS_FEE_SPONSORED: 'تتحمّلها جهة راعية',
   TRANSACTIONS_TOTAL: 'الإجمالي',
   TRANSACTIONS_DATA: 'البيانات',
   TRANSACTIONS_ACTION_SEND: 'إرسال',

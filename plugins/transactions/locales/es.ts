@@ -16,6 +16,7 @@ export default {
   TRANSACTIONS_OPERATOR: 'Operador',
   TRANSACTIONS_TOKEN_ID: 'ID del token',
   TRANSACTIONS_FEE: 'Comisión estimada',
+  TRANSACTIONS_FEE_SPONSORED: 'Patrocinada',
   TRANSACTIONS_TOTAL: 'Total',
   TRANSACTIONS_DATA: 'Datos',
   TRANSACTIONS_ACTION_SEND: 'Envío',

@@ -16,6 +16,7 @@ export default {
   TRANSACTIONS_OPERATOR: 'Opérateur',
   TRANSACTIONS_TOKEN_ID: 'ID du jeton',
   TRANSACTIONS_FEE: 'Frais estimés',
+  TRANSACTIONS_FEE_SPONSORED: 'Pris en charge',
   TRANSACTIONS_TOTAL: 'Total',
   TRANSACTIONS_DATA: 'Données',
   TRANSACTIONS_ACTION_SEND: 'Envoi',

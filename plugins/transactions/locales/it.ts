@@ -16,6 +16,7 @@ export default {
   TRANSACTIONS_OPERATOR: 'Operatore',
   TRANSACTIONS_TOKEN_ID: 'ID token',
   TRANSACTIONS_FEE: 'Commissione stimata',
+  TRANSACTIONS_FEE_SPONSORED: 'Sponsorizzata',
   TRANSACTIONS_TOTAL: 'Totale',
   TRANSACTIONS_DATA: 'Dati',
   TRANSACTIONS_ACTION_SEND: 'Invio',
