@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: 'Etwas ist schiefgelaufen. Bitte versuchen Sie es erneut.',
   DELEGATED_ACTIONS_CONSENT_TITLE: 'Delegierte Aktionen aktivieren',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} kann dann in Ihrem Namen mit dieser Wallet Nachrichten signieren und Transaktionen senden, bis Sie dies widerrufen.',
+  DELEGATED_ACTIONS_THIS_APP: 'Diese App',
   DELEGATED_ACTIONS_ACCEPT: 'Akzeptieren',
   DELEGATED_ACTIONS_NOT_NOW: 'Nicht jetzt',
   DELEGATED_ACTIONS_REVOKE_TITLE: 'Berechtigung widerrufen',

@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: 'Algo deu errado. Tente novamente.',
   DELEGATED_ACTIONS_CONSENT_TITLE: 'Ativar ações delegadas',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} poderá assinar mensagens e enviar transações com esta carteira em seu nome, até você revogar a permissão.',
+  DELEGATED_ACTIONS_THIS_APP: 'Este app',
   DELEGATED_ACTIONS_ACCEPT: 'Aceitar',
   DELEGATED_ACTIONS_NOT_NOW: 'Agora não',
   DELEGATED_ACTIONS_REVOKE_TITLE: 'Revogar permissão',

@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: 'Что-то пошло не так. Повторите попытку.',
   DELEGATED_ACTIONS_CONSENT_TITLE: 'Включите делегированные действия',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app} сможет от вашего имени подписывать сообщения и отправлять транзакции с этого кошелька, пока вы не отзовёте разрешение.',
+  DELEGATED_ACTIONS_THIS_APP: 'Это приложение',
   DELEGATED_ACTIONS_ACCEPT: 'Принять',
   DELEGATED_ACTIONS_NOT_NOW: 'Не сейчас',
   DELEGATED_ACTIONS_REVOKE_TITLE: 'Отозвать разрешение',

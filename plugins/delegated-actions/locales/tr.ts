@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: 'Bir sorun oluştu. Lütfen tekrar deneyin.',
   DELEGATED_ACTIONS_CONSENT_TITLE: 'Yetkili işlemleri etkinleştirin',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '{app}, siz yetkiyi iptal edene kadar bu cüzdanla sizin adınıza mesaj imzalayabilir ve işlem gönderebilir.',
+  DELEGATED_ACTIONS_THIS_APP: 'Bu uygulama',
   DELEGATED_ACTIONS_ACCEPT: 'Kabul et',
   DELEGATED_ACTIONS_NOT_NOW: 'Şimdi değil',
   DELEGATED_ACTIONS_REVOKE_TITLE: 'İzni iptal edin',

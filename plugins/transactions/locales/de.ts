@@ -16,6 +16,7 @@ export default {
   TRANSACTIONS_OPERATOR: 'Operator',
   TRANSACTIONS_TOKEN_ID: 'Token-ID',
   TRANSACTIONS_FEE: 'Geschätzte Gebühr',
+  TRANSACTIONS_FEE_SPONSORED: 'Gesponsert',
   TRANSACTIONS_TOTAL: 'Gesamt',
   TRANSACTIONS_DATA: 'Daten',
   TRANSACTIONS_ACTION_SEND: 'Senden',

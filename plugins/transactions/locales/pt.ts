@@ -16,6 +16,7 @@ export default {
   TRANSACTIONS_OPERATOR: 'Operador',
   TRANSACTIONS_TOKEN_ID: 'ID do token',
   TRANSACTIONS_FEE: 'Taxa estimada',
+  TRANSACTIONS_FEE_SPONSORED: 'Patrocinada',
   TRANSACTIONS_TOTAL: 'Total',
   TRANSACTIONS_DATA: 'Dados',
   TRANSACTIONS_ACTION_SEND: 'Enviar',

@@ -16,6 +16,7 @@ export default {
   TRANSACTIONS_OPERATOR: 'Оператор',
   TRANSACTIONS_TOKEN_ID: 'ID токена',
   TRANSACTIONS_FEE: 'Примерная комиссия',
+  TRANSACTIONS_FEE_SPONSORED: 'За счёт спонсора',
   TRANSACTIONS_TOTAL: 'Итого',
   TRANSACTIONS_DATA: 'Данные',
   TRANSACTIONS_ACTION_SEND: 'Отправка',

@@ -16,6 +16,7 @@ export default {
   TRANSACTIONS_OPERATOR: 'Operatör',
   TRANSACTIONS_TOKEN_ID: 'Token kimliği',
   TRANSACTIONS_FEE: 'Tahmini ücret',
+  TRANSACTIONS_FEE_SPONSORED: 'Sponsorlu',
   TRANSACTIONS_TOTAL: 'Toplam',
   TRANSACTIONS_DATA: 'Veri',
   TRANSACTIONS_ACTION_SEND: 'Gönder',
