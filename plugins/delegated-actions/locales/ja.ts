@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: '問題が発生しました。もう一度お試しください。',
   DELEGATED_ACTIONS_CONSENT_TITLE: '操作の委任を有効にする',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '取り消すまで、{app}があなたに代わってこのウォレットでメッセージに署名し、トランザクションを送信できるようになります。',
+  DELEGATED_ACTIONS_THIS_APP: 'このアプリ',
   DELEGATED_ACTIONS_ACCEPT: '同意する',
   DELEGATED_ACTIONS_NOT_NOW: '後で',
   DELEGATED_ACTIONS_REVOKE_TITLE: '権限を取り消す',

@@ -6,6 +6,7 @@ export default {
   DELEGATED_ACTIONS_FAILED: '문제가 발생했어요. 다시 시도해 주세요.',
   DELEGATED_ACTIONS_CONSENT_TITLE: '작업 위임 켜기',
   DELEGATED_ACTIONS_CONSENT_SUBTITLE: '권한을 취소할 때까지 {app}에서 나 대신 이 지갑으로 메시지에 서명하고 트랜잭션을 보낼 수 있어요.',
+  DELEGATED_ACTIONS_THIS_APP: '이 앱',
   DELEGATED_ACTIONS_ACCEPT: '동의',
   DELEGATED_ACTIONS_NOT_NOW: '나중에',
   DELEGATED_ACTIONS_REVOKE_TITLE: '권한 취소',
