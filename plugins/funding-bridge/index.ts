@@ -35,7 +35,7 @@ export const bridgeMessages = defineMessages({
   BRIDGE_LOADING: 'Finding bridge routes…',
   BRIDGE_QUOTES_LABEL: 'Bridge routes',
   BRIDGE_RECEIVE: 'You receive {amount} {symbol}',
-  BRIDGE_FEES: 'Fees ${fees}',
+  BRIDGE_FEES: 'Fees {fees}',
   BRIDGE_TIME: 'About {seconds} s',
   BRIDGE_PICKED: 'Selected',
   BRIDGE_CONTINUE: 'Bridge funds',

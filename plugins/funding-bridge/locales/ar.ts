@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: 'جارٍ البحث عن مسارات التحويل…',
   BRIDGE_QUOTES_LABEL: 'مسارات التحويل بين الشبكات',
   BRIDGE_RECEIVE: 'ستتلقى {amount} {symbol}',
-  BRIDGE_FEES: 'الرسوم: {fees} دولار أمريكي',
+  BRIDGE_FEES: 'الرسوم: {fees}',
   BRIDGE_TIME: 'نحو {seconds} ثانية',
   BRIDGE_PICKED: 'المسار المحدَّد',
   BRIDGE_CONTINUE: 'تحويل الأموال',

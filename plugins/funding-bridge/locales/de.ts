@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: 'Bridge-Routen werden gesucht…',
   BRIDGE_QUOTES_LABEL: 'Bridge-Routen',
   BRIDGE_RECEIVE: 'Sie erhalten {amount} {symbol}',
-  BRIDGE_FEES: 'Gebühren {fees} $',
+  BRIDGE_FEES: 'Gebühren {fees}',
   BRIDGE_TIME: 'Ca. {seconds} s',
   BRIDGE_PICKED: 'Ausgewählt',
   BRIDGE_CONTINUE: 'Guthaben bridgen',

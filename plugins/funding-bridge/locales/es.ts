@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: 'Buscando rutas de puente…',
   BRIDGE_QUOTES_LABEL: 'Rutas de puente',
   BRIDGE_RECEIVE: 'Recibes {amount} {symbol}',
-  BRIDGE_FEES: 'Comisiones: {fees} USD',
+  BRIDGE_FEES: 'Comisiones: {fees}',
   BRIDGE_TIME: 'Unos {seconds} s',
   BRIDGE_PICKED: 'Seleccionada',
   BRIDGE_CONTINUE: 'Transferir fondos',

@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: 'Recherche de routes de bridge…',
   BRIDGE_QUOTES_LABEL: 'Routes de bridge',
   BRIDGE_RECEIVE: 'Vous recevez {amount} {symbol}',
-  BRIDGE_FEES: 'Frais\u00a0: {fees}\u00a0USD',
+  BRIDGE_FEES: 'Frais\u00a0: {fees}',
   BRIDGE_TIME: 'Environ {seconds}\u00a0s',
   BRIDGE_PICKED: 'Sélectionnée',
   BRIDGE_CONTINUE: 'Transférer les fonds',

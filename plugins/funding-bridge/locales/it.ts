@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: 'Ricerca dei percorsi di bridge…',
   BRIDGE_QUOTES_LABEL: 'Percorsi di bridge',
   BRIDGE_RECEIVE: 'Ricevi {amount} {symbol}',
-  BRIDGE_FEES: 'Commissioni: {fees} USD',
+  BRIDGE_FEES: 'Commissioni: {fees}',
   BRIDGE_TIME: 'Circa {seconds} s',
   BRIDGE_PICKED: 'Selezionato',
   BRIDGE_CONTINUE: 'Trasferisci i fondi',

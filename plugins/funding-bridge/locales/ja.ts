@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: 'ブリッジのルートを探しています…',
   BRIDGE_QUOTES_LABEL: 'ブリッジのルート',
   BRIDGE_RECEIVE: '受取額 {amount} {symbol}',
-  BRIDGE_FEES: '手数料 ${fees}',
+  BRIDGE_FEES: '手数料 {fees}',
   BRIDGE_TIME: '約{seconds}秒',
   BRIDGE_PICKED: '選択中',
   BRIDGE_CONTINUE: '資金をブリッジ',

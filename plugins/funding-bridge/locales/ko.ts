@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: '브리지 경로를 찾는 중…',
   BRIDGE_QUOTES_LABEL: '브리지 경로',
   BRIDGE_RECEIVE: '받는 금액 {amount} {symbol}',
-  BRIDGE_FEES: '수수료 ${fees}',
+  BRIDGE_FEES: '수수료 {fees}',
   BRIDGE_TIME: '약 {seconds}초',
   BRIDGE_PICKED: '선택됨',
   BRIDGE_CONTINUE: '자금 브리지하기',

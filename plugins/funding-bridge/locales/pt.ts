@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: 'Buscando rotas de bridge…',
   BRIDGE_QUOTES_LABEL: 'Rotas de bridge',
   BRIDGE_RECEIVE: 'Você recebe {amount} {symbol}',
-  BRIDGE_FEES: 'Taxas US$ {fees}',
+  BRIDGE_FEES: 'Taxas {fees}',
   BRIDGE_TIME: 'Cerca de {seconds} s',
   BRIDGE_PICKED: 'Selecionada',
   BRIDGE_CONTINUE: 'Fazer bridge dos fundos',

@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: 'Ищем маршруты перевода…',
   BRIDGE_QUOTES_LABEL: 'Маршруты перевода через мост',
   BRIDGE_RECEIVE: 'Вы получите {amount} {symbol}',
-  BRIDGE_FEES: 'Комиссия {fees} $',
+  BRIDGE_FEES: 'Комиссия {fees}',
   BRIDGE_TIME: 'Около {seconds} с',
   BRIDGE_PICKED: 'Выбрано',
   BRIDGE_CONTINUE: 'Перевести средства',

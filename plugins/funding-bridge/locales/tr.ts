@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: 'Köprü rotaları aranıyor…',
   BRIDGE_QUOTES_LABEL: 'Köprü rotaları',
   BRIDGE_RECEIVE: 'Alacağınız tutar: {amount} {symbol}',
-  BRIDGE_FEES: 'Ücretler {fees} $',
+  BRIDGE_FEES: 'Ücretler {fees}',
   BRIDGE_TIME: 'Yaklaşık {seconds} sn',
   BRIDGE_PICKED: 'Seçildi',
   BRIDGE_CONTINUE: 'Bakiyeyi köprüle',

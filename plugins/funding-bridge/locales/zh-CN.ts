@@ -5,7 +5,7 @@ export default {
   BRIDGE_LOADING: '正在查找跨链路线…',
   BRIDGE_QUOTES_LABEL: '跨链路线',
   BRIDGE_RECEIVE: '你将收到 {amount} {symbol}',
-  BRIDGE_FEES: '手续费 ${fees}',
+  BRIDGE_FEES: '手续费 {fees}',
   BRIDGE_TIME: '约 {seconds} 秒',
   BRIDGE_PICKED: '已选择',
   BRIDGE_CONTINUE: '跨链转入',

@@ -13,6 +13,7 @@ import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { Spinner } from '../../../ui/components/Spinner'
 import { porticoRecipes as r } from '../../../ui/styles'
+import { formatDecimal, formatUsd } from '../../../ui/format'
 import { assetSymbol, fromUnits, fundingRpcUrl, readBalance, useFundingFlow } from '../../funding'
 import { walletsOf } from '../../wallets'
 import { findBridge } from '../index'
@@ -147,9 +148,9 @@ export default function Quotes() {
           <li key={`${quote.provider}-${i}`}>
             <button type="button" className={r.tile} aria-pressed={picked === i} onClick={() => setStep({ at: 'quotes', quotes, picked: i })}>
               <span style={{ flex: 1, display: 'grid', gap: 2, textAlign: 'start' }}>
-                <span className={r.truncate}>{t('BRIDGE_RECEIVE', { amount: quote.amountOut ? fromUnits(BigInt(quote.amountOut), decimals) : amount, symbol })}</span>
+                <span className={r.truncate}>{t('BRIDGE_RECEIVE', { amount: quote.amountOut ? formatDecimal(fromUnits(BigInt(quote.amountOut), decimals), ctx.locale()) : formatDecimal(amount, ctx.locale()), symbol })}</span>
                 <span className={r.muted} style={{ fontWeight: 400 }}>
-                  {[quote.feesUsd !== undefined ? t('BRIDGE_FEES', { fees: quote.feesUsd.toFixed(2) }) : null, quote.timeEstimate !== undefined ? t('BRIDGE_TIME', { seconds: quote.timeEstimate }) : null, quote.provider]
+                  {[quote.feesUsd !== undefined ? t('BRIDGE_FEES', { fees: formatUsd(quote.feesUsd, ctx.locale()) }) : null, quote.timeEstimate !== undefined ? t('BRIDGE_TIME', { seconds: quote.timeEstimate }) : null, quote.provider]
                     .filter(Boolean)
                     .join(' · ')}
                 </span>
