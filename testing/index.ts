@@ -12,7 +12,9 @@
  * - {@link approveInPortico} / {@link rejectInPortico}: answer Portico's own confirmation screens
  *   (embedded wallet signatures and transactions);
  * - {@link addVirtualAuthenticator}: a virtual WebAuthn authenticator in Chromium, for passkey sign-in
- *   and passkey MFA.
+ *   and passkey MFA;
+ * - {@link startHostApp}: a development API with one app and a page bundled from your entry, for a
+ *   test run of a plugin or a page of your own (what the examples' tests start).
  *
  * `@playwright/test` is the caller's; injecting a wallet bundles its browser script with `esbuild`
  * (loaded on first use). See `examples/testing-kit` for a host app's test written with these.
@@ -27,3 +29,4 @@ export { testWallet, type PageWalletControls } from './evm-wallet/control'
 export { createTestSolanaWallet, type TestSolanaWalletControl, type TestSolanaWalletOptions, type TestWalletMode } from './solana-wallet/wallet'
 export { injectTestSolanaWallet, testSolanaWalletScript } from './solana-wallet/inject'
 export { addVirtualAuthenticator, type VirtualAuthenticator } from './webauthn'
+export { startHostApp, type HostAppOptions, type RunningHostApp } from './host-app'

@@ -13,8 +13,9 @@ import {
   porticoDialog,
   signInWithEmail,
   testWallet,
+  type RunningHostApp,
 } from 'portico/testing'
-import { startHostApp, TEST_IDENTITY, type RunningHostApp } from './page/serve'
+import { startHostApp, TEST_IDENTITY } from './page/serve'
 
 /** These tests reach no chain: a wallet's reads would go here and fail. */
 const NO_NODE = 'http://127.0.0.1:9'

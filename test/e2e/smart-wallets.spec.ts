@@ -10,65 +10,35 @@
  * desktop and phone) and of the refusal.
  */
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { createServer, type Server } from 'node:http'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { extname, join, normalize } from 'node:path'
 import { createPublicClient, http, toHex, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { buildCss, buildHostPage, ROOT } from '../../examples/demo/build'
+import { startHostPage, type HostPage } from '../support/host-page'
 import { rpc } from '../fixtures/anvil'
 import { startErc4337Chain, type Erc4337Chain } from '../fixtures/erc4337'
 import { REFUSED_POLICY_ID, startPaymasterService, type PaymasterService } from '../fixtures/paymaster-service'
 import { ADMIN_KEY, apiUrlOf, signIn } from './helpers'
 
-const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' }
 const CHAIN = 'eip155:31337'
 const MESSAGE = 'Hello from Harbor'
 const USER_OPERATION_EVENT = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f'
 
 let chain: Erc4337Chain | null = null
 let paymaster: PaymasterService | null = null
-let host: { origin: string; close: () => Promise<void> } | null = null
+let host: HostPage | null = null
 const recipients: Address[] = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()).address)
 
-async function startHost(apiUrl: string, c: Erc4337Chain): Promise<{ origin: string; close: () => Promise<void> }> {
-  const outdir = mkdtempSync(join(tmpdir(), 'portico-smart-wallets-'))
-  await buildHostPage({ entry: join(ROOT, 'test/e2e/smart-wallets/page.tsx'), outdir })
-  const css = buildCss()
-  const attr = (v: string) => v.replace(/&/g, '&amp;').replace(/"/g, '&quot;')
-  const server: Server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://localhost')
-    if (url.pathname === '/') {
-      const metas = {
-        'portico-app-id': (url.searchParams.get('app') ?? '').replace(/[^A-Za-z0-9_-]/g, ''),
-        'portico-api-url': apiUrl,
-        'portico-anvil-url': c.anvil.url,
-        'smart-wallet-contracts': JSON.stringify({ entryPoint: c.entryPoint, safe: c.safe, entryPoint06: c.entryPoint06, thirdweb: { factoryAddress: c.thirdwebFactory } }),
-        recipients: recipients.join(','),
-      }
-      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-${Object.entries(metas).map(([k, v]) => `<meta name="${k}" content="${attr(v)}">`).join('\n')}
-<title>Smart wallets</title><link rel="stylesheet" href="/portico.css"><script type="module" src="/main.js"></script>
-</head><body><div id="root"></div></body></html>`)
-      return
-    }
-    const file = url.pathname === '/portico.css' ? css : join(outdir, normalize(url.pathname).replace(/^(\.\.[/\\])+/, ''))
-    try {
-      if (file !== css && !file.startsWith(outdir)) throw new Error('outside')
-      const body = readFileSync(file)
-      res.writeHead(200, { 'content-type': TYPES[extname(file)] ?? 'application/octet-stream' })
-      res.end(body)
-    } catch {
-      res.writeHead(404)
-      res.end()
-    }
+function startHost(apiUrl: string, c: Erc4337Chain): Promise<HostPage> {
+  return startHostPage({
+    entry: 'test/e2e/smart-wallets/page.tsx',
+    title: 'Smart wallets',
+    metas: {
+      'portico-api-url': apiUrl,
+      'portico-anvil-url': c.anvil.url,
+      'smart-wallet-contracts': JSON.stringify({ entryPoint: c.entryPoint, safe: c.safe, entryPoint06: c.entryPoint06, thirdweb: { factoryAddress: c.thirdwebFactory } }),
+      recipients: recipients.join(','),
+    },
+    params: { 'portico-app-id': 'app' },
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) }
 }
 
 test.afterAll(async () => {

@@ -11,6 +11,9 @@ import { buildCss, buildHostPage, ROOT } from '../../examples/demo/build'
 
 const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8' }
 
+/** A value as a double-quoted HTML attribute holds it (JSON in a meta tag, say). */
+const attr = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;')
+
 /** A running host page. */
 export interface HostPage {
   /** `http://127.0.0.1:<port>`. */
@@ -49,8 +52,8 @@ export async function startHostPage(options: HostPageOptions): Promise<HostPage>
       const metas = { ...options.metas }
       for (const [name, param] of Object.entries(options.params ?? {})) metas[name] = (url.searchParams.get(param) ?? '').replace(/[^A-Za-z0-9:/._-]/g, '')
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' })
-      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8">
-${Object.entries(metas).map(([k, val]) => `<meta name="${k}" content="${val}">`).join('\n')}
+      res.end(`<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+${Object.entries(metas).map(([k, val]) => `<meta name="${k}" content="${attr(val)}">`).join('\n')}
 <title>${options.title}</title><link rel="stylesheet" href="/portico.css"><script type="module" src="/main.js"></script>
 </head><body><div id="root"></div></body></html>`)
       return

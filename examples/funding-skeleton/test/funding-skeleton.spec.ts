@@ -5,10 +5,10 @@
  * that the user left). The plugin reaches Portico only through the package's exports.
  */
 import { expect, test, type Page } from '@playwright/test'
-import { porticoDialog, signInWithEmail } from 'portico/testing'
-import { startExample, type RunningExample } from '../page/serve'
+import { porticoDialog, signInWithEmail, type RunningHostApp } from 'portico/testing'
+import { startExample } from '../page/serve'
 
-let example: RunningExample
+let example: RunningHostApp
 test.beforeAll(async () => {
   example = await startExample()
 })

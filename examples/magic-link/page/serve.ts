@@ -1,70 +1,24 @@
 /**
  * Serves the magic-link example: a Portico API (in-memory PGlite, the dev inbox, the magic-link
  * plugin) with an app whose only login is the magic link, and the host page built with esbuild,
- * styled by the package's shipped stylesheet (`portico/styles.css`) alone.
+ * styled by the package's shipped stylesheet (`portico/styles.css`) alone (`startHostApp` of
+ * `portico/testing`; every path answers with the page, so the link may open any page of the app).
  *
  * Run it with `npx tsx examples/magic-link/page/serve.ts` and open the page it prints; the links
  * are at `<api>/dev/inbox`.
  * @module
  */
-import { createServer as createHttpServer, type Server } from 'node:http'
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { build } from 'esbuild'
-import { serve, type ServerType } from '@hono/node-server'
-import { createApp, createPgliteDb, createServer, DevInbox, type PorticoServer } from 'portico/server'
+import { startHostApp, type RunningHostApp } from 'portico/testing'
 import { magicLinkServer, MAGIC_LINK_SWITCH } from '../server'
 
 const HERE = dirname(fileURLToPath(import.meta.url))
 
-/** A running example: the page, the API, and the server (its clock, for tests). */
-export interface RunningExample {
-  pageUrl: string
-  apiUrl: string
-  appId: string
-  server: PorticoServer
-  close(): Promise<void>
-}
-
-function listen(server: Server, port: number): Promise<number> {
-  return new Promise((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port))
-  })
-}
-
-/** The shipped stylesheet, as a host app resolves it from the package. */
-function porticoCss(): string {
-  const file = createRequire(import.meta.url).resolve('portico/styles.css')
-  if (!existsSync(file)) throw new Error(`${file} is missing: build it with \`npm run css\`.`)
-  return readFileSync(file, 'utf8')
-}
-
-/** Bundles the page as a host app's bundler would (browser ESM, code splitting). */
-async function bundle(outdir: string): Promise<void> {
-  await build({
-    entryPoints: { main: join(HERE, 'main.tsx') },
-    outdir,
-    bundle: true,
-    splitting: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'es2022',
-    minify: true,
-    jsx: 'automatic',
-    define: { 'process.env.NODE_ENV': '"production"' },
-    chunkNames: 'chunks/[name]-[hash]',
-    logLevel: 'warning',
-  })
-}
-
 /**
  * Starts the API and the page on free ports of 127.0.0.1 (or the given ones).
  * @param ports - `page` and `api`; 0 picks a free port. @defaultValue both 0
- * @returns the running example.
+ * @returns the running example (its `server` has the clock the expiry tests move).
  * @example
  * ```ts
  * const example = await startExample()
@@ -72,59 +26,14 @@ async function bundle(outdir: string): Promise<void> {
  * await example.close()
  * ```
  */
-export async function startExample(ports: { page?: number; api?: number } = {}): Promise<RunningExample> {
-  const css = porticoCss()
-  const outdir = mkdtempSync(join(tmpdir(), 'magic-link-page-'))
-  await bundle(outdir)
-
-  const pageHttp = createHttpServer()
-  const pagePort = await listen(pageHttp, ports.page ?? 0)
-  const pageOrigin = `http://127.0.0.1:${pagePort}`
-
-  const db = await createPgliteDb({ dataDir: 'memory' })
-  const server = await createServer({ db, mail: new DevInbox({ log: null }), secret: 'magic-link-example-secret', plugins: [magicLinkServer()], devMode: true })
-  const app = await createApp(db, { name: 'Magic Link Example', allowedOrigins: [pageOrigin], settings: { loginMethods: [MAGIC_LINK_SWITCH] } })
-  const api: ServerType = await new Promise((resolve) => {
-    const s = serve({ fetch: server.fetch, port: ports.api ?? 0, hostname: '127.0.0.1' }, () => resolve(s))
+export function startExample(ports: { page?: number; api?: number } = {}): Promise<RunningHostApp> {
+  return startHostApp({
+    entry: join(HERE, 'main.tsx'),
+    title: 'Magic link example',
+    plugins: [magicLinkServer()],
+    app: { name: 'Magic Link Example', settings: { loginMethods: [MAGIC_LINK_SWITCH] } },
+    ports,
   })
-  const apiUrl = `http://127.0.0.1:${(api.address() as { port: number }).port}`
-
-  const html = `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="portico-app-id" content="${app.id}">
-<meta name="portico-api-url" content="${apiUrl}">
-<title>Magic link example</title>
-<link rel="stylesheet" href="/portico.css">
-<script type="module" src="/main.js"></script>
-</head>
-<body><div id="root"></div></body>
-</html>`
-  pageHttp.on('request', (req, res) => {
-    const path = new URL(req.url ?? '/', pageOrigin).pathname
-    if (path === '/portico.css') return res.writeHead(200, { 'content-type': 'text/css; charset=utf-8' }).end(css)
-    if (path.endsWith('.js') && !path.includes('..')) {
-      const file = join(outdir, path)
-      if (existsSync(file)) return res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(readFileSync(file))
-    }
-    if (path.endsWith('.js') || path.endsWith('.css')) return res.writeHead(404).end()
-    // Every other path is the page: the link may open any page of the app.
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(html)
-  })
-
-  return {
-    pageUrl: `${pageOrigin}/`,
-    apiUrl,
-    appId: app.id,
-    server,
-    async close() {
-      await new Promise<void>((resolve) => pageHttp.close(() => resolve()))
-      await new Promise<void>((resolve) => api.close(() => resolve()))
-      await server.close()
-    },
-  }
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === process.argv[1]) {

@@ -4,9 +4,10 @@
  * one, a link opened in another browser), each with the plugin's own text.
  */
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test'
-import { startExample, type RunningExample } from '../page/serve'
+import type { RunningHostApp } from 'portico/testing'
+import { startExample } from '../page/serve'
 
-let example: RunningExample
+let example: RunningHostApp
 test.beforeAll(async () => {
   example = await startExample()
 })
