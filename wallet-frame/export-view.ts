@@ -2,7 +2,8 @@
  * The export frame's views (`/apps/{appId}/embedded-wallets/export`, shown inside the modal): a key
  * or recovery phrase shown with a Copy button, and a private-key input to import a wallet. What the
  * user sees or types here never crosses to the host page, which learns only `{shown: true}` or the
- * imported wallet's address.
+ * imported wallet's address. Its texts are the ones each request carries in the widget's locale
+ * (`KeyFrameLocale`, checked by `export-params.ts`), else English (`KEY_FRAME_TEXTS`).
  * @module
  */
 import { KEY_FRAME_TEXTS, type FrameChainType, type FrameWallet, type KeyFrameLocale, type KeyFrameTextKey } from '../protocols/wallet-frame'
