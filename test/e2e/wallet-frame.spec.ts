@@ -165,7 +165,9 @@ test('the export frame shows the texts of the page’s locale: Arabic right to l
   await expect(exporter.locator('html')).toHaveAttribute('lang', 'ar')
   await expect(exporter.locator('html')).toHaveAttribute('dir', 'rtl')
   await expect(exporter.getByRole('textbox')).toHaveAttribute('dir', 'ltr')
-  await page.locator('#export').screenshot({ path: test.info().outputPath('export-frame-ar-dark.png') })
+  // At the size the modal gives it on a phone.
+  await page.locator('iframe[title="Export wallet"]').evaluate((frame: HTMLIFrameElement) => Object.assign(frame.style, { width: '360px', height: '300px' }))
+  await page.locator('iframe[title="Export wallet"]').screenshot({ path: test.info().outputPath('export-frame-ar-dark.png') })
 })
 
 async function freshProfile(browser: Browser): Promise<Page> {
