@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
+import * as v from 'valibot'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import type { FrameWallet } from '../protocols/wallet-frame'
+import { KEY_FRAME_TEXTS, MAX_KEY_FRAME_TEXT_LENGTH, type FrameWallet } from '../protocols/wallet-frame'
 import { deriveWalletKey, entropyToMnemonic, exportWalletKey, importWalletKey, type WalletKey } from './crypto'
 import { applyLook, COPY_CONFIRMATION_MS, exportHandlers } from './export-view'
 import { FrameFailure } from './errors'
+import { exportParams as paramsOf } from './export-params'
 import type { WalletService } from './wallets'
 
 const TOKEN = 'eyJhbGciOiJFUzI1NiJ9.eyJzdWIiOiJ1In0.c2ln'
@@ -36,7 +38,11 @@ const exportParams = (over: Partial<{ chainType: 'ethereum' | 'solana'; phrase: 
   phrase: over.phrase ?? false,
 })
 
-beforeEach(() => document.body.replaceChildren())
+beforeEach(() => {
+  document.body.replaceChildren()
+  document.documentElement.removeAttribute('lang')
+  document.documentElement.removeAttribute('dir')
+})
 afterEach(() => vi.useRealTimers())
 
 describe('the export view', () => {
@@ -103,10 +109,10 @@ describe('the import view', () => {
     const settled = vi.fn()
     t.handlers.import!.run({ accessToken: TOKEN, chainType: 'ethereum' }).then(settled, settled)
     const input = document.querySelector('input') as HTMLInputElement
-    expect(document.querySelector(`label[for="${input.id}"]`)?.textContent).toContain('Ethereum private key')
+    expect(document.querySelector(`label[for="${input.id}"]`)?.textContent).toBe('Ethereum private key (64 hexadecimal characters)')
     expect(input.getAttribute('autocomplete')).toBe('off')
     submit('0x1234')
-    expect(document.querySelector('[role="alert"]')?.textContent).toContain('64 hexadecimal characters')
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('This is not a valid private key. Check it and try again.')
     expect(input.getAttribute('aria-invalid')).toBe('true')
     await new Promise((r) => setTimeout(r, 0))
     expect(settled).not.toHaveBeenCalled()
@@ -122,12 +128,12 @@ describe('the import view', () => {
     expect(document.querySelector('input')).toBeNull()
   })
 
-  it('answers a server refusal and says it in the frame', async () => {
+  it('answers a server refusal (code and message to the host) and says it in the frame', async () => {
     const t = setup({ importResult: async () => Promise.reject(new FrameFailure('resource_already_exists', 'This wallet already exists.')) })
     const pending = t.handlers.import!.run({ accessToken: TOKEN, chainType: 'ethereum' })
     submit(exportWalletKey(evm))
     await expect(pending).rejects.toMatchObject({ code: 'resource_already_exists' })
-    expect(document.querySelector('[role="alert"]')?.textContent).toBe('This wallet already exists.')
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('The wallet could not be imported. Please try again.')
   })
 
   it('a new request replaces a pending import, which is cancelled', async () => {
@@ -135,6 +141,88 @@ describe('the import view', () => {
     const first = t.handlers.import!.run({ accessToken: TOKEN, chainType: 'ethereum' })
     await t.handlers.export!.run(exportParams())
     await expect(first).rejects.toMatchObject({ code: 'cancelled' })
+  })
+})
+
+/** French texts, as the embedded-wallets plugin sends them for `locale: 'fr'`. */
+const FRENCH = {
+  EMBEDDED_KEY_COPY: 'Copier',
+  EMBEDDED_KEY_COPIED: 'Copié',
+  EMBEDDED_KEY_PRIVATE_KEY: 'Clé privée',
+  EMBEDDED_KEY_PRIVATE_KEY_TITLE: 'Votre clé privée',
+  EMBEDDED_KEY_PRIVATE_KEY_COPIED: 'Clé privée copiée',
+  EMBEDDED_KEY_IMPORT: 'Importer',
+  EMBEDDED_KEY_FORMAT_SOLANA: 'Clé privée Solana (base58)',
+  EMBEDDED_KEY_INVALID: 'Ce n’est pas une clé privée valide.',
+}
+
+describe('the views in the widget’s language', () => {
+  it('shows the texts the host sends, as text, with the document’s lang', async () => {
+    const t = setup()
+    const params = v.parse(paramsOf.export, { ...exportParams(), texts: FRENCH, lang: 'fr', dir: 'ltr' })
+    await t.handlers.export!.run(params)
+    expect(document.documentElement.lang).toBe('fr')
+    expect(document.documentElement.dir).toBe('ltr')
+    expect(document.querySelector('h1')?.textContent).toBe('Votre clé privée')
+    expect(document.querySelector('label')?.textContent).toBe('Clé privée')
+    vi.useFakeTimers()
+    const button = [...document.querySelectorAll('button')].find((b) => b.textContent === 'Copier')!
+    button.click()
+    await vi.advanceTimersByTimeAsync(0)
+    expect(button.textContent).toBe('Copié')
+    expect(document.querySelector('[role="status"]')?.textContent).toBe('Clé privée copiée')
+  })
+
+  it('says a key that does not read in the host’s language', async () => {
+    const t = setup()
+    void t.handlers.import!.run(v.parse(paramsOf.import, { accessToken: TOKEN, chainType: 'solana', texts: FRENCH, lang: 'fr', dir: 'ltr' }))
+    expect(document.querySelector('label')?.textContent).toBe('Clé privée Solana (base58)')
+    expect(document.querySelector('button')?.textContent).toBe('Importer')
+    ;(document.querySelector('input') as HTMLInputElement).value = 'not a key'
+    ;(document.querySelector('form') as HTMLFormElement).requestSubmit()
+    expect(document.querySelector('[role="alert"]')?.textContent).toBe('Ce n’est pas une clé privée valide.')
+  })
+
+  it('shows a text the host left out, sent malformed or too long in English, and drops unknown keys', async () => {
+    const t = setup()
+    const texts = {
+      EMBEDDED_KEY_PRIVATE_KEY_TITLE: 'x'.repeat(MAX_KEY_FRAME_TEXT_LENGTH + 1),
+      EMBEDDED_KEY_PRIVATE_KEY_WARNING: { html: '<b>no</b>' },
+      EMBEDDED_KEY_PRIVATE_KEY: '',
+      EMBEDDED_KEY_COPY: '<img src=x onerror=alert(1)>',
+      SOMETHING_ELSE: 'ignored',
+    }
+    const params = v.parse(paramsOf.export, { ...exportParams(), texts, lang: 'fr"><script>', dir: 'sideways' })
+    expect(params.texts).toEqual({ EMBEDDED_KEY_COPY: '<img src=x onerror=alert(1)>' })
+    await t.handlers.export!.run(params)
+    expect(document.documentElement.lang).toBe('en')
+    expect(document.documentElement.dir).toBe('ltr')
+    expect(document.querySelector('h1')?.textContent).toBe(KEY_FRAME_TEXTS.EMBEDDED_KEY_PRIVATE_KEY_TITLE)
+    expect(document.querySelector('.warning')?.textContent).toBe(KEY_FRAME_TEXTS.EMBEDDED_KEY_PRIVATE_KEY_WARNING)
+    expect(document.querySelector('label')?.textContent).toBe('Private key')
+    // Markup in a text shows as text: no element comes of it.
+    expect(document.querySelector('button')?.textContent).toBe('<img src=x onerror=alert(1)>')
+    expect(document.querySelector('img')).toBeNull()
+  })
+
+  it('lays out Arabic right to left while the key or phrase reads left to right', async () => {
+    const t = setup()
+    await t.handlers.export!.run(v.parse(paramsOf.export, { ...exportParams({ phrase: true }), texts: { EMBEDDED_KEY_PHRASE: 'عبارة الاسترداد' }, lang: 'ar', dir: 'rtl' }))
+    expect(document.documentElement.lang).toBe('ar')
+    expect(document.documentElement.dir).toBe('rtl')
+    expect(document.querySelector('label')?.textContent).toBe('عبارة الاسترداد')
+    expect((document.querySelector('textarea') as HTMLTextAreaElement).dir).toBe('ltr')
+    void t.handlers.import!.run(v.parse(paramsOf.import, { accessToken: TOKEN, chainType: 'ethereum', lang: 'ar', dir: 'rtl' }))
+    expect((document.querySelector('input') as HTMLInputElement).dir).toBe('ltr')
+  })
+
+  it('a request without a locale shows English, left to right', async () => {
+    const t = setup()
+    await t.handlers.export!.run(v.parse(paramsOf.export, { ...exportParams(), lang: 'ar', dir: 'rtl' }))
+    await t.handlers.export!.run(v.parse(paramsOf.export, exportParams()))
+    expect(document.documentElement.lang).toBe('en')
+    expect(document.documentElement.dir).toBe('ltr')
+    expect(document.querySelector('h1')?.textContent).toBe('Your private key')
   })
 })
 

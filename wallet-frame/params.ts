@@ -1,21 +1,22 @@
 /**
  * The shapes of every operation's params, checked before an operation runs: a request the frame
- * cannot read gets `invalid_request`, never a half-run operation.
+ * cannot read gets `invalid_request`, never a half-run operation. The export frame's are in
+ * `export-params.ts`, on these shared shapes.
  * @module
  */
 import * as v from 'valibot'
 
 /** An access token (a compact JWT; the server checks it). */
-const AccessToken = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'accessToken must be a JWT.'), v.maxLength(8192))
+export const AccessToken = v.pipe(v.string(), v.regex(/^[\w-]+\.[\w-]+\.[\w-]*$/, 'accessToken must be a JWT.'), v.maxLength(8192))
 
 /** A fresh MFA token the host passes when the server asked for one (opaque; the server checks it). */
-const MfaToken = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096)))
+export const MfaToken = v.optional(v.pipe(v.string(), v.minLength(1), v.maxLength(4096)))
 
 /** A chain of an embedded wallet. */
-const ChainTypeParam = v.picklist(['ethereum', 'solana'], 'chainType must be ethereum or solana.')
+export const ChainTypeParam = v.picklist(['ethereum', 'solana'], 'chainType must be ethereum or solana.')
 
 /** An EVM address or a Solana address. */
-const AddressParam = v.pipe(
+export const AddressParam = v.pipe(
   v.string(),
   v.regex(/^(0x[0-9a-fA-F]{40}|[1-9A-HJ-NP-Za-km-z]{32,44})$/, 'The address must be an EVM or Solana address.'),
 )
@@ -59,17 +60,4 @@ export const frameParams = {
   rpc: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, address: AddressParam, chainType: ChainTypeParam, request: RpcRequest }),
   delegate: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, entropyId: AddressParam, address: AddressParam, chainType: ChainTypeParam }),
   clear: v.strictObject({ accessToken: v.optional(AccessToken) }),
-}
-
-/** The params of the export frame's operations. */
-export const exportParams = {
-  export: v.strictObject({
-    accessToken: AccessToken,
-    mfaToken: MfaToken,
-    entropyId: AddressParam,
-    address: AddressParam,
-    chainType: ChainTypeParam,
-    phrase: v.boolean(),
-  }),
-  import: v.strictObject({ accessToken: AccessToken, mfaToken: MfaToken, chainType: ChainTypeParam }),
 }

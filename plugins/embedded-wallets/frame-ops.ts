@@ -6,7 +6,8 @@
  */
 import { PorticoError } from '../../kernel/errors'
 import type { PluginContext } from '../../kernel/plugin'
-import { exportFrameUrl, frameUrl, type FrameChainType, type FrameOp, type FrameRecoveryChoice } from '../../protocols/wallet-frame'
+import { textDirection } from '../../kernel/locale'
+import { exportFrameUrl, frameUrl, KEY_FRAME_TEXTS, type FrameChainType, type FrameOp, type FrameRecoveryChoice, type KeyFrameLocale, type KeyFrameTextKey, type KeyFrameTexts } from '../../protocols/wallet-frame'
 import type { FrameParams, FrameResult, WalletFrame } from '../../protocols/wallet-frame/client'
 import { entropyIdOf, type CoreSteps, type EmbeddedWalletCore } from './core'
 import { embeddedWalletHooks, MFA_REQUIRED_CODES, type EmbeddedWalletInfo } from './service'
@@ -16,6 +17,23 @@ export type FrameOperations = Pick<
   EmbeddedWalletCore,
   'create' | 'prepareCreation' | 'connect' | 'recover' | 'cloudSignIn' | 'recoverWithCloud' | 'add' | 'setRecovery' | 'delegate' | 'sign' | 'openKeyFrame' | 'clear' | 'destroy'
 >
+
+/**
+ * What the key frame is sent with each request so it speaks the widget's language: its texts in the
+ * locale in use (the host's overrides included), the locale's tag and its direction.
+ * @param ctx - the plugin's context.
+ * @returns the texts, `lang` and `dir`.
+ */
+export function keyFrameLocale(ctx: Pick<PluginContext, 't' | 'locale'>): Required<KeyFrameLocale> {
+  const lang = ctx.locale()
+  const texts: KeyFrameTexts = {}
+  for (const key of Object.keys(KEY_FRAME_TEXTS) as KeyFrameTextKey[]) {
+    const text = ctx.t(key)
+    // A key without a text (the screens' table not loaded) is left to the frame's English.
+    if (text !== key) texts[key] = text
+  }
+  return { texts, lang, dir: textDirection(lang) }
+}
 
 /**
  * Builds the frame operations of one kernel.
@@ -163,10 +181,11 @@ export function frameOperations(ctx: PluginContext, steps: CoreSteps, wallets: (
       })
       return {
         async exportKey(wallet, phrase) {
-          await withMfa((mfa) => keyFrame.request('export', { entropyId: entropyIdOf(wallet, wallets()), address: wallet.address, chainType: wallet.chainType, phrase, ...mfa }))
+          const params = { entropyId: entropyIdOf(wallet, wallets()), address: wallet.address, chainType: wallet.chainType, phrase, ...keyFrameLocale(ctx) }
+          await withMfa((mfa) => keyFrame.request('export', { ...params, ...mfa }))
         },
         async importKey(chainType) {
-          const imported = await withMfa((mfa) => keyFrame.request('import', { chainType, ...mfa }))
+          const imported = await withMfa((mfa) => keyFrame.request('import', { chainType, ...keyFrameLocale(ctx), ...mfa }))
           await ctx.refreshSession()
           return wallets().find((w) => w.address === imported.address) ?? { ...imported, imported: true }
         },

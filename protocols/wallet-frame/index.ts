@@ -14,6 +14,10 @@
  * @module
  */
 
+import type { KeyFrameLocale } from './texts'
+
+export { KEY_FRAME_TEXTS, MAX_KEY_FRAME_TEXT_LENGTH, type KeyFrameLocale, type KeyFrameTextKey, type KeyFrameTexts } from './texts'
+
 /** Marks every message of the protocol. */
 export const FRAME_CHANNEL = 'portico:wallet-frame'
 
@@ -116,18 +120,20 @@ export interface FrameOperations {
    * private key (Ethereum hex, Solana base58 of the 64-byte key pair), or the secret's recovery phrase
    * when `phrase` is true and the wallet is an HD wallet, with a Copy button, inside the frame. Asks
    * the server for the auth share with `purpose: 'export'` (403 `reauthentication_required` without a
-   * recent login). The host learns only that the key is shown.
+   * recent login). The host learns only that the key is shown. The frame's texts follow the widget's
+   * locale ({@link KeyFrameLocale}).
    */
   export: {
-    params: Authed & { entropyId: string; address: string; chainType: FrameChainType; phrase: boolean }
+    params: Authed & KeyFrameLocale & { entropyId: string; address: string; chainType: FrameChainType; phrase: boolean }
     result: { shown: true }
   }
   /**
    * Export frame only: shows a labelled private-key input (Ethereum hex, Solana base58) and an Import
    * button inside the frame; the key typed there is split and stored with automatic recovery like a
-   * created wallet (`imported: true`). Answers once the user has imported a key.
+   * created wallet (`imported: true`). Answers once the user has imported a key. The frame's texts
+   * follow the widget's locale ({@link KeyFrameLocale}).
    */
-  import: { params: Authed & { chainType: FrameChainType }; result: FrameWallet }
+  import: { params: Authed & KeyFrameLocale & { chainType: FrameChainType }; result: FrameWallet }
 }
 
 /** An operation's name. */

@@ -29,7 +29,8 @@ import {
   type Signature,
 } from '@solana/kit'
 import { createPublicClient, http, toHex, verifyMessage, verifyTypedData, type Hex } from 'viem'
-import type { FrameWallet } from '../../protocols/wallet-frame'
+import { KEY_FRAME_TEXTS, type FrameWallet, type KeyFrameLocale } from '../../protocols/wallet-frame'
+import arabic from '../../plugins/embedded-wallets/locales/ar'
 import type { WalletFrame } from '../../protocols/wallet-frame/client'
 import { emailServer } from '../../plugins/email/server'
 import { embeddedWalletsServer } from '../../plugins/embedded-wallets/server'
@@ -124,8 +125,11 @@ async function signsAs(page: Page, wallet: FrameWallet): Promise<boolean> {
   return verifyMessage({ address: wallet.address as Hex, message: 'hello', signature: result })
 }
 
-/** Opens the export frame in the page and has it show a wallet's private key: the key as the frame shows it. */
-async function exportedKey(page: Page, token: string, wallet: FrameWallet): Promise<string> {
+/**
+ * Opens the export frame in the page and has it show a wallet's private key (in a locale's texts, as
+ * the embedded-wallets plugin sends them): the key as the frame shows it.
+ */
+async function exportedKey(page: Page, token: string, wallet: FrameWallet, locale: KeyFrameLocale = {}): Promise<string> {
   await page.evaluate(
     ([api, appId, accessToken]) => {
       const w = window as unknown as FramePage
@@ -141,10 +145,30 @@ async function exportedKey(page: Page, token: string, wallet: FrameWallet): Prom
     },
     [t.baseUrl, t.appId, token] as const,
   )
-  const params = { entropyId: wallet.entropyId, address: wallet.address, chainType: wallet.chainType, phrase: false }
+  const params = { entropyId: wallet.entropyId, address: wallet.address, chainType: wallet.chainType, phrase: false, ...locale }
   expect(await ok(call(page, 'export', params, 'exporter'))).toEqual({ shown: true })
-  return page.frameLocator('iframe[title="Export wallet"]').getByRole('textbox', { name: 'Private key' }).inputValue()
+  const label = locale.texts?.EMBEDDED_KEY_PRIVATE_KEY ?? KEY_FRAME_TEXTS.EMBEDDED_KEY_PRIVATE_KEY
+  return page.frameLocator('iframe[title="Export wallet"]').getByRole('textbox', { name: label }).inputValue()
 }
+
+test('the export frame shows the texts of the page’s locale: Arabic right to left, the key left to right', async ({ page }) => {
+  const token = await newToken()
+  await openFrame(page, host.origin, token)
+  const wallet = await ok<FrameWallet>(call(page, 'create', { chainType: 'ethereum', recovery: { method: 'privy' } }))
+  const texts = Object.fromEntries(Object.keys(KEY_FRAME_TEXTS).map((key) => [key, arabic[key as keyof typeof KEY_FRAME_TEXTS]]))
+  const keyText = await exportedKey(page, token, wallet, { texts, lang: 'ar', dir: 'rtl' })
+  expect(importWalletKey('ethereum', keyText).address).toBe(wallet.address)
+  const exporter = page.frameLocator('iframe[title="Export wallet"]')
+  await expect(exporter.getByRole('heading', { name: arabic.EMBEDDED_KEY_PRIVATE_KEY_TITLE })).toBeVisible()
+  await expect(exporter.getByText(arabic.EMBEDDED_KEY_PRIVATE_KEY_WARNING)).toBeVisible()
+  await expect(exporter.getByRole('button', { name: arabic.EMBEDDED_KEY_COPY })).toBeVisible()
+  await expect(exporter.locator('html')).toHaveAttribute('lang', 'ar')
+  await expect(exporter.locator('html')).toHaveAttribute('dir', 'rtl')
+  await expect(exporter.getByRole('textbox')).toHaveAttribute('dir', 'ltr')
+  // At the size the modal gives it on a phone.
+  await page.locator('iframe[title="Export wallet"]').evaluate((frame: HTMLIFrameElement) => Object.assign(frame.style, { width: '360px', height: '300px' }))
+  await page.locator('iframe[title="Export wallet"]').screenshot({ path: test.info().outputPath('export-frame-ar-dark.png') })
+})
 
 async function freshProfile(browser: Browser): Promise<Page> {
   const context = await browser.newContext()

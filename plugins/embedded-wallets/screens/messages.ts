@@ -5,6 +5,7 @@
  * @module
  */
 import { defineMessages } from '../../../kernel'
+import { KEY_FRAME_TEXTS } from '../../../protocols/wallet-frame'
 
 /** The embedded-wallet screens' English message table (merged into the plugin's messages). */
 export const embeddedWalletScreenMessages = defineMessages({
@@ -118,6 +119,9 @@ export const embeddedWalletScreenMessages = defineMessages({
   EMBEDDED_IMPORT_TITLE: 'Import wallet',
   EMBEDDED_IMPORT_DETAIL: 'Enter the private key of the wallet to import. It goes only to the secure frame, never to this app.',
   EMBEDDED_IMPORT_FRAME: 'Import wallet',
+  // Inside the key frame (EMBEDDED_KEY_*): the frame's own English table, which the frame shows when
+  // the host sends no text; the host sends these keys in the widget's locale with each request.
+  ...KEY_FRAME_TEXTS,
 
   // Recovery via OAuth (Google Drive, iCloud)
   EMBEDDED_CLOUD_GOOGLE_DRIVE: 'Google Drive',
