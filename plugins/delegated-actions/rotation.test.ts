@@ -90,6 +90,21 @@ async function opensWith(privateKey: Uint8Array, w: { userId: string; address: s
   )
 }
 
+/** Whether a wallet's delegation row is stored. */
+async function storedRow(address: string): Promise<boolean> {
+  const rows = await first.db.query('SELECT 1 FROM delegated_wallets WHERE app_id = $1 AND identity_key = $2', [first.appId, address.toLowerCase()])
+  return rows.length > 0
+}
+
+/** The `delegated` flag of the wallet's linked account, as the user's answer shows it. */
+async function delegatedFlag(w: { userId: string; address: string }): Promise<boolean | undefined> {
+  const [row] = await first.db.query<{ details: { delegated?: boolean } }>(
+    "SELECT details FROM linked_accounts WHERE app_id = $1 AND type = 'wallet' AND identity_key = $2",
+    [first.appId, w.address.toLowerCase()],
+  )
+  return row?.details.delegated
+}
+
 async function refusalCode(call: Promise<unknown>): Promise<string | undefined> {
   const error = await call.then(
     () => null,
@@ -139,7 +154,7 @@ describe('rotating the delegation key', () => {
     await expect(clientOf(t).personalSign(w.address, 'stale consent')).resolves.toMatchObject({ signature: expect.stringMatching(/^0x/) })
   })
 
-  it('the reseal of `portico keys rotate` rewrites every delegation sealed to an older key, and skips those no listed key opens', async () => {
+  it('the reseal of `portico keys rotate` rewrites every delegation sealed to an older key, and ends those no listed key opens', async () => {
     const [a, b] = [await delegatedOn(first), await delegatedOn(first)]
     const stranger = generateDelegationKey()
     const onlyStranger = await restartedWith([stranger.privateKey])
@@ -147,25 +162,33 @@ describe('rotating the delegation key', () => {
 
     const sealedData = delegatedActionsServer({ delegationKey: [NEW.privateKey, OLD.privateKey].map(encode) }).sealedData!
     await sealedData.check(first.db)
-    const cBefore = await sealedOf(c.address)
+    expect(await delegatedFlag(c)).toBe(true)
     expect(await sealedData.reseal(first.db)).toBeGreaterThanOrEqual(2)
     for (const w of [a, b]) expect(await opensWith(NEW.privateKey, w)).toBe(true)
-    expect(await sealedOf(c.address)).toBe(cBefore)
+    // c's key was sealed to a key the list does not hold: its delegation ended, and its wallet says so.
+    expect(await storedRow(c.address)).toBe(false)
+    expect(await delegatedFlag(c)).toBe(false)
+    expect(await delegatedFlag(a)).toBe(true)
     // Nothing left to reseal.
     expect(await sealedData.reseal(first.db)).toBe(0)
 
     const onlyNew = await restartedWith([NEW.privateKey])
     await expect(clientOf(onlyNew).personalSign(a.address, 'resealed')).resolves.toMatchObject({ signature: expect.stringMatching(/^0x/) })
-    // c's key was sealed to a key this server does not list: it opens nothing.
     expect(await refusalCode(clientOf(onlyNew).personalSign(c.address, 'unknown key'))).toBe('user_has_not_delegated_wallet')
   })
 
-  it('a key taken off the list stops opening: its delegations are refused as not delegated, and nothing is recorded', async () => {
+  it('a key taken off the list stops opening: the first call ends its delegation (the wallet shows delegated: false), nothing is recorded, and parallel calls are all refused', async () => {
     const w = await delegatedOn(first)
+    expect(await delegatedFlag(w)).toBe(true)
     const onlyNew = await restartedWith([NEW.privateKey])
-    expect(await refusalCode(clientOf(onlyNew).personalSign(w.address, 'old key removed'))).toBe('user_has_not_delegated_wallet')
+    const codes = await Promise.all(Array.from({ length: 20 }, (_, i) => refusalCode(clientOf(onlyNew).personalSign(w.address, `old key removed ${i}`))))
+    expect(new Set(codes)).toEqual(new Set(['user_has_not_delegated_wallet']))
     expect(await clientOf(onlyNew).actions(w.address)).toEqual([])
-    expect(await opensWith(OLD.privateKey, w)).toBe(true)
+    expect(await storedRow(w.address)).toBe(false)
+    expect(await delegatedFlag(w)).toBe(false)
+    // The old key back on the list does not revive it: the user delegates again.
+    const restored = await restartedWith([NEW.privateKey, OLD.privateKey])
+    expect(await refusalCode(clientOf(restored).personalSign(w.address, 'restored'))).toBe('user_has_not_delegated_wallet')
   })
 
   it('refuses a malformed key list when the server is built', () => {

@@ -190,7 +190,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
     schemas: delegatedActionSchemas,
     requires: [embeddedWalletsServer()],
     migrations: delegatedActionMigrations,
-    ...(keys ? { sealedData: delegationSealedData(keys) } : {}),
+    ...(keys ? { sealedData: delegationSealedData(keys, (tx, row) => revokeIn(tx, row.app_id, row.user_id, row.identity_key)) } : {}),
     settings: [delegatedActionsSetting],
     requestHeaders: ['privy-mfa-token'],
     ownOrigin: true,
@@ -272,11 +272,16 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
           if (!row) throw notDelegated()
           const target = { chainType: row.chain_type, address: row.address }
           const binding = bindingOf(ctx.app.id, row)
-          // A stored key that does not open (sealed to a key no longer listed, or moved) delegates nothing.
+          // A stored key that does not open (sealed to a key no longer listed, or moved) delegates nothing:
+          // the delegation has ended, and the user's wallet stops showing it (committed with the digest).
           const opened = await keys.open(row.sealed_key, binding).catch((error: unknown) => {
-            if (error instanceof DelegationSealError) throw notDelegated()
+            if (error instanceof DelegationSealError) return null
             throw error
           })
+          if (!opened) {
+            await revokeIn(tx, ctx.app.id, row.user_id, row.identity_key)
+            return { ended: true as const }
+          }
           let result: Awaited<ReturnType<typeof runWalletCall>> | null = null
           let failure: HttpError | null = null
           try {
@@ -299,6 +304,7 @@ export function delegatedActionsServer(options: DelegatedActionsServerOptions = 
           )
           return { result, failure }
         })
+        if ('ended' in outcome) throw notDelegated()
         if (outcome.failure) throw outcome.failure
         return outcome.result!
       },

@@ -89,12 +89,13 @@ export const bindingOf = (appId: string, row: Pick<DelegatedWalletRow, 'user_id'
 
 /**
  * The stored delegations as sealed data of the server (`portico keys rotate`): resealing rewrites
- * each one sealed to an older key to the newest. Checking refuses nothing: a delegation no listed
- * key opens has ended, which is what taking a key off the list means.
+ * each one sealed to an older key to the newest, and ends each one no listed key opens (taking a key
+ * off the list is how an operator ends the delegations sealed to it). Checking refuses nothing.
  * @param keys - the delegation keys.
+ * @param end - ends a delegation in a transaction: removes its row and clears the wallet's `delegated` flag.
  * @returns the sealed data's handlers.
  */
-export function delegationSealedData(keys: DelegationKeys): SealedData {
+export function delegationSealedData(keys: DelegationKeys, end: (tx: Db, row: DelegatedWalletRow & { app_id: string }) => Promise<void>): SealedData {
   return {
     label: 'delegated wallet keys',
     async check() {
@@ -109,7 +110,17 @@ export function delegationSealedData(keys: DelegationKeys): SealedData {
           if (error instanceof DelegationSealError) return null
           throw error
         })
-        if (!opened) continue
+        if (!opened) {
+          // Ended, unless the row changed since it was read (a new consent sealed to the newest key).
+          await db.transaction(async (tx) => {
+            const [still] = await tx.query<{ identity_key: string }>(
+              'SELECT identity_key FROM delegated_wallets WHERE app_id = $1 AND identity_key = $2 AND sealed_key = $3 FOR UPDATE',
+              [row.app_id, row.identity_key, row.sealed_key],
+            )
+            if (still) await end(tx, row)
+          })
+          continue
+        }
         try {
           if (!opened.stale) continue
           const sealed = await keys.seal(opened.key, binding)
