@@ -7,7 +7,7 @@
 import { act, fireEvent, render, screen } from '@testing-library/react'
 import { startHarness, TEST_APP_ID, wireUser, type Harness, type Routes } from './ui-harness'
 import { makeToken } from './kernel-fixtures'
-import type { AuthenticatedUser } from '../../kernel/wire'
+import type { AppResponse, AuthenticatedUser } from '../../kernel/wire'
 import type { PluginDefinition } from '../../kernel/plugin'
 import { PorticoProvider } from '../../ui/provider'
 import { loadScreen } from '../../ui/modal/PorticoModal'
@@ -22,17 +22,17 @@ export function mfaUser(methods: string[], overrides: Record<string, unknown> = 
 
 /**
  * Starts the API and a kernel with the plugins, signed in as `user`; `POST /sessions` answers with
- * `options.sessionUser()` (so a test changes what a refresh returns). The kernel's wait is
+ * `options.sessionUser()` (so a test changes what a refresh returns); `options.app` changes the app. The kernel's wait is
  * instant unless `options.sleep` holds it.
  */
 export async function startSignedIn(
   plugins: PluginDefinition[],
   user: ReturnType<typeof wireUser>,
   routes: Routes = {},
-  options: { sessionUser?: () => unknown; sleep?: (ms: number) => Promise<void> } = {},
+  options: { sessionUser?: () => unknown; sleep?: (ms: number) => Promise<void>; app?: Partial<AppResponse> } = {},
 ): Promise<Harness> {
   const sessionUser = options.sessionUser ?? (() => user)
-  const h = await startHarness({ plugins, routes, sleep: options.sleep ?? (async () => undefined) })
+  const h = await startHarness({ plugins, routes, sleep: options.sleep ?? (async () => undefined), ...(options.app ? { app: options.app } : {}) })
   const token = await makeToken({ aud: TEST_APP_ID, sub: user.id })
   const session = (u: unknown) => ({ user: u, token, privy_access_token: null, refresh_token: 'r1', identity_token: null, session_update_action: 'set' })
   h.routes[`POST ${SESSIONS}`] = () => ({ json: session(sessionUser()) })
