@@ -3,6 +3,7 @@
  * reads `exp` and the app id, as the wire contract describes.
  * @module
  */
+import { base64ToBytes } from './base64'
 
 /** Claims the kernel reads from an access token. */
 export interface TokenClaims {
@@ -18,10 +19,7 @@ export interface TokenClaims {
 
 function base64UrlDecode(part: string): string {
   if (!/^[A-Za-z0-9_-]*$/.test(part)) throw new TypeError('not base64url')
-  const b64 = part.replace(/-/g, '+').replace(/_/g, '/') + '='.repeat((4 - (part.length % 4)) % 4)
-  const bin = atob(b64)
-  const bytes = Uint8Array.from(bin, (c) => c.charCodeAt(0))
-  return new TextDecoder().decode(bytes)
+  return new TextDecoder().decode(base64ToBytes(part))
 }
 
 /**

@@ -55,18 +55,22 @@ export { CROSS_APP_TIMEOUT_MS, POPUP_POLL_MS, POPUP_CLOSE_GRACE_MS, POPUP_SIZE }
 export {
   sendCrossAppRequest,
   createCrossAppEthereumProvider,
+  createCrossAppSolanaWallet,
   crossAppWalletsOf,
   readTransactRequest,
   clearTransactRequest,
   CrossAppRequestError,
   CROSS_APP_ACTION_MESSAGES,
   CROSS_APP_METHODS,
+  CROSS_APP_ETHEREUM_METHODS,
+  CROSS_APP_SOLANA_METHODS,
   TRANSACT_PARAM,
   PENDING_TRANSACT_KEY,
   type CrossAppWallet,
   type CrossAppMethod,
   type CrossAppRequestOptions,
   type CrossAppEthereumProvider,
+  type CrossAppSolanaWallet,
   type TransactPayload,
 } from './client/transact'
 export { useCrossAppWallets, type UseCrossAppWalletsResult } from './react'

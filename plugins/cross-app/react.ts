@@ -12,9 +12,12 @@ import { crossAppRoutes } from './api'
 import { CROSS_APP_SCREENS, crossAppTokenKey, loginWithCrossAppAccount as runFlow } from './client/flow'
 import {
   createCrossAppEthereumProvider,
+  createCrossAppSolanaWallet,
   crossAppWalletsOf,
+  sameWalletAddress,
   sendCrossAppRequest,
   type CrossAppEthereumProvider,
+  type CrossAppSolanaWallet,
   type CrossAppRequestOptions,
   type CrossAppWallet,
 } from './client/transact'
@@ -159,7 +162,8 @@ export interface UseCrossAppWalletsResult {
   wallets: CrossAppWallet[]
   /**
    * Asks a provider wallet to sign or send (`personal_sign`, `eth_signTypedData_v4`,
-   * `eth_sendTransaction`): the provider app's page opens in a popup, so call it inside a click.
+   * `eth_sendTransaction`; for a Solana wallet `solana_signMessage`, `solana_signTransaction`,
+   * `solana_signAndSendTransaction`): the provider app's page opens in a popup, so call it inside a click.
    * @returns the signature or transaction hash; rejects with a `CrossAppRequestError`.
    */
   request(options: Omit<CrossAppRequestOptions, 'win'>): Promise<unknown>
@@ -167,14 +171,21 @@ export interface UseCrossAppWalletsResult {
    * An EIP-1193 provider over a provider wallet (viem `custom()`, wagmi).
    * @param address - the wallet's address.
    * @param chainId - the chain its transactions go to until switched. @defaultValue 1
-   * @throws a `PorticoError` `CROSS_APP_WRONG_ADDRESS` when the user has no such wallet.
+   * @throws a `PorticoError` `CROSS_APP_WRONG_ADDRESS` when the user has no such Ethereum wallet.
    */
   getEthereumProvider(address: string, chainId?: number): CrossAppEthereumProvider
+  /**
+   * A provider user's Solana wallet: `signMessage`, `signTransaction` and `signAndSendTransaction`
+   * open the provider app's page (call them inside a click).
+   * @param address - the wallet's base58 address.
+   * @throws a `PorticoError` `CROSS_APP_WRONG_ADDRESS` when the user has no such Solana wallet.
+   */
+  getSolanaWallet(address: string): CrossAppSolanaWallet
 }
 
 /**
  * The wallets the signed-in user reaches through other apps' accounts, and requests to them.
- * @returns `{ wallets, request, getEthereumProvider }`.
+ * @returns `{ wallets, request, getEthereumProvider, getSolanaWallet }`.
  * @example
  * ```tsx
  * import { useCrossAppWallets } from 'portico/plugins/cross-app'
@@ -187,13 +198,18 @@ export function useCrossAppWallets(): UseCrossAppWalletsResult {
   const accounts = usePorticoState((s) => s.session.user?.linked_accounts)
   const wallets = useMemo(() => (accounts ? crossAppWalletsOf(kernel.state.session.user) : []), [accounts, kernel])
   const request = useCallback((options: Omit<CrossAppRequestOptions, 'win'>) => sendCrossAppRequest(kernel.contextFor('cross-app'), options), [kernel])
-  const getEthereumProvider = useCallback(
-    (address: string, chainId?: number) => {
-      const wallet = crossAppWalletsOf(kernel.state.session.user).find((w) => w.address.toLowerCase() === address.toLowerCase())
+  const walletOf = useCallback(
+    (address: string, chainType: CrossAppWallet['chainType']) => {
+      const wallet = crossAppWalletsOf(kernel.state.session.user).find((w) => w.chainType === chainType && sameWalletAddress(w.address, address))
       if (!wallet) throw new PorticoError('Cannot request a signature with this wallet address', { code: 'CROSS_APP_WRONG_ADDRESS' })
-      return createCrossAppEthereumProvider(kernel.contextFor('cross-app'), wallet, chainId ? { chainId } : {})
+      return wallet
     },
     [kernel],
   )
-  return { wallets, request, getEthereumProvider }
+  const getEthereumProvider = useCallback(
+    (address: string, chainId?: number) => createCrossAppEthereumProvider(kernel.contextFor('cross-app'), walletOf(address, 'ethereum'), chainId ? { chainId } : {}),
+    [kernel, walletOf],
+  )
+  const getSolanaWallet = useCallback((address: string) => createCrossAppSolanaWallet(kernel.contextFor('cross-app'), walletOf(address, 'solana')), [kernel, walletOf])
+  return { wallets, request, getEthereumProvider, getSolanaWallet }
 }

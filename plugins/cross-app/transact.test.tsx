@@ -5,6 +5,9 @@
  * read-only and token refusals), its EIP-1193 provider, and the provider page's answer.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
+import { ed25519 } from '@noble/curves/ed25519.js'
+import { base58 } from '@scure/base'
+import { base64ToBytes } from '../../kernel/base64'
 import { act, cleanup, render } from '@testing-library/react'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
@@ -19,6 +22,8 @@ import {
   crossApp,
   crossAppTokenKey,
   createCrossAppEthereumProvider,
+  createCrossAppSolanaWallet,
+  crossAppWalletsOf,
   readTransactRequest,
   sendCrossAppRequest,
   CROSS_APP_ACTION_MESSAGES,
@@ -266,7 +271,7 @@ describe('requester: a request to a provider wallet', () => {
 describe('requester: the EIP-1193 provider', () => {
   it('answers accounts and chain at once, sends on its chain, and rejects with 4001 when the popup closes', async () => {
     const { ctx } = await start()
-    const provider = createCrossAppEthereumProvider(ctx, { providerAppId: P, address: WALLET, kind: 'embedded' }, { chainId: 31337 })
+    const provider = createCrossAppEthereumProvider(ctx, { providerAppId: P, address: WALLET, kind: 'embedded', chainType: 'ethereum' }, { chainId: 31337 })
     expect(await provider.request({ method: 'eth_accounts' })).toEqual([WALLET])
     expect(await provider.request({ method: 'eth_chainId' })).toBe('0x7a69')
     const changed = vi.fn()
@@ -368,5 +373,132 @@ describe("provider page: answering a requester's request", () => {
     const rejected = await providerPage(() => ({ json: { requester: { id: 'r', name: 'R', icon_url: null } } }), () => Promise.reject(Object.assign(new Error('The user rejected the request.'), { rpcCode: 4001 })))
     await answerTransactRequest(rejected.ctx, payload, window)
     expect(rejected.opener.postMessage).toHaveBeenCalledWith({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'User rejected request', code: 'CROSS_APP_REJECTED' }, ORIGIN)
+  })
+})
+
+describe('Solana wallets of a provider app', () => {
+  const SOL_KEY = ed25519.utils.randomSecretKey()
+  const SOL_WALLET = base58.encode(ed25519.getPublicKey(SOL_KEY))
+  const solanaAccount = { ...crossAppAccount, embedded_wallets: [{ address: WALLET }, { address: SOL_WALLET }] }
+
+  /** A requester kernel whose user's provider account holds an Ethereum and a Solana wallet. */
+  async function startWithSolana(withWallets = false) {
+    const started = await start({ signedIn: false, withWallets })
+    await act(async () => {
+      await started.ctx.authenticate(async () => authenticated(wireUser({ linked_accounts: [solanaAccount] })) as never, { method: `privy:${P}` })
+    })
+    return started
+  }
+
+  it('lists the Solana wallet with its chain, signs a message on the provider page and reads the base64 signature back as bytes', async () => {
+    const { ctx } = await startWithSolana()
+    expect(crossAppWalletsOf(ctx.session().user).map((w) => [w.address, w.chainType])).toEqual([
+      [WALLET, 'ethereum'],
+      [SOL_WALLET, 'solana'],
+    ])
+    const wallet = createCrossAppSolanaWallet(ctx, crossAppWalletsOf(ctx.session().user)[1]!)
+    const popup = fakePopup()
+    windowWith(popup)
+    const signed = wallet.signMessage('Hello from Pixel Quest')
+    await navigated(popup)
+    expect(payloadOf(popup)).toMatchObject({ address: SOL_WALLET, method: 'solana_signMessage', params: ['Hello from Pixel Quest'] })
+    const signature = ed25519.sign(new TextEncoder().encode('Hello from Pixel Quest'), SOL_KEY)
+    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: Buffer.from(signature).toString('base64') }, PAGE_ORIGIN, popup)
+    expect(await signed).toEqual(signature)
+  })
+
+  it('sends a transaction as base64 and refuses an answer that is not a signature; refuses a method of the other chain without a popup', async () => {
+    const { ctx } = await startWithSolana()
+    const [evm, sol] = crossAppWalletsOf(ctx.session().user)
+    const wallet = createCrossAppSolanaWallet(ctx, sol!)
+    const popup = fakePopup()
+    windowWith(popup)
+    const sent = rejection(wallet.signAndSendTransaction(new Uint8Array([1, 2, 3])))
+    await navigated(popup)
+    expect(payloadOf(popup)).toMatchObject({ method: 'solana_signAndSendTransaction', params: ['AQID'] })
+    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xnot-base58' }, PAGE_ORIGIN, popup)
+    expect(await sent).toMatchObject({ code: 'CROSS_APP_FAILED' })
+
+    const opened = vi.fn(() => fakePopup())
+    window.open = opened as unknown as typeof window.open
+    expect(await rejection(sendCrossAppRequest(ctx, { address: SOL_WALLET, method: 'personal_sign', params: ['0x6869', SOL_WALLET] }))).toMatchObject({ code: 'CROSS_APP_FAILED' })
+    expect(await rejection(sendCrossAppRequest(ctx, { address: evm!.address, method: 'solana_signMessage', params: ['hi'] }))).toMatchObject({ code: 'CROSS_APP_FAILED' })
+    // A Solana address is exact: another case is another wallet.
+    expect(await rejection(sendCrossAppRequest(ctx, { address: SOL_WALLET.toLowerCase(), method: 'solana_signMessage', params: ['hi'] }))).toMatchObject({ code: 'CROSS_APP_WRONG_ADDRESS' })
+    expect(() => createCrossAppSolanaWallet(ctx, evm!)).toThrow(expect.objectContaining({ code: 'CROSS_APP_WRONG_ADDRESS' }))
+    expect(opened).not.toHaveBeenCalled()
+  })
+
+  it("keeps the Solana wallet out of useWallets()' connected wallets, whose connectors speak EIP-1193", async () => {
+    await startWithSolana(true)
+    await vi.waitFor(() => expect(walletsOf(kernel!).connected().map((w) => w.address)).toEqual([WALLET]))
+  })
+
+  /** A provider page signed in, whose embedded Solana wallet signs with SOL_KEY (or fails as told). */
+  async function solanaProviderPage(fail?: unknown) {
+    const started = await start({ routes: { [`POST ${CHECK}`]: () => ({ json: { requester: { id: 'r', name: 'Pixel Quest', icon_url: null } } }) }, signedIn: false })
+    await act(async () => {
+      await started.ctx.authenticate(async () => authenticated(wireUser()) as never, { method: 'email' })
+    })
+    const signTransaction = vi.fn(async (tx: Uint8Array) => {
+      if (fail) throw fail
+      return Uint8Array.from([...tx, 9])
+    })
+    const solana = {
+      address: SOL_WALLET,
+      signMessage: async (text: string) => {
+        if (fail) throw fail
+        return ed25519.sign(new TextEncoder().encode(text), SOL_KEY)
+      },
+      signTransaction,
+      signAndSendTransaction: async () => '5'.repeat(88),
+    }
+    const service = {
+      wallets: () => [{ address: SOL_WALLET, chainType: 'solana', walletIndex: 0, imported: false, recoveryMethod: 'privy' }],
+      getSolanaWallet: (address: string) => {
+        expect(address).toBe(SOL_WALLET)
+        return solana
+      },
+    } as unknown as EmbeddedWalletService
+    embeddedWalletHooks(kernel!).service.tap('test', () => service)
+    const opener = { postMessage: vi.fn() }
+    Object.defineProperty(window, 'opener', { value: opener, configurable: true, writable: true })
+    vi.spyOn(window, 'close').mockImplementation(() => {})
+    return { ...started, opener, signTransaction }
+  }
+
+  const solanaPayload = (method: TransactPayload['method'], params: unknown[], address = SOL_WALLET): TransactPayload => ({ token: 'provider-token', origin: ORIGIN, address, method, params })
+
+  it("provider page: signs a message and a transaction with the user's Solana wallet and posts base64 answers to the requester's origin", async () => {
+    const { ctx, opener, signTransaction } = await solanaProviderPage()
+    await answerTransactRequest(ctx, solanaPayload('solana_signMessage', ['Hello']), window)
+    const [[message, origin]] = opener.postMessage.mock.calls as [[{ type: string; result: string }, string]]
+    expect([message.type, origin]).toEqual([CROSS_APP_ACTION_MESSAGES.response, ORIGIN])
+    expect(ed25519.verify(base64ToBytes(message.result), new TextEncoder().encode('Hello'), base58.decode(SOL_WALLET))).toBe(true)
+
+    opener.postMessage.mockClear()
+    await answerTransactRequest(ctx, solanaPayload('solana_signTransaction', ['AQID']), window)
+    expect(signTransaction).toHaveBeenCalledWith(new Uint8Array([1, 2, 3]))
+    expect(opener.postMessage).toHaveBeenCalledWith({ type: CROSS_APP_ACTION_MESSAGES.response, result: 'AQIDCQ==' }, ORIGIN)
+
+    opener.postMessage.mockClear()
+    await answerTransactRequest(ctx, solanaPayload('solana_signAndSendTransaction', ['AQID']), window)
+    expect(opener.postMessage).toHaveBeenCalledWith({ type: CROSS_APP_ACTION_MESSAGES.response, result: '5'.repeat(88) }, ORIGIN)
+  })
+
+  it("provider page: refuses malformed parameters and another address, and answers the user's decline as a rejection", async () => {
+    const page = await solanaProviderPage()
+    await answerTransactRequest(page.ctx, solanaPayload('solana_signTransaction', ['not base64!']), window)
+    await answerTransactRequest(page.ctx, solanaPayload('solana_signMessage', [42]), window)
+    await answerTransactRequest(page.ctx, solanaPayload('solana_signMessage', ['Hello'], SOL_WALLET.toLowerCase()), window)
+    expect(page.signTransaction).not.toHaveBeenCalled()
+    expect(page.opener.postMessage.mock.calls.map(([m]) => (m as { code: string }).code)).toEqual(['CROSS_APP_FAILED', 'CROSS_APP_FAILED', 'CROSS_APP_WRONG_ADDRESS'])
+    kernel!.destroy()
+    kernel = null
+    await server!.close()
+    cleanup()
+    const declined = await solanaProviderPage(Object.assign(new Error('The user rejected the request.'), { rpcCode: 4001 }))
+    await answerTransactRequest(declined.ctx, solanaPayload('solana_signMessage', ['Hello']), window)
+    expect(declined.opener.postMessage).toHaveBeenCalledWith({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'User rejected request', code: 'CROSS_APP_REJECTED' }, ORIGIN)
   })
 })

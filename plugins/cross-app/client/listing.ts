@@ -99,7 +99,8 @@ export function listCrossAppWallets(ctx: PluginContext): CrossAppWalletListing |
 
   let queue: Promise<void> = Promise.resolve()
   async function syncNow() {
-    const mine = crossAppWalletsOf(ctx.session().user).filter((w) => w.kind === 'embedded')
+    // Ethereum wallets only: the listing's connector is an EIP-1193 one.
+    const mine = crossAppWalletsOf(ctx.session().user).filter((w) => w.kind === 'embedded' && w.chainType === 'ethereum')
     const wanted = new Set(mine.map(entryId))
     for (const id of [...listed.keys()]) {
       if (wanted.has(id)) continue

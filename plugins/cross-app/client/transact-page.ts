@@ -6,14 +6,46 @@
  * requester's origin and closes. Loaded only on such a page.
  * @module
  */
+import { base64ToBytes, bytesToBase64 } from '../../../kernel/base64'
 import type { PluginContext } from '../../../kernel/plugin'
-import { embeddedWalletsOf } from '../../embedded-wallets'
+import { embeddedWalletsOf, type EmbeddedWalletService } from '../../embedded-wallets'
 import { crossAppRoutes } from '../api'
 import type { CrossAppErrorCode } from '../errors'
 import { crossAppMessages } from '../messages/en'
-import { CROSS_APP_ACTION_MESSAGES, clearTransactRequest, type TransactPayload } from './transact'
+import { CROSS_APP_ACTION_MESSAGES, chainTypeOfMethod, clearTransactRequest, sameWalletAddress, type TransactPayload } from './transact'
 
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
+/** A request the page cannot run as sent (malformed parameters). */
+class BadRequest extends Error {}
+
+/** Runs an Ethereum request through the embedded wallet's EIP-1193 provider, on the chain a transaction names. */
+async function runEthereum(service: EmbeddedWalletService, payload: TransactPayload): Promise<unknown> {
+  const provider = service.getEthereumProvider(payload.address)
+  let params = payload.params
+  const tx = payload.method === 'eth_sendTransaction' ? (params[0] as Record<string, unknown> | undefined) : undefined
+  if (tx && tx.chainId !== undefined && tx.chainId !== null) {
+    // The transaction goes to the chain it names (a hex or decimal id, as requesters send it).
+    const chainId = Number(tx.chainId)
+    await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
+    params = [{ ...tx, chainId }, ...params.slice(1)]
+  }
+  return provider.request({ method: payload.method, params })
+}
+
+/** Runs a Solana request through the embedded Solana wallet (its own sign and review screens): base64 in, base64 or base58 out. */
+async function runSolana(service: EmbeddedWalletService, payload: TransactPayload): Promise<string> {
+  const [param] = payload.params
+  if (typeof param !== 'string' || payload.params.length !== 1) throw new BadRequest('Invalid parameters')
+  const wallet = service.getSolanaWallet(payload.address)
+  if (payload.method === 'solana_signMessage') return bytesToBase64(await wallet.signMessage(param))
+  let transaction: Uint8Array
+  try {
+    transaction = base64ToBytes(param)
+  } catch {
+    throw new BadRequest('Invalid parameters')
+  }
+  if (payload.method === 'solana_signTransaction') return bytesToBase64(await wallet.signTransaction(transaction))
+  return wallet.signAndSendTransaction(transaction)
+}
 
 /** The check's refusals, as the requester shows them; `null`: the origin is not the requester's, nothing is posted. */
 function refusal(err: unknown): CrossAppErrorCode | null {
@@ -53,21 +85,13 @@ export async function answerTransactRequest(ctx: PluginContext, payload: Transac
       return
     }
     const service = embeddedWalletsOf(ctx)
-    if (!service.wallets().some((w) => w.chainType === 'ethereum' && sameAddress(w.address, payload.address))) {
+    const chainType = chainTypeOfMethod(payload.method)
+    if (!service.wallets().some((w) => w.chainType === chainType && sameWalletAddress(w.address, payload.address))) {
       fail('CROSS_APP_WRONG_ADDRESS')
       return
     }
-    const provider = service.getEthereumProvider(payload.address)
-    let params = payload.params
-    const tx = payload.method === 'eth_sendTransaction' ? (params[0] as Record<string, unknown> | undefined) : undefined
-    if (tx && tx.chainId !== undefined && tx.chainId !== null) {
-      // The transaction goes to the chain it names (a hex or decimal id, as requesters send it).
-      const chainId = Number(tx.chainId)
-      await provider.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: `0x${chainId.toString(16)}` }] })
-      params = [{ ...tx, chainId }, ...params.slice(1)]
-    }
     try {
-      const result = await provider.request({ method: payload.method, params })
+      const result = chainType === 'solana' ? await runSolana(service, payload) : await runEthereum(service, payload)
       post({ type: CROSS_APP_ACTION_MESSAGES.response, result })
     } catch (err) {
       if ((err as { rpcCode?: unknown }).rpcCode === 4001) fail('CROSS_APP_REJECTED')

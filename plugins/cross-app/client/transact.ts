@@ -5,6 +5,7 @@
  * (`PRIVY_CROSS_APP_ACTION_RESPONSE` / `PRIVY_CROSS_APP_ACTION_ERROR`) from that page's origin only.
  * @module
  */
+import { base64ToBytes, bytesToBase64, bytesToBase64Url } from '../../../kernel/base64'
 import { PorticoError } from '../../../kernel/errors'
 import type { PluginContext } from '../../../kernel/plugin'
 import type { User } from '../../../kernel/wire'
@@ -23,11 +24,30 @@ export const CROSS_APP_ACTION_MESSAGES = {
 /** The fragment parameter that carries a request to the provider app's page (kept out of server logs). */
 export const TRANSACT_PARAM = 'portico_cross_app_transact'
 
+/** The methods a requester may ask a provider user's Ethereum wallet for (EIP-1193 parameters). */
+export const CROSS_APP_ETHEREUM_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'] as const
+
+/**
+ * The methods a requester may ask a provider user's Solana wallet for: `solana_signMessage`
+ * (`[text]`, answered with the base64 ed25519 signature of its UTF-8 bytes), `solana_signTransaction`
+ * (`[base64 wire transaction]`, answered with the base64 wire bytes carrying the wallet's signature)
+ * and `solana_signAndSendTransaction` (`[base64 wire transaction]`, answered with the base58 signature
+ * once the provider's RPC accepted it).
+ */
+export const CROSS_APP_SOLANA_METHODS = ['solana_signMessage', 'solana_signTransaction', 'solana_signAndSendTransaction'] as const
+
 /** The methods a requester may ask a provider user's wallet for. */
-export const CROSS_APP_METHODS = ['personal_sign', 'eth_signTypedData_v4', 'eth_sendTransaction'] as const
+export const CROSS_APP_METHODS = [...CROSS_APP_ETHEREUM_METHODS, ...CROSS_APP_SOLANA_METHODS] as const
 
 /** One of {@link CROSS_APP_METHODS}. */
 export type CrossAppMethod = (typeof CROSS_APP_METHODS)[number]
+
+/** The chain a method is for. */
+export const chainTypeOfMethod = (method: CrossAppMethod): 'ethereum' | 'solana' =>
+  (CROSS_APP_SOLANA_METHODS as readonly string[]).includes(method) ? 'solana' : 'ethereum'
+
+/** The chain an address is on: a 0x-prefixed 20-byte hex address is Ethereum's, anything else Solana's (base58). */
+export const chainTypeOfAddress = (address: string): 'ethereum' | 'solana' => (/^0x[0-9a-fA-F]{40}$/.test(address) ? 'ethereum' : 'solana')
 
 /** A wallet of a provider app's user, as the requester's `cross_app` account lists it. */
 export interface CrossAppWallet {
@@ -37,6 +57,8 @@ export interface CrossAppWallet {
   address: string
   /** An embedded wallet or a smart wallet of the provider user. */
   kind: 'embedded' | 'smart'
+  /** The wallet's chain, read from its address. */
+  chainType: 'ethereum' | 'solana'
 }
 
 /** What the requester sends to the provider app's page (base64url JSON in the fragment). */
@@ -79,8 +101,8 @@ export function crossAppWalletsOf(user: User | null): CrossAppWallet[] {
   for (const account of user?.linked_accounts ?? []) {
     if (account.type !== CROSS_APP_ACCOUNT_TYPE) continue
     const a = account as unknown as { provider_app_id: string; embedded_wallets?: { address: string }[]; smart_wallets?: { address: string }[] }
-    for (const w of a.embedded_wallets ?? []) out.push({ providerAppId: a.provider_app_id, address: w.address, kind: 'embedded' })
-    for (const w of a.smart_wallets ?? []) out.push({ providerAppId: a.provider_app_id, address: w.address, kind: 'smart' })
+    for (const w of a.embedded_wallets ?? []) out.push({ providerAppId: a.provider_app_id, address: w.address, kind: 'embedded', chainType: chainTypeOfAddress(w.address) })
+    for (const w of a.smart_wallets ?? []) out.push({ providerAppId: a.provider_app_id, address: w.address, kind: 'smart', chainType: 'ethereum' })
   }
   return out
 }
@@ -91,20 +113,17 @@ export interface CrossAppRequestOptions {
   address: string
   /** The method. */
   method: CrossAppMethod
-  /** Its parameters, as EIP-1193 gives them (`[message, address]`, `[address, typedData]`, `[transaction]`). */
+  /**
+   * Its parameters: for Ethereum as EIP-1193 gives them (`[message, address]`, `[address, typedData]`,
+   * `[transaction]`); for Solana `[text]` or `[base64 wire transaction]` (see {@link CROSS_APP_SOLANA_METHODS}).
+   */
   params: unknown[]
   /** The window (tests pass jsdom's). @defaultValue globalThis.window */
   win?: Window
 }
 
-const sameAddress = (a: string, b: string) => a.toLowerCase() === b.toLowerCase()
-
-function toBase64Url(text: string): string {
-  const bytes = new TextEncoder().encode(text)
-  let binary = ''
-  for (const b of bytes) binary += String.fromCharCode(b)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
-}
+/** Ethereum addresses compare without case (checksums), Solana's base58 addresses exactly. */
+export const sameWalletAddress = (a: string, b: string) => (chainTypeOfAddress(a) === 'ethereum' ? a.toLowerCase() === b.toLowerCase() : a === b)
 
 /** The plugin code of a server refusal of `transact/init`. */
 function initFailure(err: unknown): CrossAppRequestError {
@@ -144,10 +163,13 @@ function answerFailure(data: Record<string, unknown>): CrossAppRequestError {
  */
 export function sendCrossAppRequest(ctx: PluginContext, options: CrossAppRequestOptions): Promise<unknown> {
   const win = options.win ?? globalThis.window
-  const wallet = crossAppWalletsOf(ctx.session().user).find((w) => sameAddress(w.address, options.address))
+  const wallet = crossAppWalletsOf(ctx.session().user).find((w) => sameWalletAddress(w.address, options.address))
   if (!wallet) return Promise.reject(new CrossAppRequestError('CROSS_APP_WRONG_ADDRESS'))
   if (!(CROSS_APP_METHODS as readonly string[]).includes(options.method)) {
     return Promise.reject(new CrossAppRequestError('CROSS_APP_FAILED', `Unsupported method ${String(options.method)}`))
+  }
+  if (chainTypeOfMethod(options.method) !== wallet.chainType) {
+    return Promise.reject(new CrossAppRequestError('CROSS_APP_FAILED', `${options.method} is not a method of ${wallet.chainType === 'ethereum' ? 'an Ethereum' : 'a Solana'} wallet`))
   }
   const known = (ctx.state as CrossAppState).connections?.find((c) => c.id === wallet.providerAppId)
   if (known?.readOnly) return Promise.reject(new CrossAppRequestError('CROSS_APP_READ_ONLY'))
@@ -172,7 +194,7 @@ async function run(ctx: PluginContext, win: Window, popup: Window, wallet: Cross
   if (popup.closed) throw new CrossAppRequestError('CROSS_APP_REJECTED')
   const payload: TransactPayload = { token, origin: win.location.origin, address: wallet.address, method: options.method, params: options.params }
   const url = new URL(page.page_url)
-  url.hash = `${TRANSACT_PARAM}=${toBase64Url(JSON.stringify(payload))}`
+  url.hash = `${TRANSACT_PARAM}=${bytesToBase64Url(new TextEncoder().encode(JSON.stringify(payload)))}`
   popup.location.href = url.href
   try {
     return await awaitPopup(win, popup, {
@@ -275,13 +297,75 @@ export function createCrossAppEthereumProvider(
   }
 }
 
+/** A provider app's Solana wallet ({@link createCrossAppSolanaWallet}). */
+export interface CrossAppSolanaWallet {
+  /** The wallet's base58 address. */
+  readonly address: string
+  /**
+   * Signs a text message (its UTF-8 bytes) on the provider's page.
+   * @param message - the text.
+   * @returns the 64-byte ed25519 signature.
+   */
+  signMessage(message: string): Promise<Uint8Array>
+  /**
+   * Signs a transaction's wire bytes as one of its signers on the provider's page; other signatures are kept.
+   * @param transaction - the wire bytes (signatures, then the message).
+   * @returns the wire bytes with the wallet's signature in its slot.
+   */
+  signTransaction(transaction: Uint8Array): Promise<Uint8Array>
+  /**
+   * Signs a transaction and has the provider's page send it through its app's Solana RPC.
+   * @param transaction - the wire bytes.
+   * @returns the transaction's base58 signature, once the RPC accepted it.
+   */
+  signAndSendTransaction(transaction: Uint8Array): Promise<string>
+}
+
+/** A base64 answer of the provider's page, as bytes (a malformed one is a failure, not a signature). */
+function bytesOf(result: unknown): Uint8Array {
+  try {
+    if (typeof result === 'string') return base64ToBytes(result)
+  } catch {
+    // reported below
+  }
+  throw new CrossAppRequestError('CROSS_APP_FAILED', "The provider app's answer is not base64")
+}
+
+/**
+ * A provider app user's Solana wallet, signing on the provider app's page (call its methods inside a
+ * click: each opens the page in a popup). Rejections are {@link CrossAppRequestError}s, as
+ * {@link sendCrossAppRequest}'s.
+ * @param ctx - the cross-app plugin's context.
+ * @param wallet - the wallet (a Solana one of {@link crossAppWalletsOf}).
+ * @param options - `win`: the window.
+ * @returns the wallet.
+ * @throws CrossAppRequestError `CROSS_APP_WRONG_ADDRESS` when the wallet is not a Solana wallet.
+ * @example
+ * ```ts
+ * const wallet = createCrossAppSolanaWallet(ctx, crossAppWalletsOf(user).find((w) => w.chainType === 'solana')!)
+ * button.onclick = async () => console.log(await wallet.signMessage('Hello'))
+ * ```
+ */
+export function createCrossAppSolanaWallet(ctx: PluginContext, wallet: CrossAppWallet, options: { win?: Window } = {}): CrossAppSolanaWallet {
+  if (wallet.chainType !== 'solana') throw new CrossAppRequestError('CROSS_APP_WRONG_ADDRESS')
+  const send = (method: (typeof CROSS_APP_SOLANA_METHODS)[number], param: string) =>
+    sendCrossAppRequest(ctx, { address: wallet.address, method, params: [param], ...(options.win ? { win: options.win } : {}) })
+  return {
+    address: wallet.address,
+    signMessage: async (message) => bytesOf(await send('solana_signMessage', message)),
+    signTransaction: async (transaction) => bytesOf(await send('solana_signTransaction', bytesToBase64(transaction))),
+    async signAndSendTransaction(transaction) {
+      const signature = await send('solana_signAndSendTransaction', bytesToBase64(transaction))
+      if (typeof signature !== 'string' || !/^[1-9A-HJ-NP-Za-km-z]{64,88}$/.test(signature)) {
+        throw new CrossAppRequestError('CROSS_APP_FAILED', "The provider app's answer is not a transaction signature")
+      }
+      return signature
+    },
+  }
+}
+
 /** Where the provider page keeps a request across its own sign-in (an OAuth redirect). */
 export const PENDING_TRANSACT_KEY = 'portico:cross-app:transact'
-
-function fromBase64Url(text: string): string {
-  const binary = atob(text.replace(/-/g, '+').replace(/_/g, '/'))
-  return new TextDecoder().decode(Uint8Array.from(binary, (c) => c.charCodeAt(0)))
-}
 
 function asPayload(value: unknown): TransactPayload | null {
   const p = value as Partial<TransactPayload> | null
@@ -319,7 +403,7 @@ export function readTransactRequest(win: Window | undefined = globalThis.window)
   win.history.replaceState(win.history.state, '', url.href)
   let payload: TransactPayload | null
   try {
-    payload = asPayload(JSON.parse(fromBase64Url(carried)))
+    payload = asPayload(JSON.parse(new TextDecoder().decode(base64ToBytes(carried))))
   } catch {
     payload = null
   }
