@@ -1,6 +1,6 @@
 /**
  * The smart account against a real ERC-4337 chain (anvil with the EntryPoints v0.7 and v0.6, the Safe
- * contracts and thirdweb's account factory from their published artifacts, the alto bundler) and a local ERC-7677 paymaster service: a new
+ * contracts, thirdweb's account factory and Biconomy's Smart Account v2 from their published artifacts or sources, the alto bundler) and a local ERC-7677 paymaster service: a new
  * account deploys with its first user operation, its signatures verify through ERC-6492 before
  * deployment and ERC-1271 after, calls batch into one user operation, and each error a user can act
  * on comes out with its code.
@@ -46,7 +46,9 @@ const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).addr
 const USER_OPERATION_EVENT = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f'
 
 /** The account types built end to end (each with the fixture's contracts). */
-const TYPES = ['safe', 'thirdweb'] as const satisfies readonly SmartWalletType[]
+const TYPES = ['safe', 'thirdweb', 'biconomy'] as const satisfies readonly SmartWalletType[]
+/** The types whose accounts validate v0.6 user operations (the others v0.7). */
+const ENTRY_POINT_06_TYPES: readonly SmartWalletType[] = ['thirdweb', 'biconomy']
 
 /** A new user's account of a type; with `funded`, its counterfactual address holds 1 ETH to pay its gas. */
 async function wallet(over: Partial<SmartWalletNetwork> = {}, funded = true, type: SmartWalletType = 'safe'): Promise<SmartWallet> {
@@ -54,7 +56,7 @@ async function wallet(over: Partial<SmartWalletNetwork> = {}, funded = true, typ
     type,
     network: network(over),
     owner: privateKeyToAccount(generatePrivateKey()),
-    contracts: { entryPoint: chain.entryPoint, safe: chain.safe, entryPoint06: chain.entryPoint06, thirdweb: { factoryAddress: chain.thirdwebFactory } },
+    contracts: { entryPoint: chain.entryPoint, safe: chain.safe, entryPoint06: chain.entryPoint06, thirdweb: { factoryAddress: chain.thirdwebFactory }, biconomy: chain.biconomy },
   })
   if (funded) await rpc(chain.anvil.url, 'anvil_setBalance', [w.address, toHex(parseEther('1'))])
   return w
@@ -81,8 +83,8 @@ describe.each(TYPES)('%s smart account', (type) => {
     expect(await publicClient().getBalance({ address: to })).toBe(777n)
     const receipt = await publicClient().getTransactionReceipt({ hash: sent.transactionHash })
     expect(receipt.status).toBe('success')
-    // The type's own EntryPoint ran it: thirdweb's account is a v0.6 one, Safe's a v0.7 one.
-    const entryPoint = type === 'thirdweb' ? chain.entryPoint06 : chain.entryPoint
+    // The type's own EntryPoint ran it: thirdweb's and Biconomy's accounts are v0.6 ones, Safe's a v0.7 one.
+    const entryPoint = ENTRY_POINT_06_TYPES.includes(type) ? chain.entryPoint06 : chain.entryPoint
     expect(receipt.logs.filter((l) => l.topics[0] === USER_OPERATION_EVENT).map((l) => l.address.toLowerCase())).toEqual([entryPoint.toLowerCase()])
   })
 
@@ -120,8 +122,8 @@ describe.each(TYPES)('%s smart account', (type) => {
   it('behavior: a sponsored user operation deploys an account holding no ETH, its gas paid from the paymaster deposit, asked with the sponsored defaults merged with the app context', async () => {
     const w = await wallet({ paymasterUrl: paymaster.url, paymasterContext: { sponsorshipPolicyId: 'sp_test', expiryDuration: 120 } }, false, type)
     expect(w.sponsored).toBe(true)
-    // Each type's own EntryPoint and verifying paymaster: v0.6 for thirdweb, v0.7 for Safe.
-    const [entryPoint, sponsor] = type === 'thirdweb' ? [chain.entryPoint06, chain.paymaster06] : [chain.entryPoint, chain.paymaster]
+    // Each type's own EntryPoint and verifying paymaster: v0.6 for thirdweb and Biconomy, v0.7 for Safe.
+    const [entryPoint, sponsor] = ENTRY_POINT_06_TYPES.includes(type) ? [chain.entryPoint06, chain.paymaster06] : [chain.entryPoint, chain.paymaster]
     const depositOf = () =>
       publicClient().readContract({ address: entryPoint, abi: parseAbi(['function balanceOf(address) view returns (uint256)']), functionName: 'balanceOf', args: [sponsor] })
     const deposit = await depositOf()

@@ -8,7 +8,7 @@
  * @module
  */
 import { createSmartAccountClient } from 'permissionless'
-import { toSafeSmartAccount, toThirdwebSmartAccount } from 'permissionless/accounts'
+import { toBiconomySmartAccount, toSafeSmartAccount, toThirdwebSmartAccount } from 'permissionless/accounts'
 import {
   BaseError,
   createPublicClient,
@@ -37,7 +37,7 @@ export interface SmartAccountContracts {
   /** The EntryPoint (v0.7 interface). @defaultValue permissionless' canonical v0.7 EntryPoint */
   entryPoint?: Address
   /**
-   * The EntryPoint v0.6, which thirdweb's account targets.
+   * The EntryPoint v0.6, which thirdweb's and Biconomy's accounts target.
    * @defaultValue viem's canonical v0.6 EntryPoint (`0x5FF137D4…2789`)
    */
   entryPoint06?: Address
@@ -46,6 +46,12 @@ export interface SmartAccountContracts {
    * @defaultValue permissionless' thirdweb factory 1.5.20 for v0.6 (`0x85e23b94…DF00`)
    */
   thirdweb?: { factoryAddress: Address }
+  /**
+   * Biconomy Smart Account v2: its factory, account implementation, ECDSA ownership module and the
+   * factory's default fallback handler, for the v0.6 EntryPoint.
+   * @defaultValue permissionless' Biconomy v2.0 deployments (factory `0x000000a5…34F5`)
+   */
+  biconomy?: { factoryAddress: Address; accountLogicAddress: Address; ecdsaModuleAddress: Address; fallbackHandlerAddress: Address }
   /** Safe: the singleton, proxy factory, 4337 module, module setup and MultiSend addresses. */
   safe?: {
     safeSingletonAddress: Address
@@ -200,6 +206,14 @@ async function accountOf(options: CreateSmartWalletOptions, client: PublicClient
         owner: options.owner,
         entryPoint: { address: options.contracts?.entryPoint06 ?? entryPoint06Address, version: '0.6' },
         ...options.contracts?.thirdweb,
+      })
+    case 'biconomy':
+      // Biconomy's Smart Account v2 validates the v0.6 user operation through its ECDSA module.
+      return toBiconomySmartAccount({
+        client,
+        owners: [options.owner],
+        entryPoint: { address: options.contracts?.entryPoint06 ?? entryPoint06Address, version: '0.6' },
+        ...options.contracts?.biconomy,
       })
     default:
       throw new PorticoError(`Smart wallets of type ${options.type} are not supported yet.`, { code: SMART_WALLET_ERROR_CODES.unsupportedType })
