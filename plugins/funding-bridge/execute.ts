@@ -1,30 +1,17 @@
 /**
  * Executing a bridge quote with the user's external wallet, apart from the screen: the quote
  * request a funding request makes, each step's transaction sent from the wallet (EVM through its
- * EIP-1193 provider after switching it to the step's chain; Solana-origin steps built with
- * `@solana/kit` and signed and sent through the Wallet Standard wallet), the wait until each is
+ * EIP-1193 provider after switching it to the step's chain; Solana-origin steps signed and sent
+ * through the Wallet Standard wallet by the solana plugin's sending piece), the wait until each is
  * mined or confirmed, and the wait for the funds on the destination chain.
  * @module
  */
-import {
-  AccountRole,
-  address,
-  appendTransactionMessageInstructions,
-  blockhash,
-  compileTransaction,
-  createTransactionMessage,
-  getBase16Encoder,
-  getBase58Decoder,
-  getTransactionEncoder,
-  pipe,
-  setTransactionMessageFeePayer,
-  setTransactionMessageLifetimeUsingBlockhash,
-} from '@solana/kit'
 import type { Wallet } from '@wallet-standard/base'
 import type { ChainConfig } from '../../kernel/config'
 import { PorticoError } from '../../kernel/errors'
 import { fundingRpc, pollUntil, readBalance, SOLANA_CLUSTER_RPC, toUnits, type FundingRequest } from '../funding'
-import { createWalletError, toWalletError, WALLET_ERROR_CODES, type Eip1193Provider, type WalletRegistry } from '../wallets'
+import type { SolanaRpcCall } from '../solana'
+import { WALLET_ERROR_CODES, type Eip1193Provider, type WalletRegistry } from '../wallets'
 import { BRIDGE_EVM_NATIVE, BRIDGE_SOL_NATIVE, BRIDGE_TEXTS, type BridgeChain, type BridgeQuoteRequest, type BridgeSender, type EvmBridgeTransaction, type SolanaBridgeTransaction } from './quotes'
 
 /** How often a step's receipt (or signature status) is asked for. */
@@ -100,48 +87,26 @@ async function sendEvm(ctx: BridgeSenderContext, from: string, tx: EvmBridgeTran
   return hash
 }
 
-const roleOf = (key: { isSigner: boolean; isWritable: boolean }) =>
-  key.isSigner ? (key.isWritable ? AccountRole.WRITABLE_SIGNER : AccountRole.READONLY_SIGNER) : key.isWritable ? AccountRole.WRITABLE : AccountRole.READONLY
+/** A step's instruction data, hex (`0x…`), as bytes. */
+function bytesOfHex(hex: string): Uint8Array {
+  const digits = hex.replace(/^0x/, '')
+  if (!/^(?:[0-9a-fA-F]{2})*$/.test(digits)) throw failed('An instruction\'s data is not hex')
+  return Uint8Array.from(digits.match(/../g) ?? [], (byte) => parseInt(byte, 16))
+}
 
-/** Sends a Solana step from `from`: its instructions in one transaction the wallet signs and sends, then the cluster's confirmation. */
+/**
+ * Sends a Solana step from `from`: its instructions in one transaction the wallet signs and sends,
+ * then the cluster's confirmation, through the solana plugin's sending piece (loaded for the step).
+ */
 async function sendSolana(ctx: BridgeSenderContext, from: string, tx: SolanaBridgeTransaction, cluster: string): Promise<string> {
   const wallet = (await ctx.registry.connectorOf(from)!.getProvider(from)) as Wallet
-  const feature = (wallet.features as Record<string, { signAndSendTransaction?: (input: { account: Wallet['accounts'][number]; transaction: Uint8Array; chain: string }) => Promise<readonly { signature: Uint8Array }[]> }>)['solana:signAndSendTransaction']
-  const account = wallet.accounts.find((a) => a.address === from)
-  if (!feature?.signAndSendTransaction) throw createWalletError(WALLET_ERROR_CODES.unsupportedMethod)
-  if (!account) throw createWalletError(WALLET_ERROR_CODES.notConnected)
   const url = rpcOf(ctx.chains, `solana:${cluster}`)
-  const { value: latest } = await fundingRpc<{ value: { blockhash: string; lastValidBlockHeight: number } }>(url, 'getLatestBlockhash', [{ commitment: 'confirmed' }], ctx.signal)
-  const hex = getBase16Encoder()
-  const instructions = tx.instructions.map((i) => ({
-    programAddress: address(i.programId),
-    accounts: i.keys.map((k) => ({ address: address(k.pubkey), role: roleOf(k) })),
-    data: new Uint8Array(hex.encode(i.data.replace(/^0x/, ''))),
-  }))
-  const message = pipe(
-    createTransactionMessage({ version: 0 }),
-    (m) => setTransactionMessageFeePayer(address(from), m),
-    (m) => setTransactionMessageLifetimeUsingBlockhash({ blockhash: blockhash(latest.blockhash), lastValidBlockHeight: BigInt(latest.lastValidBlockHeight) }, m),
-    (m) => appendTransactionMessageInstructions(instructions, m),
-  )
-  let out: readonly { signature: Uint8Array }[]
-  try {
-    out = await feature.signAndSendTransaction({ account, transaction: new Uint8Array(getTransactionEncoder().encode(compileTransaction(message))), chain: `solana:${cluster}` })
-  } catch (e) {
-    throw toWalletError(e)
-  }
-  if (!out[0]) throw failed('The wallet returned no signature')
-  const signature = getBase58Decoder().decode(out[0].signature)
-  const status = await pollUntil(ctx.sleep, {
-    every: BRIDGE_RECEIPT_POLL_MS,
-    signal: ctx.signal,
-    attempt: async () => {
-      const { value } = await fundingRpc<{ value: ({ confirmationStatus: string | null; err: unknown } | null)[] }>(url, 'getSignatureStatuses', [[signature], { searchTransactionHistory: true }], ctx.signal)
-      const s = value[0]
-      return s && (s.err || s.confirmationStatus === 'confirmed' || s.confirmationStatus === 'finalized') ? s : undefined
-    },
-  })
-  if (status.err) throw failed(`Transaction ${signature} failed`)
+  const rpc: SolanaRpcCall = (method, params, signal) => fundingRpc(url, method, params, signal)
+  const { instructionOfAccountKeys, sendWithStandardWallet, waitForSignature } = await (await import('../solana')).loadSolanaSend()
+  const instructions = tx.instructions.map((i) => instructionOfAccountKeys({ programId: i.programId, keys: i.keys, data: bytesOfHex(i.data) }))
+  const signal = ctx.signal ? { signal: ctx.signal } : {}
+  const signature = await sendWithStandardWallet(wallet, { rpc, from, cluster, instructions, fail: failed, ...signal })
+  await waitForSignature({ rpc, signature, poll: (attempt) => pollUntil(ctx.sleep, { every: BRIDGE_RECEIPT_POLL_MS, signal: ctx.signal, attempt }), fail: failed, ...signal })
   return signature
 }
 

@@ -2,11 +2,11 @@
  * `portico/plugins/funding-receive`: the 'Receive funds' funding method. Its screen shows the
  * wallet's address with a QR code and a copy button, polls the wallet's balance every 2000 ms, and
  * turns its indicator green once the balance reaches the requested amount. EVM chains (native
- * currency, USDC, ERC-20) and Solana (SOL).
+ * currency, USDC, ERC-20) and Solana (SOL, and USDC where the funding plugin knows the cluster's mint).
  * @module
  */
 import { definePlugin } from '../../kernel/plugin'
-import { funding, fundingHooks, type FundingMethod, type FundingRequest } from '../funding'
+import { findFunding, funding, fundingChainId, fundingHooks, type FundingMethod, type FundingRequest } from '../funding'
 import { fundingReceiveMessages } from './messages'
 
 export { fundingReceiveMessages, type FundingReceiveMessageKey } from './messages'
@@ -29,10 +29,6 @@ export const RECEIVE_QR = { ecc: 'Q', size: 160 } as const
 /** A QR code's finder squares, drawn as an SVG path in a 24×24 box (the tile's icon). */
 const RECEIVE_ICON = 'M4 4h6v6H4zM14 4h6v6h-6zM4 14h6v6H4zM14 14h2v2h-2zM18 18h2v2h-2zM14 18h2v2h-2zM18 14h2v2h-2z'
 
-/** What the receive screen can read the balance of: native currency anywhere, tokens on EVM chains. */
-function receivable(request: FundingRequest): boolean {
-  return request.chainType === 'ethereum' || request.asset === 'native-currency'
-}
 
 /**
  * The receive funding method ('Receive funds', of the kind `manual`: the user sends the funds
@@ -53,8 +49,11 @@ export const fundingReceive = () =>
     screens: { receive: { load: () => import('./screens/Receive') } },
     messages: fundingReceiveMessages,
     locales: (locale) => import(`./locales/${locale}.ts`),
-    setup: (ctx) =>
-      fundingHooks(ctx).methods.tap(FUNDING_RECEIVE_ID, (tiles, request) => {
+    setup(ctx) {
+      /** What the screen can read the balance of: native currency anywhere, tokens on EVM chains, USDC on a Solana cluster with a mint. */
+      const receivable = (request: FundingRequest): boolean =>
+        request.chainType === 'ethereum' || request.asset === 'native-currency' || (request.asset === 'USDC' && findFunding(ctx)?.usdcAddress(fundingChainId(request)) != null)
+      return fundingHooks(ctx).methods.tap(FUNDING_RECEIVE_ID, (tiles, request) => {
         const tile: FundingMethod = {
           id: 'receive',
           method: 'manual',
@@ -66,5 +65,6 @@ export const fundingReceive = () =>
           available: receivable,
         }
         return [...tiles, tile]
-      }),
+      })
+    },
   })

@@ -2,13 +2,17 @@
 /**
  * The receive funding method against a real kernel and a JSON-RPC stand-in: the tile, the address
  * with its QR code and copy, the balance polled every 2000 ms and the indicator turning green once
- * the balance reaches the amount, on EVM and Solana.
+ * the balance reaches the amount, on EVM and Solana (SOL, and USDC against the local cluster's
+ * devnet mint).
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { axeViolations, authenticated, renderScreen, startHarness, type Harness } from '../../test/support/ui-harness'
 import { startTestServer, type TestServer } from '../../test/support/http-server'
 import type { AuthenticatedUser } from '../../kernel/wire'
+import { generateKeyPairSigner } from '@solana/kit'
+import { startSolanaRpc } from '../../test/fixtures/solana-rpc'
+import { testUsdc } from '../../test/fixtures/solana-rpc/spl'
 import { email } from '../email'
 import { FUNDING_METHODS_SCREEN, findFunding, fundWallet, type FundingResult } from '../funding'
 import { COPY_CONFIRMATION_MS, RECEIVE_BALANCE_POLL_MS, fundingReceive } from './index'
@@ -140,10 +144,32 @@ describe('Receive funds', () => {
     expect(chain.requests.length).toBeLessThanOrEqual(count + 1)
   })
 
-  it('behavior: USDC on Solana is not offered (its balance is not read), so funding is not enabled for it', async () => {
+  it("behavior: USDC on Solana devnet polls the wallet's token balance of Circle's devnet mint (the local cluster holds it) until it reaches the amount", async () => {
+    const cluster = await startSolanaRpc()
+    try {
+      const harness = await start(cluster.url, [])
+      const wallet = (await generateKeyPairSigner()).address
+      await open(harness, wallet, { cluster: { name: 'devnet' }, asset: 'USDC', amount: '2' })
+      expect(await screen.findByText('Send 2 USDC on Solana devnet to this address.')).toBeTruthy()
+      const indicator = screen.getByTestId('funding-receive-balance')
+      await waitFor(() => expect(indicator.textContent).toContain('Balance: 0 USDC'))
+      await testUsdc(cluster.url).fund(wallet, 1_250_000n)
+      await waitFor(() => expect(indicator.textContent).toContain('Balance: 1.25 USDC'))
+      expect(indicator.dataset.reached).toBe('false')
+      await testUsdc(cluster.url).fund(wallet, 750_000n)
+      await waitFor(() => expect(indicator.dataset.reached).toBe('true'))
+      expect(indicator.textContent).toContain('Balance: 2 USDC')
+    } finally {
+      cleanup()
+      await cluster.close()
+    }
+  })
+
+  it('behavior: USDC on a Solana cluster without a USDC mint (testnet) is not offered, so funding is not enabled for it', async () => {
     const harness = await start((await startChain(new Map())).url, [])
     const core = findFunding(harness.kernel)!
-    expect(core.methodsFor(core.prepare(SOL, { asset: 'native-currency' })).map((m) => m.id)).toEqual(['receive'])
-    expect(() => core.prepare(SOL, { asset: 'USDC' })).toThrow(expect.objectContaining({ code: 'FUNDING_NOT_ENABLED' }))
+    expect(core.methodsFor(core.prepare(SOL, { cluster: { name: 'testnet' }, asset: 'native-currency' })).map((m) => m.id)).toEqual(['receive'])
+    expect(() => core.prepare(SOL, { cluster: { name: 'testnet' }, asset: 'USDC' })).toThrow(expect.objectContaining({ code: 'FUNDING_NOT_ENABLED' }))
+    expect(core.methodsFor(core.prepare(SOL, { cluster: { name: 'devnet' }, asset: 'USDC' })).map((m) => m.id)).toEqual(['receive'])
   })
 })

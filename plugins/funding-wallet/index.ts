@@ -4,20 +4,20 @@
  * carries 'Recent'), the wallet is switched to the request's chain (or the chain added), the
  * native currency or USDC (6 decimals, Circle's contract on the chain) is sent to the funded
  * wallet, and the receipt is awaited. A chain without a USDC contract cannot fund USDC this way.
- * A Solana request lists the Wallet Standard wallets and sends SOL through the wallet's
- * `solana:signAndSendTransaction`, then waits for the cluster's confirmation (the spec names no
- * USDC mint for any Solana cluster, so USDC on Solana is not offered). With bridging on and the
+ * A Solana request lists the Wallet Standard wallets and sends SOL, or USDC as an SPL token
+ * transfer (the cluster's mint: Circle's on mainnet-beta and devnet, else the funding plugin's
+ * `usdcAddresses`), through the wallet's `solana:signAndSendTransaction`, then waits for the
+ * cluster's confirmation. With bridging on and the
  * `funding-bridge` plugin registered, a wallet short of funds on the request's chain but holding
  * some on another chain of the app, or a wallet of the other chain family, goes to the bridge.
  * @module
  */
 import { definePlugin } from '../../kernel/plugin'
 import { findBridge } from '../funding-bridge'
-import { findFunding, funding, fundingHooks, type FundingMethod, type FundingRequest } from '../funding'
+import { findFunding, funding, fundingChainId, fundingHooks, type FundingMethod, type FundingRequest } from '../funding'
 import { wallets, walletsOf } from '../wallets'
 import { FUNDING_WALLET_ERRORS } from './errors'
 import { fundingWalletMessages } from './messages'
-import { planTransfer } from './transfer'
 
 export { fundingWalletMessages, type FundingWalletMessageKey } from './messages'
 export { FUNDING_WALLET_ERRORS } from './errors'
@@ -65,10 +65,8 @@ export const fundingWallet = () =>
         // With bridging on (and the bridge registered), a wallet of the other chain family can pay too.
         const anyFamily = request.crossChainBridgingEnabled && findBridge(ctx) !== undefined
         if (!walletsOf(ctx).entries().some((e) => (anyFamily || e.chainType === request.chainType) && !e.screen)) return false
-        if (request.chainType === 'solana') return planTransfer({ ...request, amount: '1' }, null) !== null
-        if (!request.chain) return false
         if (request.asset === 'native-currency') return true
-        return request.asset === 'USDC' && findFunding(ctx)?.usdcAddress(request.chain.id) != null
+        return request.asset === 'USDC' && findFunding(ctx)?.usdcAddress(fundingChainId(request)) != null
       }
       return fundingHooks(ctx).methods.tap(FUNDING_WALLET_ID, (tiles, request) => {
         const tile: FundingMethod = {

@@ -1,14 +1,17 @@
 /**
- * A SOL transfer from a Wallet Standard wallet on the local Solana cluster (litesvm behind
- * JSON-RPC): the wallet signs and sends the transaction the method builds, the cluster confirms it
- * and the recipient's balance grows by the amount; a short wallet gets the spec's error before
+ * A SOL or USDC transfer from a Wallet Standard wallet on the local Solana cluster (litesvm behind
+ * JSON-RPC, holding USDC at Circle's devnet mint): the wallet signs and sends the transaction the
+ * method builds, the cluster confirms it and the recipient's balance grows by the amount (for USDC,
+ * in a token account created for it when missing); a short wallet gets the spec's error before
  * anything is sent; a refusal is the wallets plugin's rejection.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { generateKeyPairSigner, lamports } from '@solana/kit'
+import { findAssociatedTokenPda, TOKEN_PROGRAM_ADDRESS } from '@solana-program/token'
+import { generateKeyPairSigner, lamports, type Address } from '@solana/kit'
 import { startSolanaRpc, type SolanaRpc } from '../../test/fixtures/solana-rpc'
+import { createTestMint, TEST_USDC_MINT, testUsdc } from '../../test/fixtures/solana-rpc/spl'
 import { createTestSolanaWallet } from '../../testing/solana-wallet/wallet'
-import { readBalance, type FundingRequest } from '../funding'
+import { readBalance, USDC_ADDRESSES, type FundingRequest } from '../funding'
 import { WALLET_ERROR_CODES } from '../wallets'
 import { sendSolanaTransfer, waitForSolanaConfirmation } from './solana'
 import { checkFunds, planTransfer, SOLANA_TRANSFER_FEE_LAMPORTS } from './transfer'
@@ -59,7 +62,79 @@ describe('SOL transfer from a Wallet Standard wallet', () => {
     expect(await readBalance(cluster.url, 'solana', request.address, null)).toBe(0n)
   })
 
-  it('USDC on Solana has no transfer plan (the spec names no mint)', () => {
-    expect(planTransfer({ address: 'x', chainType: 'solana', chain: null, cluster: { name: 'mainnet-beta' }, amount: '1', asset: 'USDC', crossChainBridgingEnabled: false }, null)).toBeNull()
+})
+
+describe('USDC transfer from a Wallet Standard wallet (SPL token, the devnet mint)', () => {
+  /** A payer with `sol` lamports and `usdc` units of the local cluster's devnet USDC, and a request for 2.5 USDC on devnet. */
+  async function setupUsdc(sol: bigint, usdc: bigint) {
+    const { wallet, control } = await createTestSolanaWallet({ rpcUrl: cluster.url })
+    await (wallet.features['standard:connect'] as { connect(): Promise<unknown> }).connect()
+    const payer = control.address as Address
+    if (sol > 0n) cluster.svm.airdrop(payer, lamports(sol))
+    if (usdc > 0n) await testUsdc(cluster.url).fund(payer, usdc)
+    const recipient = (await generateKeyPairSigner()).address
+    const request: FundingRequest = { address: recipient, chainType: 'solana', chain: null, cluster: { name: 'devnet' }, amount: '2.5', asset: 'USDC', crossChainBridgingEnabled: false }
+    return { wallet, control, payer, request, plan: planTransfer(request, USDC_ADDRESSES['solana:devnet']!)! }
+  }
+  const usdcOf = (owner: string) => readBalance(cluster.url, 'solana', owner, TEST_USDC_MINT)
+  const ataOf = async (owner: Address) => (await findAssociatedTokenPda({ owner, mint: TEST_USDC_MINT, tokenProgram: TOKEN_PROGRAM_ADDRESS }))[0]
+
+  it("plans 6-decimals units of Circle's devnet mint, which the local cluster holds", async () => {
+    const { plan } = await setupUsdc(0n, 0n)
+    expect(plan).toEqual({ token: TEST_USDC_MINT, units: 2_500_000n })
+  })
+
+  it("sends transferChecked from the wallet's token account, creating the recipient's; the recipient holds the amount", async () => {
+    const { wallet, control, payer, request, plan } = await setupUsdc(1_000_000_000n, 4_000_000n)
+    await checkFunds(cluster.url, request, payer, plan)
+    expect(cluster.svm.getAccount(await ataOf(request.address as Address)).exists).toBe(false)
+    const signature = await sendSolanaTransfer(wallet, cluster.url, request, payer, plan)
+    expect(control.sent).toEqual([signature])
+    await waitForSolanaConfirmation(sleep, cluster.url, signature)
+    expect(await usdcOf(request.address)).toBe(2_500_000n)
+    expect(await usdcOf(payer)).toBe(1_500_000n)
+    // The recipient's associated token account was created, its rent paid by the sender with the fee.
+    const rent = cluster.svm.minimumBalanceForRentExemption(165n)
+    expect(cluster.svm.getAccount(await ataOf(request.address as Address)).exists).toBe(true)
+    expect(await readBalance(cluster.url, 'solana', payer, null)).toBe(1_000_000_000n - rent - SOLANA_TRANSFER_FEE_LAMPORTS)
+  })
+
+  it('adds to a recipient account that exists, without creating it again', async () => {
+    const { wallet, payer, request, plan } = await setupUsdc(1_000_000_000n, 5_000_000n)
+    await testUsdc(cluster.url).fund(request.address as Address, 1_000_000n)
+    const signature = await sendSolanaTransfer(wallet, cluster.url, request, payer, plan)
+    await waitForSolanaConfirmation(sleep, cluster.url, signature)
+    expect(await usdcOf(request.address)).toBe(3_500_000n)
+    expect(await readBalance(cluster.url, 'solana', payer, null)).toBe(1_000_000_000n - SOLANA_TRANSFER_FEE_LAMPORTS)
+  })
+
+  it("refuses a wallet short of USDC: 'Wallet {address} does not have enough funds.'", async () => {
+    const { payer, request, plan } = await setupUsdc(1_000_000_000n, 2_499_999n)
+    const refusal = checkFunds(cluster.url, request, payer, plan)
+    await expect(refusal).rejects.toThrow(`Wallet ${payer} does not have enough funds.`)
+    await expect(refusal).rejects.toMatchObject({ code: 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' })
+  })
+
+  it("refuses a wallet with the USDC but not the SOL for the fee and the recipient account's rent, before the wallet is asked", async () => {
+    const { wallet, control, payer, request, plan } = await setupUsdc(1_000_000n, 4_000_000n)
+    await checkFunds(cluster.url, request, payer, plan)
+    const refusal = sendSolanaTransfer(wallet, cluster.url, request, payer, plan)
+    await expect(refusal).rejects.toThrow(`Wallet ${payer} does not have enough funds.`)
+    await expect(refusal).rejects.toMatchObject({ code: 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' })
+    expect(control.sent).toEqual([])
+    expect(await usdcOf(payer)).toBe(4_000_000n)
+  })
+
+  it('a mint the cluster does not hold fails before the wallet is asked', async () => {
+    const { wallet, control, payer, request } = await setupUsdc(1_000_000_000n, 0n)
+    const missing = { token: (await generateKeyPairSigner()).address, units: 1n }
+    await expect(sendSolanaTransfer(wallet, cluster.url, request, payer, missing)).rejects.toMatchObject({ code: 'FUNDING_WALLET_FAILED', details: `${missing.token} is not an SPL Token mint on this cluster` })
+    const eightDecimals = await createTestMint(cluster.url, 8)
+    await expect(sendSolanaTransfer(wallet, cluster.url, request, payer, { token: eightDecimals.mint, units: 1n })).rejects.toMatchObject({ code: 'FUNDING_WALLET_FAILED' })
+    expect(control.sent).toEqual([])
+  })
+
+  it('a cluster without a USDC mint (testnet) has no transfer plan', () => {
+    expect(planTransfer({ address: 'x', chainType: 'solana', chain: null, cluster: { name: 'testnet' }, amount: '1', asset: 'USDC', crossChainBridgingEnabled: false }, USDC_ADDRESSES['solana:testnet'] ?? null)).toBeNull()
   })
 })

@@ -1,6 +1,6 @@
 /**
  * The transfer itself, apart from the screen: what to send (native currency or USDC with 6
- * decimals) from an external EVM wallet or SOL from a Solana one, the balance check, the send
+ * decimals) from an external EVM or Solana wallet, the balance check, the send
  * through the wallet's EIP-1193 provider, and the wait for the receipt (Solana: `./solana`).
  * @module
  */
@@ -16,7 +16,7 @@ export const RECEIPT_POLL_MS = 1000
 /** `transfer(address,uint256)` selector. */
 const TRANSFER = '0xa9059cbb'
 
-/** What a transfer moves: the token contract (null: native) and the amount in smallest units. */
+/** What a transfer moves: the token contract or Solana mint (null: native) and the amount in smallest units. */
 export interface TransferPlan {
   token: string | null
   units: bigint
@@ -25,13 +25,12 @@ export interface TransferPlan {
 /**
  * What a request's transfer moves.
  * @param request - the request (with its confirmed amount).
- * @param usdc - the chain's USDC contract, or null.
+ * @param usdc - the USDC contract of the request's chain (on Solana, the cluster's USDC mint), or null.
  * @returns the plan, or null when the asset cannot be sent from a wallet (USDC without a contract, other tokens).
  */
 export function planTransfer(request: FundingRequest, usdc: string | null): TransferPlan | null {
   if (!request.amount) return null
-  // SOL has 9 decimals; the spec names no USDC mint on any Solana cluster, so Solana moves SOL only.
-  if (request.chainType === 'solana') return request.asset === 'native-currency' ? { token: null, units: toUnits(request.amount, 9) } : null
+  // SOL has 9 decimals (a Solana request has no EVM chain); USDC on Solana is the cluster's mint.
   if (request.asset === 'native-currency') return { token: null, units: toUnits(request.amount, request.chain?.nativeCurrency.decimals ?? 9) }
   if (request.asset === 'USDC' && usdc) return { token: usdc, units: toUnits(request.amount, USDC_DECIMALS) }
   return null
@@ -67,12 +66,13 @@ interface Eip1193 {
 export const SOLANA_TRANSFER_FEE_LAMPORTS = 5000n
 
 /**
- * Refuses a wallet holding less than the plan moves (on Solana, plus the transaction's fee).
+ * Refuses a wallet holding less than the plan moves (for SOL, plus the transaction's fee; a token
+ * transfer's fee in SOL is checked when the transfer is built, `./solana`).
  * @throws PorticoError `FUNDING_WALLET_NOT_ENOUGH_FUNDS` ('Wallet {address} does not have enough funds.').
  */
 export async function checkFunds(url: string, request: FundingRequest, from: string, plan: TransferPlan): Promise<void> {
   const balance = await readBalance(url, request.chainType, from, plan.token)
-  const fee = request.chainType === 'solana' ? SOLANA_TRANSFER_FEE_LAMPORTS : 0n
+  const fee = request.chainType === 'solana' && !plan.token ? SOLANA_TRANSFER_FEE_LAMPORTS : 0n
   if (balance < plan.units + fee) throw notEnoughFunds(from)
 }
 

@@ -9,9 +9,10 @@ import type { FundingRequest } from './types'
 export const USDC_DECIMALS = 6
 
 /**
- * Circle's USDC contracts on the chains of the wallets plugin's default list (CAIP-2 id →
- * address). A chain without an entry cannot be funded in USDC by a wallet transfer; an app adds
- * its own with the funding plugin's `usdcAddresses` option.
+ * Circle's USDC contracts on the chains of the wallets plugin's default list, and its USDC mints on
+ * Solana's mainnet-beta and devnet (CAIP-2 id, `solana:{cluster}` for Solana → address), as Circle
+ * publishes them. A chain without an entry cannot be funded in USDC by a wallet transfer; an app adds
+ * or replaces entries with the funding plugin's `usdcAddresses` option.
  */
 export const USDC_ADDRESSES: Readonly<Record<string, string>> = {
   'eip155:1': '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
@@ -21,6 +22,8 @@ export const USDC_ADDRESSES: Readonly<Record<string, string>> = {
   'eip155:42161': '0xaf88d065e77c8cC2239327C5EDb3A432268e5831',
   'eip155:11155111': '0x1c7D4B196Cb0C7B01d743Fbc6116a902379C7238',
   'eip155:84532': '0x036CbD53842c5426634e7929541eC2318f3dCF7e',
+  'solana:mainnet-beta': 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v',
+  'solana:devnet': '4zMMC9srt5Ri5X14GAgXhaHii3GnPAEERYPJgZJDncDU',
 }
 
 /**

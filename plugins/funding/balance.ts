@@ -1,6 +1,7 @@
 /**
  * Reading balances for funding methods: the RPC endpoint of a request's chain and the balance of
- * an address in the request's asset (native, an ERC-20 such as USDC, or SOL), over plain JSON-RPC.
+ * an address in the request's asset (native, an ERC-20 such as USDC, SOL, or an SPL token such as
+ * USDC on Solana), over plain JSON-RPC.
  * @module
  */
 import type { AppConfig } from '../../kernel/config'
@@ -65,16 +66,32 @@ export async function fundingRpc<T>(url: string, method: string, params: unknown
   return body.result as T
 }
 
+/** Where an SPL token account's amount (u64, little-endian) is in its data: after the mint and the owner. */
+const TOKEN_ACCOUNT_AMOUNT_OFFSET = 64
+
+/** The units of a mint an owner holds on Solana: the sum over its token accounts of that mint. */
+async function readSolanaTokenBalance(url: string, owner: string, mint: string, signal?: AbortSignal): Promise<bigint> {
+  type Accounts = { value: { account: { data: [string, string] } }[] }
+  const { value } = await fundingRpc<Accounts>(url, 'getTokenAccountsByOwner', [owner, { mint }, { encoding: 'base64', commitment: 'confirmed' }], signal)
+  return value.reduce((sum, { account }) => {
+    const data = atob(account.data[0])
+    if (data.length < TOKEN_ACCOUNT_AMOUNT_OFFSET + 8) throw new PorticoError('Unable to fetch token details', { code: 'FUNDING_RPC_ERROR', details: 'getTokenAccountsByOwner: not a token account' })
+    let amount = 0n
+    for (let i = 7; i >= 0; i--) amount = (amount << 8n) | BigInt(data.charCodeAt(TOKEN_ACCOUNT_AMOUNT_OFFSET + i))
+    return sum + amount
+  }, 0n)
+}
+
 /** `balanceOf(address)` selector. */
 const BALANCE_OF = '0x70a08231'
 
 /**
  * The balance of an address, in smallest units: native (wei, lamports) without a token, else of
- * the ERC-20 token (EVM only).
+ * the ERC-20 token, or on Solana of the SPL token mint (summed over the owner's token accounts of it).
  * @param url - the chain's RPC endpoint.
  * @param chainType - `ethereum` or `solana`.
  * @param owner - the address.
- * @param token - the ERC-20 contract, or null for the native currency.
+ * @param token - the ERC-20 contract or Solana mint, or null for the native currency.
  * @param signal - aborts the request.
  * @returns the balance.
  * @example
@@ -85,7 +102,7 @@ const BALANCE_OF = '0x70a08231'
  */
 export async function readBalance(url: string, chainType: FundingRequest['chainType'], owner: string, token: string | null, signal?: AbortSignal): Promise<bigint> {
   if (chainType === 'solana') {
-    if (token) throw new PorticoError('Unable to fetch token details', { code: 'FUNDING_RPC_ERROR', details: 'Solana token balances are not read' })
+    if (token) return readSolanaTokenBalance(url, owner, token, signal)
     const { value } = await fundingRpc<{ value: number }>(url, 'getBalance', [owner, { commitment: 'confirmed' }], signal)
     return BigInt(value)
   }

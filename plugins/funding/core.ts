@@ -45,8 +45,9 @@ export interface FundingOptions extends FundingConfigOverrides {
    */
   defaultAmount?: string
   /**
-   * USDC contracts beyond {@link USDC_ADDRESSES} (CAIP-2 id → address), for chains of the app's own
-   * (a test chain with a USDC stand-in).
+   * USDC contracts beyond {@link USDC_ADDRESSES} (CAIP-2 id → address; a Solana mint under
+   * `solana:{cluster}`), for chains of the app's own (a test chain with a USDC stand-in); an entry
+   * replaces the default one of its chain.
    */
   usdcAddresses?: Readonly<Record<string, string>>
 }

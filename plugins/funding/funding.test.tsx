@@ -477,12 +477,15 @@ describe('the app\'s funding configuration', () => {
     expect(findFunding(broken.kernel)!.config()).toMatchObject({ options: undefined, defaultRecommendedAmount: null, crossChainBridgingEnabled: false })
   })
 
-  it('behavior: USDC contracts come from the table or the app; a chain without one has none', async () => {
-    const harness = await start([method('alpha', [{ id: 'card' }])], { usdcAddresses: { 'eip155:31337': EVM } })
+  it("behavior: USDC contracts and Solana mints come from the table (Circle's) or the app, the app's winning; a chain without one has none", async () => {
+    const harness = await start([method('alpha', [{ id: 'card' }])], { usdcAddresses: { 'eip155:31337': EVM, 'solana:devnet': SOL } })
     const core = findFunding(harness.kernel)!
     expect(core.usdcAddress('eip155:8453')).toBe('0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913')
     expect(core.usdcAddress('eip155:31337')).toBe(EVM)
     expect(core.usdcAddress('eip155:5')).toBeNull()
+    expect(core.usdcAddress('solana:mainnet-beta')).toBe('EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v')
+    expect(core.usdcAddress('solana:devnet')).toBe(SOL)
+    expect(core.usdcAddress('solana:testnet')).toBeNull()
   })
 })
 

@@ -13,6 +13,23 @@ import { wallets, walletsOf } from '../wallets'
 
 export { SOLANA_ERRORS, type SolanaErrorCode } from './errors'
 export { solanaMessages, type SolanaMessageKey } from './messages/en'
+export type { AccountKeysInstruction, SignatureWait, SolanaPoll, SolanaRpcCall, StandardWalletSend } from './send'
+
+/**
+ * Loads the Solana sending piece (`./send`, with `@solana/kit`) in its own chunk: a transaction
+ * built from instructions, signed and sent by a Wallet Standard wallet
+ * (`sendWithStandardWallet`), and the wait for the cluster's confirmation (`waitForSignature`).
+ * Other plugins call it when they send, so a page that never sends on Solana never loads it.
+ * @returns the module.
+ * @example
+ * ```ts
+ * import { loadSolanaSend } from 'portico/plugins/solana'
+ * const { sendWithStandardWallet, waitForSignature } = await loadSolanaSend()
+ * const signature = await sendWithStandardWallet(wallet, { rpc, from, cluster: 'devnet', instructions, fail })
+ * await waitForSignature({ rpc, signature, poll, fail })
+ * ```
+ */
+export const loadSolanaSend = () => import('./send')
 
 /** Options of the {@link solana} plugin. */
 export interface SolanaOptions {

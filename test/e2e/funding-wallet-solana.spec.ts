@@ -3,13 +3,18 @@
  * (litesvm behind JSON-RPC), with the injected Wallet Standard test wallet: the tile lists the
  * Solana wallet, the wallet signs and sends the SOL transfer, the cluster confirms it and the
  * embedded wallet's balance grows by the amount. A wallet without enough SOL shows the spec's
- * error; a refusal shows its own and 'Choose another method' goes back. Screenshots light and dark,
+ * error; a refusal shows its own and 'Choose another method' goes back. USDC: the cluster holds
+ * Circle's devnet mint, which the funding plugin names for `solana:devnet` by default; the wallet
+ * sends an SPL transfer (creating the embedded wallet's token account) and the embedded wallet
+ * holds the USDC; a wallet short of USDC shows the spec's error. Screenshots light and dark,
  * desktop and phone.
  */
 import { test, expect, type Page } from '@playwright/test'
 import { createSolanaRpc, lamports, type Address } from '@solana/kit'
 import { apiUrlOf, createTestApp, freshEmail, latestCode, openModal, submitEmail, typeCode } from './helpers'
 import { injectTestSolanaWallet } from '../../testing/solana-wallet/inject'
+import { TEST_USDC_MINT, testUsdc } from '../fixtures/solana-rpc/spl'
+import { readBalance } from '../../plugins/funding/balance'
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
 /** As playwright.config.ts starts it. */
@@ -34,10 +39,11 @@ async function testWalletAddress(page: Page): Promise<Address> {
   return (await page.evaluate(() => window.__portico_test_solana_wallet!.address)) as Address
 }
 
-/** Opens 'Transfer from wallet' for the embedded Solana wallet with an amount. */
-async function openTransfer(page: Page, amount: string) {
+/** Opens 'Transfer from wallet' for the embedded Solana wallet with an amount (of SOL, or of USDC). */
+async function openTransfer(page: Page, amount: string, asset: 'native-currency' | 'USDC' = 'native-currency') {
   const dialog = page.getByRole('dialog')
   await page.getByRole('textbox', { name: 'Funding amount' }).fill(amount)
+  await page.getByRole('combobox', { name: 'Funding asset' }).selectOption(asset)
   await page.getByRole('button', { name: 'Fund the Solana wallet' }).click()
   await dialog.getByRole('button', { name: 'Transfer from wallet' }).click()
   await expect(dialog.getByRole('heading', { name: 'Transfer from wallet' })).toBeVisible()
@@ -45,6 +51,7 @@ async function openTransfer(page: Page, amount: string) {
 }
 
 const balanceOf = async (address: Address) => (await rpc.getBalance(address, { commitment: 'confirmed' }).send()).value
+const usdcOf = (address: Address) => readBalance(SOLANA_URL, 'solana', address, TEST_USDC_MINT)
 
 for (const theme of ['light', 'dark'] as const) {
   test(`${theme}: a Solana wallet signs and sends the SOL transfer, the cluster confirms it and the embedded wallet holds the amount`, async ({ page, request }) => {
@@ -97,4 +104,51 @@ test("failure: a Solana wallet without enough SOL shows 'Wallet {address} does n
   await expect(dialog.getByRole('heading', { name: 'Add funds to your E2E App wallet' })).toBeVisible()
   expect(await page.evaluate(() => window.__portico_test_solana_wallet!.sent)).toEqual([])
   expect(await balanceOf(wallet)).toBe(before)
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme}: USDC: a Solana wallet sends an SPL transfer of Circle's devnet USDC, creating the embedded wallet's token account, which then holds the amount`, async ({ page, request }) => {
+    await injectTestSolanaWallet(page, { rpcUrl: SOLANA_URL })
+    const wallet = await logIn(page, request, theme)
+    const funder = await testWalletAddress(page)
+    await rpc.requestAirdrop(funder, lamports(1_000_000_000n)).send()
+    await testUsdc(SOLANA_URL).fund(funder, 200_000n) // 0.2 USDC
+    expect(await usdcOf(wallet)).toBe(0n)
+
+    const dialog = await openTransfer(page, '0.05', 'USDC')
+    await expect(dialog.getByText('Send 0.05 USDC on Solana devnet from a wallet you own.')).toBeVisible()
+    await dialog.screenshot({ path: test.info().outputPath(`funding-wallet-solana-usdc-pick-${theme}.png`), animations: 'disabled' })
+    if (theme === 'dark') {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: test.info().outputPath('funding-wallet-solana-usdc-pick-dark-phone.png'), animations: 'disabled' })
+    }
+
+    await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: 'Test Solana Wallet' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
+    await expect(dialog.getByText('0.05 USDC arrived in your wallet.')).toBeVisible()
+    await dialog.screenshot({ path: test.info().outputPath(`funding-wallet-solana-usdc-success-${theme}.png`), animations: 'disabled' })
+    if (theme === 'dark') await page.screenshot({ path: test.info().outputPath('funding-wallet-solana-usdc-success-dark-phone.png'), animations: 'disabled' })
+    await expect(page.getByTestId('funding-result')).toHaveText(new RegExp(`^completed wallet 0\\.05 \\{"hash":"[1-9A-HJ-NP-Za-km-z]{64,88}","from":"${funder}"\\}$`))
+    await expect(dialog).toBeHidden()
+    expect(await usdcOf(wallet)).toBe(50_000n)
+    expect(await usdcOf(funder)).toBe(150_000n)
+    expect(await page.evaluate(() => window.__portico_test_solana_wallet!.sent)).toHaveLength(1)
+  })
+}
+
+test("USDC failure: a Solana wallet with SOL but less USDC than the amount shows 'Wallet {address} does not have enough funds.' and sends nothing", async ({ page, request }) => {
+  await injectTestSolanaWallet(page, { rpcUrl: SOLANA_URL })
+  const wallet = await logIn(page, request, 'light')
+  const funder = await testWalletAddress(page)
+  await rpc.requestAirdrop(funder, lamports(1_000_000_000n)).send()
+  await testUsdc(SOLANA_URL).fund(funder, 49_999n)
+
+  const dialog = await openTransfer(page, '0.05', 'USDC')
+  await dialog.getByRole('button', { name: 'Test Solana Wallet' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Transfer failed' })).toBeVisible()
+  await expect(dialog.getByText(`Wallet ${funder} does not have enough funds.`)).toBeVisible()
+  await dialog.screenshot({ path: test.info().outputPath('funding-wallet-solana-usdc-not-enough-funds.png'), animations: 'disabled' })
+  expect(await page.evaluate(() => window.__portico_test_solana_wallet!.sent)).toEqual([])
+  expect(await usdcOf(wallet)).toBe(0n)
+  expect(await usdcOf(funder)).toBe(49_999n)
 })

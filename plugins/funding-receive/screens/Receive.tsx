@@ -11,7 +11,7 @@ import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { QrCode } from '../../../ui/components/QrCode'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
-import { assetSymbol, findFunding, fromUnits, fundingRpcUrl, pollUntil, readBalance, toUnits, USDC_DECIMALS, useFundingFlow, type FundingRequest } from '../../funding'
+import { assetSymbol, findFunding, fromUnits, fundingChainId, fundingRpcUrl, pollUntil, readBalance, toUnits, USDC_DECIMALS, useFundingFlow, type FundingRequest } from '../../funding'
 import { COPY_CONFIRMATION_MS, RECEIVE_BALANCE_POLL_MS, RECEIVE_QR } from '../index'
 
 /** The token contract and decimals of the asset a request funds; null when not known. */
@@ -40,7 +40,7 @@ export default function Receive() {
   const [error, setError] = useState<string | null>(null)
   const [copied, setCopied] = useState(false)
   const copyTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined)
-  const usdc = request?.chain ? (findFunding(ctx)?.usdcAddress(request.chain.id) ?? null) : null
+  const usdc = request ? (findFunding(ctx)?.usdcAddress(fundingChainId(request)) ?? null) : null
   const asset = request ? assetOf(request, usdc) : null
   const url = request ? fundingRpcUrl(request, ctx.config()) : null
 

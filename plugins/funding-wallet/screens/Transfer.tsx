@@ -11,7 +11,7 @@ import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { Spinner } from '../../../ui/components/Spinner'
 import { porticoRecipes as r } from '../../../ui/styles'
-import { assetSymbol, findFunding, fundingRpcUrl, useFundingFlow, type FundingRequest } from '../../funding'
+import { assetSymbol, findFunding, fundingChainId, fundingRpcUrl, useFundingFlow, type FundingRequest } from '../../funding'
 import { WALLET_ERROR_CODES, walletListItems, walletsOf, type ConnectorEntry, type WalletListItem } from '../../wallets'
 import { WALLETS_COLLAPSE_ABOVE, WALLETS_SHOWN } from '../index'
 import { BRIDGE_QUOTES_SCREEN, findBridge } from '../../funding-bridge'
@@ -41,7 +41,7 @@ async function transfer(
   const provider = await walletsOf(ctx).connectorOf(from)!.getProvider(from)
   if (request.chainType === 'solana') {
     const { sendSolanaTransfer, waitForSolanaConfirmation } = await import('../solana')
-    const signature = await sendSolanaTransfer(provider as Parameters<typeof sendSolanaTransfer>[0], url, request, from, plan)
+    const signature = await sendSolanaTransfer(provider as Parameters<typeof sendSolanaTransfer>[0], url, request, from, plan, signal)
     sent(signature)
     await waitForSolanaConfirmation(ctx.sleep, url, signature, signal)
     return signature
@@ -77,7 +77,7 @@ export default function Transfer() {
   }, [])
 
   const request = flow?.request ?? null
-  const usdc = request?.chain ? (findFunding(ctx)?.usdcAddress(request.chain.id) ?? null) : null
+  const usdc = request ? (findFunding(ctx)?.usdcAddress(fundingChainId(request)) ?? null) : null
   const plan = request ? planTransfer(request, usdc) : null
   const url = request ? fundingRpcUrl(request, ctx.config()) : null
   if (!flow || !request || !plan || !url) {
