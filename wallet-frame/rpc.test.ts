@@ -212,12 +212,11 @@ describe('csw_signUserOperation', () => {
   it('refuses another address than the wallet’s, a hash in place of the operation, and operations it cannot read', async () => {
     await expect(sign(safeRequest, OTHER)).rejects.toMatchObject({ code: 'invalid_request' })
     const { callData: _, ...withoutCallData } = safeRequest.userOperation
-    const { paymasterData: __, ...halfPaymaster } = safeRequest.userOperation
     const refused: unknown[] = [
       keccak256(toHex('a hash the host chose')),
       { ...hashRequest, userOperation: keccak256(toHex('a hash the host chose')) },
       { ...safeRequest, userOperation: withoutCallData },
-      { ...safeRequest, userOperation: halfPaymaster },
+      { ...safeRequest, userOperation: { ...safeRequest.userOperation, paymasterData: 'not hex' } },
       { ...safeRequest, userOperation: { ...safeRequest.userOperation, initCode: '0x' } },
       { ...safeRequest, userOperation: { ...safeRequest.userOperation, nonce: '12' } },
       { ...safeRequest, userOperation: { ...safeRequest.userOperation, sender: 'not an address' } },

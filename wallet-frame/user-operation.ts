@@ -35,12 +35,11 @@ function quantity(value: unknown, field: string): bigint {
   return BigInt(value)
 }
 
-/** Fields that come together or not at all (v0.7's factory and paymaster parts). */
-function together(op: Fields, fields: readonly string[]): boolean {
-  const present = fields.filter((f) => op[f] !== undefined && op[f] !== null)
-  if (present.length !== 0 && present.length !== fields.length) throw invalid(`Invalid user operation: ${fields.join(', ')} come together.`)
-  return present.length !== 0
-}
+/**
+ * Whether a v0.7 part (the factory's, the paymaster's) is there: its address is given. Without it the
+ * part's other fields count for nothing, as in the operation the EntryPoint packs.
+ */
+const given = (value: unknown) => value !== undefined && value !== null
 
 /** Reads a user operation in its JSON-RPC form for an EntryPoint version. */
 function readUserOperation(input: unknown, version: '0.6' | '0.7'): UserOperation {
@@ -64,13 +63,13 @@ function readUserOperation(input: unknown, version: '0.6' | '0.7'): UserOperatio
   }
   return {
     ...common,
-    ...(together(op, ['factory', 'factoryData']) ? { factory: address(op.factory, 'factory'), factoryData: bytes(op.factoryData, 'factoryData') } : {}),
-    ...(together(op, ['paymaster', 'paymasterVerificationGasLimit', 'paymasterPostOpGasLimit', 'paymasterData'])
+    ...(given(op.factory) ? { factory: address(op.factory, 'factory'), factoryData: !given(op.factoryData) ? '0x' : bytes(op.factoryData, 'factoryData') } : {}),
+    ...(given(op.paymaster)
       ? {
           paymaster: address(op.paymaster, 'paymaster'),
-          paymasterVerificationGasLimit: quantity(op.paymasterVerificationGasLimit, 'paymasterVerificationGasLimit'),
-          paymasterPostOpGasLimit: quantity(op.paymasterPostOpGasLimit, 'paymasterPostOpGasLimit'),
-          paymasterData: bytes(op.paymasterData, 'paymasterData'),
+          paymasterVerificationGasLimit: !given(op.paymasterVerificationGasLimit) ? 0n : quantity(op.paymasterVerificationGasLimit, 'paymasterVerificationGasLimit'),
+          paymasterPostOpGasLimit: !given(op.paymasterPostOpGasLimit) ? 0n : quantity(op.paymasterPostOpGasLimit, 'paymasterPostOpGasLimit'),
+          paymasterData: !given(op.paymasterData) ? '0x' : bytes(op.paymasterData, 'paymasterData'),
         }
       : {}),
   }
