@@ -6,12 +6,13 @@
  * message it signs verifies through ERC-6492 before deployment and ERC-1271 after; its first
  * sponsored transaction ('Sponsored' on the review and the receipt) deploys it; a batched transfer
  * goes in one user operation; a sponsorship the paymaster's policy refuses ends on the error screen
- * with a text the user understands. 'Approve' is the one approval: the wallet frame signs the user
+ * with a text the user understands; without a paymaster the review shows the bundler's maximum fee
+ * and the account pays. 'Approve' is the one approval: the wallet frame signs the user
  * operation (`csw_signUserOperation`) with no sign request after it. Screenshots of the review with
- * the sponsored fee (light and dark, desktop and phone) and of the refusal.
+ * the sponsored and the account-paid fee (light and dark, desktop and phone) and of the refusal.
  */
 import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { createPublicClient, http, toHex, type Address, type Hex } from 'viem'
+import { createPublicClient, http, parseAbi, toHex, type Address, type Hex } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startHostPage, type HostPage } from '../support/host-page'
 import { rpc } from '../fixtures/anvil'
@@ -49,8 +50,11 @@ test.afterAll(async () => {
   host = paymaster = chain = null
 })
 
-/** Starts what the tests share, and creates an app with smart wallets of a type (Safe unless told) sponsored under the given paymaster context. */
-async function smartWalletApp(page: Page, request: APIRequestContext, paymasterContext: Record<string, unknown>, type: 'safe' | 'thirdweb' = 'safe'): Promise<string> {
+/**
+ * Starts what the tests share, and creates an app with smart wallets of a type (Safe unless told)
+ * sponsored under the given paymaster context, or paid by the account when it is null.
+ */
+async function smartWalletApp(page: Page, request: APIRequestContext, paymasterContext: Record<string, unknown> | null, type: 'safe' | 'thirdweb' = 'safe'): Promise<string> {
   await page.goto('/')
   const apiUrl = await apiUrlOf(page)
   chain ??= await startErc4337Chain()
@@ -73,7 +77,9 @@ async function smartWalletApp(page: Page, request: APIRequestContext, paymasterC
         smartWallets: {
           enabled: true,
           smartWalletType: type,
-          configuredNetworks: [{ chainId: CHAIN, bundlerUrl: chain.bundlerUrl, paymasterUrl: paymaster.url, rpcUrl: chain.anvil.url, chainName: 'Anvil', paymasterContext }],
+          configuredNetworks: [
+            { chainId: CHAIN, bundlerUrl: chain.bundlerUrl, rpcUrl: chain.anvil.url, chainName: 'Anvil', ...(paymasterContext ? { paymasterUrl: paymaster.url, paymasterContext } : {}) },
+          ],
         },
       },
     },
@@ -167,6 +173,42 @@ test.describe('smart wallets', () => {
   }
 
   for (const type of ['safe', 'thirdweb'] as const) {
+    test(`a ${type} account that pays its own fee: the review shows the bundler's maximum fee, one approval sends it (light desktop, dark phone)`, async ({ page, request }) => {
+      const url = await smartWalletApp(page, request, null, type)
+      const address = await newUserWithSmartWallet(page, request, url, type)
+      await fund(address, 10n ** 18n)
+      const send = async (shot: string) => {
+        await page.getByRole('button', { name: 'Send with the smart wallet' }).click()
+        const dialog = page.getByRole('dialog')
+        await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
+        await expect(row(dialog, 'Estimated fee')).toHaveText(/^0\.0\d+ ETH/)
+        await expect(row(dialog, 'Total')).toHaveText(/^0\.0\d+ ETH/)
+        await expect(dialog.getByText(/error preparing your transaction/)).toHaveCount(0)
+        await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-review-account-paid-${type}-${shot}.png`) })
+        await approve(dialog)
+        await dialog.getByRole('button', { name: 'Done' }).click()
+        await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^sent 0x[0-9a-f]{64} 0x[0-9a-f]{64} false$/)
+      }
+      // What the account holds: its balance and its deposit at its EntryPoint (a prefund's rest stays there).
+      const entryPoint = type === 'thirdweb' ? chain!.entryPoint06 : chain!.entryPoint
+      const funds = async () =>
+        (await client().getBalance({ address })) +
+        (await client().readContract({ address: entryPoint, abi: parseAbi(['function balanceOf(address) view returns (uint256)']), functionName: 'balanceOf', args: [address] }))
+      const received = await client().getBalance({ address: recipients[0]! })
+      await send('light-desktop')
+      expect(await client().getCode({ address })).toMatch(/^0x[0-9a-f]+$/)
+      const held = await funds()
+      expect(held).toBeLessThan(10n ** 18n - 1000n)
+      // The deployed account again, in the dark theme at a phone's size.
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.goto(`${url}&theme=dark`)
+      await page.getByRole('button', { name: 'Get smart wallet' }).click()
+      await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(`address ${address}`)
+      await send('dark-phone')
+      expect(await funds()).toBeLessThan(held - 1000n)
+      expect(await client().getBalance({ address: recipients[0]! })).toBe(received + 2000n)
+    })
+
     test(`a batched transfer of a ${type} account is reviewed item by item and goes in one sponsored user operation under one approval (dark, phone)`, async ({ page, request }) => {
       await page.setViewportSize({ width: 390, height: 844 })
       const url = await smartWalletApp(page, request, {}, type)
