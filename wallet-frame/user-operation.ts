@@ -41,6 +41,9 @@ function quantity(value: unknown, field: string): bigint {
  */
 const given = (value: unknown) => value !== undefined && value !== null
 
+/** A field of a part that may be left out (its neutral value then, as the EntryPoint packs it). */
+const optional = <T>(op: Fields, field: string, read: (value: unknown, field: string) => T, fallback: T): T => (given(op[field]) ? read(op[field], field) : fallback)
+
 /** Reads a user operation in its JSON-RPC form for an EntryPoint version. */
 function readUserOperation(input: unknown, version: '0.6' | '0.7'): UserOperation {
   const op = object(input, 'The user operation')
@@ -63,13 +66,13 @@ function readUserOperation(input: unknown, version: '0.6' | '0.7'): UserOperatio
   }
   return {
     ...common,
-    ...(given(op.factory) ? { factory: address(op.factory, 'factory'), factoryData: !given(op.factoryData) ? '0x' : bytes(op.factoryData, 'factoryData') } : {}),
+    ...(given(op.factory) ? { factory: address(op.factory, 'factory'), factoryData: optional(op, 'factoryData', bytes, '0x') } : {}),
     ...(given(op.paymaster)
       ? {
           paymaster: address(op.paymaster, 'paymaster'),
-          paymasterVerificationGasLimit: !given(op.paymasterVerificationGasLimit) ? 0n : quantity(op.paymasterVerificationGasLimit, 'paymasterVerificationGasLimit'),
-          paymasterPostOpGasLimit: !given(op.paymasterPostOpGasLimit) ? 0n : quantity(op.paymasterPostOpGasLimit, 'paymasterPostOpGasLimit'),
-          paymasterData: !given(op.paymasterData) ? '0x' : bytes(op.paymasterData, 'paymasterData'),
+          paymasterVerificationGasLimit: optional(op, 'paymasterVerificationGasLimit', quantity, 0n),
+          paymasterPostOpGasLimit: optional(op, 'paymasterPostOpGasLimit', quantity, 0n),
+          paymasterData: optional<Hex>(op, 'paymasterData', bytes, '0x'),
         }
       : {}),
   }
