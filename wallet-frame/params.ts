@@ -43,7 +43,7 @@ const WalletIndex = v.pipe(v.number(), v.integer(), v.minValue(0), v.maxValue(99
 
 const RpcRequest = v.strictObject({
   method: v.picklist(
-    ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTransaction', 'secp256k1_sign', 'solana_signMessage', 'solana_signTransaction'],
+    ['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTransaction', 'secp256k1_sign', 'csw_signUserOperation', 'solana_signMessage', 'solana_signTransaction'],
     'The rpc method is not supported by the wallet frame.',
   ),
   params: v.pipe(v.array(v.unknown()), v.maxLength(4, 'Too many rpc params.')),

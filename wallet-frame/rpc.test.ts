@@ -11,10 +11,27 @@ import {
   setTransactionMessageLifetimeUsingBlockhash,
   type Blockhash,
 } from '@solana/kit'
-import { keccak256, parseTransaction, recoverAddress, recoverTransactionAddress, toHex, verifyMessage, verifyTypedData, type Hex, type TypedDataDefinition } from 'viem'
+import { SafeSmartAccount } from 'permissionless/accounts/safe'
+import { toThirdwebSmartAccount } from 'permissionless/accounts'
+import {
+  concat,
+  createPublicClient,
+  http,
+  keccak256,
+  pad,
+  parseTransaction,
+  recoverAddress,
+  recoverTransactionAddress,
+  toHex,
+  verifyMessage,
+  verifyTypedData,
+  type Hex,
+  type TypedDataDefinition,
+} from 'viem'
+import { formatUserOperationRequest, getUserOperationHash } from 'viem/account-abstraction'
 import { describe, expect, it } from 'vitest'
 import type { FrameRpcRequest } from '../protocols/wallet-frame'
-import { deriveWalletKey, fromBase64, toBase64 } from './crypto'
+import { deriveWalletKey, evmAccount, fromBase64, toBase64 } from './crypto'
 import { signRpc } from './rpc'
 
 const ENTROPY = new Uint8Array(16).fill(7)
@@ -124,6 +141,92 @@ describe('signRpc on Ethereum', () => {
 
   it('refuses a Solana method', async () => {
     await expect(rpc(evm, 'solana_signMessage', ['aGk='])).rejects.toMatchObject({ code: 'invalid_request' })
+  })
+})
+
+describe('csw_signUserOperation', () => {
+  const SENDER = '0x1111111111111111111111111111111111111111'
+  const gas = { callGasLimit: 100_000n, verificationGasLimit: 500_000n, preVerificationGas: 60_000n, maxFeePerGas: 3_000_000_000n, maxPriorityFeePerGas: 1_000_000_000n }
+  /** A v0.7 operation that deploys its account, sponsored by a paymaster. */
+  const op07 = {
+    sender: SENDER,
+    nonce: 0n,
+    factory: '0x2222222222222222222222222222222222222222',
+    factoryData: '0xabcdef',
+    callData: '0x1234',
+    ...gas,
+    paymaster: '0x3333333333333333333333333333333333333333',
+    paymasterVerificationGasLimit: 40_000n,
+    paymasterPostOpGasLimit: 10_000n,
+    paymasterData: '0x99',
+    signature: '0x',
+  } as const
+  /** A v0.6 operation of a deployed account, paid by the account. */
+  const op06 = { sender: SENDER, nonce: 5n, initCode: '0x', callData: '0x5678', ...gas, paymasterAndData: '0x', signature: '0x' } as const
+  const ENTRY_POINT_07 = '0x0000000071727De22E5E9d8BAf0edAc6f37da032'
+  const ENTRY_POINT_06 = '0x5FF137D4b0FDCD49DcA30c7CF57E578a026d2789'
+  const MODULE = '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226'
+  const safeRequest = { userOperation: formatUserOperationRequest(op07), entryPoint: { address: ENTRY_POINT_07, version: '0.7' }, chainId: 31337, scheme: { kind: 'safeOperation', safe4337ModuleAddress: MODULE } }
+  const hashRequest = { userOperation: formatUserOperationRequest(op06), entryPoint: { address: ENTRY_POINT_06, version: '0.6' }, chainId: 31337, scheme: { kind: 'userOperationHash' } }
+  const sign = (request: unknown, address = evm.address) => rpc(evm, 'csw_signUserOperation', [address, request])
+
+  it("signs a v0.7 operation as a Safe's owner signs it: the SafeOp permissionless' Safe account asks its owner for", async () => {
+    const signature = await sign(safeRequest)
+    // permissionless packs validAfter and validUntil (6 bytes each, 0) before the owner's signature.
+    const packed = await SafeSmartAccount.signUserOperation({
+      ...op07,
+      version: '1.4.1',
+      entryPoint: { address: ENTRY_POINT_07, version: '0.7' },
+      owners: [evmAccount(evm)],
+      account: evmAccount(evm),
+      chainId: 31337,
+      safe4337ModuleAddress: MODULE,
+    })
+    expect(packed).toBe(concat([pad('0x0', { size: 12 }), signature as Hex]))
+  })
+
+  it("signs a v0.6 operation as a thirdweb account's owner signs it: a message over the ERC-4337 user-operation hash", async () => {
+    const signature = await sign(hashRequest)
+    const thirdweb = await toThirdwebSmartAccount({
+      client: createPublicClient({ transport: http('http://127.0.0.1:9') }),
+      owner: evmAccount(evm),
+      address: SENDER,
+      entryPoint: { address: ENTRY_POINT_06, version: '0.6' },
+    })
+    expect(await thirdweb.signUserOperation({ ...op06, chainId: 31337 })).toBe(signature)
+    const hash = getUserOperationHash({ userOperation: op06, entryPointAddress: ENTRY_POINT_06, entryPointVersion: '0.6', chainId: 31337 })
+    expect(await verifyMessage({ address: evm.address as Hex, message: { raw: hash }, signature: signature as Hex })).toBe(true)
+  })
+
+  it('signs what the operation says: another field, chain or entry point gives another signature', async () => {
+    const base = await sign(hashRequest)
+    const changed = [
+      { ...hashRequest, userOperation: { ...hashRequest.userOperation, callData: '0x5679' } },
+      { ...hashRequest, userOperation: { ...hashRequest.userOperation, maxFeePerGas: '0x1' } },
+      { ...hashRequest, chainId: 1 },
+      { ...hashRequest, entryPoint: { address: OTHER, version: '0.6' } },
+    ]
+    for (const request of changed) expect(await sign(request)).not.toBe(base)
+  })
+
+  it('refuses another address than the wallet’s, a hash in place of the operation, and operations it cannot read', async () => {
+    await expect(sign(safeRequest, OTHER)).rejects.toMatchObject({ code: 'invalid_request' })
+    const { callData: _, ...withoutCallData } = safeRequest.userOperation
+    const refused: unknown[] = [
+      keccak256(toHex('a hash the host chose')),
+      { ...hashRequest, userOperation: keccak256(toHex('a hash the host chose')) },
+      { ...safeRequest, userOperation: withoutCallData },
+      { ...safeRequest, userOperation: { ...safeRequest.userOperation, paymasterData: 'not hex' } },
+      { ...safeRequest, userOperation: { ...safeRequest.userOperation, initCode: '0x' } },
+      { ...safeRequest, userOperation: { ...safeRequest.userOperation, nonce: '12' } },
+      { ...safeRequest, userOperation: { ...safeRequest.userOperation, sender: 'not an address' } },
+      { ...hashRequest, userOperation: { ...hashRequest.userOperation, paymasterAndData: undefined } },
+      { ...hashRequest, entryPoint: { address: ENTRY_POINT_06, version: '0.8' } },
+      { ...hashRequest, chainId: 0 },
+      { ...hashRequest, scheme: { kind: 'rawHash' } },
+      { ...safeRequest, scheme: { kind: 'safeOperation' } },
+    ]
+    for (const request of refused) await expect(sign(request)).rejects.toMatchObject({ code: 'invalid_request' })
   })
 })
 

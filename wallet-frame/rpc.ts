@@ -9,6 +9,7 @@ import type { FrameRpcRequest } from '../protocols/wallet-frame'
 import { evmAccount, fromBase64, signSolanaMessage, toBase64, type WalletKey } from './crypto'
 import { FrameFailure } from './errors'
 import { signWireTransaction } from './solana-wire'
+import { signUserOperation } from './user-operation'
 
 const invalid = (message: string) => new FrameFailure('invalid_request', message)
 
@@ -131,6 +132,12 @@ async function signEvm(key: WalletKey, method: FrameRpcRequest['method'], params
     }
     case 'eth_signTransaction':
       return account.signTransaction(readTransaction(params[0], key.address))
+    case 'csw_signUserOperation': {
+      // [address, request]: the user operation itself; the frame derives what it signs from it.
+      const [address, request] = params
+      expectOwnAddress(address, key.address)
+      return signUserOperation(account, request)
+    }
     default:
       throw invalid(`${method} is not a method of an Ethereum wallet.`)
   }

@@ -18,7 +18,8 @@ const RECEIPT_POLL_MS = 500
 /** Spec 02 §8: the nonce, gas or fees of a transaction could not be read from the chain. */
 export const PREPARATION_FAILED_MESSAGE = 'There was an error preparing your transaction. Your transaction request will likely fail.'
 
-const SIGNING = new Set(['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTransaction', 'secp256k1_sign'])
+// `csw_signUserOperation` signs a smart account's user operation, which its own review screen shows.
+const SIGNING = new Set(['personal_sign', 'eth_sign', 'eth_signTypedData_v4', 'eth_signTransaction', 'secp256k1_sign', 'csw_signUserOperation'])
 /** Methods that show the sign-request screen (the transaction screens come with transactions). */
 const CONFIRMED = new Set(['personal_sign', 'eth_signTypedData_v4'])
 

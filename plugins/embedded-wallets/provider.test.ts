@@ -3,6 +3,7 @@
  * standing in for the wallet frame's signer: the spec 02 §5 checks refuse a bad request before
  * anything is signed; a good one (quantities as number, bigint or hex) is filled from the chain,
  * signed and mined; a chain the app does not configure is refused, a configured one is moved to.
+ * A smart account's `csw_signUserOperation` goes to the frame without the sign-request screen.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Hex } from 'viem'
@@ -96,5 +97,25 @@ describe('normalizeTransactionRequest', () => {
   it('refuses what is not a request', () => {
     for (const bad of [null, 'tx', [], 1]) expect(() => normalizeTransactionRequest(bad)).toThrow('Invalid transaction request')
     expect(() => normalizeTransactionRequest({ data: '0xabc' })).toThrow("Transaction request property 'data' must be hex data")
+  })
+})
+
+describe('signing methods', () => {
+  it("sends csw_signUserOperation to the frame without the sign-request screen (the user operation's review approves it), personal_sign after it", async () => {
+    const calls: string[] = []
+    const wallet = createEmbeddedEthereumProvider({
+      wallet: { address: account.address, chainType: 'ethereum', walletIndex: 0, imported: false, recoveryMethod: 'privy' },
+      chains: [{ id: anvil.chainId, rpcUrl: anvil.url }],
+      chainId: anvil.chainId,
+      confirm: async (request) => void calls.push(`confirm ${request.method}`),
+      sign: async (request) => {
+        calls.push(`sign ${request.method}`)
+        return '0x01'
+      },
+    })
+    const operation = { userOperation: {}, entryPoint: { address: TO, version: '0.7' }, chainId: anvil.chainId, scheme: { kind: 'userOperationHash' } }
+    await wallet.request({ method: 'csw_signUserOperation', params: [account.address, operation] })
+    await wallet.request({ method: 'personal_sign', params: ['0x68656c6c6f', account.address] })
+    expect(calls).toEqual(['sign csw_signUserOperation', 'confirm personal_sign', 'sign personal_sign'])
   })
 })

@@ -5,13 +5,16 @@
  * deployment and ERC-1271 after, calls batch into one user operation, and each error a user can act
  * on comes out with its code.
  */
-import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, toHex, type Address } from 'viem'
+import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, toHex, type Address, type EIP1193Provider } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpc } from '../../test/fixtures/anvil'
 import { startErc4337Chain, type Erc4337Chain } from '../../test/fixtures/erc4337'
 import { PAYMASTER_REFUSAL, REFUSED_POLICY_ID, startPaymasterService, type PaymasterService } from '../../test/fixtures/paymaster-service'
 import { PorticoError } from '../../kernel/errors'
+import type { FrameRpcRequest } from '../../protocols/wallet-frame'
+import { deriveWalletKey } from '../../wallet-frame/crypto'
+import { signRpc } from '../../wallet-frame/rpc'
 import { createSmartWallet, type SmartWallet } from './account'
 import { SMART_WALLET_ERROR_CODES, type SmartWalletNetwork, type SmartWalletType } from './config'
 
@@ -86,6 +89,30 @@ describe.each(TYPES)('%s smart account', (type) => {
     // The type's own EntryPoint ran it: thirdweb's and Biconomy's accounts are v0.6 ones, Safe's a v0.7 one.
     const entryPoint = ENTRY_POINT_06_TYPES.includes(type) ? chain.entryPoint06 : chain.entryPoint
     expect(receipt.logs.filter((l) => l.topics[0] === USER_OPERATION_EVENT).map((l) => l.address.toLowerCase())).toEqual([entryPoint.toLowerCase()])
+  })
+
+  it("behavior: owned by the embedded wallet, its user operations (sponsored deployment, then account-paid) are signed in the wallet frame from the operation itself, and nothing else is asked of the owner", async () => {
+    const key = deriveWalletKey(crypto.getRandomValues(new Uint8Array(16)), 'ethereum', 0)
+    const asked: string[] = []
+    // The embedded wallet's provider as the owner: its signing methods go to the frame's signer.
+    const owner = {
+      request: async ({ method, params }: { method: string; params?: unknown[] }) => {
+        asked.push(method)
+        if (method === 'eth_accounts' || method === 'eth_requestAccounts') return [key.address]
+        return signRpc(key, { method, params: params ?? [] } as FrameRpcRequest)
+      },
+    } as unknown as EIP1193Provider
+    const contracts = { entryPoint: chain.entryPoint, safe: chain.safe, entryPoint06: chain.entryPoint06, thirdweb: { factoryAddress: chain.thirdwebFactory } }
+    const sponsored = await createSmartWallet({ type, network: network({ paymasterUrl: paymaster.url }), owner, contracts })
+    const to = newAddress()
+    await rpc(chain.anvil.url, 'anvil_setBalance', [sponsored.address, toHex(10n)])
+    expect((await sponsored.sendTransaction({ to, value: 3n })).sponsored).toBe(true)
+    const paid = await createSmartWallet({ type, network: network(), owner, contracts })
+    expect(paid.address).toBe(sponsored.address)
+    await rpc(chain.anvil.url, 'anvil_setBalance', [paid.address, toHex(parseEther('1'))])
+    expect((await paid.sendTransaction({ to, value: 4n })).sponsored).toBe(false)
+    expect(await publicClient().getBalance({ address: to })).toBe(7n)
+    expect(asked.filter((m) => m !== 'eth_accounts' && m !== 'eth_requestAccounts')).toEqual(['csw_signUserOperation', 'csw_signUserOperation'])
   })
 
   it('behavior: a signed message and typed data verify through ERC-6492 before deployment and ERC-1271 after', async () => {

@@ -14,6 +14,7 @@ import {
   createPublicClient,
   decodeErrorResult,
   defineChain,
+  encodePacked,
   HttpRequestError,
   http,
   RpcRequestError,
@@ -27,7 +28,8 @@ import {
   type TypedData,
   type TypedDataDefinition,
 } from 'viem'
-import { createPaymasterClient, entryPoint06Address, type SmartAccount } from 'viem/account-abstraction'
+import { createPaymasterClient, entryPoint06Address, formatUserOperationRequest, type SmartAccount, type UserOperation } from 'viem/account-abstraction'
+import type { FrameUserOperationRequest, FrameUserOperationScheme } from '../../protocols/wallet-frame'
 import { PorticoError } from '../../kernel/errors'
 import { SMART_WALLET_ERROR_CODES, sponsoredContext, type SmartWalletNetwork, type SmartWalletType } from './config'
 import { smartWalletMessages as en } from './messages/en'
@@ -103,6 +105,13 @@ export interface SmartWallet {
    */
   sendUserOperation(calls: SmartWalletCall | readonly SmartWalletCall[]): Promise<Hex>
   /**
+   * Estimates the user operation of the calls through the bundler (`eth_estimateUserOperationGas`),
+   * as it would be sent: its gas limits summed and its fee per gas, whose product is the most the
+   * account pays for it.
+   * @throws `paymaster_refused`, `bundler_unreachable`, `user_operation_reverted` (failed simulation).
+   */
+  estimateFee(calls: SmartWalletCall | readonly SmartWalletCall[]): Promise<{ gas: bigint; maxFeePerGas: bigint }>
+  /**
    * Waits for a sent user operation's inclusion.
    * @throws `user_operation_reverted` (with the reason), `bundler_unreachable`.
    */
@@ -119,7 +128,11 @@ export interface SmartWallet {
 export interface CreateSmartWalletOptions {
   type: SmartWalletType
   network: SmartWalletNetwork
-  /** The owner: the embedded wallet's EIP-1193 provider, or a local account. */
+  /**
+   * The owner: the embedded wallet's EIP-1193 provider, or a local account. With the provider, the
+   * wallet frame signs the user operations of the types it knows (`csw_signUserOperation`, shown the
+   * operation itself), so no sign request follows the review's approval.
+   */
   owner: EIP1193Provider | LocalAccount
   contracts?: SmartAccountContracts
 }
@@ -220,6 +233,57 @@ async function accountOf(options: CreateSmartWalletOptions, client: PublicClient
   }
 }
 
+/** Safe 1.4.1's 4337 module for the EntryPoint v0.7 (permissionless' default), whose `SafeOp` the owner signs. */
+const SAFE_4337_MODULE_V07: Address = '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226'
+
+/** How a type's owner signs a user operation, and how the account encodes the owner's signature. */
+interface OwnerSigning {
+  scheme: FrameUserOperationScheme
+  encode(ownerSignature: Hex): Hex
+}
+
+/** The owner signing of the types the wallet frame signs for (`csw_signUserOperation`); null for the others. */
+function ownerSigning(type: SmartWalletType, contracts: SmartAccountContracts | undefined): OwnerSigning | null {
+  switch (type) {
+    case 'safe':
+      // One owner, no validity window: validAfter and validUntil (0) packed before the signature.
+      return {
+        scheme: { kind: 'safeOperation', safe4337ModuleAddress: contracts?.safe?.safe4337ModuleAddress ?? SAFE_4337_MODULE_V07 },
+        encode: (signature) => encodePacked(['uint48', 'uint48', 'bytes'], [0, 0, signature]),
+      }
+    case 'thirdweb':
+      return { scheme: { kind: 'userOperationHash' }, encode: (signature) => signature }
+    default:
+      return null
+  }
+}
+
+/**
+ * The account whose user operations the embedded wallet's frame signs (`csw_signUserOperation`): the
+ * frame is shown the operation itself and signs it as the type's owner does, so the review's one
+ * approval covers it (no sign request of the owner's typed data or hash after 'Approve').
+ */
+async function frameSigned(account: SmartAccount, owner: EIP1193Provider, signing: OwnerSigning, chainId: number): Promise<SmartAccount> {
+  const [ownerAddress] = (await owner.request({ method: 'eth_accounts' })) as readonly Address[]
+  const request = owner.request as (args: { method: string; params: unknown[] }) => Promise<unknown>
+  return {
+    ...account,
+    async signUserOperation({ chainId: asked, ...userOperation }) {
+      const operation: FrameUserOperationRequest = {
+        userOperation: formatUserOperationRequest({ ...userOperation, sender: userOperation.sender ?? account.address } as UserOperation),
+        entryPoint: { address: account.entryPoint.address, version: account.entryPoint.version as '0.6' | '0.7' },
+        chainId: asked ?? chainId,
+        scheme: signing.scheme,
+      }
+      return signing.encode((await request({ method: 'csw_signUserOperation', params: [ownerAddress, operation] })) as Hex)
+    },
+  }
+}
+
+/** Calls as viem's user operation takes them. */
+const callsOf = (calls: SmartWalletCall | readonly SmartWalletCall[]) =>
+  (Array.isArray(calls) ? calls : [calls as SmartWalletCall]).map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' }))
+
 /**
  * Builds the user's smart account on a chain. Nothing is deployed: the first user operation does it.
  * @param options - the type, the chain's network settings, the owner, custom contract addresses.
@@ -241,7 +305,9 @@ export async function createSmartWallet(options: CreateSmartWalletOptions): Prom
     rpcUrls: { default: { http: [network.rpcUrl] } },
   })
   const publicClient = createPublicClient({ chain, transport: http(network.rpcUrl) })
-  const account = await accountOf(options, publicClient)
+  const built = await accountOf(options, publicClient)
+  const signing = 'request' in options.owner ? ownerSigning(options.type, options.contracts) : null
+  const account = signing ? await frameSigned(built, options.owner as EIP1193Provider, signing, network.chainId) : built
   const paymasterUrl = network.paymasterUrl
   const client = createSmartAccountClient({
     account,
@@ -261,12 +327,21 @@ export async function createSmartWallet(options: CreateSmartWalletOptions): Prom
     sponsored: paymasterUrl !== undefined,
     isDeployed: () => account.isDeployed(),
     async sendUserOperation(calls) {
-      const list = Array.isArray(calls) ? calls : [calls as SmartWalletCall]
       try {
-        return await client.sendUserOperation({ calls: list.map((c) => ({ to: c.to, value: c.value ?? 0n, data: c.data ?? '0x' })) })
+        return await client.sendUserOperation({ calls: callsOf(calls) })
       } catch (err) {
         throw smartWalletError(err, network)
       }
+    },
+    async estimateFee(calls) {
+      let op
+      try {
+        op = await client.prepareUserOperation({ calls: callsOf(calls) })
+      } catch (err) {
+        throw smartWalletError(err, network)
+      }
+      const paymasterGas = 'paymasterVerificationGasLimit' in op ? (op.paymasterVerificationGasLimit ?? 0n) + (op.paymasterPostOpGasLimit ?? 0n) : 0n
+      return { gas: op.callGasLimit + op.verificationGasLimit + op.preVerificationGas + paymasterGas, maxFeePerGas: op.maxFeePerGas }
     },
     async waitForUserOperation(hash) {
       let receipt

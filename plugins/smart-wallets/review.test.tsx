@@ -2,14 +2,14 @@
 /**
  * A smart account's user operation on the transactions plugin's screens, against the real ERC-4337
  * chain (anvil, the EntryPoint v0.7, the Safe contracts, alto) and the local ERC-7677 paymaster
- * service: the review shows a sponsored fee as 'Sponsored', Approve sends the user operation (a new
- * account deploys with it) and the receipt follows; a batch is reviewed item by item and sent as one
+ * service: the review shows a sponsored fee as 'Sponsored' and an account-paid one as the bundler's
+ * maximum, Approve sends the user operation (a new account deploys with it) and the receipt follows; a batch is reviewed item by item and sent as one
  * operation; a refused sponsorship, an unreachable bundler and a reverted call reach the error screen
  * with their code and the text a user can act on, and 'Retry transaction' sends again.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, toHex, type Address } from 'viem'
+import { createPublicClient, encodeFunctionData, http, parseAbi, parseEther, parseEventLogs, toHex, type Address } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { axeViolations, startHarness, type Harness } from '../../test/support/ui-harness'
 import { rpc } from '../../test/fixtures/anvil'
@@ -19,6 +19,7 @@ import { PorticoProvider } from '../../ui/provider'
 import { email } from '../email'
 import { TestWalletService, testEmbeddedWallets } from '../embedded-wallets/screens/test-support'
 import { transactions } from '../transactions'
+import { formatAmount } from '../transactions/screens/parts'
 import { createSmartWallet, type SentUserOperation } from './account'
 import type { SmartWalletNetwork } from './config'
 import { smartWallets } from './index'
@@ -55,6 +56,9 @@ afterEach(async () => {
   h = null
 })
 
+const USER_OPERATION_EVENT_ABI = parseAbi([
+  'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
+])
 const publicClient = () => createPublicClient({ transport: http(chain.anvil.url) })
 const newAddress = (): Address => privateKeyToAccount(generatePrivateKey()).address
 const row = (label: string) => screen.getByText(label, { selector: 'dt' }).nextElementSibling?.textContent
@@ -115,10 +119,11 @@ describe('a user operation on the transaction screens', () => {
     const [a, b] = [newAddress(), newAddress()]
     const { sent } = await review([{ to: a, value: 5n }, { to: b, value: 6n }], {}, true)
     expect(await screen.findByText('Transaction 1 of 2')).toBeTruthy()
-    // The account pays: its fee is not known before the bundler estimates it.
+    // The operation's fee comes with the call that Approve sends.
     expect(row('Estimated fee')).toBe('Unknown')
     await click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByText('Transaction 2 of 2')).toBeTruthy()
+    expect(row('Estimated fee')).toMatch(/^0\.\d+ ETH \(\$\d+\.\d\d\)$/)
     await click(screen.getByRole('button', { name: 'Approve' }))
     expect(await screen.findByRole('heading', { name: 'Transaction complete' }, { timeout: 20_000 })).toBeTruthy()
     const receipt = await publicClient().getTransactionReceipt({ hash: (await sent).transactionHash })
@@ -126,6 +131,31 @@ describe('a user operation on the transaction screens', () => {
     expect(receipt.logs.filter((l) => l.topics[0] === userOperationEvent)).toHaveLength(1)
     expect(await publicClient().getBalance({ address: a })).toBe(5n)
     expect(await publicClient().getBalance({ address: b })).toBe(6n)
+  })
+
+  it("shows the maximum fee of an operation the account pays, from the bundler's estimate (gas limits at the fee per gas), and it covers what the account then pays", async () => {
+    const to = newAddress()
+    const { wallet, sent } = await review([{ to, value: 9n }], {}, true)
+    expect(await screen.findByRole('heading', { name: 'Review transaction' })).toBeTruthy()
+    const { gas, maxFeePerGas } = await wallet.estimateFee([{ to, value: 9n }])
+    expect(gas).toBeGreaterThan(21_000n)
+    const expected = formatAmount(gas * maxFeePerGas, { symbol: 'ETH', decimals: 18 }, 2000, 'native-token')
+    await waitFor(() => expect(row('Estimated fee')).toBe(expected))
+    await waitFor(() => expect(row('Total')).toBe(formatAmount(gas * maxFeePerGas + 9n, { symbol: 'ETH', decimals: 18 }, 2000, 'native-token')))
+    expect(screen.queryByText(/error preparing your transaction/)).toBeNull()
+    await click(screen.getByRole('button', { name: 'Approve' }))
+    expect(await screen.findByRole('heading', { name: 'Transaction complete' }, { timeout: 20_000 })).toBeTruthy()
+    const receipt = await publicClient().getTransactionReceipt({ hash: (await sent).transactionHash })
+    const [event] = parseEventLogs({ abi: USER_OPERATION_EVENT_ABI, logs: receipt.logs })
+    expect(event!.args.actualGasCost).toBeGreaterThan(0n)
+    expect(event!.args.actualGasCost).toBeLessThanOrEqual(gas * maxFeePerGas)
+  })
+
+  it("warns that the transaction will likely fail when the bundler cannot estimate an operation the account pays", async () => {
+    await review([{ to: newAddress(), value: 1n }], { bundlerUrl: 'http://127.0.0.1:9/' }, true)
+    expect(await screen.findByRole('heading', { name: 'Review transaction' })).toBeTruthy()
+    expect(row('Estimated fee')).toBe('Unknown')
+    expect(screen.getByText('There was an error preparing your transaction. Your transaction request will likely fail.')).toBeTruthy()
   })
 
   it("shows a refused sponsorship on the error screen with paymaster_refused; 'Retry transaction' sends it once the sponsor agrees", async () => {

@@ -56,7 +56,10 @@ export function reviewScreen(ctx: PluginContext): string | null {
 }
 
 /**
- * Shows a user operation on the review screen and sends it when the user approves.
+ * Shows a user operation on the review screen and sends it when the user approves. An operation the
+ * account pays is estimated through the bundler first: the review shows its maximum fee (its gas
+ * limits at its fee per gas) on the call that Approve sends, or the preparation warning when the
+ * estimate fails; a sponsored one shows 'Sponsored'.
  * @param ctx - the smart-wallet plugin's context.
  * @param screen - the review screen ({@link reviewScreen}).
  * @param wallet - the smart account.
@@ -66,7 +69,7 @@ export function reviewScreen(ctx: PluginContext): string | null {
  *   `ProviderRpcError` when the user declines or closes the review, or with the send's error when they
  *   leave the error screen without a successful retry.
  */
-export function reviewUserOperation(
+export async function reviewUserOperation(
   ctx: PluginContext,
   screen: string,
   wallet: SmartWallet,
@@ -75,6 +78,9 @@ export function reviewUserOperation(
 ): Promise<SentUserOperation> {
   const chain = ctx.config()?.supportedChains?.find((c) => c.id === `eip155:${network.chainId}`)
   const hexCall = (c: SmartWalletCall) => ({ to: c.to, value: toHex(c.value ?? 0n), data: c.data ?? '0x' })
+  // The review's fee is the transaction's gas times its maxFeePerGas: the operation's, on its last call.
+  const estimate = wallet.sponsored ? null : await wallet.estimateFee(calls).catch(() => undefined)
+  const fee = estimate ? { gas: toHex(estimate.gas), maxFeePerGas: toHex(estimate.maxFeePerGas) } : {}
   return new Promise<SentUserOperation>((resolve, reject) => {
     let sent: SentUserOperation | null = null
     let failure: unknown = null
@@ -101,9 +107,9 @@ export function reviewUserOperation(
         rpcUrl: chain?.rpcUrls[0] ?? network.rpcUrl,
         ...(chain?.blockExplorerUrls?.[0] ? { blockExplorerUrl: chain.blockExplorerUrls[0] } : {}),
       },
-      transaction: hexCall(calls[calls.length - 1]!),
+      transaction: { ...hexCall(calls[calls.length - 1]!), ...fee },
       ...(calls.length > 1 ? { items: calls.slice(0, -1).map(hexCall) } : {}),
-      preparationFailed: false,
+      preparationFailed: estimate === undefined,
       ...display(ctx),
       sponsored: wallet.sponsored,
       submit,

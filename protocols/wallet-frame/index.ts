@@ -67,6 +67,28 @@ export interface Authed {
   mfaToken?: string
 }
 
+/**
+ * How a smart account's owner signs its user operations, which decides what `csw_signUserOperation`
+ * signs: `userOperationHash`, a signed message (EIP-191) over the operation's ERC-4337 hash (thirdweb's
+ * account, among others); `safeOperation`, the EIP-712 `SafeOp` of Safe's 4337 module (its domain:
+ * the chain id and `safe4337ModuleAddress`), with no validity window (`validAfter` and `validUntil` 0).
+ */
+export type FrameUserOperationScheme = { kind: 'userOperationHash' } | { kind: 'safeOperation'; safe4337ModuleAddress: string }
+
+/**
+ * The request of `csw_signUserOperation` (its params: `[ownerAddress, request]`): the user operation
+ * itself, never a hash, so that the frame derives what it signs from the operation it is shown. The
+ * operation is in its JSON-RPC form (hex quantities) of the EntryPoint's version: v0.6 with `initCode`
+ * and `paymasterAndData`, v0.7 with `factory`/`factoryData` and `paymaster`/`paymaster…GasLimit`/`paymasterData`.
+ * The answer is the owner's signature, which the account's own encoding wraps.
+ */
+export interface FrameUserOperationRequest {
+  userOperation: Record<string, unknown>
+  entryPoint: { address: string; version: '0.6' | '0.7' }
+  chainId: number
+  scheme: FrameUserOperationScheme
+}
+
 /** An EIP-1193 or Solana signing request for one wallet. */
 export interface FrameRpcRequest {
   method:
@@ -75,6 +97,7 @@ export interface FrameRpcRequest {
     | 'eth_signTypedData_v4'
     | 'eth_signTransaction'
     | 'secp256k1_sign'
+    | 'csw_signUserOperation'
     | 'solana_signMessage'
     | 'solana_signTransaction'
   params: unknown[]
