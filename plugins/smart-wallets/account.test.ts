@@ -102,7 +102,7 @@ describe.each(TYPES)('%s smart account', (type) => {
         return signRpc(key, { method, params: params ?? [] } as FrameRpcRequest)
       },
     } as unknown as EIP1193Provider
-    const contracts = { entryPoint: chain.entryPoint, safe: chain.safe, entryPoint06: chain.entryPoint06, thirdweb: { factoryAddress: chain.thirdwebFactory } }
+    const contracts = { entryPoint: chain.entryPoint, safe: chain.safe, entryPoint06: chain.entryPoint06, thirdweb: { factoryAddress: chain.thirdwebFactory }, biconomy: chain.biconomy }
     const sponsored = await createSmartWallet({ type, network: network({ paymasterUrl: paymaster.url }), owner, contracts })
     const to = newAddress()
     await rpc(chain.anvil.url, 'anvil_setBalance', [sponsored.address, toHex(10n)])

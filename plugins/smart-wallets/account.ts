@@ -14,9 +14,11 @@ import {
   createPublicClient,
   decodeErrorResult,
   defineChain,
+  encodeAbiParameters,
   encodePacked,
   HttpRequestError,
   http,
+  parseAbiParameters,
   RpcRequestError,
   type Address,
   type Chain,
@@ -236,6 +238,9 @@ async function accountOf(options: CreateSmartWalletOptions, client: PublicClient
 /** Safe 1.4.1's 4337 module for the EntryPoint v0.7 (permissionless' default), whose `SafeOp` the owner signs. */
 const SAFE_4337_MODULE_V07: Address = '0x75cf11467937ce3F2f357CE24ffc3DBF8fD5c226'
 
+/** Biconomy v2's ECDSA ownership module (permissionless' default), which validates the owner's signature. */
+const BICONOMY_ECDSA_MODULE: Address = '0x0000001c5b32F37F5beA87BDD5374eB2aC54eA8e'
+
 /** How a type's owner signs a user operation, and how the account encodes the owner's signature. */
 interface OwnerSigning {
   scheme: FrameUserOperationScheme
@@ -253,6 +258,11 @@ function ownerSigning(type: SmartWalletType, contracts: SmartAccountContracts | 
       }
     case 'thirdweb':
       return { scheme: { kind: 'userOperationHash' }, encode: (signature) => signature }
+    case 'biconomy': {
+      // The owner signs the hash as a message; the account hands it to the ECDSA module named after it.
+      const module = contracts?.biconomy?.ecdsaModuleAddress ?? BICONOMY_ECDSA_MODULE
+      return { scheme: { kind: 'userOperationHash' }, encode: (signature) => encodeAbiParameters(parseAbiParameters('bytes, address'), [signature, module]) }
+    }
     default:
       return null
   }

@@ -11,126 +11,20 @@
  * operation (`csw_signUserOperation`) with no sign request after it. Screenshots of the review with
  * the sponsored and the account-paid fee (light and dark, desktop and phone) and of the refusal.
  */
-import { test, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
-import { createPublicClient, http, parseAbi, toHex, type Address, type Hex } from 'viem'
-import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { startHostPage, type HostPage } from '../support/host-page'
-import { rpc } from '../fixtures/anvil'
-import { startErc4337Chain, type Erc4337Chain } from '../fixtures/erc4337'
-import { REFUSED_POLICY_ID, startPaymasterService, type PaymasterService } from '../fixtures/paymaster-service'
-import { ADMIN_KEY, apiUrlOf, signIn } from './helpers'
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test'
+import { parseAbi, type Address, type Hex } from 'viem'
+import { REFUSED_POLICY_ID } from '../fixtures/paymaster-service'
+import { approve, MESSAGE, newUserWithSmartWallet, row, signMessage, smartWalletsHarness, USER_OPERATION_EVENT } from './smart-wallets/support'
 
-const CHAIN = 'eip155:31337'
-const MESSAGE = 'Hello from Harbor'
-const USER_OPERATION_EVENT = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f'
+const harness = smartWalletsHarness()
+test.afterAll(() => harness.close())
 
-let chain: Erc4337Chain | null = null
-let paymaster: PaymasterService | null = null
-let host: HostPage | null = null
-const recipients: Address[] = [0, 1, 2].map(() => privateKeyToAccount(generatePrivateKey()).address)
-
-function startHost(apiUrl: string, c: Erc4337Chain): Promise<HostPage> {
-  return startHostPage({
-    entry: 'test/e2e/smart-wallets/page.tsx',
-    title: 'Smart wallets',
-    metas: {
-      'portico-api-url': apiUrl,
-      'portico-anvil-url': c.anvil.url,
-      'smart-wallet-contracts': JSON.stringify({ entryPoint: c.entryPoint, safe: c.safe, entryPoint06: c.entryPoint06, thirdweb: { factoryAddress: c.thirdwebFactory } }),
-      recipients: recipients.join(','),
-    },
-    params: { 'portico-app-id': 'app' },
-  })
-}
-
-test.afterAll(async () => {
-  await host?.close()
-  await paymaster?.close()
-  await chain?.close()
-  host = paymaster = chain = null
-})
-
-/**
- * Starts what the tests share, and creates an app with smart wallets of a type (Safe unless told)
- * sponsored under the given paymaster context, or paid by the account when it is null.
- */
-async function smartWalletApp(page: Page, request: APIRequestContext, paymasterContext: Record<string, unknown> | null, type: 'safe' | 'thirdweb' = 'safe'): Promise<string> {
-  await page.goto('/')
-  const apiUrl = await apiUrlOf(page)
-  chain ??= await startErc4337Chain()
-  paymaster ??= await startPaymasterService({
-    rpcUrl: chain.anvil.url,
-    chainId: chain.anvil.chainId,
-    entryPoint: chain.entryPoint,
-    paymaster: chain.paymaster,
-    v06: { entryPoint: chain.entryPoint06, paymaster: chain.paymaster06 },
-  })
-  host ??= await startHost(apiUrl, chain)
-  const res = await request.post(`${apiUrl}/admin/v1/apps`, {
-    headers: { authorization: `Bearer ${ADMIN_KEY}` },
-    data: {
-      name: 'Harbor',
-      allowed_origins: [host.origin],
-      settings: {
-        loginMethods: ['email_auth'],
-        chainRpcUrls: { [CHAIN]: chain.anvil.url },
-        smartWallets: {
-          enabled: true,
-          smartWalletType: type,
-          configuredNetworks: [
-            { chainId: CHAIN, bundlerUrl: chain.bundlerUrl, rpcUrl: chain.anvil.url, chainName: 'Anvil', ...(paymasterContext ? { paymasterUrl: paymaster.url, paymasterContext } : {}) },
-          ],
-        },
-      },
-    },
-  })
-  expect(res.status(), await res.text()).toBe(200)
-  return `${host.origin}/?app=${((await res.json()) as { id: string }).id}`
-}
-
-const client = () => createPublicClient({ transport: http(chain!.anvil.url) })
-/** Gives an account the wei it sends (not its gas: the paymaster pays that). */
-const fund = (address: Address, wei: bigint) => rpc(chain!.anvil.url, 'anvil_setBalance', [address, toHex(wei)])
-const row = (dialog: Locator, label: string) => dialog.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]')
-
-/** Signs a new user in (the embedded wallet is created on login) and gets their smart wallet, signing its link. */
-async function newUserWithSmartWallet(page: Page, request: APIRequestContext, url: string, type: 'safe' | 'thirdweb' = 'safe'): Promise<Address> {
-  await signIn(page, request, 'smart-wallets', url)
-  await expect(page.getByTestId('smart-wallets-enabled')).toHaveText('true')
-  await page.getByRole('button', { name: 'Get smart wallet' }).click()
-  // The account signs the link's SIWE message: the embedded wallet's sign request shows it.
-  const dialog = page.getByRole('dialog')
-  await expect(dialog.getByRole('heading', { name: 'Sign message' })).toBeVisible()
-  await dialog.getByRole('button', { name: 'Sign and continue' }).click()
-  await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^address 0x[0-9a-fA-F]{40}$/, { timeout: 60_000 })
-  const address = (await page.getByTestId('smart-wallet-address').textContent()) as Address
-  await expect(page.getByTestId('smart-wallet-linked')).toHaveText(`${address} ${type}`)
-  await expect(dialog).toBeHidden()
-  return address
-}
-
-/** Signs {@link MESSAGE} with the smart account through the sign request; returns the signature. */
-async function signMessage(page: Page): Promise<Hex> {
-  await page.getByRole('button', { name: 'Sign a message' }).click()
-  const dialog = page.getByRole('dialog')
-  await dialog.getByRole('button', { name: 'Sign and continue' }).click()
-  await expect(page.getByTestId('smart-wallet-outcome')).toHaveText('signed')
-  await expect(dialog).toBeHidden()
-  return (await page.getByTestId('smart-wallet-signature').textContent()) as Hex
-}
-
-/**
- * Approves the review and waits for the receipt: the wallet frame signs the user operation under this
- * one approval, so no sign request of the embedded wallet comes between them.
- */
-async function approve(dialog: Locator) {
-  await dialog.getByRole('button', { name: 'Approve' }).click()
-  const signRequest = dialog.getByRole('button', { name: 'Sign and continue' })
-  const complete = dialog.getByRole('heading', { name: 'Transaction complete' })
-  await expect(signRequest.or(complete)).toBeVisible({ timeout: 60_000 })
-  await expect(signRequest).toHaveCount(0)
-  await expect(complete).toBeVisible()
-}
+const recipients = harness.recipients
+const client = () => harness.client()
+const fund = (address: Address, wei: bigint) => harness.fund(address, wei)
+/** An app with smart wallets of a type (Safe unless told), sponsored under the context, or paid by the account when it is null. */
+const smartWalletApp = (page: Page, request: APIRequestContext, paymasterContext: Record<string, unknown> | null, type: 'safe' | 'thirdweb' = 'safe') =>
+  harness.app(page, request, paymasterContext, type)
 
 test.describe('smart wallets', () => {
   for (const type of ['safe', 'thirdweb'] as const) {
@@ -190,7 +84,7 @@ test.describe('smart wallets', () => {
         await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^sent 0x[0-9a-f]{64} 0x[0-9a-f]{64} false$/)
       }
       // What the account holds: its balance and its deposit at its EntryPoint (a prefund's rest stays there).
-      const entryPoint = type === 'thirdweb' ? chain!.entryPoint06 : chain!.entryPoint
+      const entryPoint = type === 'thirdweb' ? harness.chain().entryPoint06 : harness.chain().entryPoint
       const funds = async () =>
         (await client().getBalance({ address })) +
         (await client().readContract({ address: entryPoint, abi: parseAbi(['function balanceOf(address) view returns (uint256)']), functionName: 'balanceOf', args: [address] }))
@@ -250,7 +144,7 @@ test.describe('smart wallets', () => {
       await expect(page.getByTestId('smart-wallet-outcome')).toHaveText('error paymaster_refused The sponsor of this app declined to pay for this transaction.')
       expect(await client().getCode({ address })).toBeUndefined()
       // The service's policy refused it: the widget asked with the app's context.
-      const asked = paymaster!.requests.filter((r) => (r.params[0] as { sender?: string } | undefined)?.sender === address)
+      const asked = harness.paymaster().requests.filter((r) => (r.params[0] as { sender?: string } | undefined)?.sender === address)
       expect(asked.map((r) => r.method)).toEqual(['pm_getPaymasterStubData'])
       expect(asked[0]!.params[3]).toEqual({ mode: 'SPONSORED', expiryDuration: 300, calculateGasLimits: true, sponsorshipPolicyId: REFUSED_POLICY_ID })
     })
