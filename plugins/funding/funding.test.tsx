@@ -12,6 +12,7 @@ import { axeViolations, authenticated, renderScreen, startHarness, type Harness 
 import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { PorticoError } from '../../kernel/errors'
+import type { MessageKey } from '../../kernel/messages'
 import { email } from '../email'
 import { embeddedWalletHooks, embeddedWallets, EMBEDDED_WALLET_SCREENS } from '../embedded-wallets'
 import { embeddedAccount } from '../embedded-wallets/test-wallets'
@@ -61,7 +62,8 @@ function method(id: string, tiles: Partial<FundingMethod>[], screenBody?: () => 
     kind: 'funding',
     requires: [funding()],
     screens: { pay: { load: async () => ({ default: screenBody ?? MethodScreen }) } },
-    errors: { [`${id.toUpperCase()}_REFUSED`]: { inline: true, message: `${id.toUpperCase()}_REFUSED` } },
+    // Keys made per test plugin: no table declares them to the type checker.
+    errors: { [`${id.toUpperCase()}_REFUSED`]: { inline: true, message: `${id.toUpperCase()}_REFUSED` as MessageKey } },
     messages: {
       [`${id.toUpperCase()}_REFUSED`]: 'The voucher was refused',
       ...Object.fromEntries(tiles.map((t) => [`${id.toUpperCase()}_${t.id!.toUpperCase()}`, `Pay with ${t.id}`])),

@@ -39,3 +39,8 @@ export const magicLinkMessages = defineMessages({
 
 /** A message key of the magic-link plugin. */
 export type MagicLinkMessageKey = keyof typeof magicLinkMessages
+
+declare module 'portico/kernel' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof magicLinkMessages, true> {}
+}
