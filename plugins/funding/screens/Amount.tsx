@@ -27,7 +27,7 @@ export interface AmountParams extends Record<string, unknown> {
  * @example
  * ```ts
  * // A tile asks for it; the core shows it before the tile's screen.
- * const tile = { id: 'card', method: 'card', label: 'Pay with card', screen: 'my-card/pay', confirmAmount: true }
+ * const tile = { id: 'card', method: 'card', label: 'MY_CARD_TILE', screen: 'my-card/pay', confirmAmount: true }
  * ```
  */
 export default function Amount() {
