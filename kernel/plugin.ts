@@ -238,7 +238,7 @@ export interface PluginContext<Slice extends object = object> {
    * maps an error; `context.method` defaults to this plugin's id.
    */
   resolveError(error: unknown, context?: ErrorContext): ResolvedError
-  /** Translates a message key with `{name}` placeholders. */
+  /** Translates a message key with `{name}` placeholders; a key no table declares (a typo) is a type error. */
   t(key: MessageKey, values?: MessageValues): string
   /**
    * The locale texts show in (a BCP 47 tag, `'en'` until another one has loaded), for what `t`
