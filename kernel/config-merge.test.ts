@@ -6,7 +6,7 @@ import type { LoginMethodDefinition } from './plugin'
 const m = (id: string, enabledBy: string, order?: number): LoginMethodDefinition => ({
   id,
   group: 'web2',
-  label: id,
+  label: { text: id },
   enabledBy,
   screen: `${id}/entry`,
   ...(order === undefined ? {} : { order }),

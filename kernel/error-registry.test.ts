@@ -9,12 +9,13 @@ import { definePlugin } from './plugin'
 const email = definePlugin({
   id: 'email',
   kind: 'login',
-  errors: defineErrorCodes('EMAIL', {
-    EMAIL_INVALID_CODE: { from: ['invalid_credentials'], inline: true, message: 'EMAIL_INVALID_CODE' },
+  errors: {
+    ...defineErrorCodes('EMAIL', { EMAIL_INVALID_CODE: { from: ['invalid_credentials'], inline: true, message: 'EMAIL_INVALID_CODE' } }),
+    // A text-less entry (defineErrorCodes refuses one whose code is no message key): the server's text shows.
     EMAIL_RATE: { from: ['too_many_requests'], inline: true },
-  }),
+  },
   messages: { EMAIL_INVALID_CODE: 'Invalid or expired verification code' },
-  loginMethods: [{ id: 'email', group: 'web2', label: 'x', enabledBy: 'email_auth', screen: 'email/entry' }],
+  loginMethods: [{ id: 'email', group: 'web2', label: { text: 'x' }, enabledBy: 'email_auth', screen: 'email/entry' }],
 })
 const sms = definePlugin({
   id: 'sms',

@@ -4,6 +4,7 @@
  * @module
  */
 import type { WireErrorCode } from './wire'
+import type { MessageKey } from './messages'
 
 /** Options of {@link PorticoError}. */
 export interface PorticoErrorOptions {
@@ -87,7 +88,7 @@ export class ApiError extends PorticoError {
  */
 export interface ErrorReaction {
   /** Message key of the text to show; defaults to the code itself. */
-  message?: string
+  message?: MessageKey
   /** A screen id to go to. */
   screen?: string
   /** Show the message inline instead of on the error screen. */
@@ -115,7 +116,9 @@ export type ErrorTable = Readonly<Record<string, ErrorReaction>>
 type UpperSnake<K extends string> = K extends Uppercase<K> ? (K extends `${string} ${string}` ? never : K) : never
 
 /**
- * Declares error codes; keys must be UPPER_SNAKE and start with the owner's prefix.
+ * Declares error codes; keys must be UPPER_SNAKE and start with the owner's prefix. An entry that
+ * shows a text names its message key (`message`) unless the code is itself a key of a registered
+ * table (see `MessageKeys`); an entry that only opens a screen needs neither.
  * @param prefix - the owner's prefix (`EMAIL`, `PORTICO`...).
  * @param table - reaction per code.
  * @returns the same table.
@@ -128,9 +131,24 @@ type UpperSnake<K extends string> = K extends Uppercase<K> ? (K extends `${strin
  */
 export function defineErrorCodes<const P extends string, const T extends Record<string, ErrorReaction>>(
   prefix: P,
-  table: T & { [K in keyof T]: K extends `${P}_${string}` ? (K extends string ? (UpperSnake<K> extends never ? never : ErrorReaction) : never) : never },
+  table: T & { [K in keyof T]: K extends `${P}_${string}` ? (K extends string ? (UpperSnake<K> extends never ? never : K extends MessageKey ? ErrorReaction : ErrorReaction & ({ message: MessageKey } | { screen: string })) : never) : never },
 ): T {
   return table
+}
+
+/**
+ * The message key of an error table's entry: its `message`, else the code itself
+ * ({@link defineErrorCodes} checks that such a code is a key).
+ * @param code - the entry's code.
+ * @param reaction - the entry.
+ * @returns the key to translate.
+ * @example
+ * ```ts
+ * ctx.t(messageKeyOf('EMAIL_INVALID_CODE', EMAIL_ERRORS.EMAIL_INVALID_CODE))
+ * ```
+ */
+export function messageKeyOf(code: string, reaction: ErrorReaction): MessageKey {
+  return reaction.message ?? (code as MessageKey)
 }
 
 /** A resolved error: the reaction and its text. */

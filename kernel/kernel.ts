@@ -11,7 +11,7 @@ import { LOGIN_ABORTED_CODE, resolveError, toPorticoError } from './error-regist
 import { PorticoError } from './errors'
 import { decodeJwt } from './jwt'
 import { createHooks, tapOnly } from './hook-bus'
-import { format } from './messages'
+import { format, type MessageTable } from './messages'
 import type {
   ChangeAccountsOptions,
   FlowIntent,
@@ -158,7 +158,7 @@ export function createPortico(options: PorticoOptions): Kernel {
   // chosen (the code that matches and loads a locale too, so an English page carries none of it).
   // A screen waits for the locale being loaded, so it never shows in English first.
   const pluginLocales = merged.plugins.flatMap((p) => (p.locales ? [p.locales] : []))
-  const overrides = options.messages ?? {}
+  const overrides: Readonly<Record<string, MessageTable>> = options.messages ?? {}
   let localeTexts: Readonly<Record<string, string>> = {}
   let localeLoad: Promise<void> = Promise.resolve()
   let localeWanted = 0

@@ -5,7 +5,7 @@
  * English.
  * @module
  */
-import type { MessageTable } from './messages'
+import type { MessageKey, MessageTable } from './messages'
 
 /**
  * The locales whose texts ship with the widget and its first-party plugins (English first). A host
@@ -38,8 +38,9 @@ export type LocaleLoader = (locale: string) => Promise<LocaleModule>
 /**
  * Texts a host puts over everyone's, per locale then per key: `{ fr: { EMAIL_SUBMIT: 'Recevoir le code' } }`.
  * The `en` table also stands for every locale's fallback (a key a locale lacks shows its `en` override).
+ * Keys are {@link MessageKey}s: a misspelt one is a type error.
  */
-export type MessageOverrides = Readonly<Record<string, Readonly<Record<string, string>>>>
+export type MessageOverrides = Readonly<Record<string, Readonly<Partial<Record<MessageKey, string>>>>>
 
 /** A locale tag as a loader may receive it: letters and digits in hyphen-separated parts, nothing that walks a path. */
 const TAG = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})*$/i

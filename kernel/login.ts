@@ -4,6 +4,7 @@
  * @module
  */
 import type { AuthenticatedUser, User } from './wire'
+import type { MessageRef } from './messages'
 
 /** Where a login method sits on the landing screen. */
 export type LoginGroup = 'web2' | 'web3'
@@ -15,8 +16,8 @@ export type LoginGroup = 'web2' | 'web3'
 export interface LoginMethodDefinition {
   id: string
   group: LoginGroup
-  /** Message key of the button label. */
-  label: string
+  /** The button's label: a message key, a key with values, or a text as it is. */
+  label: MessageRef
   /** The app-config switch that enables it (`email_auth`, `sms_auth`...); with several, any one does. */
   enabledBy: string | readonly string[]
   /**

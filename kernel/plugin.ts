@@ -5,7 +5,7 @@
 import type { Route, RouteRequest, RouteResponse } from './route'
 import type { AuthenticatedUser, LoginMode, User } from './wire'
 import type { ErrorTable, ResolvedError } from './errors'
-import type { MessageTable } from './messages'
+import type { MessageKey, MessageTable, MessageValues } from './messages'
 import type { LocaleLoader } from './locale'
 import type { ErrorContext, SessionStatus, TapOnlyHooks } from './hooks'
 import type { AppConfig } from './config'
@@ -238,8 +238,8 @@ export interface PluginContext<Slice extends object = object> {
    * maps an error; `context.method` defaults to this plugin's id.
    */
   resolveError(error: unknown, context?: ErrorContext): ResolvedError
-  /** Translates a message key with `{name}` placeholders. */
-  t(key: string, values?: Record<string, string | number>): string
+  /** Translates a message key with `{name}` placeholders; a key no table declares (a typo) is a type error. */
+  t(key: MessageKey, values?: MessageValues): string
   /**
    * The locale texts show in (a BCP 47 tag, `'en'` until another one has loaded), for what `t`
    * does not cover: `Intl.NumberFormat` of amounts, `Intl.DisplayNames` of countries.

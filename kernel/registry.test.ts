@@ -109,7 +109,7 @@ describe('mergePlugins', () => {
   })
 
   it('collects login methods and rejects a method offered twice', () => {
-    const method = { id: 'email', group: 'web2' as const, label: 'L', enabledBy: 'email_auth', screen: 'email/entry' }
+    const method = { id: 'email', group: 'web2' as const, label: { text: 'L' }, enabledBy: 'email_auth', screen: 'email/entry' }
     expect(mergePlugins([p('email', { loginMethods: [method] })]).loginMethods).toEqual([method])
     expect(() => mergePlugins([p('email', { loginMethods: [method] }), p('other', { loginMethods: [method] })])).toThrow(
       /already offered/,

@@ -12,6 +12,7 @@ export type { ResolvedError } from './errors'
 import type { SessionEntry, User } from './wire'
 import type { StorageAdapter } from './storage'
 import type { MessageOverrides } from './locale'
+import type { MessageKey, MessageValues } from './messages'
 
 export type { StorageAdapter } from './storage'
 
@@ -195,7 +196,7 @@ export interface Kernel {
    */
   resolveStep(result: 'continue' | 'abort'): void
   /** Translates a message key in the current locale (see {@link KernelState.locale}). */
-  t(key: string, values?: Record<string, string | number>): string
+  t(key: MessageKey, values?: MessageValues): string
   /**
    * Switches the locale (a tag or `'auto'`, as {@link PorticoOptions.locale}): loads its texts for
    * the kernel and the registered plugins, then sets `state.locale`. Screens opened meanwhile wait.

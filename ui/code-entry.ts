@@ -9,6 +9,7 @@
 import { useSyncExternalStore } from 'react'
 import { PorticoError } from '../kernel/errors'
 import { LOGIN_ABORTED_CODE, toPorticoError } from '../kernel/error-registry'
+import type { MessageKey } from '../kernel/messages'
 import type { PluginContext } from '../kernel/plugin'
 import type { ResolvedError } from '../kernel/types'
 import type { AuthenticatedUser, LoginMode } from '../kernel/wire'
@@ -44,7 +45,7 @@ export interface CodeEntryMethod {
   /** Checks a code and signs in (`…/authenticate`): what {@link CodeEntry.submit} runs by default. */
   authenticate(ctx: PluginContext, destination: string, code: string, mode: LoginMode): Promise<AuthenticatedUser>
   /** Message key of 'Resend code in {seconds}s'. */
-  resendInKey: string
+  resendInKey: MessageKey
   /**
    * The account type a link of this method adds when a user may hold only one (`email`, `phone`):
    * a link for a user who already holds one is refused before any code is sent.

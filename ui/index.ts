@@ -30,7 +30,7 @@ export { useKernel, useScreen, usePorticoState, useBackHandler, useOutcome, type
 export { portico, PORTICO_SCREENS } from './plugin'
 export { lightTheme, darkTheme, type PorticoTheme, type ThemeOptions } from './theme'
 export { uiMessages, type UiMessageKey } from './messages/en'
-export { formatDecimal, formatUsd } from './format'
+export { formatDecimal, formatUsd, parseDecimalInput, acceptsDecimalInput, formatDecimalInput } from './format'
 export { landingItems, layoutLanding, MAX_LANDING_ITEMS, MAX_WEB2_ITEMS, type LandingItem, type LandingLayout, type LayoutOptions } from './screens/landing-layout'
 export {
   usePasscodeLogin,

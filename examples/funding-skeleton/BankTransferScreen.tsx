@@ -5,9 +5,9 @@
  * @module
  */
 import { useState } from 'react'
-import { useScreen } from 'portico/react'
+import { acceptsDecimalInput, formatDecimalInput, parseDecimalInput, useScreen } from 'portico/react'
 import { Button, ErrorText, Screen, TextInput } from 'portico/react/components'
-import { acceptsAmountInput, isFundableAmount, useFundingFlow } from 'portico/plugins/funding'
+import { isFundableAmount, useFundingFlow } from 'portico/plugins/funding'
 
 /** A short form of an address: `0x71C7…976F`. */
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
@@ -23,7 +23,11 @@ export default function BankTransferScreen() {
   const { ctx } = useScreen()
   const flow = useFundingFlow()
   const t = ctx.t
-  const [amount, setAmount] = useState(flow?.request.amount ?? '')
+  const locale = ctx.locale()
+  // The field shows and takes the locale's decimal sign (`12,5` in French); `amount` is the canonical
+  // decimal the flow takes (`12.5`), '' until the field holds one.
+  const [text, setText] = useState(() => formatDecimalInput(flow?.request.amount ?? '', locale))
+  const amount = parseDecimalInput(text, locale) ?? ''
   const [reference, setReference] = useState<string | null>(null)
 
   // First: once completed, the flow is over (`useFundingFlow()` is null) while the success shows.
@@ -60,9 +64,9 @@ export default function BankTransferScreen() {
         label={t('BANK_TRANSFER_AMOUNT', { symbol })}
         showLabel
         inputMode="decimal"
-        value={amount}
+        value={text}
         onChange={(e) => {
-          if (acceptsAmountInput(e.target.value)) setAmount(e.target.value)
+          if (acceptsDecimalInput(e.target.value, locale)) setText(e.target.value)
         }}
       />
     </Screen>

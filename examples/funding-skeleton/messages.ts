@@ -16,3 +16,9 @@ export const bankTransferMessages = defineMessages({
   BANK_TRANSFER_STARTED_SUBTITLE: 'Use the reference {reference} with your bank. The funds arrive once the transfer clears.',
   BANK_TRANSFER_NO_FLOW: 'Open this method from the funding screen.',
 })
+
+// Declares the table's keys, so a misspelt key in `ctx.t`, a label or an error table is a type error.
+declare module 'portico/kernel' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof bankTransferMessages, true> {}
+}

@@ -67,3 +67,8 @@ export const kernelMessages = defineMessages({
 
 /** A message key of the kernel's table. */
 export type KernelMessageKey = keyof typeof kernelMessages
+
+declare module '../messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof kernelMessages, true> {}
+}

@@ -6,7 +6,7 @@
  */
 import { definePlugin, type PluginContext } from '../../kernel/plugin'
 import { PorticoError } from '../../kernel/errors'
-import { CAPTCHA_ERRORS } from './errors'
+import { CAPTCHA_ERRORS, type CaptchaErrorCode } from './errors'
 import { captchaMessages } from './messages/en'
 import { DEFAULT_TURNSTILE_SCRIPT_URL, TURNSTILE_TOKEN_TTL_MS, parseSiteKey } from './turnstile'
 
@@ -54,7 +54,7 @@ export interface CaptchaState {
   /** When the token was issued (ms since the epoch), to drop it once Turnstile would refuse it. */
   tokenAt: number | null
   /** The error code of the last failure (`CAPTCHA_FAILED`...), while `status` is `error`. */
-  error: string | null
+  error: CaptchaErrorCode | null
   /** The script URL the challenge screen loads. */
   scriptUrl: string
 }

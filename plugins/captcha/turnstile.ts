@@ -4,6 +4,7 @@
  * @module
  */
 import { PorticoError } from '../../kernel/errors'
+import { CAPTCHA_ERRORS, type CaptchaErrorCode } from './errors'
 
 /** Cloudflare's script, rendered explicitly (the plugin decides where and when). */
 export const DEFAULT_TURNSTILE_SCRIPT_URL = 'https://challenges.cloudflare.com/turnstile/v0/api.js?render=explicit'
@@ -136,7 +137,7 @@ export interface ChallengeState {
   /** The token, on success. */
   token?: string
   /** The error code (`CAPTCHA_FAILED`, `CAPTCHA_TIMEOUT`, `CAPTCHA_ERROR`, `CAPTCHA_GENERIC`), on error. */
-  error?: string
+  error?: CaptchaErrorCode
   /** Automatic retries used so far. */
   retries: number
   /** True once every automatic retry failed: the adblocker/VPN hint shows and the user may start over. */
@@ -166,9 +167,9 @@ export interface Challenge {
   destroy(): void
 }
 
-function errorCodeOf(e: unknown): string {
+function errorCodeOf(e: unknown): CaptchaErrorCode {
   const code = (e as { code?: unknown } | null)?.code
-  return typeof code === 'string' && code.startsWith('CAPTCHA_') ? code : 'CAPTCHA_GENERIC'
+  return typeof code === 'string' && Object.hasOwn(CAPTCHA_ERRORS, code) ? (code as CaptchaErrorCode) : 'CAPTCHA_GENERIC'
 }
 
 /**
@@ -217,7 +218,7 @@ export function startChallenge(options: ChallengeOptions): Challenge {
     widgetId = undefined
   }
 
-  const failed = (run: number, code: string) => {
+  const failed = (run: number, code: CaptchaErrorCode) => {
     if (destroyed || run !== attempt) return
     clear()
     if (retries >= CAPTCHA_MAX_RETRIES) return emit({ status: 'error', error: code, exhausted: true })

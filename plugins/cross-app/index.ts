@@ -155,7 +155,7 @@ export const crossApp = (options: CrossAppOptions = {}) => {
             return {
               id: `privy:${id}`,
               group: 'web2',
-              label: crossAppMessages.CROSS_APP_METHOD_LABEL.replace('{app}', c?.name ?? crossAppMessages.CROSS_APP_OTHER_APP),
+              label: { key: 'CROSS_APP_METHOD_LABEL', values: { app: c?.name ?? ctx.t('CROSS_APP_OTHER_APP') } },
               enabledBy: [],
               screen: `cross-app/start-${k}`,
               ...(c?.iconUrl ? { icon: c.iconUrl } : {}),

@@ -57,7 +57,7 @@ describe('plugin definition', () => {
     for (const [code, reaction] of Object.entries(EMAIL_ERRORS)) {
       expect(emailMessages).toHaveProperty(reaction.message ?? code)
     }
-    expect(emailMessages).toHaveProperty(email().loginMethods![0]!.label)
+    expect(emailMessages).toHaveProperty(email().loginMethods![0]!.label as string)
   })
 })
 

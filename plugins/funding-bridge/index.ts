@@ -124,3 +124,8 @@ export const fundingBridge = (options: FundingBridgeOptions = {}) => {
     setup: (ctx) => bridgeHooks(ctx).service.tap(BRIDGE_PLUGIN_ID, () => service),
   })
 }
+
+declare module '../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof bridgeMessages, true> {}
+}

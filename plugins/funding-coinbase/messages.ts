@@ -29,3 +29,8 @@ export const coinbaseMessages = defineMessages({
 
 /** A message key of the Coinbase plugin. */
 export type CoinbaseMessageKey = keyof typeof coinbaseMessages
+
+declare module '../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof coinbaseMessages, true> {}
+}

@@ -25,3 +25,8 @@ export const moonpayMessages = defineMessages({
 
 /** A message key of the MoonPay plugin. */
 export type MoonpayMessageKey = keyof typeof moonpayMessages
+
+declare module '../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof moonpayMessages, true> {}
+}

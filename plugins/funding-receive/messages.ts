@@ -23,3 +23,8 @@ export const fundingReceiveMessages = defineMessages({
 
 /** A message key of the receive method. */
 export type FundingReceiveMessageKey = keyof typeof fundingReceiveMessages
+
+declare module '../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof fundingReceiveMessages, true> {}
+}

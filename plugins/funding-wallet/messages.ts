@@ -29,3 +29,8 @@ export const fundingWalletMessages = defineMessages({
 
 /** A message key of the transfer-from-wallet method. */
 export type FundingWalletMessageKey = keyof typeof fundingWalletMessages
+
+declare module '../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof fundingWalletMessages, true> {}
+}

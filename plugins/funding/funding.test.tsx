@@ -12,6 +12,7 @@ import { axeViolations, authenticated, renderScreen, startHarness, type Harness 
 import { definePlugin, type PluginDefinition } from '../../kernel/plugin'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { PorticoError } from '../../kernel/errors'
+import type { MessageKey } from '../../kernel/messages'
 import { email } from '../email'
 import { embeddedWalletHooks, embeddedWallets, EMBEDDED_WALLET_SCREENS } from '../embedded-wallets'
 import { embeddedAccount } from '../embedded-wallets/test-wallets'
@@ -61,7 +62,8 @@ function method(id: string, tiles: Partial<FundingMethod>[], screenBody?: () => 
     kind: 'funding',
     requires: [funding()],
     screens: { pay: { load: async () => ({ default: screenBody ?? MethodScreen }) } },
-    errors: { [`${id.toUpperCase()}_REFUSED`]: { inline: true, message: `${id.toUpperCase()}_REFUSED` } },
+    // Keys made per test plugin: no table declares them to the type checker.
+    errors: { [`${id.toUpperCase()}_REFUSED`]: { inline: true, message: `${id.toUpperCase()}_REFUSED` as MessageKey } },
     messages: {
       [`${id.toUpperCase()}_REFUSED`]: 'The voucher was refused',
       ...Object.fromEntries(tiles.map((t) => [`${id.toUpperCase()}_${t.id!.toUpperCase()}`, `Pay with ${t.id}`])),
@@ -515,6 +517,37 @@ describe("'Confirm or edit amount'", () => {
     expect(screen.getByTestId('request').textContent).toBe(`${EVM} eip155:1 0.75`)
     await act(async () => harness.kernel.closeModal())
     await expect(result).resolves.toMatchObject({ status: 'exited', request: { amount: '0.75' } })
+  })
+
+  it("behavior: in French the amount shows and is typed with a comma ('12,5'); the tile gets the canonical '12.5'", async () => {
+    const harness = await start([method('alpha', [{ id: 'card', confirmAmount: true }])])
+    await signIn(harness)
+    await act(async () => harness.kernel.setLocale('fr'))
+    await renderScreen(harness.kernel, FUNDING_METHODS_SCREEN)
+    await act(async () => harness.kernel.closeModal({ force: true }))
+    let result!: Promise<FundingResult>
+    await act(async () => {
+      result = fundWallet(harness.kernel, EVM, { amount: '0.25' })
+      result.catch(() => undefined)
+    })
+    await screen.findByRole('list', { name: 'Moyens d’approvisionnement' })
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Pay with card' })))
+    expect(await screen.findByRole('heading', { name: 'Confirmez ou modifiez le montant' })).toBeTruthy()
+    const input = screen.getByRole('textbox', { name: 'Montant (ETH)' }) as HTMLInputElement
+    const cont = screen.getByRole('button', { name: 'Continuer' }) as HTMLButtonElement
+    expect(input.value).toBe('0,25')
+    fireEvent.change(input, { target: { value: '12,5,' } })
+    expect(input.value).toBe('0,25')
+    fireEvent.change(input, { target: { value: '0,' } })
+    expect(cont.disabled).toBe(true)
+    fireEvent.change(input, { target: { value: '12,5' } })
+    expect(input.value).toBe('12,5')
+    expect(cont.disabled).toBe(false)
+    await act(async () => fireEvent.click(cont))
+    expect(await screen.findByRole('heading', { name: 'alpha screen' })).toBeTruthy()
+    expect(screen.getByTestId('request').textContent).toBe(`${EVM} eip155:1 12.5`)
+    await act(async () => harness.kernel.closeModal())
+    await expect(result).resolves.toMatchObject({ status: 'exited', request: { amount: '12.5' } })
   })
 })
 

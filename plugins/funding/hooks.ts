@@ -41,7 +41,7 @@ export interface FundingHooks {
  *     setup: (ctx) =>
  *       fundingHooks(ctx).methods.tap('voucher', (tiles) => [
  *         ...tiles,
- *         { id: 'voucher', method: 'voucher', label: 'Redeem a voucher', screen: 'voucher/redeem' },
+ *         { id: 'voucher', method: 'voucher', label: { text: 'Redeem a voucher' }, screen: 'voucher/redeem' },
  *       ]),
  *   })
  * ```

@@ -28,3 +28,8 @@ export const fundingMessages = defineMessages({
 
 /** A message key of the funding plugin. */
 export type FundingMessageKey = keyof typeof fundingMessages
+
+declare module '../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof fundingMessages, true> {}
+}

@@ -16,8 +16,9 @@ const CAIP2_EVM = /^eip155:[1-9]\d*$/
 const CLUSTERS: readonly SolanaClusterName[] = ['mainnet-beta', 'devnet', 'testnet']
 
 /**
- * Whether an amount field may hold this text while the user types: digits and at most one decimal
- * point (the spec's rule; an empty field and a lone '.' are allowed while typing).
+ * Whether a text is, or begins, a canonical amount: digits and at most one decimal point (the spec's
+ * rule; an empty text and a lone '.' pass). A field the user types in checks with `acceptsDecimalInput`
+ * of `portico/react` instead, which takes the locale's decimal sign and digits.
  * @param text - the field's text.
  * @returns true when the text may stay in the field.
  * @example

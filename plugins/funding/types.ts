@@ -4,6 +4,7 @@
  * @module
  */
 import type { AppConfig, ChainConfig } from '../../kernel/config'
+import type { MessageRef } from '../../kernel/messages'
 
 /** The chain family of the wallet being funded (read from the address's form). */
 export type FundingChainType = 'ethereum' | 'solana'
@@ -71,8 +72,8 @@ export interface FundingMethod {
   method: string
   /** The provider behind it (`moonpay`, `coinbase`...), matched against `options` when they name one. */
   provider?: string
-  /** Message key of the tile's text (a plugin's own key, or a literal text). */
-  label: string
+  /** The tile's text: a message key (a plugin's own), a key with values, or a text as it is (`{ text }`). */
+  label: MessageRef
   /** An SVG path (`M...`, drawn in a 24×24 box) or an image URL. */
   icon?: string
   /** Lower comes first; ties keep tap order. @defaultValue 100 */

@@ -6,6 +6,7 @@
  */
 import { defineHooks } from '../../kernel/hook-bus'
 import type { SyncBailHook, SyncWaterfallHook } from '../../kernel/hooks'
+import type { MessageKey } from '../../kernel/messages'
 import type { MfaController } from './controller'
 
 /** The header that carries a fresh MFA token on a guarded request (`{token}` of a verify route). */
@@ -22,9 +23,9 @@ export interface MfaMethod {
   /** The method's id as `mfa_methods[].type` and the app's `mfa.methods` name it (`sms`, `totp`, `passkey`). */
   id: string
   /** Message key of its name on the method tiles ('Authenticator app'). */
-  label: string
+  label: MessageKey
   /** Message key of the line under its name on the enrolment tiles. */
-  description: string
+  description: MessageKey
   /** An SVG path (24×24) of its icon. */
   icon: string
   /**
@@ -33,7 +34,7 @@ export interface MfaMethod {
    */
   entry: 'code' | 'device'
   /** Message key of the text above the code boxes or the device button ('Enter the code sent to your phone'). */
-  prompt: string
+  prompt: MessageKey
   /** Prepares a verification: texts a code (SMS); resolves at once when there is nothing to prepare. */
   init(): Promise<void>
   /**
@@ -51,9 +52,9 @@ export interface MfaMethod {
    */
   unenroll(headers: MfaHeaders): Promise<void>
   /** Message key of the removal confirmation's title ('Remove SMS verification?'). */
-  removeTitle: string
+  removeTitle: MessageKey
   /** Message key of the removal confirmation's text. */
-  removeBody: string
+  removeBody: MessageKey
 }
 
 /** The hooks of the MFA core. */

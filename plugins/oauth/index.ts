@@ -5,6 +5,7 @@
  * @module
  */
 import { definePlugin, type LoginMethodDefinition, type ScreenDefinition } from '../../kernel/plugin'
+import type { MessageRef } from '../../kernel/messages'
 import { oauthRoutes } from '../../protocols/oauth/routes'
 import { OAUTH_ERRORS } from './errors'
 import { oauthMessages } from './messages/en'
@@ -78,9 +79,9 @@ export interface OAuthOptions {
 /** How many of the app's unlisted custom providers can be offered (screens exist before the configuration). */
 export const CUSTOM_PROVIDER_SLOTS = 4
 
-/** The message key of a provider's button label. */
-function labelKey(provider: string): string {
-  return `OAUTH_LABEL_${provider.toUpperCase().replace(/[^A-Z0-9]+/g, '_')}`
+/** A provider's button label ('Continue with Google'): provider names are not translated. */
+function methodLabel(name: string): MessageRef {
+  return { key: 'OAUTH_METHOD_LABEL', values: { provider: name } }
 }
 
 const status: ScreenDefinition = { load: () => import('./screens/OAuthStatus') }
@@ -102,8 +103,6 @@ export const oauth = (options: OAuthOptions = {}) => {
   const providers = [...new Set(options.providers ?? OAUTH_PROVIDERS)]
   const screens: Record<string, ScreenDefinition> = { status, 'in-app-browser': inAppBrowser }
   // Each provider's row label, from the method label of a table (English, or a locale's).
-  const labelsFrom = (table: Readonly<Record<string, string>>) =>
-    Object.fromEntries(providers.map((p) => [labelKey(p), (table.OAUTH_METHOD_LABEL ?? oauthMessages.OAUTH_METHOD_LABEL).replace('{provider}', providerDisplay(p, null).name ?? p)]))
   const loginMethods: LoginMethodDefinition[] = []
   for (const provider of providers) {
     // One screen per provider: the landing opens a method's screen without params.
@@ -112,7 +111,7 @@ export const oauth = (options: OAuthOptions = {}) => {
     loginMethods.push({
       id: provider,
       group: 'web2',
-      label: labelKey(provider),
+      label: methodLabel(display.name ?? provider),
       // Custom providers are enabled by being listed in the app's `custom_oauth_providers`.
       enabledBy: isBuiltin(provider) ? `${provider}_oauth` : [],
       screen: `oauth/${provider}`,
@@ -137,9 +136,8 @@ export const oauth = (options: OAuthOptions = {}) => {
     api: oauthRoutes,
     screens,
     errors: OAUTH_ERRORS,
-    messages: { ...oauthMessages, ...labelsFrom(oauthMessages) },
-    locales: (locale) =>
-      import(`./locales/${locale}.ts`).then((m: { default: Record<string, string> }) => ({ default: { ...m.default, ...labelsFrom(m.default) } })),
+    messages: oauthMessages,
+    locales: (locale) => import(`./locales/${locale}.ts`),
     loginMethods,
     initialState: initialOAuthState,
     setup(ctx) {
@@ -152,7 +150,7 @@ export const oauth = (options: OAuthOptions = {}) => {
           extra.push({
             id: p.provider,
             group: 'web2',
-            label: oauthMessages.OAUTH_METHOD_LABEL.replace('{provider}', p.provider_display_name || p.provider),
+            label: methodLabel(p.provider_display_name || p.provider),
             enabledBy: [],
             screen: `oauth/custom-${k}`,
             ...(p.provider_icon_url ? { icon: p.provider_icon_url } : {}),
@@ -164,7 +162,7 @@ export const oauth = (options: OAuthOptions = {}) => {
           if (!custom) return m
           return {
             ...m,
-            label: oauthMessages.OAUTH_METHOD_LABEL.replace('{provider}', custom.provider_display_name || custom.provider),
+            label: methodLabel(custom.provider_display_name || custom.provider),
             ...(custom.provider_icon_url ? { icon: custom.provider_icon_url } : {}),
           }
         })

@@ -6,7 +6,7 @@ import { createMemoryStorage } from '../../kernel/storage'
 import { startTestServer, type TestServer } from '../../test/support/http-server'
 import { ApiError, PorticoError } from '../../kernel/errors'
 import type { Kernel, StorageAdapter } from '../../kernel/types'
-import { format } from '../../kernel/messages'
+import { format, textOf } from '../../kernel/messages'
 import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
 import { loadScreen } from '../../ui/modal/PorticoModal'
 import { TEST_APP_ID, appResponse, authenticated } from '../../test/support/ui-harness-data'
@@ -170,7 +170,7 @@ describe('error catalogue (OAuth column)', () => {
   it('default: every error code and label has an English text', () => {
     for (const [code, reaction] of Object.entries(OAUTH_ERRORS)) expect(oauthMessages).toHaveProperty(reaction.message ?? code)
     const p = oauth()
-    for (const m of p.loginMethods!) expect(p.messages![m.label]).toMatch(/^Continue with /)
+    for (const m of p.loginMethods!) expect(textOf(t, m.label)).toMatch(/^Continue with /)
   })
 })
 
@@ -214,8 +214,8 @@ describe('plugin definition', () => {
   it('default: one web2 method per built-in provider, enabled by <provider>_oauth, with its logo', () => {
     const p = oauth()
     expect(p.loginMethods!.map((m) => m.id)).toEqual(['google', 'apple', 'twitter', 'discord', 'github', 'linkedin', 'spotify', 'instagram', 'tiktok', 'line', 'twitch'])
-    expect(p.loginMethods![0]).toMatchObject({ group: 'web2', enabledBy: 'google_oauth', screen: 'oauth/google', label: 'OAUTH_LABEL_GOOGLE' })
-    expect(p.messages!.OAUTH_LABEL_GITHUB).toBe('Continue with GitHub')
+    expect(p.loginMethods![0]).toMatchObject({ group: 'web2', enabledBy: 'google_oauth', screen: 'oauth/google', label: { key: 'OAUTH_METHOD_LABEL', values: { provider: 'Google' } } })
+    expect(textOf(t, p.loginMethods![4]!.label)).toBe('Continue with GitHub')
     expect(p.loginMethods![0]!.icon).toMatch(/^data:image\/svg\+xml,/)
   })
 

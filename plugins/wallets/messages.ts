@@ -31,3 +31,8 @@ export const walletMessages = defineMessages({
 
 /** A message key of the wallets plugin. */
 export type WalletMessageKey = keyof typeof walletMessages
+
+declare module '../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof walletMessages, true> {}
+}

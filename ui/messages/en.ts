@@ -37,3 +37,8 @@ export const uiMessages = defineMessages({
 
 /** A message key of the UI table. */
 export type UiMessageKey = keyof typeof uiMessages
+
+declare module '../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof uiMessages, true> {}
+}

@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react'
 import { css } from '../../styled-system/css'
+import { textOf } from '../../kernel'
 import { layoutLanding, type LandingItem } from './landing-layout'
 import { usePorticoState, type ScreenProps } from '../context'
 import { InlineScreen, useLoginMethods } from '../modal/screen-host'
@@ -69,7 +70,7 @@ export default function Landing({ ctx, params, navigate }: ScreenProps) {
       <ul className={css({ display: 'flex', flexDirection: 'column', gap: '2.5', listStyle: 'none', p: '0', m: '0' })}>
         {rows.map((item) => (
           <li key={item.method.id}>
-            <LoginMethodButton label={t(item.method.label)} icon={item.method.icon} onClick={() => open(item)} />
+            <LoginMethodButton label={textOf(t, item.method.label)} icon={item.method.icon} onClick={() => open(item)} />
           </li>
         ))}
         {extra}

@@ -3,6 +3,7 @@ import { createPortico } from '../../kernel/kernel'
 import { definePlugin, type LoginMethodDefinition } from '../../kernel/plugin'
 import { mergeAppConfig } from '../../kernel/config-merge'
 import type { ClientConfig } from '../../kernel/config'
+import { format, textOf } from '../../kernel/messages'
 import { appResponse } from '../../test/support/ui-harness-data'
 import { landingItems, layoutLanding, type LandingItem } from './landing-layout'
 import { email } from '../../plugins/email'
@@ -15,7 +16,7 @@ import { wallets } from '../../plugins/wallets'
 import { oauth } from '../../plugins/oauth'
 
 const item = (id: string, group: 'web2' | 'web3' = 'web2'): LandingItem => ({
-  method: { id, group, label: id, enabledBy: `${id}_auth`, screen: `${id}/entry` },
+  method: { id, group, label: { text: id }, enabledBy: `${id}_auth`, screen: `${id}/entry` },
   pluginId: id,
   inline: false,
 })
@@ -61,7 +62,7 @@ const noScreen = () => Promise.resolve({ default: null })
 const method = (id: string, group: 'web2' | 'web3', enabledBy: string, inline = false): LoginMethodDefinition => ({
   id,
   group,
-  label: id,
+  label: { text: id },
   enabledBy,
   screen: `${id}/entry`,
   ...(inline ? { inline: noScreen } : {}),
@@ -195,7 +196,9 @@ describe('landingItems with any mix of methods', () => {
 describe('landing rows of the first-party methods', () => {
   it("default: every row reads 'Continue with …' or 'Continue as …', like the others", () => {
     const plugins = [email(), sms(), guest(), passkey(), farcaster(), telegram(), wallets(), oauth({ providers: ['google', 'github'] })]
-    const labels = plugins.flatMap((p) => (p.loginMethods ?? []).map((m) => (p.messages as Record<string, string>)[m.label]))
+    const labels = plugins.flatMap((p) =>
+      (p.loginMethods ?? []).map((m) => textOf((k, v) => format((p.messages as Record<string, string>)[k] ?? k, v), m.label)),
+    )
     expect(labels).toContain('Continue with Farcaster')
     expect(labels).toContain('Continue with Telegram')
     for (const label of labels) expect(label).toMatch(/^Continue (with|as) /)

@@ -39,3 +39,9 @@ export const magicLinkMessages = defineMessages({
 
 /** A message key of the magic-link plugin. */
 export type MagicLinkMessageKey = keyof typeof magicLinkMessages
+
+// Declares the table's keys, so a misspelt key in `ctx.t`, a label or an error table is a type error.
+declare module 'portico/kernel' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof magicLinkMessages, true> {}
+}

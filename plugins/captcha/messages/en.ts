@@ -33,3 +33,8 @@ export const captchaMessages = defineMessages({
 
 /** A message key of the captcha plugin. */
 export type CaptchaMessageKey = keyof typeof captchaMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof captchaMessages, true> {}
+}

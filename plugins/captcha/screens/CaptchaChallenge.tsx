@@ -11,7 +11,9 @@ import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { Spinner } from '../../../ui/components/Spinner'
 import { ErrorText } from '../../../ui/components/ErrorText'
+import { messageKeyOf } from '../../../kernel'
 import type { CaptchaState } from '../index'
+import { CAPTCHA_ERRORS } from '../errors'
 import { startChallenge, type Challenge, type ChallengeState } from '../turnstile'
 
 /** Params of the challenge screen: the Turnstile key (without `t:`), as the `beforeLogin` step passes it. */
@@ -75,7 +77,7 @@ export default function CaptchaChallenge({ ctx, params, resolveStep }: ScreenPro
 
   const interactive = view.status === 'interactive'
   const failed = view.status === 'error'
-  const message = view.error ? t(view.error) : null
+  const message = view.error ? t(messageKeyOf(view.error, CAPTCHA_ERRORS[view.error])) : null
   const title = interactive
     ? t('CAPTCHA_INTERACTIVE_TITLE')
     : failed && view.exhausted

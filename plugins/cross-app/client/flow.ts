@@ -5,7 +5,7 @@
  * address, kept across the provider's own login, then the consent.
  * @module
  */
-import { PorticoError } from '../../../kernel/errors'
+import { messageKeyOf, PorticoError, type ErrorReaction } from '../../../kernel/errors'
 import type { PluginContext } from '../../../kernel/plugin'
 import type { OAuthTokens } from '../../../kernel/wire'
 import { codeChallenge, oauthRoutes, randomCode, stripOAuthParams } from '../../../protocols/oauth'
@@ -84,10 +84,10 @@ const popups = new WeakMap<object, Window>()
 
 function fail(ctx: PluginContext, code: CrossAppErrorCode) {
   const s = slice(ctx)
-  const reaction: { message?: string; retryable?: boolean } = CROSS_APP_ERRORS[code] ?? {}
+  const reaction: ErrorReaction = CROSS_APP_ERRORS[code]
   s.error = {
     code,
-    message: ctx.t(reaction.message ?? code, { app: s.provider?.name ?? ctx.t('CROSS_APP_OTHER_APP') }),
+    message: ctx.t(messageKeyOf(code, reaction), { app: s.provider?.name ?? ctx.t('CROSS_APP_OTHER_APP') }),
     retryable: reaction.retryable === true,
   }
   s.status = 'error'
@@ -218,7 +218,7 @@ export async function loginWithCrossAppAccount(ctx: PluginContext, options: Cros
     if (headless) {
       s.status = code ? 'error' : 'idle'
       // The host shows the failure: the plugin's code, with the original error as the cause.
-      throw code ? new PorticoError(ctx.t(CROSS_APP_ERRORS[code]?.message ?? code, { app: s.provider?.name ?? ctx.t('CROSS_APP_OTHER_APP') }), { code, cause: err }) : err
+      throw code ? new PorticoError(ctx.t(messageKeyOf(code, CROSS_APP_ERRORS[code]), { app: s.provider?.name ?? ctx.t('CROSS_APP_OTHER_APP') }), { code, cause: err }) : err
     }
     if (code) fail(ctx, code)
     else s.status = 'idle'

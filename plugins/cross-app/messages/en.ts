@@ -40,3 +40,8 @@ export const crossAppMessages = defineMessages({
 
 /** A message key of the cross-app plugin. */
 export type CrossAppMessageKey = keyof typeof crossAppMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof crossAppMessages, true> {}
+}

@@ -23,3 +23,8 @@ export const customAuthMessages = defineMessages({
 
 /** A message key of the custom-auth plugin. */
 export type CustomAuthMessageKey = keyof typeof customAuthMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof customAuthMessages, true> {}
+}

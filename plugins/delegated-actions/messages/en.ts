@@ -39,3 +39,8 @@ export const delegatedActionsMessages = defineMessages({
 
 /** A message key of delegated actions. */
 export type DelegatedActionsMessageKey = keyof typeof delegatedActionsMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof delegatedActionsMessages, true> {}
+}

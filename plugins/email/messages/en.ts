@@ -43,3 +43,8 @@ export const emailMessages = defineMessages({
 
 /** A message key of the email plugin. */
 export type EmailMessageKey = keyof typeof emailMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof emailMessages, true> {}
+}

@@ -144,3 +144,8 @@ export const embeddedWalletScreenMessages = defineMessages({
 
 /** A message key of the embedded-wallet screens. */
 export type EmbeddedWalletScreenMessageKey = keyof typeof embeddedWalletScreenMessages
+
+declare module '../../../kernel' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof embeddedWalletScreenMessages, true> {}
+}

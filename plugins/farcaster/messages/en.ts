@@ -37,3 +37,8 @@ export const farcasterMessages = defineMessages({
 
 /** A message key of the Farcaster plugin. */
 export type FarcasterMessageKey = keyof typeof farcasterMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof farcasterMessages, true> {}
+}

@@ -6,6 +6,7 @@
  * @module
  */
 import { useCallback, useEffect, useRef, useState } from 'react'
+import type { MessageKey } from '../../../kernel'
 import { useOutcome, type ScreenProps } from '../../../ui/context'
 import { PORTICO_SCREENS } from '../../../ui/plugin'
 import { Screen } from '../../../ui/components/Screen'
@@ -52,7 +53,7 @@ export default function FarcasterConnect({ ctx, params, navigate }: ScreenProps<
     const controller = new AbortController()
     run.current = controller
     const { signal } = controller
-    const fail = (key: string) => !signal.aborted && setView({ status: 'error', message: t(key) })
+    const fail = (key: MessageKey) => !signal.aborted && setView({ status: 'error', message: t(key) })
     setView({ status: 'starting' })
     let captchaToken: string | undefined
     try {

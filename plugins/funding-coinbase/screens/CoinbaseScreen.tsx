@@ -12,8 +12,9 @@ import { ErrorText } from '../../../ui/components/ErrorText'
 import { Screen } from '../../../ui/components/Screen'
 import { Spinner } from '../../../ui/components/Spinner'
 import { TextInput } from '../../../ui/components/TextInput'
+import { acceptsDecimalInput, formatDecimalInput, parseDecimalInput } from '../../../ui/format'
 import { PorticoError } from '../../../kernel'
-import { acceptsAmountInput, isFundableAmount, useFundingFlow } from '../../funding'
+import { isFundableAmount, useFundingFlow } from '../../funding'
 import { coinbaseRoutes } from '../api'
 import { coinbasePurchaseOf } from '../networks'
 import { openBlankPopup } from '../popup'
@@ -40,7 +41,10 @@ export default function CoinbaseScreen() {
   const { ctx, params } = useScreen<CoinbaseScreenParams>()
   const t = ctx.t
   const flow = useFundingFlow()
-  const [amount, setAmount] = useState(flow?.request.amount ?? '')
+  const locale = ctx.locale()
+  // The field shows and takes the locale's decimal sign; `amount` is the canonical decimal ('' until valid).
+  const [text, setText] = useState(() => formatDecimalInput(flow?.request.amount ?? '', locale))
+  const amount = parseDecimalInput(text, locale) ?? ''
   const [phase, setPhase] = useState<Phase>({ name: 'amount', error: null })
   const popup = useRef<{ window: Window; url: string } | null>(null)
   const abort = useRef<AbortController | null>(null)
@@ -159,9 +163,9 @@ export default function CoinbaseScreen() {
         label={t('COINBASE_AMOUNT_LABEL', vars)}
         showLabel
         inputMode="decimal"
-        value={amount}
+        value={text}
         onChange={(e) => {
-          if (acceptsAmountInput(e.target.value)) setAmount(e.target.value)
+          if (acceptsDecimalInput(e.target.value, locale)) setText(e.target.value)
         }}
       />
       <ErrorText center>{phase.error}</ErrorText>

@@ -11,8 +11,9 @@ import { ErrorText } from '../../../ui/components/ErrorText'
 import { Screen } from '../../../ui/components/Screen'
 import { Spinner } from '../../../ui/components/Spinner'
 import { TextInput } from '../../../ui/components/TextInput'
+import { acceptsDecimalInput, formatDecimalInput, parseDecimalInput } from '../../../ui/format'
 import { PorticoError } from '../../../kernel'
-import { acceptsAmountInput, isFundableAmount, useFundingFlow } from '../../funding'
+import { isFundableAmount, useFundingFlow } from '../../funding'
 import { moonpayRoutes } from '../api'
 import { moonpayCurrencyCode, type MoonpayChainCurrencies } from '../currency'
 import { openBlankPopup } from '../popup'
@@ -38,7 +39,10 @@ export default function MoonpayScreen() {
   const { ctx, params } = useScreen<MoonpayScreenParams>()
   const t = ctx.t
   const flow = useFundingFlow()
-  const [amount, setAmount] = useState(flow?.request.amount ?? '')
+  const locale = ctx.locale()
+  // The field shows and takes the locale's decimal sign; `amount` is the canonical decimal ('' until valid).
+  const [text, setText] = useState(() => formatDecimalInput(flow?.request.amount ?? '', locale))
+  const amount = parseDecimalInput(text, locale) ?? ''
   const [phase, setPhase] = useState<Phase>({ name: 'amount', error: null })
   const abort = useRef<AbortController | null>(null)
   useEffect(() => () => abort.current?.abort(), [])
@@ -128,9 +132,9 @@ export default function MoonpayScreen() {
         label={t('MOONPAY_AMOUNT_LABEL', { symbol })}
         showLabel
         inputMode="decimal"
-        value={amount}
+        value={text}
         onChange={(e) => {
-          if (acceptsAmountInput(e.target.value)) setAmount(e.target.value)
+          if (acceptsDecimalInput(e.target.value, locale)) setText(e.target.value)
         }}
       />
       <ErrorText center>{phase.error}</ErrorText>

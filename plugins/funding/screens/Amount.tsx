@@ -1,7 +1,8 @@
 /**
  * 'Confirm or edit amount' (`funding/amount`): the request's amount, editable (digits and at most
- * one decimal point), before the screen of a tile that asks for it (`confirmAmount`). 'Continue'
- * is enabled only when the amount parses to a number above 0.
+ * one decimal sign, the locale's: `12,5` in French), before the screen of a tile that asks for it
+ * (`confirmAmount`). 'Continue' is enabled only when the amount parses to a number above 0; the tile
+ * gets it in the canonical form (`12.5`).
  * @module
  */
 import { useState, type FormEvent } from 'react'
@@ -10,9 +11,10 @@ import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { TextInput } from '../../../ui/components/TextInput'
+import { acceptsDecimalInput, formatDecimalInput, parseDecimalInput } from '../../../ui/format'
 import { assetSymbol } from '../assets'
 import { findFunding } from '../hooks'
-import { acceptsAmountInput, isFundableAmount } from '../request'
+import { isFundableAmount } from '../request'
 
 /** Params of the amount screen: the tile whose screen follows. */
 export interface AmountParams extends Record<string, unknown> {
@@ -25,7 +27,7 @@ export interface AmountParams extends Record<string, unknown> {
  * @example
  * ```ts
  * // A tile asks for it; the core shows it before the tile's screen.
- * const tile = { id: 'card', method: 'card', label: 'Pay with card', screen: 'my-card/pay', confirmAmount: true }
+ * const tile = { id: 'card', method: 'card', label: 'MY_CARD_TILE', screen: 'my-card/pay', confirmAmount: true }
  * ```
  */
 export default function Amount() {
@@ -33,7 +35,8 @@ export default function Amount() {
   const t = ctx.t
   const core = findFunding(ctx)
   const request = core?.current()?.request ?? null
-  const [amount, setAmount] = useState(request?.amount ?? '')
+  const locale = ctx.locale()
+  const [text, setText] = useState(() => formatDecimalInput(request?.amount ?? '', locale))
   const [error, setError] = useState<string | null>(null)
   if (!core || !request) {
     return (
@@ -43,10 +46,11 @@ export default function Amount() {
     )
   }
   const symbol = assetSymbol(request)
-  const ok = isFundableAmount(amount)
+  const amount = parseDecimalInput(text, locale)
+  const ok = amount !== null && isFundableAmount(amount)
   const submit = (e: FormEvent) => {
     e.preventDefault()
-    if (!ok) return
+    if (!ok || amount === null) return
     try {
       core.confirmAmount(params.method, amount)
     } catch (err) {
@@ -62,9 +66,9 @@ export default function Amount() {
           inputMode="decimal"
           autoComplete="off"
           autoFocus
-          value={amount}
+          value={text}
           onChange={(e) => {
-            if (acceptsAmountInput(e.target.value)) setAmount(e.target.value)
+            if (acceptsDecimalInput(e.target.value, locale)) setText(e.target.value)
           }}
         />
         <ErrorText center>{error}</ErrorText>

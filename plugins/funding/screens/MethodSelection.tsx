@@ -5,6 +5,7 @@
  * @module
  */
 import { useMemo, useState } from 'react'
+import { textOf } from '../../../kernel'
 import { useScreen } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { ErrorText } from '../../../ui/components/ErrorText'
@@ -54,7 +55,7 @@ export default function MethodSelection() {
       <ul aria-label={t('FUNDING_METHODS_LIST_LABEL')} style={listStyle}>
         {methods.map((m) => (
           <li key={m.id}>
-            <LoginMethodButton label={t(m.label)} icon={m.icon} onClick={() => open(m.id)} />
+            <LoginMethodButton label={textOf(t, m.label)} icon={m.icon} onClick={() => open(m.id)} />
           </li>
         ))}
       </ul>

@@ -28,3 +28,8 @@ export const guestMessages = defineMessages({
 
 /** A message key of the guest plugin. */
 export type GuestMessageKey = keyof typeof guestMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof guestMessages, true> {}
+}

@@ -34,3 +34,8 @@ export const mfaPasskeyMessages = defineMessages({
 
 /** A message key of the passkey MFA method. */
 export type MfaPasskeyMessageKey = keyof typeof mfaPasskeyMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof mfaPasskeyMessages, true> {}
+}

@@ -33,3 +33,8 @@ export const mfaSmsMessages = defineMessages({
 
 /** A message key of the SMS MFA method. */
 export type MfaSmsMessageKey = keyof typeof mfaSmsMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof mfaSmsMessages, true> {}
+}

@@ -33,3 +33,8 @@ export const mfaTotpMessages = defineMessages({
 
 /** A message key of the authenticator-app method. */
 export type MfaTotpMessageKey = keyof typeof mfaTotpMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof mfaTotpMessages, true> {}
+}

@@ -52,3 +52,8 @@ export const mfaMessages = defineMessages({
 
 /** A message key of the MFA core. */
 export type MfaMessageKey = keyof typeof mfaMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof mfaMessages, true> {}
+}

@@ -4,7 +4,8 @@
  * @module
  */
 import { KERNEL_ERRORS } from '../../../kernel/error-registry'
-import type { ApiError, ErrorReaction, ErrorTable } from '../../../kernel/errors'
+import { messageKeyOf, type ApiError, type ErrorReaction, type ErrorTable } from '../../../kernel/errors'
+import type { MessageKey, Translate } from '../../../kernel/messages'
 import { OAUTH_CLIENT_CODES, OAUTH_ERRORS, type OAuthErrorCode } from '../errors'
 
 /** What the status screen shows for a failure, or where the modal goes instead. */
@@ -64,17 +65,17 @@ export function mentionsProviderRateLimit(message: string, providerName: string 
 export function oauthErrorView(
   err: unknown,
   provider: { name: string | null; scopes: string | null },
-  t: (key: string, values?: Record<string, string | number>) => string,
+  t: Translate,
 ): OAuthErrorView | null {
   const code = codeOf(err)
   if (code === 'exited_auth_flow') return null
   const name = provider.name ?? t('OAUTH_UNKNOWN_PROVIDER')
   const values = { provider: name, scopes: provider.scopes ?? t('OAUTH_SCOPES_FALLBACK') }
-  const view = (key: OAuthErrorCode, messageKey?: string): OAuthErrorView => {
+  const view = (key: OAuthErrorCode, messageKey?: MessageKey): OAuthErrorView => {
     const reaction: ErrorReaction = OAUTH_ERRORS[key]
     return {
       code: key,
-      message: t(messageKey ?? reaction.message ?? key, values),
+      message: t(messageKey ?? messageKeyOf(key, reaction), values),
       retryable: reaction.retryable === true,
       ...(reaction.screen ? { screen: reaction.screen } : {}),
     }

@@ -42,3 +42,8 @@ export const oauthMessages = defineMessages({
 
 /** A message key of the OAuth plugin. */
 export type OAuthMessageKey = keyof typeof oauthMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof oauthMessages, true> {}
+}

@@ -58,3 +58,8 @@ export const passkeyMessages = defineMessages({
 
 /** A message key of the passkey plugin. */
 export type PasskeyMessageKey = keyof typeof passkeyMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof passkeyMessages, true> {}
+}

@@ -5,6 +5,7 @@
  * @module
  */
 import { useCallback, useState } from 'react'
+import type { Translate } from '../../../kernel'
 import { usePorticoState, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
@@ -29,7 +30,7 @@ type Phase =
   | { kind: 'success' }
   | { kind: 'error'; message: string; retryable: boolean; action: Action }
 
-function initialPhase(params: PasskeyLoginParams, t: (k: string) => string): Phase {
+function initialPhase(params: PasskeyLoginParams, t: Translate): Phase {
   if (!webAuthnSupported() && params.phase === undefined) {
     return { kind: 'error', message: t('PASSKEY_NOT_SUPPORTED'), retryable: false, action: 'login' }
   }

@@ -6,6 +6,7 @@
  * @module
  */
 import { useState, type FormEvent } from 'react'
+import type { Translate } from '../../../kernel'
 import { usePorticoState, type ScreenProps } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
@@ -22,7 +23,7 @@ export type PasskeyManageParams = Record<string, unknown>
 type Busy = { kind: 'add' } | { kind: 'unlink' | 'label'; id: string } | null
 
 /** What the passkey is, without the user's label: its provider (from the AAGUID), else browser and system. */
-function originOf(p: PasskeyAccount, t: (k: string, v?: Record<string, string | number>) => string): string {
+function originOf(p: PasskeyAccount, t: Translate): string {
   if (p.authenticator_name) return p.authenticator_name
   if (p.created_with_browser && p.created_with_os) return t('PASSKEY_NAME_FROM', { browser: p.created_with_browser, os: p.created_with_os })
   return p.created_with_browser ?? p.created_with_os ?? t('PASSKEY_DEFAULT_NAME')
@@ -37,7 +38,7 @@ function LabelForm({ passkey, busy, onSave, onCancel, t }: {
   busy: boolean
   onSave: (label: string) => void
   onCancel: () => void
-  t: (k: string, v?: Record<string, string | number>) => string
+  t: Translate
 }) {
   const [label, setLabel] = useState(passkey.label ?? '')
   const submit = (e: FormEvent) => {

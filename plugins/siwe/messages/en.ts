@@ -19,3 +19,8 @@ export const siweMessages = defineMessages({
 
 /** A message key of the SIWE plugin. */
 export type SiweMessageKey = keyof typeof siweMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof siweMessages, true> {}
+}

@@ -20,3 +20,8 @@ export const siwsMessages = defineMessages({
 
 /** A message key of the SIWS plugin. */
 export type SiwsMessageKey = keyof typeof siwsMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof siwsMessages, true> {}
+}

@@ -22,3 +22,8 @@ export const smartWalletMessages = defineMessages({
 
 /** A key of {@link smartWalletMessages}. */
 export type SmartWalletMessageKey = keyof typeof smartWalletMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof smartWalletMessages, true> {}
+}

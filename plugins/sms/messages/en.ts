@@ -43,3 +43,8 @@ export const smsMessages = defineMessages({
 
 /** A message key of the SMS plugin. */
 export type SmsMessageKey = keyof typeof smsMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof smsMessages, true> {}
+}

@@ -29,3 +29,8 @@ export const solanaMessages = defineMessages({
 
 /** A message key of the solana plugin. */
 export type SolanaMessageKey = keyof typeof solanaMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof solanaMessages, true> {}
+}

@@ -4,7 +4,8 @@
  * @module
  */
 import { KERNEL_ERRORS } from '../../../kernel/error-registry'
-import type { ApiError, ErrorReaction, ErrorTable } from '../../../kernel/errors'
+import { messageKeyOf, type ApiError, type ErrorReaction, type ErrorTable } from '../../../kernel/errors'
+import type { Translate } from '../../../kernel/messages'
 import { TELEGRAM_CLIENT_CODES, TELEGRAM_ERRORS, type TelegramErrorCode } from '../errors'
 
 /** What the Telegram screen shows for a failure, or where the modal goes instead. */
@@ -41,12 +42,12 @@ function messageOf(err: unknown): string {
  * // { code: 'TELEGRAM_DISALLOWED', message: 'Login with Telegram not allowed.', retryable: false }
  * ```
  */
-export function telegramErrorView(err: unknown, t: (key: string) => string): TelegramErrorView | null {
+export function telegramErrorView(err: unknown, t: Translate): TelegramErrorView | null {
   const code = codeOf(err)
   if (code === 'exited_auth_flow') return null
   const view = (key: TelegramErrorCode): TelegramErrorView => {
     const reaction: ErrorReaction = TELEGRAM_ERRORS[key]
-    return { code: key, message: t(reaction.message ?? key), retryable: reaction.retryable === true }
+    return { code: key, message: t(messageKeyOf(key, reaction)), retryable: reaction.retryable === true }
   }
   if (code === TELEGRAM_CLIENT_CODES.cancelled) return view('TELEGRAM_CANCELLED')
   if (code === TELEGRAM_CLIENT_CODES.scriptFailed) return view('TELEGRAM_SCRIPT_FAILED')

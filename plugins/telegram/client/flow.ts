@@ -47,7 +47,7 @@ function slice(ctx: PluginContext): TelegramState {
 
 function fail(ctx: PluginContext, err: unknown): void {
   const s = slice(ctx)
-  const view = telegramErrorView(err, (k) => ctx.t(k))
+  const view = telegramErrorView(err, ctx.t)
   if (!view) {
     s.status = 'idle'
     // The user left the captcha step: nothing to show, back to where they came from.

@@ -35,3 +35,8 @@ export const telegramMessages = defineMessages({
 
 /** A message key of the Telegram plugin. */
 export type TelegramMessageKey = keyof typeof telegramMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof telegramMessages, true> {}
+}

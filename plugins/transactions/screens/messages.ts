@@ -78,3 +78,8 @@ export const transactionScreenMessages = defineMessages({
 
 /** A transaction screen text key. */
 export type TransactionScreenMessageKey = keyof typeof transactionScreenMessages
+
+declare module '../../../kernel' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof transactionScreenMessages, true> {}
+}

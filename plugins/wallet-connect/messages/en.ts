@@ -2,7 +2,10 @@
  * English texts of the WalletConnect plugin.
  * @module
  */
-export const walletConnectMessages = {
+import { defineMessages } from '../../../kernel/messages'
+
+/** The WalletConnect plugin's English message table. */
+export const walletConnectMessages = defineMessages({
   WALLET_CONNECT_LABEL: 'WalletConnect',
   WALLET_CONNECT_TITLE: 'Scan with your phone',
   WALLET_CONNECT_TITLE_WALLET: 'Scan with {wallet}',
@@ -15,7 +18,12 @@ export const walletConnectMessages = {
   WALLET_CONNECT_OPEN_WALLET: 'Open {wallet}',
   WALLET_CONNECT_ON_PHONE: 'On this phone? Open your wallet:',
   WALLET_CONNECT_CANCEL: 'Cancel',
-} as const
+})
 
 /** A message key of the WalletConnect plugin. */
 export type WalletConnectMessageKey = keyof typeof walletConnectMessages
+
+declare module '../../../kernel/messages' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof walletConnectMessages, true> {}
+}

@@ -44,3 +44,8 @@ export const walletScreenMessages = defineMessages({
 
 /** A message key of the wallet screens. */
 export type WalletScreenMessageKey = keyof typeof walletScreenMessages
+
+declare module '../../../kernel' {
+  // eslint-disable-next-line @typescript-eslint/no-empty-object-type
+  interface MessageKeys extends Record<keyof typeof walletScreenMessages, true> {}
+}
