@@ -119,8 +119,6 @@ export interface ProviderAmountStepProps {
   windowName: string
   /** The amount first shown (the request's). */
   initialAmount: string
-  /** An error to show under the field (a failure sent back here). */
-  error?: string | null
   /**
    * Called inside the Continue click with the provider's blank window, opened there so browsers
    * allow it, and the amount typed.
@@ -142,7 +140,7 @@ export interface ProviderAmountStepProps {
  *   onContinue={(popup, amount) => start(popup, amount)} />
  * ```
  */
-export function ProviderAmountStep({ title, subtitle, label, continueLabel, blockedText, windowName, initialAmount, error, onContinue }: ProviderAmountStepProps) {
+export function ProviderAmountStep({ title, subtitle, label, continueLabel, blockedText, windowName, initialAmount, onContinue }: ProviderAmountStepProps) {
   const [amount, setAmount] = useState(initialAmount)
   const [blocked, setBlocked] = useState(false)
   const start = () => {
@@ -170,7 +168,7 @@ export function ProviderAmountStep({ title, subtitle, label, continueLabel, bloc
           if (acceptsAmountInput(e.target.value)) setAmount(e.target.value)
         }}
       />
-      <ErrorText center>{blocked ? blockedText : (error ?? null)}</ErrorText>
+      <ErrorText center>{blocked ? blockedText : null}</ErrorText>
     </Screen>
   )
 }
