@@ -77,7 +77,8 @@ export function fundingQuoteRequest(request: FundingRequest, from: string, origi
   }
   const originCurrency = currency(origin, options.pay ?? asset)
   const destinationCurrency = currency(destinationId, asset)
-  if (!originCurrency || !destinationCurrency) return null
+  // Nothing to bridge or swap: a currency on each side is missing, or it is the same one on the same chain.
+  if (!originCurrency || !destinationCurrency || (origin === destinationId && originCurrency === destinationCurrency)) return null
   return {
     user: from,
     recipient: request.address,
