@@ -46,6 +46,8 @@ export interface ChainConfig {
   rpcUrls: readonly string[]
   nativeCurrency: { name: string; symbol: string; decimals: number }
   blockExplorerUrls?: readonly string[]
+  /** Whether the chain is a testnet (services with a testnet variant, such as a swap quote, use it). */
+  testnet?: boolean
 }
 
 /** The host app's client-side configuration. */

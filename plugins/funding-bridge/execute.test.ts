@@ -33,10 +33,10 @@ describe('fundingQuoteRequest', () => {
     })
   })
 
-  it('funds a Solana wallet as chain 792703809 in lamports; USDC or no amount asks nothing', () => {
+  it('funds a Solana wallet as chain 792703809 in lamports; USDC (no Solana mint) or no amount asks nothing', () => {
     const request: FundingRequest = { address: 'So1ana', chainType: 'solana', chain: null, cluster: { name: 'mainnet-beta' }, amount: '0.5', asset: 'native-currency', crossChainBridgingEnabled: true }
     expect(quoteBody(fundingQuoteRequest(request, EVM_WALLET, 'eip155:1')!)).toMatchObject({ originChainId: 1, destinationChainId: 792703809, destinationCurrency: BRIDGE_SOL_NATIVE, amount: '500000000' })
-    expect(fundingQuoteRequest({ ...request, asset: 'USDC' }, EVM_WALLET, 'eip155:1')).toBeNull()
+    expect(fundingQuoteRequest({ ...request, asset: 'USDC' }, EVM_WALLET, 'eip155:1', { usdcAddress: () => '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' })).toBeNull()
     expect(fundingQuoteRequest({ ...request, amount: null }, EVM_WALLET, 'eip155:1')).toBeNull()
   })
 })

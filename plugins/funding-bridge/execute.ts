@@ -9,7 +9,7 @@
 import type { Wallet } from '@wallet-standard/base'
 import type { ChainConfig } from '../../kernel/config'
 import { PorticoError } from '../../kernel/errors'
-import { fundingRpc, pollUntil, readBalance, SOLANA_CLUSTER_RPC, toUnits, type FundingRequest } from '../funding'
+import { fundingRpc, pollUntil, readBalance, SOLANA_CLUSTER_RPC, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
 import type { SolanaRpcCall } from '../solana'
 import { WALLET_ERROR_CODES, type Eip1193Provider, type WalletRegistry } from '../wallets'
 import { BRIDGE_EVM_NATIVE, BRIDGE_SOL_NATIVE, BRIDGE_TEXTS, type BridgeChain, type BridgeQuoteRequest, type BridgeSender, type EvmBridgeTransaction, type SolanaBridgeTransaction } from './quotes'
@@ -26,31 +26,55 @@ export function bridgeChainOf(caip2: string): BridgeChain {
   return { type: 'ethereum', chainId: Number(caip2.slice('eip155:'.length)) }
 }
 
+/** How {@link fundingQuoteRequest} asks: the chains' USDC contracts, and what the wallet pays with. */
+export interface FundingQuoteOptions {
+  /** The USDC contract on a chain (CAIP-2 id), or null: the funding core's `usdcAddress`. */
+  usdcAddress?: (chainId: string) => string | null
+  /**
+   * What the paying wallet pays with on the origin chain. @defaultValue the request's asset (a
+   * bridge moves it across); the other one on the request's own chain is a swap.
+   */
+  pay?: 'native-currency' | 'USDC'
+  /** Whether the chains are testnets (a swap then goes to the service's testnet URL). */
+  testnet?: boolean
+}
+
 /**
- * The quote request for funding `request` from the wallet `from` holding funds on `origin` (native
- * currency on both sides; the amount is what the funded wallet receives).
+ * The quote request for funding `request` from the wallet `from` holding funds on `origin`: the
+ * native currency, or USDC (the chains' USDC contracts on both sides, 6 decimals), and the amount
+ * the funded wallet receives. With `pay` the other asset on the request's own chain, it is a swap.
  * @param request - the funding request (with its amount).
  * @param from - the paying wallet.
  * @param origin - the chain the funds are on (CAIP-2).
- * @returns the quote request, or null when the request has no amount or is not for the native currency.
+ * @param options - the USDC contracts, what the wallet pays with, the testnet flag.
+ * @returns the quote request, or null when the request has no amount, or an asset (or a side's USDC)
+ *   no quote can name.
  * @example
  * ```ts
- * fundingQuoteRequest(flow.request, '0xabc…', 'eip155:8453')
+ * fundingQuoteRequest(flow.request, '0xabc…', 'eip155:8453', { usdcAddress: core.usdcAddress })
  * ```
  */
-export function fundingQuoteRequest(request: FundingRequest, from: string, origin: string): BridgeQuoteRequest | null {
-  if (!request.amount || request.asset !== 'native-currency') return null
-  const source = bridgeChainOf(origin)
-  const destination = request.chain ? bridgeChainOf(request.chain.id) : bridgeChainOf(`solana:${request.cluster?.name ?? 'mainnet-beta'}`)
-  const native = (side: BridgeChain) => (side.type === 'solana' ? BRIDGE_SOL_NATIVE : BRIDGE_EVM_NATIVE)
+export function fundingQuoteRequest(request: FundingRequest, from: string, origin: string, options: FundingQuoteOptions = {}): BridgeQuoteRequest | null {
+  const asset = request.asset
+  if (!request.amount || (asset !== 'native-currency' && asset !== 'USDC')) return null
+  const destinationId = request.chain ? request.chain.id : `solana:${request.cluster?.name ?? 'mainnet-beta'}`
+  const currency = (caip2: string, what: 'native-currency' | 'USDC'): string | null => {
+    if (what === 'USDC') return caip2.startsWith('eip155:') ? (options.usdcAddress?.(caip2) ?? null) : null
+    return caip2.startsWith('solana:') ? BRIDGE_SOL_NATIVE : BRIDGE_EVM_NATIVE
+  }
+  const originCurrency = currency(origin, options.pay ?? asset)
+  const destinationCurrency = currency(destinationId, asset)
+  // Nothing to bridge or swap: a currency on each side is missing, or it is the same one on the same chain.
+  if (!originCurrency || !destinationCurrency || (origin === destinationId && originCurrency === destinationCurrency)) return null
   return {
     user: from,
     recipient: request.address,
-    origin: source,
-    destination,
-    originCurrency: native(source),
-    destinationCurrency: native(destination),
-    amount: toUnits(request.amount, request.chain?.nativeCurrency.decimals ?? 9).toString(),
+    origin: bridgeChainOf(origin),
+    destination: bridgeChainOf(destinationId),
+    originCurrency,
+    destinationCurrency,
+    amount: toUnits(request.amount, asset === 'USDC' ? USDC_DECIMALS : (request.chain?.nativeCurrency.decimals ?? 9)).toString(),
+    ...(options.testnet ? { testnet: true } : {}),
   }
 }
 
@@ -138,14 +162,15 @@ export function walletBridgeSender(ctx: BridgeSenderContext, from: string, origi
  * @param before - the balance before the bridge ran.
  * @param units - the amount the bridge delivers.
  * @param signal - aborts the wait.
+ * @param token - the ERC-20 contract delivered (USDC), or null for the native currency.
  * @returns the balance reached.
  */
-export function waitForBridgedFunds(sleep: (ms: number) => Promise<void>, url: string, request: FundingRequest, before: bigint, units: bigint, signal?: AbortSignal): Promise<bigint> {
+export function waitForBridgedFunds(sleep: (ms: number) => Promise<void>, url: string, request: FundingRequest, before: bigint, units: bigint, signal?: AbortSignal, token: string | null = null): Promise<bigint> {
   return pollUntil(sleep, {
     every: BRIDGE_BALANCE_POLL_MS,
     signal,
     attempt: async () => {
-      const balance = await readBalance(url, request.chainType, request.address, null, signal)
+      const balance = await readBalance(url, request.chainType, request.address, token, signal)
       return balance >= before + units ? balance : undefined
     },
   })

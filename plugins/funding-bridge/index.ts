@@ -2,8 +2,10 @@
  * `portico/plugins/funding-bridge`: bridging for funding. When a direct transfer from the user's
  * wallet cannot be prepared (the funds are on another chain), a funding method asks the bridge for
  * quotes from a bridge quote service (through an adapter; Solana is destination chain 792703809),
- * lets the user pick one when there are several, and executes its steps. EVM-to-Solana and
- * Solana-to-EVM; not on Solana testnets or devnets.
+ * lets the user pick one when there are several, and executes its steps: the native currency, or
+ * USDC between two EVM chains with USDC contracts (an approval, then the deposit). EVM-to-Solana and
+ * Solana-to-EVM; not on Solana testnets or devnets. The same service's swap call turns the other
+ * asset on the request's own chain (ether for USDC, or USDC for ether) into the requested one.
  *
  * A funding method reaches it with `findBridge(ctx)` (undefined when the host did not register it)
  * and opens its screen 'Bridge from another network' ({@link BRIDGE_QUOTES_SCREEN}) with the paying
@@ -20,12 +22,16 @@ import { wallets } from '../wallets'
 import { BRIDGE_TEXTS, httpBridgeQuotes, type BridgeQuoteService } from './quotes'
 
 export * from './quotes'
-export { BRIDGE_BALANCE_POLL_MS, BRIDGE_RECEIPT_POLL_MS, bridgeChainOf, fundingQuoteRequest, waitForBridgedFunds, walletBridgeSender, type BridgeSenderContext } from './execute'
+export { BRIDGE_BALANCE_POLL_MS, BRIDGE_RECEIPT_POLL_MS, bridgeChainOf, fundingQuoteRequest, waitForBridgedFunds, walletBridgeSender, type BridgeSenderContext, type FundingQuoteOptions } from './execute'
 
 /** The plugin's id. */
 export const BRIDGE_PLUGIN_ID = 'funding-bridge'
 
-/** The bridge screen's id: params `from` (the paying wallet) and `origin` (the CAIP-2 chain its funds are on). */
+/**
+ * The bridge screen's id: params `from` (the paying wallet), `origin` (the CAIP-2 chain its funds
+ * are on) and, for a swap on the request's own chain, `pay` (`'native-currency'` or `'USDC'`: what the
+ * wallet holds there instead of the requested asset).
+ */
 export const BRIDGE_QUOTES_SCREEN = `${BRIDGE_PLUGIN_ID}/quotes`
 
 /** The bridge plugin's English texts: the screen's, and the spec's bridge errors (§8). */
@@ -53,6 +59,14 @@ export const bridgeMessages = defineMessages({
   BRIDGE_REJECTED: BRIDGE_TEXTS.rejected,
   BRIDGE_UNSUPPORTED: BRIDGE_TEXTS.unsupported,
   BRIDGE_FAILED: 'Something went wrong',
+  BRIDGE_SWAP_TITLE: 'Swap to {symbol}',
+  BRIDGE_SWAP_SUBTITLE: 'Your wallet has {paid} on {network}. Swap it to receive {amount} {symbol}.',
+  BRIDGE_SWAP_LOADING: 'Finding swap routes…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'Swap routes',
+  BRIDGE_SWAP_CONTINUE: 'Swap funds',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Approve the swap on {network} in your wallet.',
+  BRIDGE_SWAP_AWAITING_TITLE: 'Swap in progress',
+  BRIDGE_SWAP_FAILED_TITLE: 'Swap failed',
 })
 
 /** The bridge plugin's error table. */
@@ -93,7 +107,9 @@ export function findBridge(owner: Parameters<typeof bridgeHooks>[0]): BridgeQuot
 export interface FundingBridgeOptions {
   /** The bridge quote service's base URL. @defaultValue 'https://api.relay.link' */
   apiUrl?: string
-  /** Another quote service (an adapter of the host's own); `apiUrl` is then unused. */
+  /** The base URL of the swap call on testnets (chains with `testnet: true`). @defaultValue 'https://api.testnets.relay.link' */
+  testnetApiUrl?: string
+  /** Another quote service (an adapter of the host's own); `apiUrl` and `testnetApiUrl` are then unused. */
   service?: BridgeQuoteService
 }
 
@@ -112,7 +128,7 @@ export const BRIDGE_API_URL = 'https://api.relay.link'
  * ```
  */
 export const fundingBridge = (options: FundingBridgeOptions = {}) => {
-  const service = options.service ?? httpBridgeQuotes({ apiUrl: options.apiUrl ?? BRIDGE_API_URL })
+  const service = options.service ?? httpBridgeQuotes({ apiUrl: options.apiUrl ?? BRIDGE_API_URL, ...(options.testnetApiUrl ? { testnetApiUrl: options.testnetApiUrl } : {}) })
   return definePlugin({
     id: BRIDGE_PLUGIN_ID,
     kind: 'funding',

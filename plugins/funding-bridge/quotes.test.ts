@@ -2,12 +2,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startBridgeQuoteStandIn, type BridgeQuoteStandIn } from '../../test/fixtures/funding/bridge-quotes'
 import {
   askBridgeQuotes,
+  askSwapQuotes,
   BRIDGE_EVM_NATIVE,
   BRIDGE_SOLANA_CHAIN_ID,
   BRIDGE_SOL_NATIVE,
   canBridge,
   executeBridgeQuote,
   httpBridgeQuotes,
+  isSwap,
   selectBridgeQuote,
   type BridgeQuoteRequest,
   type BridgeTransaction,
@@ -83,6 +85,47 @@ describe('httpBridgeQuotes', () => {
       await expect(httpBridgeQuotes({ apiUrl: one.url }).quotes(request)).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_UNSUPPORTED' })
     }
     expect(one.calls.length).toBe(before)
+  })
+})
+
+describe('the swap call', () => {
+  const USDC_BASE = '0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913'
+  const etherForUsdc: BridgeQuoteRequest = {
+    user: EVM_USER,
+    recipient: EVM_USER,
+    origin: { type: 'ethereum', chainId: 8453 },
+    destination: { type: 'ethereum', chainId: 8453 },
+    originCurrency: BRIDGE_EVM_NATIVE,
+    destinationCurrency: USDC_BASE,
+    amount: '50000',
+  }
+
+  it('asks POST /execute/swap with the quote body on one chain, and reads the steps', async () => {
+    expect(isSwap(etherForUsdc)).toBe(true)
+    const quotes = await httpBridgeQuotes({ apiUrl: one.url }).swap!(etherForUsdc)
+    expect(one.swapCalls.at(-1)).toEqual({ testnet: false, body: { user: EVM_USER, recipient: EVM_USER, originChainId: 8453, destinationChainId: 8453, originCurrency: BRIDGE_EVM_NATIVE, destinationCurrency: USDC_BASE, amount: '50000', tradeType: 'EXACT_OUTPUT' } })
+    // 0.05 USDC at the stand-in's 2000 dollars an ether, plus its fee: the swap step's value, in wei.
+    expect(quotes[0]!.steps.map((s) => s.id)).toEqual(['swap'])
+    expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ chainId: 8453, value: (25_000_000_000_000n + 10_000n).toString() })
+  })
+
+  it('asks the testnet base URL for a request on testnets', async () => {
+    await httpBridgeQuotes({ apiUrl: 'http://127.0.0.1:1', testnetApiUrl: `${one.url}/testnets` }).swap!({ ...etherForUsdc, testnet: true })
+    expect(one.swapCalls.at(-1)).toMatchObject({ testnet: true, body: { originChainId: 8453, destinationChainId: 8453 } })
+  })
+
+  it('an ERC-20 input is approved before it is deposited', async () => {
+    const quotes = await httpBridgeQuotes({ apiUrl: one.url }).swap!({ ...etherForUsdc, originCurrency: USDC_BASE, destinationCurrency: BRIDGE_EVM_NATIVE, amount: '10000000000000000' })
+    expect(quotes[0]!.steps.map((s) => s.id)).toEqual(['approve', 'swap'])
+    expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ to: USDC_BASE.toLowerCase(), value: '0', data: expect.stringMatching(/^0x095ea7b3/) })
+  })
+
+  it("a request across chains is no swap, and a service without the call fails with 'Unable to fetch quotes for bridging…'", async () => {
+    const before = one.swapCalls.length
+    expect(isSwap(evmToSolana)).toBe(false)
+    await expect(httpBridgeQuotes({ apiUrl: one.url }).swap!(evmToSolana)).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_QUOTES_FAILED' })
+    await expect(askSwapQuotes({ quotes: async () => [] }, etherForUsdc)).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_QUOTES_FAILED', shortMessage: 'Unable to fetch quotes for bridging…' })
+    expect(one.swapCalls.length).toBe(before)
   })
 })
 

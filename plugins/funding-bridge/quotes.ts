@@ -30,6 +30,8 @@ export interface BridgeQuoteRequest {
   destinationCurrency: string
   /** The amount to receive, in the destination currency's smallest unit (decimal digits). */
   amount: string
+  /** Whether the chains are testnets: a swap is then asked at the service's testnet base URL. */
+  testnet?: boolean
 }
 
 /** An EVM transaction a quote's step asks the user's wallet to send (spec §7: from, to, value, chainId, data). */
@@ -74,6 +76,11 @@ export interface BridgeQuote {
 /** A bridge quote service: answers the quotes for a request (several when it offers a choice). */
 export interface BridgeQuoteService {
   quotes(request: BridgeQuoteRequest): Promise<BridgeQuote[]>
+  /**
+   * Same-chain swap quotes (origin and destination the same chain, another currency on each side);
+   * a service without it offers no swap.
+   */
+  swap?(request: BridgeQuoteRequest): Promise<BridgeQuote[]>
 }
 
 /** The spec's bridge errors (§8), worded as it words them. */
@@ -116,6 +123,36 @@ export function canBridge(request: Pick<BridgeQuoteRequest, 'origin' | 'destinat
 export async function askBridgeQuotes(service: BridgeQuoteService, request: BridgeQuoteRequest): Promise<BridgeQuote[]> {
   if (!canBridge(request)) throw new PorticoError(BRIDGE_TEXTS.unsupported, { code: 'FUNDING_BRIDGE_UNSUPPORTED' })
   return service.quotes(request)
+}
+
+/**
+ * Whether a request is a swap: one chain on both sides (another currency on each side).
+ * @param request - the request.
+ * @returns true for a swap.
+ * @example
+ * ```ts
+ * isSwap({ origin: { type: 'ethereum', chainId: 8453 }, destination: { type: 'ethereum', chainId: 8453 } }) // true
+ * ```
+ */
+export function isSwap(request: Pick<BridgeQuoteRequest, 'origin' | 'destination'>): boolean {
+  return chainIdOf(request.origin) === chainIdOf(request.destination)
+}
+
+/**
+ * Asks a quote service for same-chain swap quotes.
+ * @param service - the service.
+ * @param request - a swap request ({@link isSwap}).
+ * @returns the service's quotes.
+ * @throws PorticoError `FUNDING_BRIDGE_QUOTES_FAILED` ('Unable to fetch quotes for bridging…') when the
+ *   request is not a swap or the service offers none.
+ * @example
+ * ```ts
+ * const quotes = await askSwapQuotes(findBridge(ctx)!, request)
+ * ```
+ */
+export async function askSwapQuotes(service: BridgeQuoteService, request: BridgeQuoteRequest): Promise<BridgeQuote[]> {
+  if (!service.swap || !isSwap(request)) throw new PorticoError(BRIDGE_TEXTS.quotes, { code: 'FUNDING_BRIDGE_QUOTES_FAILED', details: 'The quote service offers no swap for this request' })
+  return service.swap(request)
 }
 
 /**
@@ -170,21 +207,28 @@ function readQuote(json: unknown, provider: string): BridgeQuote | null {
   }
 }
 
+/** Relay's testnet base URL, where the swap call goes for testnets. */
+export const BRIDGE_TESTNET_API_URL = 'https://api.testnets.relay.link'
+
 /** Options of {@link httpBridgeQuotes}. */
 export interface HttpBridgeQuotesOptions {
-  /** The quote service's base URL (`POST {apiUrl}/quote`). */
+  /** The quote service's base URL (`POST {apiUrl}/quote`, `POST {apiUrl}/execute/swap`). */
   apiUrl: string
+  /** The base URL of the swap call for testnets (`POST {testnetApiUrl}/execute/swap`). @defaultValue {@link BRIDGE_TESTNET_API_URL} */
+  testnetApiUrl?: string
   /** @defaultValue globalThis.fetch */
   fetch?: typeof fetch
 }
 
 /**
- * A quote service over HTTP: `POST {apiUrl}/quote` with {@link quoteBody}; the answer is one quote
- * (`{steps, details, fees}`) or `{quotes: [...]}` with several, or `{message}` when there is none.
- * @param options - the service's URL.
+ * A quote service over HTTP, in the shape of Relay's API: `POST {apiUrl}/quote` for a bridge and
+ * `POST {apiUrl}/execute/swap` for a same-chain swap (at `testnetApiUrl` when the request is on
+ * testnets), both with {@link quoteBody}; the answer is one quote (`{steps, details, fees}`) or
+ * `{quotes: [...]}` with several, or `{message}` when there is none.
+ * @param options - the service's URLs.
  * @returns the service.
  * @throws PorticoError `FUNDING_BRIDGE_QUOTES_FAILED` ('Unable to fetch quotes for bridging…') from `quotes`
- *   when the service cannot be reached, refuses, or answers no executable quote.
+ *   and `swap` when the service cannot be reached, refuses, or answers no executable quote.
  * @example
  * ```ts
  * const service = httpBridgeQuotes({ apiUrl: 'https://api.relay.link' })
@@ -194,22 +238,30 @@ export interface HttpBridgeQuotesOptions {
 export function httpBridgeQuotes(options: HttpBridgeQuotesOptions): BridgeQuoteService {
   const fetchImpl = options.fetch ?? globalThis.fetch
   const base = options.apiUrl.replace(/\/+$/, '')
+  const testnetBase = (options.testnetApiUrl ?? BRIDGE_TESTNET_API_URL).replace(/\/+$/, '')
   const failed = (details: string, cause?: unknown) => new PorticoError(BRIDGE_TEXTS.quotes, { code: 'FUNDING_BRIDGE_QUOTES_FAILED', details, cause })
+  const ask = async (url: string, request: BridgeQuoteRequest): Promise<BridgeQuote[]> => {
+    let json: unknown
+    try {
+      const res = await fetchImpl(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quoteBody(request)) })
+      json = await res.json().catch(() => null)
+      if (!res.ok) throw failed(typeof (json as { message?: unknown })?.message === 'string' ? (json as { message: string }).message : `The quote service answered ${res.status}`)
+    } catch (e) {
+      throw e instanceof PorticoError ? e : failed('The quote service could not be reached', e)
+    }
+    const list = Array.isArray((json as { quotes?: unknown })?.quotes) ? (json as { quotes: unknown[] }).quotes : [json]
+    const quotes = list.map((q, i) => readQuote(q, (q as { provider?: unknown })?.provider?.toString() ?? `quote-${i + 1}`)).filter((q): q is BridgeQuote => q !== null)
+    if (quotes.length === 0) throw failed('The quote service answered no executable quote')
+    return quotes
+  }
   return {
     async quotes(request) {
       if (!canBridge(request)) throw new PorticoError(BRIDGE_TEXTS.unsupported, { code: 'FUNDING_BRIDGE_UNSUPPORTED' })
-      let json: unknown
-      try {
-        const res = await fetchImpl(`${base}/quote`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(quoteBody(request)) })
-        json = await res.json().catch(() => null)
-        if (!res.ok) throw failed(typeof (json as { message?: unknown })?.message === 'string' ? (json as { message: string }).message : `The quote service answered ${res.status}`)
-      } catch (e) {
-        throw e instanceof PorticoError ? e : failed('The quote service could not be reached', e)
-      }
-      const list = Array.isArray((json as { quotes?: unknown })?.quotes) ? ((json as { quotes: unknown[] }).quotes) : [json]
-      const quotes = list.map((q, i) => readQuote(q, (q as { provider?: unknown })?.provider?.toString() ?? `quote-${i + 1}`)).filter((q): q is BridgeQuote => q !== null)
-      if (quotes.length === 0) throw failed('The quote service answered no executable quote')
-      return quotes
+      return ask(`${base}/quote`, request)
+    },
+    async swap(request) {
+      if (!isSwap(request)) throw failed('A swap is asked on one chain')
+      return ask(`${request.testnet ? testnetBase : base}/execute/swap`, request)
     },
   }
 }

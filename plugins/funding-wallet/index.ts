@@ -9,7 +9,9 @@
  * `usdcAddresses`), through the wallet's `solana:signAndSendTransaction`, then waits for the
  * cluster's confirmation. With bridging on and the
  * `funding-bridge` plugin registered, a wallet short of funds on the request's chain but holding
- * some on another chain of the app, or a wallet of the other chain family, goes to the bridge.
+ * some on another chain of the app, or a wallet of the other chain family, goes to the bridge; with
+ * that plugin registered, an EVM wallet holding the other asset (ether for USDC, or USDC for ether)
+ * on the request's chain swaps it there.
  * @module
  */
 import { definePlugin } from '../../kernel/plugin'

@@ -28,6 +28,7 @@ export * from './poll'
 export * from './assets'
 export * from './app-config'
 export * from './balance'
+export * from './components'
 export { FUNDING_ERRORS, type FundingErrorCode } from './errors'
 export { fundingMessages, type FundingMessageKey } from './messages'
 

@@ -19,9 +19,9 @@ const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const
  */
 export const DEFAULT_SUPPORTED_CHAINS: readonly ChainConfig[] = Object.freeze([
   { id: 'eip155:1', name: 'Ethereum', rpcUrls: ['https://cloudflare-eth.com'], nativeCurrency: ether, blockExplorerUrls: ['https://etherscan.io'] },
-  { id: 'eip155:11155111', name: 'Sepolia', rpcUrls: ['https://rpc.sepolia.org'], nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrls: ['https://sepolia.etherscan.io'] },
+  { id: 'eip155:11155111', name: 'Sepolia', rpcUrls: ['https://rpc.sepolia.org'], nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrls: ['https://sepolia.etherscan.io'], testnet: true },
   { id: 'eip155:8453', name: 'Base', rpcUrls: ['https://mainnet.base.org'], nativeCurrency: ether, blockExplorerUrls: ['https://basescan.org'] },
-  { id: 'eip155:84532', name: 'Base Sepolia', rpcUrls: ['https://sepolia.base.org'], nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrls: ['https://sepolia.basescan.org'] },
+  { id: 'eip155:84532', name: 'Base Sepolia', rpcUrls: ['https://sepolia.base.org'], nativeCurrency: { name: 'Sepolia Ether', symbol: 'ETH', decimals: 18 }, blockExplorerUrls: ['https://sepolia.basescan.org'], testnet: true },
   { id: 'eip155:10', name: 'OP Mainnet', rpcUrls: ['https://mainnet.optimism.io'], nativeCurrency: ether, blockExplorerUrls: ['https://optimistic.etherscan.io'] },
   { id: 'eip155:42161', name: 'Arbitrum One', rpcUrls: ['https://arb1.arbitrum.io/rpc'], nativeCurrency: ether, blockExplorerUrls: ['https://arbiscan.io'] },
   { id: 'eip155:137', name: 'Polygon', rpcUrls: ['https://polygon-rpc.com'], nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 }, blockExplorerUrls: ['https://polygonscan.com'] },

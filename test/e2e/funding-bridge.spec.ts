@@ -1,18 +1,21 @@
 /**
  * 'Bridge from another network' in a browser, against the real server, the bridge quote stand-in
- * (test/fixtures/funding/bridge-quotes.ts) and two anvils: the paying wallet holds ether only on
- * 'Anvil Two', so 'Transfer from wallet' cannot send directly on 'Anvil' and the bridge asks for
- * quotes; the user picks one of two, the wallet sends its deposit on Anvil Two, and once the funds
- * arrive on Anvil (this test credits them, as the bridge's relayer would) the funding succeeds. A
- * quote service that refuses shows the spec's 'Unable to fetch quotes for bridging…'; a Solana
- * wallet on devnet, offered because bridging is on, gets 'Bridging is not supported on Solana
- * testnets and devnets' before any quote is asked. Screenshots
- * light and dark, desktop and phone.
+ * (test/fixtures/funding/bridge-quotes.ts, settling what it quoted between the two anvils) and two
+ * anvils, each with a 6-decimals test USDC: the paying wallet holds ether only on 'Anvil Two', so
+ * 'Transfer from wallet' cannot send directly on 'Anvil' and the bridge asks for quotes; the user
+ * picks one of two, the wallet sends its deposit on Anvil Two, and once the stand-in credits Anvil
+ * the funding succeeds. USDC is bridged the same way (an approval, then the deposit). A wallet
+ * holding ether on Anvil but no USDC anywhere swaps it for USDC through the service's swap call
+ * (its testnet base, Anvil being flagged a testnet). A quote service that refuses shows the spec's
+ * 'Unable to fetch quotes for bridging…'; a Solana wallet on devnet, offered because bridging is on,
+ * gets 'Bridging is not supported on Solana testnets and devnets' before any quote is asked.
+ * Screenshots light and dark, desktop and phone.
  */
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { rpc, startAnvil, type Anvil } from '../fixtures/anvil'
 import { startBridgeQuoteStandIn, type BridgeQuoteStandIn } from '../fixtures/funding/bridge-quotes'
+import { deployTestTokens, type TestTokens } from '../fixtures/tokens'
 import { startHostPage, type HostPage } from '../support/host-page'
 import { injectTestWallet } from '../../testing/evm-wallet/inject'
 import { injectTestSolanaWallet } from '../../testing/solana-wallet/inject'
@@ -25,6 +28,8 @@ let host: HostPage | null = null
 let bridge: BridgeQuoteStandIn | null = null
 let anvilTwo: Anvil | null = null
 let anvilUrl = ''
+let usdc: TestTokens | null = null
+let usdcTwo: TestTokens | null = null
 
 test.afterAll(async () => {
   await host?.close()
@@ -34,19 +39,30 @@ test.afterAll(async () => {
 })
 
 const balanceOn = async (url: string, address: string) => BigInt(await rpc<string>(url, 'eth_getBalance', [address, 'latest']))
+/** `balanceOf(owner)` of a token, read on a chain. */
+const tokenBalanceOn = async (url: string, token: string, owner: string) => BigInt(await rpc<string>(url, 'eth_call', [{ to: token, data: `0x70a08231${owner.slice(2).toLowerCase().padStart(64, '0')}` }, 'latest']))
 
-/** Starts what the tests share, creates an app for the host page, injects a wallet funded on Anvil Two only, signs in; answers the wallet to fund. */
-async function setUp(page: Page, request: APIRequestContext, theme: 'light' | 'dark'): Promise<{ wallet: string; payer: string }> {
+/** How the test's payer is set up: the asset asked for, the chain its wallet sends on, its USDC on Anvil Two. */
+interface Payer {
+  asset?: 'USDC'
+  on?: 'anvil' | 'anvil-two'
+  usdcOnTwo?: bigint
+}
+
+/** Starts what the tests share, creates an app for the host page, injects a wallet funded with ether (on Anvil Two unless told), signs in; answers the wallet to fund. */
+async function setUp(page: Page, request: APIRequestContext, theme: 'light' | 'dark', payer: Payer = {}): Promise<{ wallet: string; payer: string }> {
   await page.goto('/')
   const apiUrl = await apiUrlOf(page)
   anvilUrl ||= (await page.locator('meta[name="portico-anvil-url"]').getAttribute('content'))!
   anvilTwo ??= await startAnvil({ chainId: 31338 })
-  bridge ??= await startBridgeQuoteStandIn({ quotes: 2, depositAddress: DEPOSIT })
+  usdc ??= await deployTestTokens(anvilUrl)
+  usdcTwo ??= await deployTestTokens(anvilTwo.url, 31338)
+  bridge ??= await startBridgeQuoteStandIn({ quotes: 2, depositAddress: DEPOSIT, chains: { 31337: anvilUrl, 31338: anvilTwo.url } })
   host ??= await startHostPage({
     entry: 'test/e2e/funding-bridge/page.tsx',
     title: 'Funding bridge',
-    metas: { 'portico-api-url': apiUrl, 'anvil-url': anvilUrl, 'anvil-two-url': anvilTwo.url, 'bridge-api-url': bridge.url },
-    params: { app: 'app', wallet: 'wallet', theme: 'theme' },
+    metas: { 'portico-api-url': apiUrl, 'anvil-url': anvilUrl, 'anvil-two-url': anvilTwo.url, 'bridge-api-url': bridge.url, usdc: usdc.usd, 'usdc-two': usdcTwo.usd },
+    params: { app: 'app', wallet: 'wallet', theme: 'theme', asset: 'asset' },
   })
   const res = await request.post(`${apiUrl}/admin/v1/apps`, {
     headers: { authorization: `Bearer ${ADMIN_KEY}` },
@@ -54,12 +70,14 @@ async function setUp(page: Page, request: APIRequestContext, theme: 'light' | 'd
   })
   expect(res.status(), await res.text()).toBe(200)
   const key = generatePrivateKey()
-  const payer = privateKeyToAccount(key).address
-  await rpc(anvilTwo.url, 'anvil_setBalance', [payer, '0xde0b6b3a7640000'])
-  await injectTestWallet(page, [{ privateKey: key, rpcUrl: anvilTwo.url, chainId: 31338, name: 'Bridge Payer', rdns: 'dev.portico.bridgepayer' }])
+  const from = privateKeyToAccount(key).address
+  const [url, chainId] = payer.on === 'anvil' ? [anvilUrl, 31337] : [anvilTwo.url, 31338]
+  await rpc(url, 'anvil_setBalance', [from, '0xde0b6b3a7640000'])
+  if (payer.usdcOnTwo) await usdcTwo.mintUsd(from, payer.usdcOnTwo)
+  await injectTestWallet(page, [{ privateKey: key, rpcUrl: url, chainId, name: 'Bridge Payer', rdns: 'dev.portico.bridgepayer' }])
   const wallet = privateKeyToAccount(generatePrivateKey()).address
-  await signIn(page, request, 'funding-bridge', `${host.origin}/?app=${((await res.json()) as { id: string }).id}&wallet=${wallet}&theme=${theme}`)
-  return { wallet, payer }
+  await signIn(page, request, 'funding-bridge', `${host.origin}/?app=${((await res.json()) as { id: string }).id}&wallet=${wallet}&theme=${theme}&asset=${payer.asset ?? ''}`)
+  return { wallet, payer: from }
 }
 
 /** Opens 'Transfer from wallet' and picks the payer, which has nothing on Anvil: the bridge screen opens and asks for quotes. */
@@ -100,12 +118,57 @@ for (const theme of ['light', 'dark'] as const) {
     await dialog.getByRole('button', { name: 'Bridge funds' }).click()
     // The deposit of the picked route (amount + its fee) lands on Anvil Two; then the bridge delivers on Anvil.
     await expect.poll(() => balanceOn(anvilTwo!.url, DEPOSIT)).toBe(depositBefore + AMOUNT + 20_000n)
-    await expect(dialog.getByRole('heading', { name: 'Bridging in progress' })).toBeVisible()
-    await rpc(anvilUrl, 'anvil_setBalance', [wallet, `0x${((await balanceOn(anvilUrl, wallet)) + AMOUNT).toString(16)}`])
+    // The stand-in sees the deposit and credits Anvil, as the bridge's relayer would.
     await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
+    expect(await balanceOn(anvilUrl, wallet)).toBe(AMOUNT)
     await expect(dialog.getByText('0.05 ETH arrived in your wallet.')).toBeVisible()
     await dialog.screenshot({ path: test.info().outputPath(`funding-bridge-success-${theme}.png`), animations: 'disabled' })
     await expect(page.getByTestId('funding-result')).toHaveText(new RegExp(`^completed wallet \\{"bridge":"stand-in-route-2","hashes":\\["0x[0-9a-f]{64}"\\],"from":"${payer}"\\}$`))
+  })
+}
+
+test('USDC on another chain is bridged: an approval then the deposit on that chain, and the USDC awaited on the funded chain', async ({ page, request }) => {
+  const { wallet, payer } = await setUp(page, request, 'light', { asset: 'USDC', usdcOnTwo: 1_000_000n })
+  const dialog = await openBridge(page)
+  const routes = dialog.getByRole('list', { name: 'Bridge routes' })
+  await expect(dialog.getByText('Your wallet has funds on Anvil Two. Bridge them to receive 0.05 USDC on Anvil.')).toBeVisible()
+  await expect(routes.getByRole('button').nth(0)).toContainText('You receive 0.05 USDC')
+  // USDC on both sides: each chain's contract, 50000 units (6 decimals) received.
+  expect(bridge!.calls.at(-1)).toMatchObject({ user: payer, recipient: wallet, originChainId: 31338, destinationChainId: 31337, originCurrency: usdcTwo!.usd, destinationCurrency: usdc!.usd, amount: '50000' })
+  await routes.getByRole('button').nth(0).click()
+  await dialog.getByRole('button', { name: 'Bridge funds' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
+  await expect(dialog.getByText('0.05 USDC arrived in your wallet.')).toBeVisible()
+  await dialog.screenshot({ path: test.info().outputPath('funding-bridge-usdc-success.png'), animations: 'disabled' })
+  // Two transactions (the approval, the deposit); the first route's input, 50000 + 10000 units, left Anvil Two.
+  await expect(page.getByTestId('funding-result')).toHaveText(new RegExp(`^completed wallet \\{"bridge":"stand-in-route-1","hashes":\\["0x[0-9a-f]{64}","0x[0-9a-f]{64}"\\],"from":"${payer}"\\}$`))
+  expect(await tokenBalanceOn(anvilUrl, usdc!.usd, wallet)).toBe(50_000n)
+  expect(await tokenBalanceOn(anvilTwo!.url, usdcTwo!.usd, payer)).toBe(1_000_000n - 60_000n)
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme}: a wallet with ether but no USDC on the funded chain swaps it: the swap call on the testnet base, a route picked, its step sent, the USDC awaited`, async ({ page, request }) => {
+    const { wallet, payer } = await setUp(page, request, theme, { asset: 'USDC', on: 'anvil' })
+    const swaps = bridge!.swapCalls.length
+    const dialog = await openBridge(page)
+    await expect(dialog.getByRole('heading', { name: 'Swap to USDC' })).toBeVisible()
+    await expect(dialog.getByText('Your wallet has ETH on Anvil. Swap it to receive 0.05 USDC.')).toBeVisible()
+    const routes = dialog.getByRole('list', { name: 'Swap routes' })
+    await expect(routes.getByRole('button')).toHaveCount(2)
+    await expect(routes.getByRole('button').nth(0)).toContainText('You receive 0.05 USDC')
+    expect(bridge!.swapCalls.slice(swaps)).toEqual([{ testnet: true, body: expect.objectContaining({ user: payer, recipient: wallet, originChainId: 31337, destinationChainId: 31337, originCurrency: '0x0000000000000000000000000000000000000000', destinationCurrency: usdc!.usd, amount: '50000' }) }])
+    await expect(dialog.getByRole('button', { name: 'Swap funds' })).toBeDisabled()
+    await routes.getByRole('button').nth(0).click()
+    await dialog.screenshot({ path: test.info().outputPath(`funding-swap-quotes-${theme}.png`), animations: 'disabled' })
+    if (theme === 'dark') {
+      await page.setViewportSize({ width: 390, height: 844 })
+      await page.screenshot({ path: test.info().outputPath('funding-swap-quotes-dark-phone.png'), animations: 'disabled' })
+    }
+    await dialog.getByRole('button', { name: 'Swap funds' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
+    await expect(dialog.getByText('0.05 USDC arrived in your wallet.')).toBeVisible()
+    await expect(page.getByTestId('funding-result')).toHaveText(new RegExp(`^completed wallet \\{"swap":"stand-in-route-1","hashes":\\["0x[0-9a-f]{64}"\\],"from":"${payer}"\\}$`))
+    expect(await tokenBalanceOn(anvilUrl, usdc!.usd, wallet)).toBe(50_000n)
   })
 }
 

@@ -96,6 +96,7 @@ test('MoonPay: the signed widget opens, a completed purchase credits the wallet 
   await expect(popup.getByRole('heading', { name: 'MoonPay stand-in' })).toBeVisible()
   await expect(popup.getByText('Buy 0.05 eth')).toBeVisible()
   await expect(dialog.getByRole('heading', { name: 'In progress' })).toBeVisible()
+  await dialog.screenshot({ path: test.info().outputPath('funding-moonpay-in-progress.png'), animations: 'disabled' })
   await popup.getByRole('button', { name: 'Complete purchase' }).click()
   await expect(popup.getByRole('status')).toHaveText('Purchase complete')
   await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()

@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: 'رفض المستخدم المعاملة',
   BRIDGE_UNSUPPORTED: 'التحويل بين الشبكات غير مدعوم على شبكات Solana التجريبية (testnet وdevnet)',
   BRIDGE_FAILED: 'حدث خطأ ما',
+  BRIDGE_SWAP_TITLE: 'المبادلة إلى {symbol}',
+  BRIDGE_SWAP_SUBTITLE: 'لدى محفظتك {paid} على شبكة {network}. بادِلها لتتلقى {amount} {symbol}.',
+  BRIDGE_SWAP_LOADING: 'جارٍ البحث عن مسارات المبادلة…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'مسارات المبادلة',
+  BRIDGE_SWAP_CONTINUE: 'مبادلة الأموال',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: 'وافق في محفظتك على المبادلة على شبكة {network}.',
+  BRIDGE_SWAP_AWAITING_TITLE: 'المبادلة قيد التنفيذ',
+  BRIDGE_SWAP_FAILED_TITLE: 'فشلت المبادلة',
 }

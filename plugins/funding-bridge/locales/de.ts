@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: 'Die Transaktion wurde vom Nutzer abgelehnt',
   BRIDGE_UNSUPPORTED: 'Bridging wird in Solana-Testnets und -Devnets nicht unterstützt',
   BRIDGE_FAILED: 'Etwas ist schiefgelaufen',
+  BRIDGE_SWAP_TITLE: 'In {symbol} tauschen',
+  BRIDGE_SWAP_SUBTITLE: 'Ihre Wallet hat {paid} auf {network}. Tauschen Sie es, um {amount} {symbol} zu erhalten.',
+  BRIDGE_SWAP_LOADING: 'Swap-Routen werden gesucht…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'Swap-Routen',
+  BRIDGE_SWAP_CONTINUE: 'Guthaben tauschen',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Bestätigen Sie den Tausch auf {network} in Ihrer Wallet.',
+  BRIDGE_SWAP_AWAITING_TITLE: 'Tausch läuft',
+  BRIDGE_SWAP_FAILED_TITLE: 'Tausch fehlgeschlagen',
 }

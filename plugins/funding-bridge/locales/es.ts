@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: 'El usuario ha rechazado la transacción',
   BRIDGE_UNSUPPORTED: 'El puente entre redes no está disponible en las testnets y devnets de Solana',
   BRIDGE_FAILED: 'Algo ha salido mal',
+  BRIDGE_SWAP_TITLE: 'Cambiar a {symbol}',
+  BRIDGE_SWAP_SUBTITLE: 'Tu billetera tiene {paid} en {network}. Cámbialo para recibir {amount} {symbol}.',
+  BRIDGE_SWAP_LOADING: 'Buscando rutas de intercambio…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'Rutas de intercambio',
+  BRIDGE_SWAP_CONTINUE: 'Cambiar fondos',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Aprueba en tu billetera el intercambio en {network}.',
+  BRIDGE_SWAP_AWAITING_TITLE: 'Intercambio en curso',
+  BRIDGE_SWAP_FAILED_TITLE: 'Error en el intercambio',
 }

@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: 'L’utilisateur a refusé la transaction',
   BRIDGE_UNSUPPORTED: 'Le bridge n’est pas pris en charge sur les testnets et devnets Solana',
   BRIDGE_FAILED: 'Un problème est survenu',
+  BRIDGE_SWAP_TITLE: 'Échanger contre des {symbol}',
+  BRIDGE_SWAP_SUBTITLE: 'Votre portefeuille dispose de {paid} sur {network}. Échangez-les pour recevoir {amount} {symbol}.',
+  BRIDGE_SWAP_LOADING: 'Recherche de routes d’échange…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'Routes d’échange',
+  BRIDGE_SWAP_CONTINUE: 'Échanger les fonds',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Approuvez l’échange sur {network} dans votre portefeuille.',
+  BRIDGE_SWAP_AWAITING_TITLE: 'Échange en cours',
+  BRIDGE_SWAP_FAILED_TITLE: 'Échec de l’échange',
 }

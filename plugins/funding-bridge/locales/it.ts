@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: 'L’utente ha rifiutato la transazione',
   BRIDGE_UNSUPPORTED: 'Il bridge non è supportato sulle testnet e devnet di Solana',
   BRIDGE_FAILED: 'Si è verificato un problema',
+  BRIDGE_SWAP_TITLE: 'Scambia in {symbol}',
+  BRIDGE_SWAP_SUBTITLE: 'Il tuo wallet ha {paid} su {network}. Scambiali per ricevere {amount} {symbol}.',
+  BRIDGE_SWAP_LOADING: 'Ricerca dei percorsi di scambio…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'Percorsi di scambio',
+  BRIDGE_SWAP_CONTINUE: 'Scambia i fondi',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Approva nel tuo wallet lo scambio su {network}.',
+  BRIDGE_SWAP_AWAITING_TITLE: 'Scambio in corso',
+  BRIDGE_SWAP_FAILED_TITLE: 'Scambio non riuscito',
 }

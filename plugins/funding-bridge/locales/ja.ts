@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: 'ユーザーがトランザクションを拒否しました',
   BRIDGE_UNSUPPORTED: 'Solanaのテストネットとdevnetではブリッジを利用できません',
   BRIDGE_FAILED: '問題が発生しました',
+  BRIDGE_SWAP_TITLE: '{symbol}にスワップ',
+  BRIDGE_SWAP_SUBTITLE: 'ウォレットには{network}上の{paid}があります。スワップすると、{amount} {symbol}を受け取れます。',
+  BRIDGE_SWAP_LOADING: 'スワップのルートを探しています…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'スワップのルート',
+  BRIDGE_SWAP_CONTINUE: '資金をスワップ',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: '{network}でのスワップをウォレットで承認してください。',
+  BRIDGE_SWAP_AWAITING_TITLE: 'スワップ処理中',
+  BRIDGE_SWAP_FAILED_TITLE: 'スワップに失敗しました',
 }

@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: '사용자가 트랜잭션을 거부했어요',
   BRIDGE_UNSUPPORTED: 'Solana 테스트넷과 데브넷에서는 브리지를 지원하지 않아요',
   BRIDGE_FAILED: '문제가 발생했어요',
+  BRIDGE_SWAP_TITLE: '{symbol}(으)로 스왑',
+  BRIDGE_SWAP_SUBTITLE: '지갑에 {network} 네트워크의 {paid}이(가) 있어요. 스왑하면 {amount} {symbol} 받을 수 있어요.',
+  BRIDGE_SWAP_LOADING: '스왑 경로를 찾는 중…',
+  BRIDGE_SWAP_QUOTES_LABEL: '스왑 경로',
+  BRIDGE_SWAP_CONTINUE: '자금 스왑하기',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: '지갑에서 {network} 네트워크의 스왑을 승인해 주세요.',
+  BRIDGE_SWAP_AWAITING_TITLE: '스왑 진행 중',
+  BRIDGE_SWAP_FAILED_TITLE: '스왑에 실패했어요',
 }

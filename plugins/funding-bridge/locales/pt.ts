@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: 'A transação foi recusada pelo usuário',
   BRIDGE_UNSUPPORTED: 'A bridge não está disponível nas testnets e devnets da Solana',
   BRIDGE_FAILED: 'Algo deu errado',
+  BRIDGE_SWAP_TITLE: 'Trocar por {symbol}',
+  BRIDGE_SWAP_SUBTITLE: 'Sua carteira tem {paid} na rede {network}. Faça a troca para receber {amount} {symbol}.',
+  BRIDGE_SWAP_LOADING: 'Buscando rotas de troca…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'Rotas de troca',
+  BRIDGE_SWAP_CONTINUE: 'Trocar fundos',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Aprove na sua carteira a troca na rede {network}.',
+  BRIDGE_SWAP_AWAITING_TITLE: 'Troca em andamento',
+  BRIDGE_SWAP_FAILED_TITLE: 'Falha na troca',
 }

@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: 'Пользователь отклонил транзакцию',
   BRIDGE_UNSUPPORTED: 'Перевод через мост недоступен в тестовых сетях и devnet Solana',
   BRIDGE_FAILED: 'Что-то пошло не так',
+  BRIDGE_SWAP_TITLE: 'Обмен на {symbol}',
+  BRIDGE_SWAP_SUBTITLE: 'В вашем кошельке есть {paid} в сети {network}. Обменяйте их, чтобы получить {amount} {symbol}.',
+  BRIDGE_SWAP_LOADING: 'Ищем маршруты обмена…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'Маршруты обмена',
+  BRIDGE_SWAP_CONTINUE: 'Обменять средства',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Подтвердите в кошельке обмен в сети {network}.',
+  BRIDGE_SWAP_AWAITING_TITLE: 'Обмен выполняется',
+  BRIDGE_SWAP_FAILED_TITLE: 'Не удалось выполнить обмен',
 }

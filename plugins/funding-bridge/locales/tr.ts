@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: 'İşlem kullanıcı tarafından reddedildi',
   BRIDGE_UNSUPPORTED: 'Köprüleme Solana test ağlarında ve devnet’lerde desteklenmez',
   BRIDGE_FAILED: 'Bir sorun oluştu',
+  BRIDGE_SWAP_TITLE: '{symbol} karşılığında takas edin',
+  BRIDGE_SWAP_SUBTITLE: 'Cüzdanınızda {network} ağında {paid} var. {amount} {symbol} almak için takas edin.',
+  BRIDGE_SWAP_LOADING: 'Takas rotaları aranıyor…',
+  BRIDGE_SWAP_QUOTES_LABEL: 'Takas rotaları',
+  BRIDGE_SWAP_CONTINUE: 'Bakiyeyi takas et',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: '{network} ağındaki takası cüzdanınızda onaylayın.',
+  BRIDGE_SWAP_AWAITING_TITLE: 'Takas sürüyor',
+  BRIDGE_SWAP_FAILED_TITLE: 'Takas başarısız oldu',
 }

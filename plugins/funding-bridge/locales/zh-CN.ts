@@ -23,4 +23,12 @@ export default {
   BRIDGE_REJECTED: '用户拒绝了交易',
   BRIDGE_UNSUPPORTED: 'Solana 测试网和开发网不支持跨链桥',
   BRIDGE_FAILED: '出了点问题',
+  BRIDGE_SWAP_TITLE: '兑换为 {symbol}',
+  BRIDGE_SWAP_SUBTITLE: '你的钱包在 {network} 上有 {paid}。兑换后，你将收到 {amount} {symbol}。',
+  BRIDGE_SWAP_LOADING: '正在查找兑换路线…',
+  BRIDGE_SWAP_QUOTES_LABEL: '兑换路线',
+  BRIDGE_SWAP_CONTINUE: '兑换资金',
+  BRIDGE_SWAP_CONFIRM_SUBTITLE: '请在钱包中批准 {network} 上的兑换。',
+  BRIDGE_SWAP_AWAITING_TITLE: '正在兑换',
+  BRIDGE_SWAP_FAILED_TITLE: '兑换失败',
 }

@@ -4,6 +4,8 @@
  * service, shows the quotes (amount received, fees, time; the user picks one when there are
  * several), executes the chosen quote's steps with the wallet, waits for the funds on the
  * destination chain, success. Errors show the spec's texts with 'Try again' and 'Choose another method'.
+ * With `pay` (the other asset, on the request's own chain) it is a swap: the service's swap call,
+ * its steps executed the same way, and the wait for the requested asset.
  * @module
  */
 import { useEffect, useRef, useState } from 'react'
@@ -11,13 +13,12 @@ import { useScreen } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
-import { Spinner } from '../../../ui/components/Spinner'
 import { porticoRecipes as r } from '../../../ui/styles'
 import { formatDecimal, formatUsd } from '../../../ui/format'
-import { assetSymbol, fromUnits, fundingRpcUrl, readBalance, useFundingFlow } from '../../funding'
+import { assetSymbol, findFunding, fromUnits, FundingFailed, FundingProgress, fundingRpcUrl, readBalance, useFundingFlow, USDC_DECIMALS } from '../../funding'
 import { walletsOf } from '../../wallets'
 import { findBridge } from '../index'
-import { askBridgeQuotes, executeBridgeQuote, selectBridgeQuote, type BridgeQuote } from '../quotes'
+import { askBridgeQuotes, askSwapQuotes, executeBridgeQuote, isSwap, selectBridgeQuote, type BridgeQuote } from '../quotes'
 import { fundingQuoteRequest, waitForBridgedFunds, walletBridgeSender } from '../execute'
 
 type Step =
@@ -46,11 +47,19 @@ export default function Quotes() {
 
   const from = typeof params.from === 'string' ? params.from : ''
   const origin = typeof params.origin === 'string' ? params.origin : ''
+  const pay = params.pay === 'USDC' || params.pay === 'native-currency' ? params.pay : undefined
   const request = flow?.request ?? null
-  const quoteRequest = request && from && origin ? fundingQuoteRequest(request, from, origin) : null
+  const chains = ctx.config()?.supportedChains ?? []
+  const core = findFunding(ctx)
+  const usdcAddress = (chainId: string) => core?.usdcAddress(chainId) ?? null
+  const testnet = chains.find((c) => c.id === origin)?.testnet === true
+  const quoteRequest = request && from && origin ? fundingQuoteRequest(request, from, origin, { usdcAddress, ...(pay ? { pay } : {}), testnet }) : null
+  const swap = quoteRequest !== null && isSwap(quoteRequest)
   const url = request ? fundingRpcUrl(request, ctx.config()) : null
   const service = findBridge(ctx)
-  const decimals = request?.chain?.nativeCurrency.decimals ?? 9
+  const usdc = request?.asset === 'USDC'
+  const token = usdc && request?.chain ? usdcAddress(request.chain.id) : null
+  const decimals = usdc ? USDC_DECIMALS : (request?.chain?.nativeCurrency.decimals ?? 9)
 
   const fail = (e: unknown) => {
     if (!live.current.signal.aborted) setStep({ at: 'failed', error: ctx.resolveError(e).message })
@@ -58,7 +67,8 @@ export default function Quotes() {
   const load = () => {
     if (!service || !quoteRequest) return
     setStep({ at: 'loading' })
-    askBridgeQuotes(service, quoteRequest).then((quotes) => {
+    const ask = swap ? askSwapQuotes : askBridgeQuotes
+    ask(service, quoteRequest).then((quotes) => {
       if (!live.current.signal.aborted) setStep({ at: 'quotes', quotes, picked: quotes.length === 1 ? 0 : undefined })
     }, fail)
   }
@@ -79,22 +89,23 @@ export default function Quotes() {
   const symbol = assetSymbol(request) ?? ''
   const amount = request.amount ?? ''
   const network = request.chain?.name ?? `Solana ${request.cluster?.name ?? ''}`.trim()
-  const originName = ctx.config()?.supportedChains.find((c) => c.id === origin)?.name ?? origin
+  const originName = chains.find((c) => c.id === origin)?.name ?? origin
+  const paid = pay === 'USDC' ? 'USDC' : (chains.find((c) => c.id === origin)?.nativeCurrency.symbol ?? '')
 
   const run = async (quotes: BridgeQuote[], picked: number | undefined) => {
     const signal = live.current.signal
     try {
       const quote = selectBridgeQuote(quotes, picked)
-      const before = await readBalance(url, request.chainType, request.address, null, signal)
+      const before = await readBalance(url, request.chainType, request.address, token, signal)
       setStep({ at: 'confirm' })
-      const sender = walletBridgeSender({ registry: walletsOf(ctx), chains: ctx.config()?.supportedChains ?? [], sleep: ctx.sleep, signal }, from, quoteRequest.origin.type === 'solana' ? quoteRequest.origin.cluster : undefined)
+      const sender = walletBridgeSender({ registry: walletsOf(ctx), chains, sleep: ctx.sleep, signal }, from, quoteRequest.origin.type === 'solana' ? quoteRequest.origin.cluster : undefined)
       const hashes = await executeBridgeQuote(quote, sender)
       if (signal.aborted) return
       setStep({ at: 'awaiting' })
-      await waitForBridgedFunds(ctx.sleep, url, request, before, BigInt(quoteRequest.amount), signal)
+      await waitForBridgedFunds(ctx.sleep, url, request, before, BigInt(quoteRequest.amount), signal, token)
       if (signal.aborted) return
       setStep({ at: 'success' })
-      flow.complete({ status: 'completed', details: { bridge: quote.provider, hashes, from } })
+      flow.complete({ status: 'completed', details: { [swap ? 'swap' : 'bridge']: quote.provider, hashes, from } })
     } catch (e) {
       fail(e)
     }
@@ -103,47 +114,24 @@ export default function Quotes() {
   if (step.at === 'success') {
     return <Screen icon="success" title={t('BRIDGE_SUCCESS_TITLE')} subtitle={t('BRIDGE_SUCCESS_SUBTITLE', { amount, symbol })} />
   }
-  if (step.at === 'loading' || step.at === 'confirm' || step.at === 'awaiting') {
-    const title = step.at === 'loading' ? t('BRIDGE_TITLE') : step.at === 'confirm' ? t('BRIDGE_CONFIRM_TITLE') : t('BRIDGE_AWAITING_TITLE')
-    const subtitle = step.at === 'loading' ? t('BRIDGE_LOADING') : step.at === 'confirm' ? t('BRIDGE_CONFIRM_SUBTITLE', { network: originName }) : t('BRIDGE_AWAITING_SUBTITLE', { network })
-    return (
-      <Screen title={title} subtitle={subtitle}>
-        <div className={r.loading}>
-          <Spinner size={28} label={subtitle} />
-        </div>
-      </Screen>
-    )
-  }
+  if (step.at === 'loading') return <FundingProgress title={swap ? t('BRIDGE_SWAP_TITLE', { symbol }) : t('BRIDGE_TITLE')} subtitle={swap ? t('BRIDGE_SWAP_LOADING') : t('BRIDGE_LOADING')} />
+  if (step.at === 'confirm') return <FundingProgress title={t('BRIDGE_CONFIRM_TITLE')} subtitle={swap ? t('BRIDGE_SWAP_CONFIRM_SUBTITLE', { network }) : t('BRIDGE_CONFIRM_SUBTITLE', { network: originName })} />
+  if (step.at === 'awaiting') return <FundingProgress title={swap ? t('BRIDGE_SWAP_AWAITING_TITLE') : t('BRIDGE_AWAITING_TITLE')} subtitle={t('BRIDGE_AWAITING_SUBTITLE', { network })} />
   if (step.at === 'failed') {
-    return (
-      <Screen
-        icon="error"
-        title={t('BRIDGE_FAILED_TITLE')}
-        footer={
-          <div className={r.stackTight}>
-            <Button onClick={load}>{t('BRIDGE_RETRY')}</Button>
-            <Button variant="secondary" onClick={() => flow.showMethods()}>
-              {t('BRIDGE_OTHER_METHOD')}
-            </Button>
-          </div>
-        }
-      >
-        <ErrorText center>{step.error}</ErrorText>
-      </Screen>
-    )
+    return <FundingFailed title={swap ? t('BRIDGE_SWAP_FAILED_TITLE') : t('BRIDGE_FAILED_TITLE')} error={step.error} retryLabel={t('BRIDGE_RETRY')} onRetry={load} otherLabel={t('BRIDGE_OTHER_METHOD')} onOther={() => flow.showMethods()} />
   }
   const { quotes, picked } = step
   return (
     <Screen
-      title={t('BRIDGE_TITLE')}
-      subtitle={t('BRIDGE_SUBTITLE', { origin: originName, amount, symbol, network })}
+      title={swap ? t('BRIDGE_SWAP_TITLE', { symbol }) : t('BRIDGE_TITLE')}
+      subtitle={swap ? t('BRIDGE_SWAP_SUBTITLE', { paid, network, amount, symbol }) : t('BRIDGE_SUBTITLE', { origin: originName, amount, symbol, network })}
       footer={
         <Button disabled={picked === undefined} onClick={() => void run(quotes, picked)}>
-          {t('BRIDGE_CONTINUE')}
+          {swap ? t('BRIDGE_SWAP_CONTINUE') : t('BRIDGE_CONTINUE')}
         </Button>
       }
     >
-      <ul aria-label={t('BRIDGE_QUOTES_LABEL')} className={r.list}>
+      <ul aria-label={swap ? t('BRIDGE_SWAP_QUOTES_LABEL') : t('BRIDGE_QUOTES_LABEL')} className={r.list}>
         {quotes.map((quote, i) => (
           <li key={`${quote.provider}-${i}`}>
             <button type="button" className={r.tile} aria-pressed={picked === i} onClick={() => setStep({ at: 'quotes', quotes, picked: i })}>

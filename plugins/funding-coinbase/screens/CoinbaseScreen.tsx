@@ -10,14 +10,10 @@ import { useScreen } from '../../../ui/context'
 import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { Screen } from '../../../ui/components/Screen'
-import { Spinner } from '../../../ui/components/Spinner'
-import { TextInput } from '../../../ui/components/TextInput'
-import { acceptsDecimalInput, formatDecimalInput, parseDecimalInput } from '../../../ui/format'
 import { PorticoError } from '../../../kernel'
-import { isFundableAmount, useFundingFlow } from '../../funding'
+import { FundingProgress, openProviderWindow, ProviderAmountStep, useFundingFlow } from '../../funding'
 import { coinbaseRoutes } from '../api'
 import { coinbasePurchaseOf } from '../networks'
-import { openBlankPopup } from '../popup'
 import { followCoinbasePurchase, type CoinbaseStatus } from '../status'
 
 /** Params the Coinbase tiles open the screen with. */
@@ -29,9 +25,12 @@ export interface CoinbaseScreenParams extends Record<string, unknown> {
   networks: Readonly<Record<string, string>>
 }
 
+/** The name of Coinbase's window. */
+const COINBASE_WINDOW = 'portico-coinbase'
+
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-type Phase = { name: 'amount'; error: string | null } | { name: 'opening' } | { name: 'follow'; status: CoinbaseStatus }
+type Phase = { name: 'amount' } | { name: 'opening' } | { name: 'follow'; status: CoinbaseStatus }
 
 /**
  * The screen.
@@ -41,11 +40,7 @@ export default function CoinbaseScreen() {
   const { ctx, params } = useScreen<CoinbaseScreenParams>()
   const t = ctx.t
   const flow = useFundingFlow()
-  const locale = ctx.locale()
-  // The field shows and takes the locale's decimal sign; `amount` is the canonical decimal ('' until valid).
-  const [text, setText] = useState(() => formatDecimalInput(flow?.request.amount ?? '', locale))
-  const amount = parseDecimalInput(text, locale) ?? ''
-  const [phase, setPhase] = useState<Phase>({ name: 'amount', error: null })
+  const [phase, setPhase] = useState<Phase>({ name: 'amount' })
   const popup = useRef<{ window: Window; url: string } | null>(null)
   const abort = useRef<AbortController | null>(null)
   useEffect(() => () => abort.current?.abort(), [])
@@ -75,13 +70,8 @@ export default function CoinbaseScreen() {
     flow.showMethods(new PorticoError(t(key), { code: `FUNDING_${key}`, cause }))
   }
 
-  const start = () => {
-    // Opened from the click itself, before any await: browsers block windows opened later.
-    const win = openBlankPopup(window)
-    if (!win) {
-      setPhase({ name: 'amount', error: t('COINBASE_POPUP_BLOCKED') })
-      return
-    }
+  /** Continues from the amount step, with Coinbase's window it opened blank in the click. */
+  const start = (win: Window, amount: string) => {
     setPhase({ name: 'opening' })
     const controller = new AbortController()
     abort.current = controller
@@ -125,7 +115,7 @@ export default function CoinbaseScreen() {
   const reopen = () => {
     const open = popup.current
     if (!open) return
-    const win = openBlankPopup(window)
+    const win = openProviderWindow(window, COINBASE_WINDOW)
     if (!win) return
     win.location.href = open.url
     popup.current = { ...open, window: win }
@@ -134,10 +124,10 @@ export default function CoinbaseScreen() {
   if (phase.name !== 'amount') {
     const after = phase.name === 'follow' && phase.status === 'pending-after-flow'
     return (
-      <Screen
+      <FundingProgress
         title={t(after ? 'COINBASE_AFTER_FLOW_TITLE' : 'COINBASE_IN_FLOW_TITLE')}
         subtitle={t(after ? 'COINBASE_AFTER_FLOW_SUBTITLE' : 'COINBASE_IN_FLOW_SUBTITLE')}
-        icon={<Spinner size={40} label={t('COINBASE_WAITING_LABEL')} />}
+        label={t('COINBASE_WAITING_LABEL')}
         footer={
           after ? (
             <Button variant="secondary" onClick={reopen}>
@@ -150,25 +140,16 @@ export default function CoinbaseScreen() {
   }
   const vars = { asset: purchase.asset, network: purchase.network, address: short(request.address) }
   return (
-    <Screen
+    <ProviderAmountStep
       title={t('COINBASE_AMOUNT_TITLE')}
       subtitle={t(params.paymentMethod === 'CARD' ? 'COINBASE_AMOUNT_SUBTITLE' : 'COINBASE_EXCHANGE_SUBTITLE', vars)}
-      footer={
-        <Button onClick={start} disabled={!isFundableAmount(amount)}>
-          {t('COINBASE_CONTINUE')}
-        </Button>
-      }
-    >
-      <TextInput
-        label={t('COINBASE_AMOUNT_LABEL', vars)}
-        showLabel
-        inputMode="decimal"
-        value={text}
-        onChange={(e) => {
-          if (acceptsDecimalInput(e.target.value, locale)) setText(e.target.value)
-        }}
-      />
-      <ErrorText center>{phase.error}</ErrorText>
-    </Screen>
+      label={t('COINBASE_AMOUNT_LABEL', vars)}
+      continueLabel={t('COINBASE_CONTINUE')}
+      blockedText={t('COINBASE_POPUP_BLOCKED')}
+      windowName={COINBASE_WINDOW}
+      initialAmount={request.amount ?? ''}
+      locale={ctx.locale()}
+      onContinue={start}
+    />
   )
 }

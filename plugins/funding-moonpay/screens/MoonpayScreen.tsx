@@ -6,17 +6,12 @@
  */
 import { useEffect, useRef, useState } from 'react'
 import { useScreen } from '../../../ui/context'
-import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { Screen } from '../../../ui/components/Screen'
-import { Spinner } from '../../../ui/components/Spinner'
-import { TextInput } from '../../../ui/components/TextInput'
-import { acceptsDecimalInput, formatDecimalInput, parseDecimalInput } from '../../../ui/format'
 import { PorticoError } from '../../../kernel'
-import { isFundableAmount, useFundingFlow } from '../../funding'
+import { FundingProgress, ProviderAmountStep, useFundingFlow } from '../../funding'
 import { moonpayRoutes } from '../api'
 import { moonpayCurrencyCode, type MoonpayChainCurrencies } from '../currency'
-import { openBlankPopup } from '../popup'
 import { followMoonpayPurchase, readMoonpayTransaction, type MoonpayStatus } from '../status'
 
 /** Params the MoonPay tile opens its screen with (the plugin's options). */
@@ -29,7 +24,7 @@ export interface MoonpayScreenParams extends Record<string, unknown> {
 /** A short form of an address: `0x71C7…976F`. */
 const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`
 
-type Phase = { name: 'amount'; error: string | null } | { name: 'opening' } | { name: 'status'; status: MoonpayStatus }
+type Phase = { name: 'amount' } | { name: 'opening' } | { name: 'status'; status: MoonpayStatus }
 
 /**
  * The screen.
@@ -39,11 +34,7 @@ export default function MoonpayScreen() {
   const { ctx, params } = useScreen<MoonpayScreenParams>()
   const t = ctx.t
   const flow = useFundingFlow()
-  const locale = ctx.locale()
-  // The field shows and takes the locale's decimal sign; `amount` is the canonical decimal ('' until valid).
-  const [text, setText] = useState(() => formatDecimalInput(flow?.request.amount ?? '', locale))
-  const amount = parseDecimalInput(text, locale) ?? ''
-  const [phase, setPhase] = useState<Phase>({ name: 'amount', error: null })
+  const [phase, setPhase] = useState<Phase>({ name: 'amount' })
   const abort = useRef<AbortController | null>(null)
   useEffect(() => () => abort.current?.abort(), [])
 
@@ -60,13 +51,8 @@ export default function MoonpayScreen() {
   const { request } = flow
   const symbol = request.asset === 'USDC' ? 'USDC' : request.chainType === 'solana' ? 'SOL' : (request.chain?.nativeCurrency.symbol ?? '')
 
-  const start = () => {
-    // Opened from the click itself, before any await: browsers block windows opened later.
-    const popup = openBlankPopup(window)
-    if (!popup) {
-      setPhase({ name: 'amount', error: t('MOONPAY_POPUP_BLOCKED') })
-      return
-    }
+  /** Continues from the amount step, with MoonPay's window it opened blank in the click. */
+  const start = (popup: Window, amount: string) => {
     setPhase({ name: 'opening' })
     const controller = new AbortController()
     abort.current = controller
@@ -114,30 +100,19 @@ export default function MoonpayScreen() {
     return <Screen icon="warning" title={t('MOONPAY_AUTHORIZATION_TITLE')} subtitle={t('MOONPAY_AUTHORIZATION_SUBTITLE')} />
   }
   if (phase.name !== 'amount') {
-    return (
-      <Screen title={t('MOONPAY_PENDING_TITLE')} subtitle={t('MOONPAY_PENDING_SUBTITLE')} icon={<Spinner size={40} label={t('MOONPAY_WAITING_LABEL')} />} />
-    )
+    return <FundingProgress title={t('MOONPAY_PENDING_TITLE')} subtitle={t('MOONPAY_PENDING_SUBTITLE')} label={t('MOONPAY_WAITING_LABEL')} />
   }
   return (
-    <Screen
+    <ProviderAmountStep
       title={t('MOONPAY_AMOUNT_TITLE')}
       subtitle={t('MOONPAY_AMOUNT_SUBTITLE', { symbol, address: short(request.address) })}
-      footer={
-        <Button onClick={start} disabled={!isFundableAmount(amount)}>
-          {t('MOONPAY_CONTINUE')}
-        </Button>
-      }
-    >
-      <TextInput
-        label={t('MOONPAY_AMOUNT_LABEL', { symbol })}
-        showLabel
-        inputMode="decimal"
-        value={text}
-        onChange={(e) => {
-          if (acceptsDecimalInput(e.target.value, locale)) setText(e.target.value)
-        }}
-      />
-      <ErrorText center>{phase.error}</ErrorText>
-    </Screen>
+      label={t('MOONPAY_AMOUNT_LABEL', { symbol })}
+      continueLabel={t('MOONPAY_CONTINUE')}
+      blockedText={t('MOONPAY_POPUP_BLOCKED')}
+      windowName="portico-moonpay"
+      initialAmount={request.amount ?? ''}
+      locale={ctx.locale()}
+      onContinue={start}
+    />
   )
 }

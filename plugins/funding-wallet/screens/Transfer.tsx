@@ -7,15 +7,13 @@
 import { useEffect, useRef, useState } from 'react'
 import { useScreen } from '../../../ui/context'
 import { Screen } from '../../../ui/components/Screen'
-import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
-import { Spinner } from '../../../ui/components/Spinner'
 import { porticoRecipes as r } from '../../../ui/styles'
-import { assetSymbol, findFunding, fundingChainId, fundingRpcUrl, useFundingFlow, type FundingRequest } from '../../funding'
+import { assetSymbol, findFunding, FundingFailed, FundingProgress, fundingChainId, fundingRpcUrl, useFundingFlow, type FundingRequest } from '../../funding'
 import { WALLET_ERROR_CODES, walletListItems, walletsOf, type ConnectorEntry, type WalletListItem } from '../../wallets'
 import { WALLETS_COLLAPSE_ABOVE, WALLETS_SHOWN } from '../index'
 import { BRIDGE_QUOTES_SCREEN, findBridge } from '../../funding-bridge'
-import { bridgeOrigin, checkFunds, notEnoughFunds, planTransfer, sendEvmTransfer, waitForReceipt, type TransferPlan } from '../transfer'
+import { bridgeOrigin, checkFunds, notEnoughFunds, planTransfer, sendEvmTransfer, swapPayment, waitForReceipt, type TransferPlan } from '../transfer'
 
 type Step = { at: 'pick' } | { at: 'confirm'; wallet: string } | { at: 'awaiting'; hash: string } | { at: 'success'; hash: string } | { at: 'failed'; error: string }
 
@@ -77,7 +75,8 @@ export default function Transfer() {
   }, [])
 
   const request = flow?.request ?? null
-  const usdc = request ? (findFunding(ctx)?.usdcAddress(fundingChainId(request)) ?? null) : null
+  const core = findFunding(ctx)
+  const usdc = request ? (core?.usdcAddress(fundingChainId(request)) ?? null) : null
   const plan = request ? planTransfer(request, usdc) : null
   const url = request ? fundingRpcUrl(request, ctx.config()) : null
   if (!flow || !request || !plan || !url) {
@@ -92,11 +91,28 @@ export default function Transfer() {
   const symbol = assetSymbol(request) ?? ''
   const amount = request.amount ?? ''
 
-  /** Opens the bridge for a wallet that cannot fund the request directly, from where its funds are ('not enough funds' when nowhere). */
+  const usdcOf = request.asset === 'USDC' ? (id: string) => core?.usdcAddress(id) ?? null : undefined
+  const chains = ctx.config()?.supportedChains ?? []
+
+  /** Opens the bridge for a wallet of the other chain family, from where its funds are ('not enough funds' when nowhere). */
   const bridge = async (from: string, walletChainType: FundingRequest['chainType'], signal: AbortSignal) => {
-    const origin = await bridgeOrigin(ctx.config()?.supportedChains ?? [], walletChainType, from, chain?.id ?? null)
+    const origin = await bridgeOrigin(chains, walletChainType, from, chain?.id ?? null, usdcOf)
     if (!origin) throw notEnoughFunds(from)
     if (!signal.aborted) ctx.navigate(BRIDGE_QUOTES_SCREEN, { from, origin })
+  }
+
+  /**
+   * An EVM wallet short on the request's chain (with the bridge registered): bridges the requested
+   * asset from another chain of the app where it holds some (bridging on), else swaps the other
+   * asset it holds on this chain (a service with a swap call), else 'not enough funds'.
+   */
+  const whenShort = async (from: string, e: unknown, signal: AbortSignal) => {
+    const service = findBridge(ctx)
+    if (!service || !chain || (e as { code?: unknown }).code !== 'FUNDING_WALLET_NOT_ENOUGH_FUNDS') throw e
+    const origin = request.crossChainBridgingEnabled ? await bridgeOrigin(chains, 'ethereum', from, chain.id, usdcOf) : null
+    const pay = !origin && service.swap ? await swapPayment(url, request, from, usdc) : null
+    if (!origin && !pay) throw e
+    if (!signal.aborted) ctx.navigate(BRIDGE_QUOTES_SCREEN, origin ? { from, origin } : { from, origin: chain.id, pay })
   }
 
   const run = async (entry: ConnectorEntry) => {
@@ -112,10 +128,7 @@ export default function Transfer() {
       try {
         await checkFunds(url, request, connected.address, plan)
       } catch (e) {
-        // Short here: an EVM wallet funded on another chain of the app bridges from there.
-        const bridging = request.crossChainBridgingEnabled && findBridge(ctx) && request.chainType === 'ethereum'
-        if (bridging && (e as { code?: unknown }).code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS') return await bridge(connected.address, 'ethereum', signal)
-        throw e
+        return await whenShort(connected.address, e, signal)
       }
       const hash = await transfer(ctx, { request, url, from: connected.address, plan, signal, sent: (hash) => !signal.aborted && setStep({ at: 'awaiting', hash }) })
       if (signal.aborted) return
@@ -137,38 +150,22 @@ export default function Transfer() {
   if (step.at === 'success') {
     return <Screen icon="success" title={t('FUNDING_WALLET_SUCCESS_TITLE')} subtitle={t('FUNDING_WALLET_SUCCESS_SUBTITLE', { amount, symbol })} />
   }
-  if (step.at === 'confirm' || step.at === 'awaiting') {
-    return (
-      <Screen
-        title={step.at === 'confirm' ? t('FUNDING_WALLET_CONFIRM_TITLE') : t('FUNDING_WALLET_AWAITING_TITLE')}
-        subtitle={
-          step.at === 'confirm'
-            ? t('FUNDING_WALLET_CONFIRM_SUBTITLE', { amount, symbol, address: short(request.address), wallet: step.wallet })
-            : t('FUNDING_WALLET_AWAITING_SUBTITLE', { network })
-        }
-      >
-        <div className={r.loading}>
-          <Spinner size={28} label={t('FUNDING_WALLET_AWAITING_TITLE')} />
-        </div>
-      </Screen>
-    )
+  if (step.at === 'confirm') {
+    return <FundingProgress title={t('FUNDING_WALLET_CONFIRM_TITLE')} subtitle={t('FUNDING_WALLET_CONFIRM_SUBTITLE', { amount, symbol, address: short(request.address), wallet: step.wallet })} label={t('FUNDING_WALLET_AWAITING_TITLE')} />
+  }
+  if (step.at === 'awaiting') {
+    return <FundingProgress title={t('FUNDING_WALLET_AWAITING_TITLE')} subtitle={t('FUNDING_WALLET_AWAITING_SUBTITLE', { network })} label={t('FUNDING_WALLET_AWAITING_TITLE')} />
   }
   if (step.at === 'failed') {
     return (
-      <Screen
-        icon="error"
+      <FundingFailed
         title={t('FUNDING_WALLET_FAILED_TITLE')}
-        footer={
-          <div className={r.stackTight}>
-            <Button onClick={() => setStep({ at: 'pick' })}>{t('FUNDING_WALLET_RETRY')}</Button>
-            <Button variant="secondary" onClick={() => flow.showMethods()}>
-              {t('FUNDING_WALLET_OTHER_METHOD')}
-            </Button>
-          </div>
-        }
-      >
-        <ErrorText center>{step.error}</ErrorText>
-      </Screen>
+        error={step.error}
+        retryLabel={t('FUNDING_WALLET_RETRY')}
+        onRetry={() => setStep({ at: 'pick' })}
+        otherLabel={t('FUNDING_WALLET_OTHER_METHOD')}
+        onOther={() => flow.showMethods()}
+      />
     )
   }
   const collapsed = rows.length > WALLETS_COLLAPSE_ABOVE && !expanded

@@ -1,11 +1,12 @@
 /**
  * The host page of the transfer-from-wallet browser tests run outside the demo (the bridge, a USDC
  * transfer): email login, injected EVM and Solana wallets, 'Transfer from wallet'
- * with bridging on and the bridge pointed at the quote stand-in named by the page's meta tags. Two
- * local chains: 'Anvil' (31337), the chain being funded, and 'Anvil Two' (31338), where the
- * paying wallet's funds are; Solana devnet for Solana wallets. 'Add funds' funds the page's
- * wallet with 0.05 ETH on Anvil, or 0.05 USDC with `asset=USDC` (the `usdc` meta tag names the
- * chain's USDC contract, a 6-decimals test token).
+ * with bridging on and, when the page names a quote stand-in (`bridge-api-url`, also its testnet
+ * base under `/testnets`), the bridge. Two local chains, both flagged as testnets: 'Anvil' (31337),
+ * the chain being funded, and 'Anvil Two' (31338), where a bridging wallet's funds are; Solana devnet
+ * for Solana wallets. 'Add funds' funds the page's wallet with 0.05 ETH on Anvil, or 0.05 USDC with
+ * `asset=USDC` (the `usdc` and `usdc-two` meta tags name each chain's USDC contract, a 6-decimals
+ * test token).
  */
 import { StrictMode, useState } from 'react'
 import { createRoot } from 'react-dom/client'
@@ -19,6 +20,7 @@ import { fundingBridge } from 'portico/plugins/funding-bridge'
 
 const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
 const ANVIL = 'eip155:31337'
+const ANVIL_TWO = 'eip155:31338'
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
 function Host() {
@@ -51,14 +53,21 @@ createRoot(document.getElementById('root')!).render(
       apiUrl={meta('portico-api-url')}
       config={{
         supportedChains: [
-          { id: ANVIL, name: 'Anvil', rpcUrls: [meta('anvil-url')], nativeCurrency: ether },
-          ...(meta('anvil-two-url') ? [{ id: 'eip155:31338', name: 'Anvil Two', rpcUrls: [meta('anvil-two-url')], nativeCurrency: ether }] : []),
+          { id: ANVIL, name: 'Anvil', rpcUrls: [meta('anvil-url')], nativeCurrency: ether, testnet: true },
+          ...(meta('anvil-two-url') ? [{ id: ANVIL_TWO, name: 'Anvil Two', rpcUrls: [meta('anvil-two-url')], nativeCurrency: ether, testnet: true }] : []),
           // Never read: a Solana wallet paying from devnet is refused before any call.
           { id: 'solana:devnet', name: 'Solana Devnet', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } },
         ],
         appearance: { theme: (meta('theme') as 'light' | 'dark' | '') || 'light' },
       }}
-      plugins={[email(), injected(), solana({ phantomWhenMissing: false }), funding({ crossChainBridgingEnabled: true, ...(meta('usdc') ? { usdcAddresses: { [ANVIL]: meta('usdc') } } : {}) }), fundingWallet(), fundingBridge({ apiUrl: meta('bridge-api-url') })]}
+      plugins={[
+        email(),
+        injected(),
+        solana({ phantomWhenMissing: false }),
+        funding({ crossChainBridgingEnabled: true, usdcAddresses: { ...(meta('usdc') ? { [ANVIL]: meta('usdc') } : {}), ...(meta('usdc-two') ? { [ANVIL_TWO]: meta('usdc-two') } : {}) } }),
+        fundingWallet(),
+        ...(meta('bridge-api-url') ? [fundingBridge({ apiUrl: meta('bridge-api-url'), testnetApiUrl: `${meta('bridge-api-url')}/testnets` })] : []),
+      ]}
     >
       <Host />
     </PorticoProvider>
