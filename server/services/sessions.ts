@@ -117,7 +117,11 @@ export interface SessionService {
    * @param lookup - builds the lookup, binding its values into the statement.
    * @returns the AuthenticatedUser, or null when the lookup had no user (nothing was written).
    */
-  issueFor(app: ServerApp, lookup: (bind: Bind) => UserLookup, options: Omit<IssueOptions, 'isNewUser'>): Promise<AuthenticatedUser | null>
+  issueFor(
+    app: ServerApp,
+    lookup: (bind: Bind) => UserLookup,
+    options: Omit<IssueOptions, 'isNewUser'>,
+  ): Promise<AuthenticatedUser | null>
   /** Rotates a refresh token. An already-used token revokes its whole family (401 `missing_or_invalid_token`). */
   refresh(app: ServerApp, refreshToken: string, options?: { forkedOnly?: boolean }): Promise<AuthenticatedUser>
   /** Checks a Bearer access token and that its session is live. */
@@ -230,7 +234,13 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
   }
 
   /** The answer of a login once its session exists; the device's previous session ends then. */
-  async function loggedIn(app: ServerApp, user: UserRecord, opened: { sessionId: string; refreshToken: string }, t: number, options: IssueOptions): Promise<AuthenticatedUser> {
+  async function loggedIn(
+    app: ServerApp,
+    user: UserRecord,
+    opened: { sessionId: string; refreshToken: string },
+    t: number,
+    options: IssueOptions,
+  ): Promise<AuthenticatedUser> {
     // The device's previous session ends once the new one exists (after a failed login it lives on).
     if (options.replaces && options.replaces !== opened.sessionId) await service.revoke(app, options.replaces)
     const { token, identityToken } = await tokensFor(app, user, opened.sessionId, t)
@@ -294,7 +304,8 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
       const t = now()
       const { params, bind } = statementParams()
       const found = lookup(bind)
-      const opened = sessionCtes(bind, app, { forkedFrom: null, authenticatedAt: t, expiresAt: t + SESSION_MAX_AGE_MS, client: options.client }, t, 'login_user')
+      const session = { forkedFrom: null, authenticatedAt: t, expiresAt: t + SESSION_MAX_AGE_MS, client: options.client }
+      const opened = sessionCtes(bind, app, session, t, 'login_user')
       const login = found.read(await db.query(`WITH ${found.ctes}, ${opened.ctes} ${found.select}`, params))
       return login ? loggedIn(app, login.user, opened, t, { ...options, isNewUser: login.created }) : null
     },
