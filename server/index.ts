@@ -36,8 +36,8 @@ export {
   type ServerDeclarations,
   type ResolvedAccountType,
 } from './registry'
-export type { Db, SqlParam } from './storage/db'
-export { DatabaseUnavailableError } from './storage/db'
+export type { Bind, Db, SqlParam } from './storage/db'
+export { DatabaseUnavailableError, statementParams } from './storage/db'
 export { createPgliteDb, type PgliteDb, type PgliteDbOptions, type PgliteStats } from './storage/pglite'
 export { createPostgresDb, type PostgresDbOptions } from './storage/postgres'
 export { runMigrations, coreMigrations, type Migration } from './storage/migrations'
@@ -98,7 +98,7 @@ export { mountAdminRoutes, adminView, adminKeysView, appSettingsPatch, createApp
 export { createSignIn, allowlistAdmits, type SignInOptions } from './services/sign-in'
 export { createClock, type Clock } from './clock'
 export { newId, newOtpCode, ID_PATTERN } from './ids'
-export { createUserService, checkCustomMetadata, MAX_CUSTOM_METADATA_BYTES, MAX_CUSTOM_METADATA_KEY_LENGTH, type UserService, type UserRecord, type AccountRecord, type AccountInput } from './services/users'
+export { createUserService, findOrCreate, checkCustomMetadata, MAX_CUSTOM_METADATA_BYTES, MAX_CUSTOM_METADATA_KEY_LENGTH, type UserService, type UserRecord, type AccountRecord, type AccountInput, type UserLookup, type LookupOptions } from './services/users'
 export { createSessionService, SESSION_MAX_AGE_MS, MAX_SESSIONS_PER_USER, type SessionService, type SessionInfo } from './services/sessions'
 export { createOtpService, OTP_TTL_MS, OTP_MAX_ATTEMPTS, OTP_MAX_FAILURES, OTP_FAILURE_WINDOW_MS, type CodeCheck, type CodeChecksResult, type OtpService } from './services/otp'
 export { createRateLimiter, type RateLimiter, type RateLimitEntry } from './services/rate-limit'

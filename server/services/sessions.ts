@@ -4,7 +4,7 @@
  * @module
  */
 import type { AuthenticatedUser } from '../../kernel/wire'
-import type { Db } from '../storage/db'
+import { statementParams, type Bind, type Db } from '../storage/db'
 import { decodeProtectedHeader } from 'jose'
 import { verificationKeyOf, type ServerApp } from '../apps'
 import { newId } from '../ids'
@@ -16,7 +16,7 @@ import {
   signIdentityToken,
   verifyAccessToken,
 } from '../tokens'
-import type { UserRecord, UserService } from './users'
+import type { UserLookup, UserRecord, UserService } from './users'
 
 /** How long a refresh token stays valid when unused (never past its session's end). */
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000
@@ -109,6 +109,19 @@ export interface SessionService {
    * sessions the oldest are revoked; `options.replaces` is revoked.
    */
   issue(app: ServerApp, user: UserRecord, options: IssueOptions): Promise<AuthenticatedUser>
+  /**
+   * A login in one statement (one commit): the session is inserted in the statement of a user
+   * lookup ({@link UserService.lookup}) for the user it finds or creates, so the user, its account's
+   * verification and its session are written together or not at all. Then as
+   * {@link SessionService.issue}, `is_new_user` saying whether the lookup created the user.
+   * @param lookup - builds the lookup, binding its values into the statement.
+   * @returns the AuthenticatedUser, or null when the lookup had no user (nothing was written).
+   */
+  issueFor(
+    app: ServerApp,
+    lookup: (bind: Bind) => UserLookup,
+    options: Omit<IssueOptions, 'isNewUser'>,
+  ): Promise<AuthenticatedUser | null>
   /** Rotates a refresh token. An already-used token revokes its whole family (401 `missing_or_invalid_token`). */
   refresh(app: ServerApp, refreshToken: string, options?: { forkedOnly?: boolean }): Promise<AuthenticatedUser>
   /** Checks a Bearer access token and that its session is live. */
@@ -177,7 +190,6 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
   }
 
   interface NewSession {
-    userId: string
     forkedFrom: string | null
     /** The login time (a fork keeps its parent's). */
     authenticatedAt: number
@@ -186,34 +198,61 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
     client: SessionClient | undefined
   }
 
-  async function newSession(app: ServerApp, s: NewSession, t: number) {
+  /**
+   * CTEs (without `WITH`) inserting a session for the user in `owner` (a CTE of column `id`, one row
+   * or none), its first refresh token, and revoking the user's oldest live sessions past the cap:
+   * the session `s` exists only when `owner` has a row. The cap's subquery does not see the new
+   * row (one snapshot per statement): it keeps the newest cap - 1.
+   */
+  function sessionCtes(bind: Bind, app: ServerApp, s: NewSession, t: number, owner: string) {
     const sessionId = newId()
     const refreshToken = newRefreshToken()
-    // Session, its first refresh token and the per-user cap in one statement (one round trip on
-    // the hot login path). The cap's subquery does not see the new row: keep the newest cap - 1.
-    await db.query(
-      `WITH s AS (INSERT INTO sessions (id, app_id, user_id, family, forked_from, created_at, authenticated_at, expires_at, last_used_at, ip, user_agent)
-                  VALUES ($1, $2, $3, $1, $4, $5, $8, $9, $5, $10, $11) RETURNING id),
-       capped AS (UPDATE sessions SET revoked_at = $5 WHERE id IN (
-                    SELECT id FROM sessions WHERE app_id = $2 AND user_id = $3 AND revoked_at IS NULL AND expires_at > $5
-                    ORDER BY created_at DESC, id DESC OFFSET $12))
-       INSERT INTO refresh_tokens (hash, session_id, created_at, expires_at) SELECT $6::text, s.id, $5::bigint, $7::bigint FROM s`,
-      [
-        sessionId,
-        app.id,
-        s.userId,
-        s.forkedFrom,
-        t,
-        hashRefreshToken(refreshToken),
-        Math.min(t + REFRESH_TOKEN_TTL_MS, s.expiresAt),
-        s.authenticatedAt,
-        s.expiresAt,
-        s.client?.ip ?? null,
-        s.client?.userAgent?.slice(0, 512) ?? null,
-        MAX_SESSIONS_PER_USER - 1,
-      ],
-    )
+    const [id, a, at] = [sessionId, app.id, t].map(bind)
+    const ctes = `s AS (
+         INSERT INTO sessions (id, app_id, user_id, family, forked_from, created_at, authenticated_at, expires_at, last_used_at, ip, user_agent)
+         SELECT ${id}::text, ${a}::text, ${owner}.id, ${id}::text, ${bind(s.forkedFrom)}::text, ${at}::bigint, ${bind(s.authenticatedAt)}::bigint,
+                ${bind(s.expiresAt)}::bigint, ${at}::bigint, ${bind(s.client?.ip ?? null)}::text, ${bind(s.client?.userAgent?.slice(0, 512) ?? null)}::text
+         FROM ${owner} RETURNING id
+       ), capped AS (
+         UPDATE sessions SET revoked_at = ${at}::bigint WHERE id IN (
+           SELECT id FROM sessions WHERE app_id = ${a}::text AND user_id = (SELECT id FROM ${owner}) AND revoked_at IS NULL AND expires_at > ${at}::bigint
+           ORDER BY created_at DESC, id DESC OFFSET ${bind(MAX_SESSIONS_PER_USER - 1)}::bigint)
+       ), refresh AS (
+         INSERT INTO refresh_tokens (hash, session_id, created_at, expires_at)
+         SELECT ${bind(hashRefreshToken(refreshToken))}::text, s.id, ${at}::bigint, ${bind(Math.min(t + REFRESH_TOKEN_TTL_MS, s.expiresAt))}::bigint FROM s
+       )`
+    return { ctes, sessionId, refreshToken }
+  }
+
+  /** A new session for a known user (a fork, or `issue`): one statement, one round trip. */
+  async function newSession(app: ServerApp, s: NewSession & { userId: string }, t: number) {
+    const { params, bind } = statementParams()
+    const owner = `owner AS (SELECT ${bind(s.userId)}::text AS id)`
+    const { ctes, sessionId, refreshToken } = sessionCtes(bind, app, s, t, 'owner')
+    await db.query(`WITH ${owner}, ${ctes} SELECT 1`, params)
     return { sessionId, refreshToken }
+  }
+
+  /** The answer of a login once its session exists; the device's previous session ends then. */
+  async function loggedIn(
+    app: ServerApp,
+    user: UserRecord,
+    opened: { sessionId: string; refreshToken: string },
+    t: number,
+    options: IssueOptions,
+  ): Promise<AuthenticatedUser> {
+    // The device's previous session ends once the new one exists (after a failed login it lives on).
+    if (options.replaces && options.replaces !== opened.sessionId) await service.revoke(app, options.replaces)
+    const { token, identityToken } = await tokensFor(app, user, opened.sessionId, t)
+    return {
+      user: users.toWire(user),
+      token,
+      privy_access_token: null,
+      refresh_token: opened.refreshToken,
+      session_update_action: 'set',
+      identity_token: identityToken,
+      is_new_user: options.isNewUser ?? false,
+    }
   }
 
   async function rotate(app: ServerApp, refreshToken: string, t: number): Promise<{ row: RefreshRow; next: string }> {
@@ -253,23 +292,22 @@ export function createSessionService(db: Db, users: UserService, now: () => numb
   const service: SessionService = {
     async issue(app, user, options) {
       const t = now()
-      const { sessionId, refreshToken } = await newSession(
+      const opened = await newSession(
         app,
         { userId: user.id, forkedFrom: null, authenticatedAt: t, expiresAt: t + SESSION_MAX_AGE_MS, client: options.client },
         t,
       )
-      // The device's previous session ends once the new one exists (after a failed login it lives on).
-      if (options.replaces && options.replaces !== sessionId) await service.revoke(app, options.replaces)
-      const { token, identityToken } = await tokensFor(app, user, sessionId, t)
-      return {
-        user: users.toWire(user),
-        token,
-        privy_access_token: null,
-        refresh_token: refreshToken,
-        session_update_action: 'set',
-        identity_token: identityToken,
-        is_new_user: options.isNewUser ?? false,
-      }
+      return loggedIn(app, user, opened, t, options)
+    },
+
+    async issueFor(app, lookup, options) {
+      const t = now()
+      const { params, bind } = statementParams()
+      const found = lookup(bind)
+      const session = { forkedFrom: null, authenticatedAt: t, expiresAt: t + SESSION_MAX_AGE_MS, client: options.client }
+      const opened = sessionCtes(bind, app, session, t, 'login_user')
+      const login = found.read(await db.query(`WITH ${found.ctes}, ${opened.ctes} ${found.select}`, params))
+      return login ? loggedIn(app, login.user, opened, t, { ...options, isNewUser: login.created }) : null
     },
 
     async refresh(app, refreshToken, options = {}) {

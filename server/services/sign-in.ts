@@ -1,13 +1,15 @@
 /**
  * The one way a login method turns a verified account into a session: the allowlist, the
  * `no-signup` mode, the user limit, then a session. Every login plugin calls it through `ctx.signIn`.
+ * The user's lookup (or creation) and its session are one statement: one commit per login, and
+ * nothing half-written when it fails.
  * @module
  */
 import type { AuthenticatedUser, LoginMode } from '../../kernel/wire'
 import type { ServerApp } from '../apps'
 import { errors } from '../errors'
 import type { SessionClient, SessionService } from './sessions'
-import type { AccountInput, UserService } from './users'
+import { findOrCreate, type AccountInput, type UserService } from './users'
 
 /** Options of a sign-in. */
 export interface SignInOptions {
@@ -65,17 +67,13 @@ export function createSignIn(deps: { users: UserService; sessions: SessionServic
   ): Promise<AuthenticatedUser> => {
     if (!allowlistAdmits(app, options.allowlistIdentities ?? [account.identityKey])) throw errors.allowlistRejected()
     const now = deps.now()
-    let user
-    let isNewUser = false
-    if (options.mode === 'no-signup') {
-      user = await deps.users.findByAccount(app, account, now)
-      if (!user) throw errors.userDoesNotExist()
-    } else {
-      // Finds the account's user, or creates one, in one statement.
-      const found = await deps.users.create(app, account, now, { isGuest: options.isGuest ?? false })
-      user = found.user
-      isNewUser = found.created
-    }
-    return deps.sessions.issue(app, user, { isNewUser, client: device.client, replaces: device.replaces })
+    const create = options.mode !== 'no-signup'
+    const lookup = { create, isGuest: options.isGuest ?? false }
+    return findOrCreate(create, () =>
+      deps.sessions.issueFor(app, (bind) => deps.users.lookup(app, account, now, lookup, bind), {
+        client: device.client,
+        replaces: device.replaces,
+      }),
+    )
   }
 }

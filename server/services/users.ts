@@ -4,7 +4,7 @@
  * @module
  */
 import type { User } from '../../kernel/wire'
-import type { Db } from '../storage/db'
+import { statementParams, type Bind, type Db } from '../storage/db'
 import type { ServerApp } from '../apps'
 import { newId } from '../ids'
 import { errors, HttpError } from '../errors'
@@ -146,6 +146,54 @@ export function checkCustomMetadata(value: unknown): Record<string, string | num
   return Object.keys(out).length === 0 ? null : out
 }
 
+/** Options of {@link UserService.lookup}. */
+export interface LookupOptions {
+  /** Create the user when nobody has the account (within the app's user limit). */
+  create: boolean
+  /** Create the user as a guest. @defaultValue false */
+  isGuest?: boolean
+}
+
+/** A login's user lookup, as part of a statement that goes on with the user it finds or creates. */
+export interface UserLookup {
+  /**
+   * The statement's first CTEs (without `WITH`), ending with `login_user (id)`: one row, the
+   * account's user (found, or created by this statement), or none.
+   */
+  ctes: string
+  /** The statement's main query (after every CTE): the row {@link UserLookup.read} reads. */
+  select: string
+  /**
+   * The user and whether this statement created it, from the statement's rows; null when
+   * `login_user` was empty (no such account and none created: nothing was written).
+   */
+  read(rows: readonly Record<string, unknown>[]): { user: UserRecord; created: boolean } | null
+}
+
+/**
+ * Runs a login's lookup (a statement built around {@link UserService.lookup}) until it has a user:
+ * a sign-up that lost the race for its account to a concurrent one writes nothing and finds the
+ * winner's user when run again, so a second run is all it can need.
+ * @param create - whether the lookup creates users (as its `create` option).
+ * @param run - builds and runs the statement; null when it had no user.
+ * @returns what `run` answered.
+ * @throws 404 `user_does_not_exist` when nothing was found and `create` is false; 403
+ *   `max_accounts_reached` when the app's user limit left nothing to create.
+ * @example
+ * ```ts
+ * const { user } = await findOrCreate(true, async () => {
+ *   const { params, bind } = statementParams()
+ *   const lookup = users.lookup(app, account, now, { create: true }, bind)
+ *   return lookup.read(await db.query(`WITH ${lookup.ctes} ${lookup.select}`, params))
+ * })
+ * ```
+ */
+export async function findOrCreate<T>(create: boolean, run: () => Promise<T | null>): Promise<T> {
+  const found = (await run()) ?? (create ? await run() : null)
+  if (found) return found
+  throw create ? errors.maxAccountsReached() : errors.userDoesNotExist()
+}
+
 /** The users service handed to handlers as `ctx.users`. */
 export interface UserService {
   /**
@@ -160,6 +208,14 @@ export interface UserService {
    * a login is one statement either way.
    */
   create(app: ServerApp, account: AccountInput, now: number, options?: { isGuest?: boolean }): Promise<{ user: UserRecord; created: boolean }>
+  /**
+   * The find-or-create of {@link UserService.create} (or, with `create: false`, the find of
+   * {@link UserService.findByAccount}) as part of a longer statement, so that a login writes its
+   * user and its session in one statement (one commit: both or neither). Run it through
+   * {@link findOrCreate}.
+   * @param bind - binds the lookup's values into the statement being built.
+   */
+  lookup(app: ServerApp, account: AccountInput, now: number, options: LookupOptions, bind: Bind): UserLookup
   /**
    * Adds an account to a user. Re-linking an account the user already has only refreshes its
    * verification time (a locked account keeps its details). A guest who links any visible account
@@ -249,69 +305,70 @@ export function createUserService(db: Db, registry: ServerRegistry = EMPTY_REGIS
   }
   const service: UserService = {
     async findByAccount(app, account, now) {
-      // One statement: the verification is recorded and the user read together.
-      const rows = await db.query<UserRow>(
-        `WITH hit AS (
-           UPDATE linked_accounts SET latest_verified_at = $4
-           WHERE app_id = $1 AND type = $2 AND identity_key = $3 RETURNING user_id
-         )
-         SELECT ${USER_COLUMNS} FROM users u WHERE u.id = (SELECT user_id FROM hit) AND u.app_id = $1`,
-        [app.id, account.type, account.identityKey, now],
-      )
-      return rows[0] ? freshlyVerified(fromRow(rows[0], registry), account, now) : null
+      const { params, bind } = statementParams()
+      const lookup = service.lookup(app, { ...account, details: {} }, now, { create: false }, bind)
+      return lookup.read(await db.query(`WITH ${lookup.ctes} ${lookup.select}`, params))?.user ?? null
     },
 
     async create(app, account, now, options = {}) {
+      return findOrCreate(true, async () => {
+        const { params, bind } = statementParams()
+        const lookup = service.lookup(app, account, now, { create: true, isGuest: options.isGuest }, bind)
+        return lookup.read(await db.query(`WITH ${lookup.ctes} ${lookup.select}`, params))
+      })
+    },
+
+    lookup(app, account, now, options, bind) {
       const id = newId()
-      const max = app.settings.maxUsers
-      // One statement for a login: the account's verification is recorded when it exists (its user
-      // is read along), else the user and account are inserted. The limit check is in the insert,
-      // so concurrent sign-ups cannot overshoot by much.
-      const rows = await db.query<Partial<UserRow> & { created_id: string | null }>(
-        `WITH hit AS (
-           UPDATE linked_accounts SET latest_verified_at = $3
-           WHERE app_id = $2 AND type = $6 AND identity_key = $7 RETURNING user_id
-         ), new_user AS (
-           INSERT INTO users (id, app_id, created_at, is_guest)
-           SELECT $1::text, $2::text, $3::bigint, $4::boolean
-           WHERE NOT EXISTS (SELECT 1 FROM hit)
-             AND ($5::bigint IS NULL OR (SELECT count(*) FROM users WHERE app_id = $2) < $5::bigint)
-           RETURNING id
+      const isGuest = options.isGuest ?? false
+      const [a, t, type, key, max] = [app.id, now, account.type, account.identityKey, app.settings.maxUsers ?? null].map(bind)
+      // The verification is recorded when the account exists (its user is read along); else the
+      // account and then its user are inserted, within the app's user limit (checked in the insert,
+      // so concurrent sign-ups cannot overshoot by much). The account goes first: a concurrent
+      // sign-up that won it leaves this statement with nothing written (the foreign key to the
+      // user is checked at the statement's end, when the user exists).
+      const ctes = `hit AS (
+           UPDATE linked_accounts SET latest_verified_at = ${t}::bigint
+           WHERE app_id = ${a}::text AND type = ${type}::text AND identity_key = ${key}::text RETURNING user_id
          ), new_account AS (
            INSERT INTO linked_accounts (app_id, user_id, type, identity_key, details, verified_at, first_verified_at, latest_verified_at)
-           SELECT $2::text, new_user.id, $6::text, $7::text, $8::jsonb, $3::bigint, $3::bigint, $3::bigint FROM new_user
+           SELECT ${a}::text, ${bind(id)}::text, ${type}::text, ${key}::text, ${bind(account.details)}::jsonb, ${t}::bigint, ${t}::bigint, ${t}::bigint
+           WHERE ${bind(options.create)}::boolean AND NOT EXISTS (SELECT 1 FROM hit)
+             AND (${max}::bigint IS NULL OR (SELECT count(*) FROM users WHERE app_id = ${a}::text) < ${max}::bigint)
            ON CONFLICT (app_id, type, identity_key) DO NOTHING
            RETURNING user_id
-         )
-         SELECT (SELECT user_id FROM new_account) AS created_id, found.*
+         ), new_user AS (
+           INSERT INTO users (id, app_id, created_at, is_guest)
+           SELECT user_id, ${a}::text, ${t}::bigint, ${bind(isGuest)}::boolean FROM new_account RETURNING id
+         ), login_user AS (
+           SELECT user_id AS id FROM hit UNION ALL SELECT id FROM new_user
+         )`
+      const select = `SELECT (SELECT id FROM new_user) AS created_id, found.*
          FROM (SELECT 1) AS one LEFT JOIN (
-           SELECT ${USER_COLUMNS} FROM users u WHERE u.id = (SELECT user_id FROM hit) AND u.app_id = $2
-         ) AS found ON true`,
-        [id, app.id, now, options.isGuest ?? false, max, account.type, account.identityKey, account.details],
-      )
-      const row = rows[0]
-      if (row?.created_id) {
-        // Everything about the new user is known here: no need to read it back.
-        const user: UserRecord = {
-          id,
-          appId: app.id,
-          createdAt: now,
-          hasAcceptedTerms: false,
-          isGuest: options.isGuest ?? false,
-          customMetadata: null,
-          accounts: [
-            { ...account, verifiedAt: now, firstVerifiedAt: now, latestVerifiedAt: now },
-          ],
-        }
-        return { user, created: true }
+           SELECT ${USER_COLUMNS} FROM users u WHERE u.id = (SELECT user_id FROM hit) AND u.app_id = ${a}::text
+         ) AS found ON true`
+      return {
+        ctes,
+        select,
+        read(rows) {
+          const row = rows[0] as (Partial<UserRow> & { created_id: string | null }) | undefined
+          if (row?.created_id) {
+            // Everything about the new user is known here: no need to read it back.
+            const user: UserRecord = {
+              id,
+              appId: app.id,
+              createdAt: now,
+              hasAcceptedTerms: false,
+              isGuest,
+              customMetadata: null,
+              accounts: [{ ...account, verifiedAt: now, firstVerifiedAt: now, latestVerifiedAt: now }],
+            }
+            return { user, created: true }
+          }
+          if (row?.id) return { user: freshlyVerified(fromRow(row as UserRow, registry), account, now), created: false }
+          return null
+        },
       }
-      if (row?.id) return { user: freshlyVerified(fromRow(row as UserRow, registry), account, now), created: false }
-      // Either a concurrent sign-up created the account first or the limit is reached.
-      // A user row inserted without its account would be an orphan: remove it.
-      await db.query('DELETE FROM users WHERE id = $1 AND NOT EXISTS (SELECT 1 FROM linked_accounts WHERE user_id = $1)', [id])
-      const existing = await service.findByAccount(app, account, now)
-      if (existing) return { user: existing, created: false }
-      throw errors.maxAccountsReached()
     },
 
     async link(app, userId, account, now, options = {}) {

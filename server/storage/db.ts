@@ -108,3 +108,27 @@ export function withAfterClose(db: Db, after: () => void | Promise<void>): Db {
     },
   }
 }
+
+/** Binds a value to the next `$n` placeholder of a statement built from fragments and answers it. */
+export type Bind = (value: SqlParam) => string
+
+/**
+ * Collects a statement's parameters while its text is built from fragments written in different
+ * places (a login's user lookup and its session insert): each fragment binds its own values.
+ * @returns the parameters so far and `bind`.
+ * @example
+ * ```ts
+ * const { params, bind } = statementParams()
+ * await db.query(`SELECT * FROM users WHERE id = ${bind(userId)}::text`, params)
+ * ```
+ */
+export function statementParams(): { params: SqlParam[]; bind: Bind } {
+  const params: SqlParam[] = []
+  return {
+    params,
+    bind(value) {
+      params.push(value)
+      return `$${params.length}`
+    },
+  }
+}

@@ -6,7 +6,7 @@
  * - the wallet frame page's JS (`wallet-frame/dist/frame.js`, brotli): everything the hidden frame loads
  * - time from a click on "Log in" to the email input being visible (median of 10, Chromium)
  * - email logins per second (init + authenticate) against the server on PGlite in a data folder, 20
- *   concurrent clients on a worker thread of their own, 15 s, with durable commits: every answer waits for its write-ahead log to be synced
+ *   concurrent clients on a worker thread of their own, 60 s sustained (`BENCH_SECONDS` shortens it), with durable commits: every answer waits for its write-ahead log to be synced
  *   to disk (one sync serves all answers waiting, see server/storage/pglite-worker.mjs); with the
  *   statements, commits and WAL syncs per login, so a change that adds a round trip shows; and each
  *   login's latency (p50, p99 of its two requests) and the load generator's share of the CPU
@@ -87,7 +87,8 @@ const BUDGET = {
   approveToHashMs: 150,
   userOperationApproveToHashMs: 300,
 }
-const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 15)
+// The scale budgets are for a sustained load: 60 s per login figure.
+const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 60)
 const CONCURRENCY = 20
 
 interface Metafile {
