@@ -6,6 +6,7 @@
  * @module
  */
 import { useState, type ReactNode } from 'react'
+import { openCenteredWindow } from '../../kernel/popup'
 import { Button } from '../../ui/components/Button'
 import { ErrorText } from '../../ui/components/ErrorText'
 import { Screen } from '../../ui/components/Screen'
@@ -97,14 +98,7 @@ export const PROVIDER_WINDOW_SIZE = { width: 440, height: 680 } as const
  * ```
  */
 export function openProviderWindow(win: Window, name: string): Window | null {
-  const { width, height } = PROVIDER_WINDOW_SIZE
-  const left = Math.max(0, Math.round((win.screenX ?? 0) + ((win.outerWidth || width) - width) / 2))
-  const top = Math.max(0, Math.round((win.screenY ?? 0) + ((win.outerHeight || height) - height) / 2))
-  try {
-    return win.open('about:blank', name, `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
-  } catch {
-    return null
-  }
+  return openCenteredWindow(win, 'about:blank', name, PROVIDER_WINDOW_SIZE)
 }
 
 /** Props of {@link ProviderAmountStep}. */

@@ -5,6 +5,7 @@
  * @module
  */
 import { PorticoError } from '../../../kernel/errors'
+import { openCenteredWindow } from '../../../kernel/popup'
 
 /** Spec 02 §9: the request times out after 120 s. */
 export const CROSS_APP_TIMEOUT_MS = 120_000
@@ -30,14 +31,7 @@ export const POPUP_SIZE = { width: 440, height: 680 } as const
  * ```
  */
 export function openCrossAppPopup(win: Window, name: string): Window | null {
-  const { width, height } = POPUP_SIZE
-  const left = Math.max(0, Math.round((win.screenX ?? 0) + ((win.outerWidth || width) - width) / 2))
-  const top = Math.max(0, Math.round((win.screenY ?? 0) + ((win.outerHeight || height) - height) / 2))
-  try {
-    return win.open('about:blank', name, `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
-  } catch {
-    return null
-  }
+  return openCenteredWindow(win, 'about:blank', name, POPUP_SIZE)
 }
 
 /** How {@link awaitPopup} reads the popup's messages and ends. */

@@ -7,7 +7,7 @@
  * the frame made is taken. The code is worthless to the page: only the frame can redeem it.
  * @module
  */
-import { PorticoError } from '../../../kernel'
+import { openCenteredWindow, PorticoError } from '../../../kernel'
 import type { FrameCloudAuthorization } from '../../../protocols/wallet-frame'
 
 /** How often the popup is looked at: soon enough to read its return before the page in it loads its scripts. */
@@ -35,14 +35,7 @@ export function cloudRedirectTarget(win: Window): string {
  * @throws a `PorticoError` `cloud_popup_blocked` when the browser blocked it.
  */
 export function openCloudPopup(win: Window): CloudPopup {
-  const left = Math.max(0, Math.round((win.screenX ?? 0) + ((win.outerWidth || SIZE.width) - SIZE.width) / 2))
-  const top = Math.max(0, Math.round((win.screenY ?? 0) + ((win.outerHeight || SIZE.height) - SIZE.height) / 2))
-  let popup: Window | null
-  try {
-    popup = win.open('about:blank', 'portico-cloud-recovery', `popup=yes,width=${SIZE.width},height=${SIZE.height},left=${left},top=${top}`)
-  } catch {
-    popup = null
-  }
+  const popup = openCenteredWindow(win, 'about:blank', 'portico-cloud-recovery', SIZE)
   if (!popup) throw new PorticoError('The sign-in window was blocked', { code: 'cloud_popup_blocked' })
   const opened = popup
   return {

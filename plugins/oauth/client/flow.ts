@@ -5,6 +5,7 @@
  * @module
  */
 import { PorticoError } from '../../../kernel/errors'
+import { openCenteredWindow } from '../../../kernel/popup'
 import type { PluginContext } from '../../../kernel/plugin'
 import { oauthRoutes } from '../../../protocols/oauth/routes'
 import { OAUTH_CLIENT_CODES, OAUTH_ERROR_TEXTS } from '../errors'
@@ -184,14 +185,7 @@ export async function startOAuth(ctx: PluginContext, options: StartOAuthOptions)
  * ```
  */
 export function openPopup(win: Window, url: string): Window | null {
-  const { width, height } = POPUP_SIZE
-  const left = Math.max(0, Math.round((win.screenX ?? 0) + ((win.outerWidth || width) - width) / 2))
-  const top = Math.max(0, Math.round((win.screenY ?? 0) + ((win.outerHeight || height) - height) / 2))
-  try {
-    return win.open(url, 'portico-oauth', `popup=yes,width=${width},height=${height},left=${left},top=${top}`)
-  } catch {
-    return null
-  }
+  return openCenteredWindow(win, url, 'portico-oauth', POPUP_SIZE)
 }
 
 /** How often the opener checks whether the user closed the popup. */
