@@ -4,6 +4,7 @@
  * are opened by `./transaction-steps`, which loads with the first transaction.
  * @module
  */
+import { base64ToBytes } from '../../kernel/base64'
 import type { PluginContext } from '../../kernel/plugin'
 import type { FrameRpcRequest } from '../../protocols/wallet-frame'
 import { ProviderRpcError } from './provider'
@@ -16,7 +17,7 @@ export const USER_REJECTED_MESSAGE = 'The user rejected the request.'
 /** The UTF-8 text of base64 bytes (invalid base64 reads as empty: the frame refuses it anyway). */
 function textOfBase64(b64: string): string {
   try {
-    return new TextDecoder().decode(Uint8Array.from(atob(b64), (c) => c.charCodeAt(0)))
+    return new TextDecoder().decode(base64ToBytes(b64))
   } catch {
     return ''
   }

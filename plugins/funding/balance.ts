@@ -5,6 +5,7 @@
  * @module
  */
 import type { AppConfig } from '../../kernel/config'
+import { base64ToBytes } from '../../kernel/base64'
 import { PorticoError } from '../../kernel/errors'
 import type { FundingRequest } from './types'
 
@@ -69,15 +70,28 @@ export async function fundingRpc<T>(url: string, method: string, params: unknown
 /** Where an SPL token account's amount (u64, little-endian) is in its data: after the mint and the owner. */
 const TOKEN_ACCOUNT_AMOUNT_OFFSET = 64
 
+/** A token account's bytes from the RPC's base64; anything shorter than the amount's end is not one. */
+function tokenAccountData(base64: string): Uint8Array {
+  let data: Uint8Array | null
+  try {
+    data = base64ToBytes(base64)
+  } catch {
+    data = null
+  }
+  if (!data || data.length < TOKEN_ACCOUNT_AMOUNT_OFFSET + 8) {
+    throw new PorticoError('Unable to fetch token details', { code: 'FUNDING_RPC_ERROR', details: 'getTokenAccountsByOwner: not a token account' })
+  }
+  return data
+}
+
 /** The units of a mint an owner holds on Solana: the sum over its token accounts of that mint. */
 async function readSolanaTokenBalance(url: string, owner: string, mint: string, signal?: AbortSignal): Promise<bigint> {
   type Accounts = { value: { account: { data: [string, string] } }[] }
   const { value } = await fundingRpc<Accounts>(url, 'getTokenAccountsByOwner', [owner, { mint }, { encoding: 'base64', commitment: 'confirmed' }], signal)
   return value.reduce((sum, { account }) => {
-    const data = atob(account.data[0])
-    if (data.length < TOKEN_ACCOUNT_AMOUNT_OFFSET + 8) throw new PorticoError('Unable to fetch token details', { code: 'FUNDING_RPC_ERROR', details: 'getTokenAccountsByOwner: not a token account' })
+    const data = tokenAccountData(account.data[0])
     let amount = 0n
-    for (let i = 7; i >= 0; i--) amount = (amount << 8n) | BigInt(data.charCodeAt(TOKEN_ACCOUNT_AMOUNT_OFFSET + i))
+    for (let i = 7; i >= 0; i--) amount = (amount << 8n) | BigInt(data[TOKEN_ACCOUNT_AMOUNT_OFFSET + i]!)
     return sum + amount
   }, 0n)
 }

@@ -2,6 +2,7 @@
  * The guest credential and the guest sign-in itself, shared by the screen and the headless hook.
  * @module
  */
+import { bytesToBase64Url } from '../../kernel/base64'
 import { PorticoError } from '../../kernel/errors'
 import type { PluginContext } from '../../kernel/plugin'
 import type { StorageAdapter } from '../../kernel/types'
@@ -38,10 +39,7 @@ export function guestStorageKey(appId: string): string {
  * ```
  */
 export function createGuestCredential(): string {
-  const bytes = crypto.getRandomValues(new Uint8Array(GUEST_CREDENTIAL_BYTES))
-  let binary = ''
-  for (const b of bytes) binary += String.fromCharCode(b)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return bytesToBase64Url(crypto.getRandomValues(new Uint8Array(GUEST_CREDENTIAL_BYTES)))
 }
 
 /**

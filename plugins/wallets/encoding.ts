@@ -17,18 +17,5 @@
 export const utf8ToHex = (text: string): `0x${string}` =>
   `0x${Array.from(new TextEncoder().encode(text), (b) => b.toString(16).padStart(2, '0')).join('')}`
 
-/**
- * Bytes as standard base64 (a Solana `signMessage` signature on the wire).
- * @param bytes - the bytes.
- * @returns base64 text with padding.
- * @example
- * ```ts
- * import { bytesToBase64 } from 'portico/plugins/wallets'
- * bytesToBase64(new Uint8Array([1, 2, 3])) // 'AQID'
- * ```
- */
-export function bytesToBase64(bytes: Uint8Array): string {
-  let text = ''
-  for (const b of bytes) text += String.fromCharCode(b)
-  return btoa(text)
-}
+/** Bytes as standard base64 (a Solana `signMessage` signature on the wire): the kernel's, here for wallet plugins. */
+export { bytesToBase64 } from '../../kernel/base64'

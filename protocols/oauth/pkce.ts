@@ -2,6 +2,7 @@
  * PKCE (RFC 7636) in the browser: the random code verifier and state code, and the S256 challenge.
  * @module
  */
+import { bytesToBase64Url } from '../../kernel/base64'
 
 /** Random bytes in a code verifier and in a state code (spec section 9): 48 base64url characters each. */
 export const OAUTH_RANDOM_BYTES = 36
@@ -17,9 +18,7 @@ export const OAUTH_RANDOM_BYTES = 36
  * ```
  */
 export function base64Url(bytes: Uint8Array): string {
-  let binary = ''
-  for (const b of bytes) binary += String.fromCharCode(b)
-  return btoa(binary).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '')
+  return bytesToBase64Url(bytes)
 }
 
 /**
