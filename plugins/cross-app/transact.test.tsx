@@ -8,11 +8,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { act, cleanup, render } from '@testing-library/react'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
-import { startTestServer, type TestServer } from '../../test/support/http-server'
+import type { TestServer } from '../../test/support/http-server'
 import type { Kernel } from '../../kernel/types'
 import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
-import { TEST_APP_ID, appResponse, authenticated, wireUser } from '../../test/support/ui-harness-data'
-import type { Routes } from '../../test/support/ui-harness'
+import { TEST_APP_ID, authenticated, wireUser } from '../../test/support/ui-harness-data'
+import { startScriptedApi, type Routes } from '../../test/support/ui-harness'
 import { embeddedWalletHooks, type EmbeddedWalletService } from '../embedded-wallets'
 import { wallets, walletsOf } from '../wallets'
 import {
@@ -29,6 +29,7 @@ import {
   type CrossAppRequestError,
   type TransactPayload,
 } from '.'
+import { fakePopup, postMessageFrom, windowWith, type FakePopup } from './test-popup'
 import { answerTransactRequest } from './client/transact-page'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -60,17 +61,14 @@ afterEach(async () => {
 
 /** The API stand-in and a kernel whose user holds a `cross_app` account with one embedded wallet of P. */
 async function start(options: { routes?: Routes; token?: string | null; timeoutMs?: number; signedIn?: boolean; withWallets?: boolean } = {}) {
-  const routes: Routes = {
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse({}) }),
-    'POST /api/v1/analytics_events': () => ({ json: {} }),
-    [`GET ${CONNECTIONS}`]: () => ({ json: { connections: [connection()] } }),
-    [`POST ${INIT}`]: () => ({ json: { page_url: PAGE_URL, page_origin: PAGE_ORIGIN } }),
-    ...options.routes,
-  }
-  server = await startTestServer((req) => {
-    const answer = routes[`${req.method} ${req.path.split('?')[0]}`]
-    return answer ? answer(req) : { status: 404, json: { error: `No route ${req.method} ${req.path}` } }
-  })
+  ;({ server } = await startScriptedApi(
+    {},
+    {
+      [`GET ${CONNECTIONS}`]: () => ({ json: { connections: [connection()] } }),
+      [`POST ${INIT}`]: () => ({ json: { page_url: PAGE_URL, page_origin: PAGE_ORIGIN } }),
+      ...options.routes,
+    },
+  ))
   const storage = createMemoryStorage()
   if (options.token !== null) storage.set(crossAppTokenKey(P), options.token ?? 'provider-token')
   kernel = createPortico({
@@ -96,47 +94,17 @@ async function start(options: { routes?: Routes; token?: string | null; timeoutM
   return { ctx, calls }
 }
 
-/** A stand-in popup that records where it was sent. */
-function fakePopup(onNavigate?: () => void) {
-  let href = 'about:blank'
-  const popup = {
-    closed: false,
-    close() {
-      popup.closed = true
-    },
-    focus() {},
-    location: {
-      get href() {
-        return href
-      },
-      set href(v: string) {
-        href = v
-        onNavigate?.()
-      },
-    },
-  }
-  return popup
-}
 
-function windowWith(popup: ReturnType<typeof fakePopup> | null): Window {
-  window.open = (() => popup) as unknown as typeof window.open
-  return window
-}
 
-function post(data: unknown, origin: string, source: unknown) {
-  const event = new MessageEvent('message', { data, origin })
-  Object.defineProperty(event, 'source', { value: source })
-  window.dispatchEvent(event)
-}
 
 /** The request the popup was sent with (the fragment's payload). */
-function payloadOf(popup: ReturnType<typeof fakePopup>): TransactPayload {
+function payloadOf(popup: FakePopup): TransactPayload {
   const url = new URL(popup.location.href)
   const carried = new URLSearchParams(url.hash.slice(1)).get(TRANSACT_PARAM)!
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(carried.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)))) as TransactPayload
 }
 
-async function navigated(popup: ReturnType<typeof fakePopup>) {
+async function navigated(popup: FakePopup) {
   await vi.waitFor(() => expect(popup.location.href.startsWith(PAGE_URL)).toBe(true), { interval: 5, timeout: 15_000 })
 }
 
@@ -150,7 +118,7 @@ describe('requester: a request to a provider wallet', () => {
     await navigated(popup)
     expect(calls(INIT)).toEqual([{ provider_app_id: P, token: 'provider-token' }])
     expect(payloadOf(popup)).toEqual({ token: 'provider-token', origin: ORIGIN, address: WALLET, method: 'personal_sign', params: ['0x6869', WALLET] })
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xsig' }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xsig' }, PAGE_ORIGIN, popup)
     await expect(result).resolves.toBe('0xsig')
   })
 
@@ -161,13 +129,13 @@ describe('requester: a request to a provider wallet', () => {
     const result = sendCrossAppRequest(ctx, { address: WALLET, method: 'personal_sign', params: ['0x6869', WALLET], win: windowWith(popup) })
     void result.finally(() => (settled = true))
     await navigated(popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, 'https://evil.test', popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, ORIGIN, popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, PAGE_ORIGIN, fakePopup())
-    post({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'x' }, 'https://evil.test', popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, 'https://evil.test', popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, PAGE_ORIGIN, fakePopup())
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'x' }, 'https://evil.test', popup)
     await new Promise((r) => setTimeout(r, 50))
     expect(settled).toBe(false)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xgood' }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xgood' }, PAGE_ORIGIN, popup)
     await expect(result).resolves.toBe('0xgood')
   })
 
@@ -188,7 +156,7 @@ describe('requester: a request to a provider wallet', () => {
     const popup = fakePopup()
     const result = rejection(sendCrossAppRequest(ctx, { address: WALLET, method: 'eth_sendTransaction', params: [{ to: WALLET }], win: windowWith(popup) }))
     await navigated(popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'User rejected request', code: 'CROSS_APP_REJECTED' }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'User rejected request', code: 'CROSS_APP_REJECTED' }, PAGE_ORIGIN, popup)
     expect(await result).toMatchObject({ code: 'CROSS_APP_REJECTED', rpcCode: 4001 })
   })
 
@@ -295,7 +263,7 @@ describe('requester: the connected wallets', () => {
     windowWith(popup)
     const signed = provider.request({ method: 'personal_sign', params: ['0x6869', WALLET] })
     await navigated(popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xsig' }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xsig' }, PAGE_ORIGIN, popup)
     await expect(signed).resolves.toBe('0xsig')
     await act(async () => {
       await ctx.logout()

@@ -38,6 +38,26 @@ export interface Harness {
 }
 
 /**
+ * Starts a real HTTP server on 127.0.0.1 answering like the API: the app's configuration, analytics
+ * events, then the scripted routes (a route added to `routes` later is answered too); 404 otherwise.
+ * @param app - overrides of the app's configuration.
+ * @param scripted - the routes, `METHOD /path` (without the query) → answer.
+ * @returns the server and the routes it answers.
+ */
+export async function startScriptedApi(app: Partial<AppResponse> = {}, scripted: Routes = {}): Promise<{ server: TestServer; routes: Routes }> {
+  const routes: Routes = {
+    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse(app) }),
+    'POST /api/v1/analytics_events': () => ({ json: {} }),
+    ...scripted,
+  }
+  const server = await startTestServer((req) => {
+    const answer = routes[`${req.method} ${req.path.split('?')[0]}`]
+    return answer ? answer(req) : { status: 404, json: { error: `No route ${req.method} ${req.path}` } }
+  })
+  return { server, routes }
+}
+
+/**
  * Starts the API and creates a ready kernel.
  * @param options - app overrides, client config, extra plugins, routes, the kernel's wait.
  * @returns the harness.
@@ -52,15 +72,7 @@ export async function startHarness(
     sleep?: (ms: number) => Promise<void>
   } = {},
 ): Promise<Harness> {
-  const routes: Routes = {
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse(options.app) }),
-    'POST /api/v1/analytics_events': () => ({ json: {} }),
-    ...options.routes,
-  }
-  const server = await startTestServer((req) => {
-    const answer = routes[`${req.method} ${req.path.split('?')[0]}`]
-    return answer ? answer(req) : { status: 404, json: { error: `No route ${req.method} ${req.path}` } }
-  })
+  const { server, routes } = await startScriptedApi(options.app, options.routes)
   const kernel = createPortico({
     appId: TEST_APP_ID,
     apiUrl: server.url,
