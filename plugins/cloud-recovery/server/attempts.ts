@@ -142,20 +142,8 @@ function openToken(sealed: string, code: string, attemptId: string): string {
 export async function createRecoveryAttempt(db: Db, a: RecoveryAttempt, now: number): Promise<void> {
   await attempts.insert(
     db,
-    {
-      id: a.id,
-      app_id: a.appId,
-      user_id: a.userId,
-      provider: a.provider,
-      provider_state: a.providerState,
-      provider_verifier: a.providerVerifier,
-      provider_url: a.providerUrl,
-      client_state: a.clientState,
-      code_challenge: a.codeChallenge,
-      redirect_to: a.redirectTo,
-      created_at: now,
-      expires_at: a.expiresAt,
-    },
+    { id: a.id, app_id: a.appId, user_id: a.userId, provider: a.provider, provider_state: a.providerState, provider_verifier: a.providerVerifier,
+      provider_url: a.providerUrl, client_state: a.clientState, code_challenge: a.codeChallenge, redirect_to: a.redirectTo, created_at: now, expires_at: a.expiresAt },
     now,
   )
 }

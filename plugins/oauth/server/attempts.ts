@@ -112,20 +112,8 @@ function fromRow(r: Row): Attempt {
 export async function createAttempt(db: Db, a: Omit<Attempt, 'usedAt'>, now: number): Promise<void> {
   await attempts.insert(
     db,
-    {
-      id: a.id,
-      app_id: a.appId,
-      provider: a.provider,
-      provider_state: a.providerState,
-      provider_verifier: a.providerVerifier,
-      nonce: a.nonce,
-      redirect_uri: a.redirectUri,
-      client_state: a.clientState,
-      code_challenge: a.codeChallenge,
-      redirect_to: a.redirectTo,
-      created_at: now,
-      expires_at: a.expiresAt,
-    },
+    { id: a.id, app_id: a.appId, provider: a.provider, provider_state: a.providerState, provider_verifier: a.providerVerifier, nonce: a.nonce,
+      redirect_uri: a.redirectUri, client_state: a.clientState, code_challenge: a.codeChallenge, redirect_to: a.redirectTo, created_at: now, expires_at: a.expiresAt },
     now,
   )
 }
