@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { createPortico } from '../../kernel/kernel'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { createMemoryStorage } from '../../kernel/storage'
 import type { TestServer } from '../../test/support/http-server'
 import type { Kernel, StorageAdapter } from '../../kernel/types'
-import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
-import { loadScreen } from '../../ui/modal/PorticoModal'
 import { TEST_APP_ID, authenticated, wireUser } from '../../test/support/ui-harness-data'
-import { startScriptedApi, type Routes } from '../../test/support/ui-harness'
+import { callsTo, mountKernel, startScriptedApi, type Routes } from '../../test/support/ui-harness'
 import { oauth, codeChallenge } from '../oauth'
 import {
   crossApp,
@@ -22,7 +19,7 @@ import {
   PENDING_REQUEST_KEY,
   type CrossAppState,
 } from '.'
-import { fakePopup, postMessageFrom, windowWith, type FakePopup } from './test-popup'
+import { fakePopup, postMessageFrom, resetWindow, windowWith, type FakePopup } from './test-popup'
 
 // Tells React that state updates are awaited through act() here.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -44,9 +41,7 @@ afterEach(async () => {
   kernel = null
   await server?.close()
   server = null
-  window.history.replaceState(null, '', '/')
-  window.sessionStorage.clear()
-  Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true })
+  resetWindow()
 })
 
 /** A real HTTP server answering like the API (scripted per test) and a kernel with the OAuth and cross-app plugins. */
@@ -63,22 +58,13 @@ async function start(options: { routes?: Routes; storage?: StorageAdapter } = {}
     },
   ))
   const storage = options.storage ?? createMemoryStorage()
-  kernel = createPortico({
-    appId: TEST_APP_ID,
-    apiUrl: server.url,
-    plugins: withPorticoPlugin([oauth({ providers: ['google'] }), crossApp()]),
+  kernel = await mountKernel(server, {
+    plugins: [oauth({ providers: ['google'] }), crossApp()],
     storage,
-    autoRefresh: false,
-    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 300))),
+    sleepCapMs: 300,
+    screens: ['cross-app/connecting', 'cross-app/start-0'],
   })
-  await loadScreen(kernel, 'cross-app/connecting')
-  await loadScreen(kernel, 'cross-app/start-0')
-  render(<PorticoProvider kernel={kernel} />)
-  await act(async () => {
-    await kernel!.init()
-  })
-  const calls = (path: string) =>
-    server!.requests.filter((r) => r.path === path).map((r) => (r.body ? (JSON.parse(r.body) as Record<string, unknown>) : undefined))
+  const calls = (path: string) => callsTo(server!, path)
   return { kernel, storage, calls, ctx: kernel.contextFor('cross-app') }
 }
 

@@ -65,3 +65,10 @@ export function postMessageFrom(data: unknown, origin: string, source: unknown):
   Object.defineProperty(event, 'source', { value: source })
   window.dispatchEvent(event)
 }
+
+/** Puts the jsdom window back after a test: at `/`, with an empty session storage and no opener. */
+export function resetWindow(): void {
+  window.history.replaceState(null, '', '/')
+  window.sessionStorage.clear()
+  Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true })
+}

@@ -5,14 +5,12 @@
  * read-only and token refusals), its EIP-1193 provider, and the provider page's answer.
  */
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, render } from '@testing-library/react'
-import { createPortico } from '../../kernel/kernel'
+import { act, cleanup } from '@testing-library/react'
 import { createMemoryStorage } from '../../kernel/storage'
 import type { TestServer } from '../../test/support/http-server'
 import type { Kernel } from '../../kernel/types'
-import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
 import { TEST_APP_ID, authenticated, wireUser } from '../../test/support/ui-harness-data'
-import { startScriptedApi, type Routes } from '../../test/support/ui-harness'
+import { mountKernel, startScriptedApi, type Routes } from '../../test/support/ui-harness'
 import { embeddedWalletHooks, type EmbeddedWalletService } from '../embedded-wallets'
 import { wallets, walletsOf } from '../wallets'
 import {
@@ -29,7 +27,7 @@ import {
   type CrossAppRequestError,
   type TransactPayload,
 } from '.'
-import { fakePopup, postMessageFrom, windowWith, type FakePopup } from './test-popup'
+import { fakePopup, postMessageFrom, resetWindow, windowWith, type FakePopup } from './test-popup'
 import { answerTransactRequest } from './client/transact-page'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -54,9 +52,7 @@ afterEach(async () => {
   kernel = null
   await server?.close()
   server = null
-  window.history.replaceState(null, '', '/')
-  window.sessionStorage.clear()
-  Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true })
+  resetWindow()
 })
 
 /** The API stand-in and a kernel whose user holds a `cross_app` account with one embedded wallet of P. */
@@ -71,17 +67,10 @@ async function start(options: { routes?: Routes; token?: string | null; timeoutM
   ))
   const storage = createMemoryStorage()
   if (options.token !== null) storage.set(crossAppTokenKey(P), options.token ?? 'provider-token')
-  kernel = createPortico({
-    appId: TEST_APP_ID,
-    apiUrl: server.url,
-    plugins: withPorticoPlugin([crossApp(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ...(options.withWallets ? [wallets()] : [])]),
+  kernel = await mountKernel(server, {
+    plugins: [crossApp(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ...(options.withWallets ? [wallets()] : [])],
     storage,
-    autoRefresh: false,
-    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
-  })
-  render(<PorticoProvider kernel={kernel} />)
-  await act(async () => {
-    await kernel!.init()
+    sleepCapMs: 50,
   })
   const ctx = kernel.contextFor('cross-app')
   if (options.signedIn !== false) {
