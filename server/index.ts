@@ -102,3 +102,4 @@ export { createUserService, findOrCreate, checkCustomMetadata, MAX_CUSTOM_METADA
 export { createSessionService, SESSION_MAX_AGE_MS, MAX_SESSIONS_PER_USER, type SessionService, type SessionInfo } from './services/sessions'
 export { createOtpService, OTP_TTL_MS, OTP_MAX_ATTEMPTS, OTP_MAX_FAILURES, OTP_FAILURE_WINDOW_MS, type CodeCheck, type CodeChecksResult, type OtpService } from './services/otp'
 export { createRateLimiter, type RateLimiter, type RateLimitEntry } from './services/rate-limit'
+export { oneTimeRows, ONE_TIME_ROW_RETENTION_MS, type OneTimeRows, type OneTimeClaimOptions } from './one-time-rows'

@@ -4,14 +4,12 @@
  * one, a storage failure retried without a new sign-in, and a refused sign-in.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { emailServer } from '../plugins/email/server'
-import { embeddedWalletsServer } from '../plugins/embedded-wallets/server'
-import { cloudRecoveryServer, cloudStorageOrigins } from '../plugins/cloud-recovery/server'
-import { generateEncryptionKey } from '../server/index'
-import { createTestInstance, type TestInstance } from '../test/support/server'
+import type { TestInstance } from '../test/support/server'
+import type { GoogleDriveStandIn } from '../test/fixtures/google-drive'
+import type { CloudKitStandIn } from '../test/fixtures/cloudkit'
+import { startCloudRecoveryServer, type CloudRecoveryServer } from '../test/support/cloud-recovery-server'
+import { cloudStorageOrigins } from '../plugins/cloud-recovery/server'
 import { createRedirectBrowser } from '../test/fixtures/oidc'
-import { startGoogleDriveStandIn, type GoogleDriveStandIn } from '../test/fixtures/google-drive'
-import { startCloudKitStandIn, type CloudKitStandIn } from '../test/fixtures/cloudkit'
 import type { FrameCloudProvider } from '../protocols/wallet-frame'
 import { frameApi } from './api'
 import { createCloudRecovery } from './cloud'
@@ -20,40 +18,17 @@ import type { FrameFailure } from './errors'
 
 const ORIGIN = 'http://localhost:5173'
 const RETURN = `${ORIGIN}/`
-const CONTAINER = 'iCloud.test.portico'
+let env: CloudRecoveryServer
 let t: TestInstance
 let google: GoogleDriveStandIn
 let cloudkit: CloudKitStandIn
 let counter = 0
 
 beforeAll(async () => {
-  google = await startGoogleDriveStandIn()
-  cloudkit = await startCloudKitStandIn()
-  t = await createTestInstance({
-    plugins: [
-      emailServer(),
-      embeddedWalletsServer({ shareKeys: generateEncryptionKey(), recoveryKeys: generateEncryptionKey(), frameConnectSources: cloudStorageOrigins }),
-      cloudRecoveryServer({ logFailure: () => {} }),
-    ],
-    app: {
-      allowedOrigins: [ORIGIN],
-      settings: {
-        embeddedWallets: { userOwnedRecoveryOptions: ['google-drive', 'icloud'], requireUserOwnedRecoveryOnCreate: true },
-        cloudRecovery: {
-          googleDrive: { clientId: 'drive-client', clientSecret: 'drive-secret', authorizationUrl: google.authorizationUrl, tokenUrl: google.tokenUrl, apiUrl: google.url },
-          icloud: { apiToken: 'ck-api-token', containerIdentifier: CONTAINER, environment: 'development', apiUrl: cloudkit.url },
-        },
-      },
-    },
-  })
-  google.registerClient({ clientId: 'drive-client', clientSecret: 'drive-secret', redirectUris: [`${t.baseUrl}/api/v1/recovery/oauth/callback/${t.appId}`] })
-  cloudkit.registerApiToken({ apiToken: 'ck-api-token', container: CONTAINER, callbackUrl: `${t.baseUrl}/api/v1/recovery/oauth/callback_icloud/${t.appId}` })
+  env = await startCloudRecoveryServer({ origin: ORIGIN, embeddedWallets: { userOwnedRecoveryOptions: ['google-drive', 'icloud'], requireUserOwnedRecoveryOnCreate: true }, walletServer: { frameConnectSources: cloudStorageOrigins } })
+  ;({ t, google, cloudkit } = env)
 })
-afterAll(async () => {
-  await t?.close()
-  await google?.close()
-  await cloudkit?.close()
-})
+afterAll(() => env?.close())
 
 function memoryStorage(): ShareStorage {
   const map = new Map<string, string>()

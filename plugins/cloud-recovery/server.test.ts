@@ -4,54 +4,28 @@
  * races, PKCE, state, another user's token, refusals, and malformed input.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { TestInstance } from '../../test/support/server'
+import type { GoogleDriveStandIn } from '../../test/fixtures/google-drive'
+import type { CloudKitStandIn } from '../../test/fixtures/cloudkit'
+import { CLOUD_TEST_CONTAINER as CONTAINER, startCloudRecoveryServer, type CloudRecoveryServer } from '../../test/support/cloud-recovery-server'
 import { createHash, randomBytes } from 'node:crypto'
-import { createTestInstance, type TestInstance } from '../../test/support/server'
 import { createRedirectBrowser } from '../../test/fixtures/oidc'
-import { startGoogleDriveStandIn, type GoogleDriveStandIn } from '../../test/fixtures/google-drive'
-import { startCloudKitStandIn, type CloudKitStandIn } from '../../test/fixtures/cloudkit'
-import { emailServer } from '../email/server'
-import { embeddedWalletsServer } from '../embedded-wallets/server'
-import { generateEncryptionKey } from '../../server'
 import { readFromICloud, saveToDrive, saveToICloud } from '../../protocols/cloud-recovery/storage'
-import { cloudRecoveryServer } from './server'
 
 const ORIGIN = 'http://localhost:5173'
 const RETURN = `${ORIGIN}/wallet?tab=recovery`
-const CONTAINER = 'iCloud.test.portico'
 
 let google: GoogleDriveStandIn
 let cloudkit: CloudKitStandIn
+let env: CloudRecoveryServer
 let t: TestInstance
 let users = 0
 
 beforeAll(async () => {
-  google = await startGoogleDriveStandIn()
-  cloudkit = await startCloudKitStandIn()
-  t = await createTestInstance({
-    plugins: [
-      emailServer(),
-      embeddedWalletsServer({ shareKeys: generateEncryptionKey(), recoveryKeys: generateEncryptionKey() }),
-      cloudRecoveryServer({ logFailure: () => {} }),
-    ],
-    app: {
-      allowedOrigins: [ORIGIN],
-      settings: {
-        embeddedWallets: { userOwnedRecoveryOptions: ['user-passcode', 'google-drive', 'icloud'] },
-        cloudRecovery: {
-          googleDrive: { clientId: 'drive-client', clientSecret: 'drive-secret', authorizationUrl: google.authorizationUrl, tokenUrl: google.tokenUrl, apiUrl: google.url },
-          icloud: { apiToken: 'ck-api-token', containerIdentifier: CONTAINER, environment: 'development', apiUrl: cloudkit.url },
-        },
-      },
-    },
-  })
-  google.registerClient({ clientId: 'drive-client', clientSecret: 'drive-secret', redirectUris: [`${t.baseUrl}/api/v1/recovery/oauth/callback/${t.appId}`] })
-  cloudkit.registerApiToken({ apiToken: 'ck-api-token', container: CONTAINER, callbackUrl: `${t.baseUrl}/api/v1/recovery/oauth/callback_icloud/${t.appId}` })
+  env = await startCloudRecoveryServer({ origin: ORIGIN, embeddedWallets: { userOwnedRecoveryOptions: ['user-passcode', 'google-drive', 'icloud'] } })
+  ;({ t, google, cloudkit } = env)
 })
-afterAll(async () => {
-  await t?.close()
-  await google?.close()
-  await cloudkit?.close()
-})
+afterAll(() => env?.close())
 
 const signIn = async () => (await t.login(`cloud-${++users}-${Date.now()}@example.com`)).token as string
 const pkce = () => {

@@ -1,14 +1,11 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it, vi } from 'vitest'
-import { act, cleanup, fireEvent, render, screen } from '@testing-library/react'
-import { createPortico } from '../../kernel/kernel'
+import { act, cleanup, fireEvent, screen } from '@testing-library/react'
 import { createMemoryStorage } from '../../kernel/storage'
-import { startTestServer, type TestServer } from '../../test/support/http-server'
+import type { TestServer } from '../../test/support/http-server'
 import type { Kernel, StorageAdapter } from '../../kernel/types'
-import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
-import { loadScreen } from '../../ui/modal/PorticoModal'
-import { TEST_APP_ID, appResponse, authenticated, wireUser } from '../../test/support/ui-harness-data'
-import type { Routes } from '../../test/support/ui-harness'
+import { TEST_APP_ID, authenticated, wireUser } from '../../test/support/ui-harness-data'
+import { callsTo, mountKernel, startScriptedApi, type Routes } from '../../test/support/ui-harness'
 import { oauth, codeChallenge } from '../oauth'
 import {
   crossApp,
@@ -22,6 +19,7 @@ import {
   PENDING_REQUEST_KEY,
   type CrossAppState,
 } from '.'
+import { fakePopup, postMessageFrom, resetWindow, windowWith, type FakePopup } from './test-popup'
 
 // Tells React that state updates are awaited through act() here.
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -43,87 +41,38 @@ afterEach(async () => {
   kernel = null
   await server?.close()
   server = null
-  window.history.replaceState(null, '', '/')
-  window.sessionStorage.clear()
-  Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true })
+  resetWindow()
 })
 
 /** A real HTTP server answering like the API (scripted per test) and a kernel with the OAuth and cross-app plugins. */
 async function start(options: { routes?: Routes; storage?: StorageAdapter } = {}) {
-  const routes: Routes = {
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse({ google_oauth: true }) }),
-    'POST /api/v1/analytics_events': () => ({ json: {} }),
-    [`GET ${CONNECTIONS}`]: () => ({ json: { connections: [connection] } }),
-    [`POST ${INIT}`]: () => ({ json: { url: PROVIDER_URL } }),
-    [`POST ${AUTH}`]: () => ({
-      json: { ...authenticated(wireUser()), oauth_tokens: { provider: `privy:${P}`, access_token: 'provider-access-token' } },
-    }),
-    ...options.routes,
-  }
-  server = await startTestServer((req) => {
-    const answer = routes[`${req.method} ${req.path.split('?')[0]}`]
-    return answer ? answer(req) : { status: 404, json: { error: `No route ${req.method} ${req.path}` } }
-  })
+  ;({ server } = await startScriptedApi(
+    { google_oauth: true },
+    {
+      [`GET ${CONNECTIONS}`]: () => ({ json: { connections: [connection] } }),
+      [`POST ${INIT}`]: () => ({ json: { url: PROVIDER_URL } }),
+      [`POST ${AUTH}`]: () => ({
+        json: { ...authenticated(wireUser()), oauth_tokens: { provider: `privy:${P}`, access_token: 'provider-access-token' } },
+      }),
+      ...options.routes,
+    },
+  ))
   const storage = options.storage ?? createMemoryStorage()
-  kernel = createPortico({
-    appId: TEST_APP_ID,
-    apiUrl: server.url,
-    plugins: withPorticoPlugin([oauth({ providers: ['google'] }), crossApp()]),
+  kernel = await mountKernel(server, {
+    plugins: [oauth({ providers: ['google'] }), crossApp()],
     storage,
-    autoRefresh: false,
-    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 300))),
+    sleepCapMs: 300,
+    screens: ['cross-app/connecting', 'cross-app/start-0'],
   })
-  await loadScreen(kernel, 'cross-app/connecting')
-  await loadScreen(kernel, 'cross-app/start-0')
-  render(<PorticoProvider kernel={kernel} />)
-  await act(async () => {
-    await kernel!.init()
-  })
-  const calls = (path: string) =>
-    server!.requests.filter((r) => r.path === path).map((r) => (r.body ? (JSON.parse(r.body) as Record<string, unknown>) : undefined))
+  const calls = (path: string) => callsTo(server!, path)
   return { kernel, storage, calls, ctx: kernel.contextFor('cross-app') }
 }
 
-/** A stand-in popup: records where it was sent; `onNavigate` runs when the flow points it at the provider. */
-function fakePopup(onNavigate?: () => void) {
-  let href = 'about:blank'
-  const popup = {
-    closed: false,
-    focused: 0,
-    close() {
-      popup.closed = true
-    },
-    focus() {
-      popup.focused++
-    },
-    location: {
-      get href() {
-        return href
-      },
-      set href(v: string) {
-        href = v
-        onNavigate?.()
-      },
-    },
-  }
-  return popup
-}
 
-/** The real jsdom window, whose `open` hands out the stand-in popup. */
-function windowWith(popup: ReturnType<typeof fakePopup>): Window {
-  window.open = (() => popup) as unknown as typeof window.open
-  return window
-}
 
-/** A message event as a browser delivers it (jsdom's constructor refuses a stand-in `source`). */
-function post(data: unknown, origin: string, source: unknown) {
-  const event = new MessageEvent('message', { data, origin })
-  Object.defineProperty(event, 'source', { value: source })
-  window.dispatchEvent(event)
-}
 
 /** Waits (real time) until the flow has pointed the popup at the provider. */
-async function navigated(popup: ReturnType<typeof fakePopup>) {
+async function navigated(popup: FakePopup) {
   await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL), { timeout: 15_000 })
 }
 
@@ -136,7 +85,7 @@ describe('requester page', () => {
     expect(await screen.findByRole('heading', { name: 'Connecting to Acme Wallet' })).toBeTruthy()
     const [init] = calls(INIT)
     expect(init).toMatchObject({ provider: `privy:${P}`, redirect_to: `${ORIGIN}/` })
-    post({ type: CROSS_APP_MESSAGES.response, stateCode: init!.state_code, authorizationCode: 'code-1' }, ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_MESSAGES.response, stateCode: init!.state_code, authorizationCode: 'code-1' }, ORIGIN, popup)
     await act(async () => flow)
     const [auth] = calls(AUTH)
     expect(auth).toMatchObject({ authorization_code: 'code-1', state_code: init!.state_code, mode: 'login-or-sign-up' })
@@ -155,7 +104,7 @@ describe('requester page', () => {
     // The popup posts and closes at once; the opener's poll may see the close first.
     popup.closed = true
     await new Promise((r) => setTimeout(r, POPUP_POLL_MS * 2))
-    post({ type: CROSS_APP_MESSAGES.response, stateCode: init!.state_code, authorizationCode: 'code-late' }, ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_MESSAGES.response, stateCode: init!.state_code, authorizationCode: 'code-late' }, ORIGIN, popup)
     await act(async () => flow)
     expect(calls(AUTH)).toHaveLength(1)
     expect(kernel!.state.session.status).toBe('authenticated')
@@ -194,13 +143,13 @@ describe('requester page', () => {
     const flow = loginWithCrossAppAccount(ctx, { appId: P, win: windowWith(popup) })
     await navigated(popup)
     const stateCode = calls(INIT)[0]!.state_code
-    post({ type: CROSS_APP_MESSAGES.response, stateCode, authorizationCode: 'evil-1' }, 'https://evil.test', popup)
-    post({ type: CROSS_APP_MESSAGES.response, stateCode, authorizationCode: 'evil-2' }, ORIGIN, fakePopup())
-    post({ type: CROSS_APP_MESSAGES.error, error: 'oauth_user_denied' }, 'https://evil.test', popup)
+    postMessageFrom({ type: CROSS_APP_MESSAGES.response, stateCode, authorizationCode: 'evil-1' }, 'https://evil.test', popup)
+    postMessageFrom({ type: CROSS_APP_MESSAGES.response, stateCode, authorizationCode: 'evil-2' }, ORIGIN, fakePopup())
+    postMessageFrom({ type: CROSS_APP_MESSAGES.error, error: 'oauth_user_denied' }, 'https://evil.test', popup)
     await new Promise((r) => setTimeout(r, 100))
     expect(calls(AUTH)).toHaveLength(0)
     expect((ctx.state as CrossAppState).status).toBe('connecting')
-    post({ type: CROSS_APP_MESSAGES.response, stateCode, authorizationCode: 'good' }, ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_MESSAGES.response, stateCode, authorizationCode: 'good' }, ORIGIN, popup)
     await act(async () => flow)
     expect(calls(AUTH).map((b) => b!.authorization_code)).toEqual(['good'])
   })
@@ -210,7 +159,7 @@ describe('requester page', () => {
     const popup = fakePopup()
     const flow = loginWithCrossAppAccount(ctx, { appId: P, win: windowWith(popup) })
     await navigated(popup)
-    post({ type: CROSS_APP_MESSAGES.response, stateCode: 'forged', authorizationCode: 'code-x' }, ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_MESSAGES.response, stateCode: 'forged', authorizationCode: 'code-x' }, ORIGIN, popup)
     await act(async () => flow)
     expect(await screen.findByText('There was an issue connecting your Acme Wallet account. Please try again.')).toBeTruthy()
     expect(calls(AUTH)).toHaveLength(0)

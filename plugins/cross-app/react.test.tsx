@@ -11,6 +11,7 @@ import { makeToken } from '../../test/support/kernel-fixtures'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { oauth } from '../oauth'
 import { crossApp, crossAppTokenKey, useLinkCrossAppAccount, useLoginWithCrossAppAccount, useUnlinkCrossAppAccount, CROSS_APP_MESSAGES } from '.'
+import { fakePopup, postMessageFrom } from './test-popup'
 
 const P = 'acmewallet000000000000001'
 const INIT = '/api/v1/oauth/init'
@@ -45,30 +46,6 @@ async function start(routes: Routes = {}) {
   return h
 }
 
-function fakePopup() {
-  let href = 'about:blank'
-  const popup = {
-    closed: false,
-    close() {
-      popup.closed = true
-    },
-    focus() {},
-    location: {
-      get href() {
-        return href
-      },
-      set href(v: string) {
-        href = v
-      },
-    },
-  }
-  return popup
-}
-function post(data: unknown, source: unknown) {
-  const event = new MessageEvent('message', { data, origin: ORIGIN })
-  Object.defineProperty(event, 'source', { value: source })
-  window.dispatchEvent(event)
-}
 
 async function signIn(user: ReturnType<typeof wireUser>, after = user) {
   const token = await makeToken({ aud: TEST_APP_ID, sub: user.id })
@@ -114,7 +91,7 @@ describe('useLoginWithCrossAppAccount', () => {
     await vi.waitFor(() => expect(popup.location.href).toBe(PROVIDER_URL), { timeout: 15_000 })
     const [init] = h!.calls(INIT) as Array<Record<string, unknown>>
     expect(init).toMatchObject({ provider: `privy:${P}` })
-    post({ type: CROSS_APP_MESSAGES.response, stateCode: init!.state_code, authorizationCode: 'code-1' }, popup)
+    postMessageFrom({ type: CROSS_APP_MESSAGES.response, stateCode: init!.state_code, authorizationCode: 'code-1' }, ORIGIN, popup)
     const user = (await act(async () => flow)) as { linked_accounts: Array<{ type: string }> }
     expect(user.linked_accounts.map((a) => a.type)).toEqual(['cross_app'])
     expect(h!.calls(AUTH)[0]).toMatchObject({ authorization_code: 'code-1', state_code: init!.state_code, mode: 'login-or-sign-up' })

@@ -8,14 +8,12 @@ import { afterEach, describe, expect, it, vi } from 'vitest'
 import { ed25519 } from '@noble/curves/ed25519.js'
 import { base58 } from '@scure/base'
 import { base64ToBytes } from '../../kernel/base64'
-import { act, cleanup, render } from '@testing-library/react'
-import { createPortico } from '../../kernel/kernel'
+import { act, cleanup } from '@testing-library/react'
 import { createMemoryStorage } from '../../kernel/storage'
-import { startTestServer, type TestServer } from '../../test/support/http-server'
+import type { TestServer } from '../../test/support/http-server'
 import type { Kernel } from '../../kernel/types'
-import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
-import { TEST_APP_ID, appResponse, authenticated, wireUser } from '../../test/support/ui-harness-data'
-import type { Routes } from '../../test/support/ui-harness'
+import { TEST_APP_ID, authenticated, wireUser } from '../../test/support/ui-harness-data'
+import { mountKernel, startScriptedApi, type Routes } from '../../test/support/ui-harness'
 import { embeddedWalletHooks, type EmbeddedWalletService } from '../embedded-wallets'
 import { wallets, walletsOf } from '../wallets'
 import {
@@ -34,6 +32,7 @@ import {
   type CrossAppRequestError,
   type TransactPayload,
 } from '.'
+import { fakePopup, postMessageFrom, resetWindow, windowWith, type FakePopup } from './test-popup'
 import { answerTransactRequest } from './client/transact-page'
 
 ;(globalThis as { IS_REACT_ACT_ENVIRONMENT?: boolean }).IS_REACT_ACT_ENVIRONMENT = true
@@ -58,37 +57,25 @@ afterEach(async () => {
   kernel = null
   await server?.close()
   server = null
-  window.history.replaceState(null, '', '/')
-  window.sessionStorage.clear()
-  Object.defineProperty(window, 'opener', { value: null, configurable: true, writable: true })
+  resetWindow()
 })
 
 /** The API stand-in and a kernel whose user holds a `cross_app` account with one embedded wallet of P. */
 async function start(options: { routes?: Routes; token?: string | null; timeoutMs?: number; signedIn?: boolean; withWallets?: boolean } = {}) {
-  const routes: Routes = {
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse({}) }),
-    'POST /api/v1/analytics_events': () => ({ json: {} }),
-    [`GET ${CONNECTIONS}`]: () => ({ json: { connections: [connection()] } }),
-    [`POST ${INIT}`]: () => ({ json: { page_url: PAGE_URL, page_origin: PAGE_ORIGIN } }),
-    ...options.routes,
-  }
-  server = await startTestServer((req) => {
-    const answer = routes[`${req.method} ${req.path.split('?')[0]}`]
-    return answer ? answer(req) : { status: 404, json: { error: `No route ${req.method} ${req.path}` } }
-  })
+  ;({ server } = await startScriptedApi(
+    {},
+    {
+      [`GET ${CONNECTIONS}`]: () => ({ json: { connections: [connection()] } }),
+      [`POST ${INIT}`]: () => ({ json: { page_url: PAGE_URL, page_origin: PAGE_ORIGIN } }),
+      ...options.routes,
+    },
+  ))
   const storage = createMemoryStorage()
   if (options.token !== null) storage.set(crossAppTokenKey(P), options.token ?? 'provider-token')
-  kernel = createPortico({
-    appId: TEST_APP_ID,
-    apiUrl: server.url,
-    plugins: withPorticoPlugin([crossApp(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ...(options.withWallets ? [wallets()] : [])]),
+  kernel = await mountKernel(server, {
+    plugins: [crossApp(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}), ...(options.withWallets ? [wallets()] : [])],
     storage,
-    autoRefresh: false,
-    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 50))),
-  })
-  render(<PorticoProvider kernel={kernel} />)
-  await act(async () => {
-    await kernel!.init()
+    sleepCapMs: 50,
   })
   const ctx = kernel.contextFor('cross-app')
   if (options.signedIn !== false) {
@@ -101,47 +88,17 @@ async function start(options: { routes?: Routes; token?: string | null; timeoutM
   return { ctx, calls }
 }
 
-/** A stand-in popup that records where it was sent. */
-function fakePopup(onNavigate?: () => void) {
-  let href = 'about:blank'
-  const popup = {
-    closed: false,
-    close() {
-      popup.closed = true
-    },
-    focus() {},
-    location: {
-      get href() {
-        return href
-      },
-      set href(v: string) {
-        href = v
-        onNavigate?.()
-      },
-    },
-  }
-  return popup
-}
 
-function windowWith(popup: ReturnType<typeof fakePopup> | null): Window {
-  window.open = (() => popup) as unknown as typeof window.open
-  return window
-}
 
-function post(data: unknown, origin: string, source: unknown) {
-  const event = new MessageEvent('message', { data, origin })
-  Object.defineProperty(event, 'source', { value: source })
-  window.dispatchEvent(event)
-}
 
 /** The request the popup was sent with (the fragment's payload). */
-function payloadOf(popup: ReturnType<typeof fakePopup>): TransactPayload {
+function payloadOf(popup: FakePopup): TransactPayload {
   const url = new URL(popup.location.href)
   const carried = new URLSearchParams(url.hash.slice(1)).get(TRANSACT_PARAM)!
   return JSON.parse(new TextDecoder().decode(Uint8Array.from(atob(carried.replace(/-/g, '+').replace(/_/g, '/')), (c) => c.charCodeAt(0)))) as TransactPayload
 }
 
-async function navigated(popup: ReturnType<typeof fakePopup>) {
+async function navigated(popup: FakePopup) {
   await vi.waitFor(() => expect(popup.location.href.startsWith(PAGE_URL)).toBe(true), { interval: 5, timeout: 15_000 })
 }
 
@@ -155,7 +112,7 @@ describe('requester: a request to a provider wallet', () => {
     await navigated(popup)
     expect(calls(INIT)).toEqual([{ provider_app_id: P, token: 'provider-token' }])
     expect(payloadOf(popup)).toEqual({ token: 'provider-token', origin: ORIGIN, address: WALLET, method: 'personal_sign', params: ['0x6869', WALLET] })
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xsig' }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xsig' }, PAGE_ORIGIN, popup)
     await expect(result).resolves.toBe('0xsig')
   })
 
@@ -166,13 +123,13 @@ describe('requester: a request to a provider wallet', () => {
     const result = sendCrossAppRequest(ctx, { address: WALLET, method: 'personal_sign', params: ['0x6869', WALLET], win: windowWith(popup) })
     void result.finally(() => (settled = true))
     await navigated(popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, 'https://evil.test', popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, ORIGIN, popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, PAGE_ORIGIN, fakePopup())
-    post({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'x' }, 'https://evil.test', popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, 'https://evil.test', popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xevil' }, PAGE_ORIGIN, fakePopup())
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'x' }, 'https://evil.test', popup)
     await new Promise((r) => setTimeout(r, 50))
     expect(settled).toBe(false)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xgood' }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xgood' }, PAGE_ORIGIN, popup)
     await expect(result).resolves.toBe('0xgood')
   })
 
@@ -193,7 +150,7 @@ describe('requester: a request to a provider wallet', () => {
     const popup = fakePopup()
     const result = rejection(sendCrossAppRequest(ctx, { address: WALLET, method: 'eth_sendTransaction', params: [{ to: WALLET }], win: windowWith(popup) }))
     await navigated(popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'User rejected request', code: 'CROSS_APP_REJECTED' }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.error, error: 'User rejected request', code: 'CROSS_APP_REJECTED' }, PAGE_ORIGIN, popup)
     expect(await result).toMatchObject({ code: 'CROSS_APP_REJECTED', rpcCode: 4001 })
   })
 
@@ -300,7 +257,7 @@ describe('requester: the connected wallets', () => {
     windowWith(popup)
     const signed = provider.request({ method: 'personal_sign', params: ['0x6869', WALLET] })
     await navigated(popup)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xsig' }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xsig' }, PAGE_ORIGIN, popup)
     await expect(signed).resolves.toBe('0xsig')
     await act(async () => {
       await ctx.logout()
@@ -403,7 +360,7 @@ describe('Solana wallets of a provider app', () => {
     await navigated(popup)
     expect(payloadOf(popup)).toMatchObject({ address: SOL_WALLET, method: 'solana_signMessage', params: ['Hello from Pixel Quest'] })
     const signature = ed25519.sign(new TextEncoder().encode('Hello from Pixel Quest'), SOL_KEY)
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: Buffer.from(signature).toString('base64') }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: Buffer.from(signature).toString('base64') }, PAGE_ORIGIN, popup)
     expect(await signed).toEqual(signature)
   })
 
@@ -416,7 +373,7 @@ describe('Solana wallets of a provider app', () => {
     const sent = rejection(wallet.signAndSendTransaction(new Uint8Array([1, 2, 3])))
     await navigated(popup)
     expect(payloadOf(popup)).toMatchObject({ method: 'solana_signAndSendTransaction', params: ['AQID'] })
-    post({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xnot-base58' }, PAGE_ORIGIN, popup)
+    postMessageFrom({ type: CROSS_APP_ACTION_MESSAGES.response, result: '0xnot-base58' }, PAGE_ORIGIN, popup)
     expect(await sent).toMatchObject({ code: 'CROSS_APP_FAILED' })
 
     const opened = vi.fn(() => fakePopup())

@@ -5,46 +5,19 @@ import type { Harness } from '../../test/support/ui-harness'
 import { mfaUser, mount, startSignedIn } from '../../test/support/mfa-harness'
 import { mfaOf } from '../mfa'
 import { mfaPasskey } from '.'
+import { restoreWebAuthn, standInWebAuthn, STAND_IN_CREDENTIAL_ID } from '../../test/support/webauthn-stand-in'
 
 const INIT = '/api/v1/mfa/passkeys/init'
 const VERIFY = '/api/v1/mfa/passkeys/verify'
-const CRED = 'Y3JlZGVudGlhbC0x'
-const bytes = (s: string) => new TextEncoder().encode(s).buffer
+const CRED = STAND_IN_CREDENTIAL_ID
 
 let h: Harness | null = null
-const saved = { credentials: Object.getOwnPropertyDescriptor(navigator, 'credentials'), pkc: (window as { PublicKeyCredential?: unknown }).PublicKeyCredential }
 afterEach(async () => {
   cleanup()
   await h?.close()
   h = null
-  if (saved.credentials) Object.defineProperty(navigator, 'credentials', saved.credentials)
-  else delete (navigator as { credentials?: unknown }).credentials
-  ;(window as { PublicKeyCredential?: unknown }).PublicKeyCredential = saved.pkc
+  restoreWebAuthn()
 })
-
-/** The browser's WebAuthn: `get` answers with an assertion, or throws `failWith`. */
-function webAuthn(failWith?: DOMException) {
-  ;(window as { PublicKeyCredential?: unknown }).PublicKeyCredential = function PublicKeyCredential() {}
-  const gets: unknown[] = []
-  Object.defineProperty(navigator, 'credentials', {
-    configurable: true,
-    value: {
-      async get(options: unknown) {
-        gets.push(options)
-        if (failWith) throw failWith
-        return {
-          id: CRED,
-          rawId: bytes('credential-1'),
-          type: 'public-key',
-          authenticatorAttachment: 'platform',
-          response: { clientDataJSON: bytes('{}'), authenticatorData: bytes('ad'), signature: bytes('sig'), userHandle: bytes('user') },
-          getClientExtensionResults: () => ({}),
-        }
-      },
-    },
-  })
-  return gets
-}
 
 async function start() {
   h = await startSignedIn([mfaPasskey()], mfaUser(['passkey']), {
@@ -57,7 +30,7 @@ async function start() {
 describe('passkey verification', () => {
   it("behavior: 'Verify' runs the device's passkey prompt with the server's challenge and resolves with the MFA token", async () => {
     await start()
-    const gets = webAuthn()
+    const gets = standInWebAuthn()
     let token: string | undefined
     let done!: Promise<void>
     act(() => {
@@ -73,7 +46,7 @@ describe('passkey verification', () => {
 
   it('failure: a dismissed prompt says so, counts no attempt and sends nothing to verify', async () => {
     await start()
-    webAuthn(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'))
+    standInWebAuthn(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'))
     act(() => void mfaOf(h!.kernel).verify().catch(() => undefined))
     await screen.findByText('Use a passkey you enrolled to confirm it is you.')
     await act(async () => void fireEvent.click(screen.getByRole('button', { name: 'Verify' })))

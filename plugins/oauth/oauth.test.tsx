@@ -1,16 +1,14 @@
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest'
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react'
-import { createPortico } from '../../kernel/kernel'
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
 import { createMemoryStorage } from '../../kernel/storage'
-import { startTestServer, type TestServer } from '../../test/support/http-server'
+import type { TestServer } from '../../test/support/http-server'
 import { ApiError, PorticoError } from '../../kernel/errors'
 import type { Kernel, StorageAdapter } from '../../kernel/types'
 import { format, textOf } from '../../kernel/messages'
-import { PorticoProvider, withPorticoPlugin } from '../../ui/provider'
-import { loadScreen } from '../../ui/modal/PorticoModal'
-import { TEST_APP_ID, appResponse, authenticated } from '../../test/support/ui-harness-data'
-import type { Routes } from '../../test/support/ui-harness'
+import type { appResponse } from '../../test/support/ui-harness-data'
+import { authenticated } from '../../test/support/ui-harness-data'
+import { callsTo, mountKernel, startScriptedApi, type Routes } from '../../test/support/ui-harness'
 import { ERROR_GLYPH } from '../../ui/components/IconBadge'
 import {
   OAUTH_ERRORS,
@@ -47,33 +45,11 @@ afterEach(async () => {
 
 /** A real HTTP server answering like the API (scripted per test) and a kernel with the OAuth plugin on it. */
 async function start(options: { routes?: Routes; storage?: StorageAdapter; app?: Parameters<typeof appResponse>[0]; plugin?: ReturnType<typeof oauth> } = {}) {
-  const routes: Routes = {
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse({ google_oauth: true, github_oauth: true, ...options.app }) }),
-    'POST /api/v1/analytics_events': () => ({ json: {} }),
-    ...options.routes,
-  }
-  server = await startTestServer((req) => {
-    const answer = routes[`${req.method} ${req.path.split('?')[0]}`]
-    return answer ? answer(req) : { status: 404, json: { error: `No route ${req.method} ${req.path}` } }
-  })
+  ;({ server } = await startScriptedApi({ google_oauth: true, github_oauth: true, ...options.app }, options.routes))
   const storage = options.storage ?? createMemoryStorage()
-  kernel = createPortico({
-    appId: TEST_APP_ID,
-    apiUrl: server.url,
-    plugins: withPorticoPlugin([options.plugin ?? oauth()]),
-    storage,
-    autoRefresh: false,
-    // Short real waits: the success state stays up long enough to be read.
-    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, 300))),
-  })
-  await loadScreen(kernel, 'oauth/status')
-  await loadScreen(kernel, 'oauth/google')
-  render(<PorticoProvider kernel={kernel} />)
-  await act(async () => {
-    await kernel!.init()
-  })
-  const calls = (path: string) =>
-    server!.requests.filter((r) => r.path === path).map((r) => (r.body ? (JSON.parse(r.body) as Record<string, unknown>) : undefined))
+  // Short real waits: the success state stays up long enough to be read.
+  kernel = await mountKernel(server, { plugins: [options.plugin ?? oauth()], storage, sleepCapMs: 300, screens: ['oauth/status', 'oauth/google'] })
+  const calls = (path: string) => callsTo(server!, path)
   return { kernel, storage, calls }
 }
 

@@ -11,50 +11,23 @@ import { PorticoProvider } from '../../ui/provider'
 import { makeToken } from '../../test/support/kernel-fixtures'
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { passkey, useLinkWithPasskey, useLoginWithPasskey, useRenamePasskey, useSignupWithPasskey, useUnlinkPasskey } from '.'
+import { restoreWebAuthn, standInWebAuthn, STAND_IN_CREDENTIAL_ID } from '../../test/support/webauthn-stand-in'
 
 const AUTH_INIT = '/api/v1/passkeys/authenticate/init'
 const AUTH = '/api/v1/passkeys/authenticate'
 const UNLINK = '/api/v1/passkeys/unlink'
 const SESSIONS = '/api/v1/sessions'
-const CRED = 'Y3JlZGVudGlhbC0x'
+const CRED = STAND_IN_CREDENTIAL_ID
 const email = { type: 'email', address: 'a@example.com', verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
 const pkAccount = { type: 'passkey', credential_id: CRED, enrolled_in_mfa: false, authenticator_name: null, public_key: 'pk', created_with_browser: null, created_with_os: null, created_with_device: null, verified_at: 1, first_verified_at: 1, latest_verified_at: 1 }
 
-const bytes = (s: string) => new TextEncoder().encode(s).buffer
 let h: Harness | null = null
-const saved = { credentials: Object.getOwnPropertyDescriptor(navigator, 'credentials'), pkc: (window as { PublicKeyCredential?: unknown }).PublicKeyCredential }
 afterEach(async () => {
   cleanup()
   await h?.close()
   h = null
-  if (saved.credentials) Object.defineProperty(navigator, 'credentials', saved.credentials)
-  else delete (navigator as { credentials?: unknown }).credentials
-  ;(window as { PublicKeyCredential?: unknown }).PublicKeyCredential = saved.pkc
+  restoreWebAuthn()
 })
-
-/** The browser's WebAuthn: `get` answers with an assertion, or throws `failWith`. */
-function webAuthn(failWith?: DOMException) {
-  ;(window as { PublicKeyCredential?: unknown }).PublicKeyCredential = function PublicKeyCredential() {}
-  const gets: unknown[] = []
-  Object.defineProperty(navigator, 'credentials', {
-    configurable: true,
-    value: {
-      async get(options: unknown) {
-        gets.push(options)
-        if (failWith) throw failWith
-        return {
-          id: CRED,
-          rawId: bytes('credential-1'),
-          type: 'public-key',
-          authenticatorAttachment: 'platform',
-          response: { clientDataJSON: bytes('{}'), authenticatorData: bytes('ad'), signature: bytes('sig'), userHandle: bytes('user') },
-          getClientExtensionResults: () => ({}),
-        }
-      },
-    },
-  })
-  return gets
-}
 
 async function start(routes: Routes = {}) {
   h = await startHarness({
@@ -96,7 +69,7 @@ const mount = () =>
 describe('useLoginWithPasskey', () => {
   it("behavior: runs the browser's passkey dialogue with the server's challenge and signs in, modal closed", async () => {
     await start({ [`POST ${AUTH}`]: () => ({ json: authenticated(wireUser({ linked_accounts: [pkAccount] })) }) })
-    const gets = webAuthn()
+    const gets = standInWebAuthn()
     mount()
     const user = await act(async () => hooks.login.loginWithPasskey())
     expect(gets).toHaveLength(1)
@@ -110,7 +83,7 @@ describe('useLoginWithPasskey', () => {
 
   it('failure: a dismissed dialogue rejects with PASSKEY_NOT_ALLOWED and sends nothing', async () => {
     await start()
-    webAuthn(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'))
+    standInWebAuthn(new DOMException('The operation either timed out or was not allowed.', 'NotAllowedError'))
     mount()
     let code: unknown
     await act(async () => {

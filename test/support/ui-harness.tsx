@@ -10,7 +10,7 @@ import axe from 'axe-core'
 import { createPortico } from '../../kernel/kernel'
 import { createMemoryStorage } from '../../kernel/storage'
 import { startTestServer, type RecordedRequest, type ScriptedResponse, type TestServer } from './http-server'
-import type { Kernel } from '../../kernel/types'
+import type { Kernel, StorageAdapter } from '../../kernel/types'
 import type { ClientConfig } from '../../kernel/config'
 import type { AppResponse } from '../../kernel/wire'
 import { TEST_APP_ID, appResponse } from './ui-harness-data'
@@ -38,6 +38,77 @@ export interface Harness {
 }
 
 /**
+ * Starts a real HTTP server on 127.0.0.1 answering like the API: the app's configuration, analytics
+ * events, then the scripted routes (a route added to `routes` later is answered too); 404 otherwise.
+ * @param app - overrides of the app's configuration.
+ * @param scripted - the routes, `METHOD /path` (without the query) → answer.
+ * @returns the server and the routes it answers.
+ */
+export async function startScriptedApi(app: Partial<AppResponse> = {}, scripted: Routes = {}): Promise<{ server: TestServer; routes: Routes }> {
+  const routes: Routes = {
+    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse(app) }),
+    'POST /api/v1/analytics_events': () => ({ json: {} }),
+    ...scripted,
+  }
+  const server = await startTestServer((req) => {
+    const answer = routes[`${req.method} ${req.path.split('?')[0]}`]
+    return answer ? answer(req) : { status: 404, json: { error: `No route ${req.method} ${req.path}` } }
+  })
+  return { server, routes }
+}
+
+/** Options of {@link mountKernel}. */
+export interface MountKernelOptions {
+  /** The plugins (the built-in `portico` plugin is added in front). */
+  plugins: PluginDefinition[]
+  /** Where the kernel keeps its state. @defaultValue a fresh memory storage */
+  storage?: StorageAdapter
+  /** The longest real wait the kernel's `sleep` makes (its screens' delays, cut short). */
+  sleepCapMs: number
+  /** Screens loaded before the provider renders (those the test opens at once). */
+  screens?: string[]
+}
+
+/**
+ * Creates a kernel on a scripted API, renders the provider around it and initialises it, as a host
+ * page mounting the widget does.
+ * @param server - the API (see {@link startScriptedApi}).
+ * @param options - plugins, storage, the kernel's wait, screens to load first.
+ * @returns the ready kernel (destroyed again if it fails to start).
+ */
+export async function mountKernel(server: TestServer, options: MountKernelOptions): Promise<Kernel> {
+  const kernel = createPortico({
+    appId: TEST_APP_ID,
+    apiUrl: server.url,
+    plugins: withPorticoPlugin(options.plugins),
+    storage: options.storage ?? createMemoryStorage(),
+    autoRefresh: false,
+    sleep: (ms) => new Promise((r) => setTimeout(r, Math.min(ms, options.sleepCapMs))),
+  })
+  try {
+    for (const screen of options.screens ?? []) await loadScreen(kernel, screen)
+    render(<PorticoProvider kernel={kernel} />)
+    await act(async () => {
+      await kernel.init()
+    })
+  } catch (error) {
+    kernel.destroy()
+    throw error
+  }
+  return kernel
+}
+
+/**
+ * The bodies of the requests a scripted API received at a path, parsed (undefined for none).
+ * @param server - the API.
+ * @param path - the path, without the query.
+ * @returns the bodies, in order.
+ */
+export function callsTo(server: TestServer, path: string): Array<Record<string, unknown> | undefined> {
+  return server.requests.filter((r) => r.path === path).map((r) => (r.body ? (JSON.parse(r.body) as Record<string, unknown>) : undefined))
+}
+
+/**
  * Starts the API and creates a ready kernel.
  * @param options - app overrides, client config, extra plugins, routes, the kernel's wait.
  * @returns the harness.
@@ -52,15 +123,7 @@ export async function startHarness(
     sleep?: (ms: number) => Promise<void>
   } = {},
 ): Promise<Harness> {
-  const routes: Routes = {
-    [`GET /api/v1/apps/${TEST_APP_ID}`]: () => ({ json: appResponse(options.app) }),
-    'POST /api/v1/analytics_events': () => ({ json: {} }),
-    ...options.routes,
-  }
-  const server = await startTestServer((req) => {
-    const answer = routes[`${req.method} ${req.path.split('?')[0]}`]
-    return answer ? answer(req) : { status: 404, json: { error: `No route ${req.method} ${req.path}` } }
-  })
+  const { server, routes } = await startScriptedApi(options.app, options.routes)
   const kernel = createPortico({
     appId: TEST_APP_ID,
     apiUrl: server.url,
@@ -75,7 +138,7 @@ export async function startHarness(
     server,
     kernel,
     routes,
-    calls: (path) => server.requests.filter((r) => r.path === path).map((r) => (r.body ? JSON.parse(r.body) : undefined)),
+    calls: (path) => callsTo(server, path),
     async close() {
       kernel.destroy()
       await server.close()

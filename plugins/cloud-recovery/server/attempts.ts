@@ -6,7 +6,7 @@
  * @module
  */
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { Db, Migration } from '../../../server'
+import { oneTimeRows, type Db, type Migration } from '../../../server'
 
 /** How long a round trip may take, init to authenticate. */
 export const RECOVERY_ATTEMPT_TTL_MS = 10 * 60 * 1000
@@ -71,7 +71,8 @@ interface Row {
   sealed_token?: string | null
 }
 
-const COLUMNS = 'id, app_id, user_id, provider, provider_state, provider_verifier, provider_url, client_state, code_challenge, redirect_to, expires_at'
+const COLUMNS = ['id', 'app_id', 'user_id', 'provider', 'provider_state', 'provider_verifier', 'provider_url', 'client_state', 'code_challenge', 'redirect_to', 'expires_at']
+const attempts = oneTimeRows('cloud_recovery_attempts', 'id')
 
 function fromRow(r: Row): RecoveryAttempt {
   return {
@@ -139,12 +140,11 @@ function openToken(sealed: string, code: string, attemptId: string): string {
  * @param now - the server clock.
  */
 export async function createRecoveryAttempt(db: Db, a: RecoveryAttempt, now: number): Promise<void> {
-  await db.query('DELETE FROM cloud_recovery_attempts WHERE expires_at < $1', [now - 24 * 60 * 60 * 1000])
-  await db.query(
-    `INSERT INTO cloud_recovery_attempts (id, app_id, user_id, provider, provider_state, provider_verifier, provider_url,
-       client_state, code_challenge, redirect_to, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [a.id, a.appId, a.userId, a.provider, a.providerState, a.providerVerifier, a.providerUrl, a.clientState, a.codeChallenge, a.redirectTo, now, a.expiresAt],
+  await attempts.insert(
+    db,
+    { id: a.id, app_id: a.appId, user_id: a.userId, provider: a.provider, provider_state: a.providerState, provider_verifier: a.providerVerifier,
+      provider_url: a.providerUrl, client_state: a.clientState, code_challenge: a.codeChallenge, redirect_to: a.redirectTo, created_at: now, expires_at: a.expiresAt },
+    now,
   )
 }
 
@@ -157,12 +157,8 @@ export async function createRecoveryAttempt(db: Db, a: RecoveryAttempt, now: num
  * @returns the attempt, or null when unknown, expired or already opened.
  */
 export async function startRecoveryAttempt(db: Db, appId: string, state: string, now: number): Promise<RecoveryAttempt | null> {
-  const rows = await db.query<Row>(
-    `UPDATE cloud_recovery_attempts SET started_at = $3
-     WHERE app_id = $1 AND provider_state = $2 AND started_at IS NULL AND expires_at > $3 RETURNING ${COLUMNS}`,
-    [appId, state, now],
-  )
-  return rows[0] ? fromRow(rows[0]) : null
+  const row = await attempts.claim<Row>(db, { mark: 'started_at', where: { app_id: appId, provider_state: state }, now, live: true, returning: COLUMNS })
+  return row ? fromRow(row) : null
 }
 
 /**
@@ -174,12 +170,8 @@ export async function startRecoveryAttempt(db: Db, appId: string, state: string,
  * @returns the attempt, or null when unknown or already returned.
  */
 export async function takeRecoveryAttempt(db: Db, appId: string, state: string, now: number): Promise<RecoveryAttempt | null> {
-  const rows = await db.query<Row>(
-    `UPDATE cloud_recovery_attempts SET returned_at = $3
-     WHERE app_id = $1 AND provider_state = $2 AND returned_at IS NULL RETURNING ${COLUMNS}`,
-    [appId, state, now],
-  )
-  return rows[0] ? fromRow(rows[0]) : null
+  const row = await attempts.claim<Row>(db, { mark: 'returned_at', where: { app_id: appId, provider_state: state }, now, returning: COLUMNS })
+  return row ? fromRow(row) : null
 }
 
 /**
@@ -204,15 +196,7 @@ export async function storeRecoveryToken(db: Db, attempt: RecoveryAttempt, token
  * @returns the attempt and its token, or null when the code is unknown or used.
  */
 export async function redeemRecoveryCode(db: Db, appId: string, code: string, now: number): Promise<{ attempt: RecoveryAttempt; token: string } | null> {
-  const rows = await db.query<Row>(
-    `WITH old AS (SELECT id, sealed_token FROM cloud_recovery_attempts WHERE app_id = $1 AND code_hash = $2 AND used_at IS NULL)
-     UPDATE cloud_recovery_attempts a SET used_at = $3, sealed_token = NULL FROM old
-     WHERE a.id = old.id AND a.used_at IS NULL
-     RETURNING a.id, a.app_id, a.user_id, a.provider, a.provider_state, a.provider_verifier, a.provider_url, a.client_state,
-       a.code_challenge, a.redirect_to, a.expires_at, old.sealed_token`,
-    [appId, codeHash(code), now],
-  )
-  const row = rows[0]
+  const row = await attempts.claim<Row>(db, { mark: 'used_at', where: { app_id: appId, code_hash: codeHash(code) }, now, returning: COLUMNS, take: ['sealed_token'] })
   if (!row?.sealed_token) return null
   return { attempt: fromRow(row), token: openToken(row.sealed_token, code, row.id) }
 }

@@ -4,7 +4,7 @@
  * @module
  */
 import { createHash, randomBytes } from 'node:crypto'
-import type { Db, Migration } from '../../../server'
+import { oneTimeRows, type Db, type Migration } from '../../../server'
 
 /** How long an authorization code is good for: the browser goes straight back to the requester. */
 export const CODE_TTL_MS = 2 * 60 * 1000
@@ -51,6 +51,7 @@ export interface CodeGrant {
 
 const hash = (s: string) => createHash('sha256').update(s).digest('base64url')
 const secret = () => randomBytes(32).toString('base64url')
+const codes = oneTimeRows('cross_app_codes', 'code_hash')
 
 /**
  * Issues a single-use code bound to the user, the requester, its callback and the PKCE challenge.
@@ -64,12 +65,19 @@ const secret = () => randomBytes(32).toString('base64url')
  * ```
  */
 export async function issueCode(db: Db, grant: Omit<CodeGrant, 'expiresAt' | 'usedAt'>, now: number): Promise<string> {
-  await db.query('DELETE FROM cross_app_codes WHERE expires_at < $1', [now - 24 * 60 * 60 * 1000])
   const code = secret()
-  await db.query(
-    `INSERT INTO cross_app_codes (code_hash, provider_app_id, requester_app_id, user_id, redirect_uri, code_challenge, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-    [hash(code), grant.providerAppId, grant.requesterAppId, grant.userId, grant.redirectUri, grant.codeChallenge, now + CODE_TTL_MS],
+  await codes.insert(
+    db,
+    {
+      code_hash: hash(code),
+      provider_app_id: grant.providerAppId,
+      requester_app_id: grant.requesterAppId,
+      user_id: grant.userId,
+      redirect_uri: grant.redirectUri,
+      code_challenge: grant.codeChallenge,
+      expires_at: now + CODE_TTL_MS,
+    },
+    now,
   )
   return code
 }
@@ -87,21 +95,19 @@ export async function issueCode(db: Db, grant: Omit<CodeGrant, 'expiresAt' | 'us
  * ```
  */
 export async function spendCode(db: Db, providerAppId: string, code: string, now: number): Promise<CodeGrant | null> {
-  const rows = await db.query<{
+  const r = await codes.spend<{
     requester_app_id: string
     user_id: string
     redirect_uri: string
     code_challenge: string
     expires_at: string | number
     used_at: string | number | null
-  }>(
-    `UPDATE cross_app_codes c SET used_at = COALESCE(c.used_at, $3)
-     FROM (SELECT code_hash, used_at AS was_used FROM cross_app_codes WHERE code_hash = $2 AND provider_app_id = $1 FOR UPDATE) old
-     WHERE c.code_hash = old.code_hash
-     RETURNING c.requester_app_id, c.user_id, c.redirect_uri, c.code_challenge, c.expires_at, old.was_used AS used_at`,
-    [providerAppId, hash(code), now],
-  )
-  const r = rows[0]
+  }>(db, {
+    mark: 'used_at',
+    where: { code_hash: hash(code), provider_app_id: providerAppId },
+    now,
+    returning: ['requester_app_id', 'user_id', 'redirect_uri', 'code_challenge', 'expires_at'],
+  })
   if (!r) return null
   return {
     providerAppId,

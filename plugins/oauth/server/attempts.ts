@@ -2,7 +2,7 @@
  * OAuth attempts: one row per round trip, from `/oauth/init` to the single use of its code.
  * @module
  */
-import type { AccountInput, Db, Migration } from '../../../server'
+import { oneTimeRows, type AccountInput, type Db, type Migration } from '../../../server'
 import type { OAuthTokens } from '../../../kernel/wire'
 import { hashCode } from './pkce'
 
@@ -79,8 +79,8 @@ interface Row {
   used_at: string | number | null
 }
 
-const COLUMNS =
-  'id, app_id, provider, provider_state, provider_verifier, nonce, redirect_uri, client_state, code_challenge, redirect_to, expires_at, used_at'
+const COLUMNS = ['id', 'app_id', 'provider', 'provider_state', 'provider_verifier', 'nonce', 'redirect_uri', 'client_state', 'code_challenge', 'redirect_to', 'expires_at', 'used_at']
+const attempts = oneTimeRows('oauth_attempts', 'id')
 
 function fromRow(r: Row): Attempt {
   return {
@@ -110,13 +110,11 @@ function fromRow(r: Row): Attempt {
  * ```
  */
 export async function createAttempt(db: Db, a: Omit<Attempt, 'usedAt'>, now: number): Promise<void> {
-  await db.query('DELETE FROM oauth_attempts WHERE expires_at < $1', [now - 24 * 60 * 60 * 1000])
-  await db.query(
-    `INSERT INTO oauth_attempts (id, app_id, provider, provider_state, provider_verifier, nonce, redirect_uri,
-       client_state, code_challenge, redirect_to, created_at, expires_at)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12)`,
-    [a.id, a.appId, a.provider, a.providerState, a.providerVerifier, a.nonce, a.redirectUri, a.clientState,
-      a.codeChallenge, a.redirectTo, now, a.expiresAt],
+  await attempts.insert(
+    db,
+    { id: a.id, app_id: a.appId, provider: a.provider, provider_state: a.providerState, provider_verifier: a.providerVerifier, nonce: a.nonce,
+      redirect_uri: a.redirectUri, client_state: a.clientState, code_challenge: a.codeChallenge, redirect_to: a.redirectTo, created_at: now, expires_at: a.expiresAt },
+    now,
   )
 }
 
@@ -133,12 +131,8 @@ export async function createAttempt(db: Db, a: Omit<Attempt, 'usedAt'>, now: num
  * ```
  */
 export async function takeAttemptByState(db: Db, appId: string, state: string, now: number): Promise<Attempt | null> {
-  const rows = await db.query<Row>(
-    `UPDATE oauth_attempts SET returned_at = $3
-     WHERE app_id = $1 AND provider_state = $2 AND returned_at IS NULL RETURNING ${COLUMNS}`,
-    [appId, state, now],
-  )
-  return rows[0] ? fromRow(rows[0]) : null
+  const row = await attempts.claim<Row>(db, { mark: 'returned_at', where: { app_id: appId, provider_state: state }, now, returning: COLUMNS })
+  return row ? fromRow(row) : null
 }
 
 /**
@@ -168,7 +162,7 @@ export async function storeResult(db: Db, id: string, code: string, result: Atte
  * ```
  */
 export async function findAttemptByCode(db: Db, appId: string, code: string): Promise<Attempt | null> {
-  const rows = await db.query<Row>(`SELECT ${COLUMNS} FROM oauth_attempts WHERE app_id = $1 AND code_hash = $2`, [
+  const rows = await db.query<Row>(`SELECT ${COLUMNS.join(', ')} FROM oauth_attempts WHERE app_id = $1 AND code_hash = $2`, [
     appId,
     hashCode(code),
   ])
@@ -187,13 +181,8 @@ export async function findAttemptByCode(db: Db, appId: string, code: string): Pr
  * ```
  */
 export async function consumeAttempt(db: Db, id: string, now: number): Promise<AttemptResult | null> {
-  const rows = await db.query<{ result: AttemptResult | null }>(
-    `WITH old AS (SELECT id, result FROM oauth_attempts WHERE id = $1 AND used_at IS NULL)
-     UPDATE oauth_attempts a SET used_at = $2, result = NULL FROM old
-     WHERE a.id = old.id AND a.used_at IS NULL RETURNING old.result`,
-    [id, now],
-  )
-  return rows[0]?.result ?? null
+  const row = await attempts.claim<{ result: AttemptResult | null }>(db, { mark: 'used_at', where: { id }, now, returning: [], take: ['result'] })
+  return row?.result ?? null
 }
 
 /**

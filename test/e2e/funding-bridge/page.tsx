@@ -8,68 +8,55 @@
  * `asset=USDC` (the `usdc` and `usdc-two` meta tags name each chain's USDC contract, a 6-decimals
  * test token).
  */
-import { StrictMode, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import { PorticoProvider, usePortico } from 'portico/react'
 import { email } from 'portico/plugins/email'
 import { injected } from 'portico/plugins/injected'
 import { solana } from 'portico/plugins/solana'
-import { funding, useFundWallet, type FundingResult } from 'portico/plugins/funding'
+import { funding, useFundWallet } from 'portico/plugins/funding'
 import { fundingWallet } from 'portico/plugins/funding-wallet'
 import { fundingBridge } from 'portico/plugins/funding-bridge'
+import { meta, mountHostPage, SignedIn, useOutcome } from '../../support/host-page-main'
 
-const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
 const ANVIL = 'eip155:31337'
 const ANVIL_TWO = 'eip155:31338'
 const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
 function Host() {
-  const { ready, authenticated, user, login } = usePortico()
   const { fundWallet } = useFundWallet()
-  const [outcome, setOutcome] = useState('')
-  if (!ready) return <p>Loading…</p>
-  if (!authenticated) return <button onClick={() => login()}>Log in</button>
-  const emailAccount = user?.linked_accounts.find((a) => a.type === 'email') as { address?: string } | undefined
-  const fund = () => {
-    setOutcome('')
-    fundWallet(meta('wallet'), { chain: ANVIL, amount: '0.05', asset: meta('asset') === 'USDC' ? 'USDC' : 'native-currency' }).then(
-      (result: FundingResult) => setOutcome(`${result.status} ${result.method ?? '-'} ${JSON.stringify(result.details ?? {})}`),
-      (error: Error) => setOutcome(`error ${error.message}`),
-    )
-  }
+  const [outcome, run] = useOutcome()
+  const fund = () =>
+    run(async () => {
+      const result = await fundWallet(meta('wallet'), { chain: ANVIL, amount: '0.05', asset: meta('asset') === 'USDC' ? 'USDC' : 'native-currency' })
+      return `${result.status} ${result.method ?? '-'} ${JSON.stringify(result.details ?? {})}`
+    })
   return (
-    <main>
-      <p data-testid="user-email">{emailAccount?.address}</p>
+    <SignedIn>
       <button onClick={fund}>Add funds</button>
       <p data-testid="funding-result">{outcome}</p>
-    </main>
+    </SignedIn>
   )
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PorticoProvider
-      appId={meta('app')}
-      apiUrl={meta('portico-api-url')}
-      config={{
-        supportedChains: [
-          { id: ANVIL, name: 'Anvil', rpcUrls: [meta('anvil-url')], nativeCurrency: ether, testnet: true },
-          ...(meta('anvil-two-url') ? [{ id: ANVIL_TWO, name: 'Anvil Two', rpcUrls: [meta('anvil-two-url')], nativeCurrency: ether, testnet: true }] : []),
-          // Never read: a Solana wallet paying from devnet is refused before any call.
-          { id: 'solana:devnet', name: 'Solana Devnet', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } },
-        ],
-        appearance: { theme: (meta('theme') as 'light' | 'dark' | '') || 'light' },
-      }}
-      plugins={[
-        email(),
-        injected(),
-        solana({ phantomWhenMissing: false }),
-        funding({ crossChainBridgingEnabled: true, usdcAddresses: { ...(meta('usdc') ? { [ANVIL]: meta('usdc') } : {}), ...(meta('usdc-two') ? { [ANVIL_TWO]: meta('usdc-two') } : {}) } }),
-        fundingWallet(),
-        ...(meta('bridge-api-url') ? [fundingBridge({ apiUrl: meta('bridge-api-url'), testnetApiUrl: `${meta('bridge-api-url')}/testnets` })] : []),
-      ]}
-    >
-      <Host />
-    </PorticoProvider>
-  </StrictMode>,
+mountHostPage(
+  {
+    appId: meta('app'),
+    apiUrl: meta('portico-api-url'),
+    config: {
+      supportedChains: [
+        { id: ANVIL, name: 'Anvil', rpcUrls: [meta('anvil-url')], nativeCurrency: ether, testnet: true },
+        ...(meta('anvil-two-url') ? [{ id: ANVIL_TWO, name: 'Anvil Two', rpcUrls: [meta('anvil-two-url')], nativeCurrency: ether, testnet: true }] : []),
+        // Never read: a Solana wallet paying from devnet is refused before any call.
+        { id: 'solana:devnet', name: 'Solana Devnet', rpcUrls: ['http://127.0.0.1:9'], nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } },
+      ],
+      appearance: { theme: (meta('theme') as 'light' | 'dark' | '') || 'light' },
+    },
+    plugins: [
+      email(),
+      injected(),
+      solana({ phantomWhenMissing: false }),
+      funding({ crossChainBridgingEnabled: true, usdcAddresses: { ...(meta('usdc') ? { [ANVIL]: meta('usdc') } : {}), ...(meta('usdc-two') ? { [ANVIL_TWO]: meta('usdc-two') } : {}) } }),
+      fundingWallet(),
+      ...(meta('bridge-api-url') ? [fundingBridge({ apiUrl: meta('bridge-api-url'), testnetApiUrl: `${meta('bridge-api-url')}/testnets` })] : []),
+    ],
+  },
+  <Host />,
 )

@@ -4,36 +4,27 @@
  * tags (its EntryPoints, the Safe contracts and thirdweb's factory). Its buttons send a sponsored
  * transfer, a batched transfer, and sign a message through the smart account, printing each result.
  */
-import { StrictMode, useState } from 'react'
-import { createRoot } from 'react-dom/client'
-import { PorticoProvider, usePortico } from 'portico/react'
+import { useState } from 'react'
+import { usePortico } from 'portico/react'
 import { email } from 'portico/plugins/email'
 import { embeddedWallets } from 'portico/plugins/embedded-wallets'
 import { transactions } from 'portico/plugins/transactions'
 import { smartWallets, useSmartWallets, type SmartAccountContracts } from 'portico/plugins/smart-wallets'
+import { meta, mountHostPage, queryTheme, SignedIn, useOutcome } from '../../support/host-page-main'
 
-const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`meta[name="${name}"]`)?.content ?? ''
 const CHAIN_ID = 31337
 const contracts = JSON.parse(meta('smart-wallet-contracts') || '{}') as SmartAccountContracts
 const recipients = meta('recipients').split(',') as `0x${string}`[]
 
 function Host() {
-  const { ready, authenticated, user, login } = usePortico()
+  const { user } = usePortico()
   const { enabled, getClient } = useSmartWallets()
   const [address, setAddress] = useState('')
-  const [outcome, setOutcome] = useState('')
+  const [outcome, run] = useOutcome((error: Error & { code?: string; shortMessage?: string }) => `${error.code ?? ''} ${error.shortMessage ?? error.message}`)
   const [signature, setSignature] = useState('')
-  if (!ready) return <p>Loading…</p>
-  if (!authenticated) return <button onClick={() => login()}>Log in</button>
-  const emailAccount = user?.linked_accounts.find((a) => a.type === 'email') as { address?: string } | undefined
   const linked = user?.linked_accounts.find((a) => a.type === 'smart_wallet') as { address?: string; smart_wallet_type?: string } | undefined
-  const run = (work: () => Promise<string>) => {
-    setOutcome('')
-    work().then(setOutcome, (error: Error & { code?: string; shortMessage?: string }) => setOutcome(`error ${error.code ?? ''} ${error.shortMessage ?? error.message}`))
-  }
   return (
-    <main>
-      <p data-testid="user-email">{emailAccount?.address}</p>
+    <SignedIn>
       <p data-testid="smart-wallets-enabled">{String(enabled)}</p>
       <p data-testid="smart-wallet-linked">{linked ? `${linked.address} ${linked.smart_wallet_type}` : ''}</p>
       <button onClick={() => run(async () => { const w = await getClient(); setAddress(w.address); return `address ${w.address}` })}>Get smart wallet</button>
@@ -54,23 +45,20 @@ function Host() {
       <p data-testid="smart-wallet-address">{address}</p>
       <p data-testid="smart-wallet-outcome">{outcome}</p>
       <p data-testid="smart-wallet-signature">{signature}</p>
-    </main>
+    </SignedIn>
   )
 }
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <PorticoProvider
-      appId={meta('portico-app-id')}
-      apiUrl={meta('portico-api-url')}
-      config={{
-        supportedChains: [{ id: `eip155:${CHAIN_ID}`, name: 'Anvil', rpcUrls: [meta('portico-anvil-url')], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
-        defaultChain: `eip155:${CHAIN_ID}`,
-        appearance: { theme: (new URLSearchParams(location.search).get('theme') as 'light' | 'dark' | null) ?? 'light' },
-      }}
-      plugins={[email(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' } }), transactions(), smartWallets({ contracts: { [CHAIN_ID]: contracts } })]}
-    >
-      <Host />
-    </PorticoProvider>
-  </StrictMode>,
+mountHostPage(
+  {
+    appId: meta('portico-app-id'),
+    apiUrl: meta('portico-api-url'),
+    config: {
+      supportedChains: [{ id: `eip155:${CHAIN_ID}`, name: 'Anvil', rpcUrls: [meta('portico-anvil-url')], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }],
+      defaultChain: `eip155:${CHAIN_ID}`,
+      appearance: { theme: queryTheme() },
+    },
+    plugins: [email(), embeddedWallets({ createOnLogin: { ethereum: 'users-without-wallets' } }), transactions(), smartWallets({ contracts: { [CHAIN_ID]: contracts } })],
+  },
+  <Host />,
 )
