@@ -133,7 +133,7 @@ describe('a user operation on the transaction screens', () => {
     expect(await publicClient().getBalance({ address: b })).toBe(6n)
   })
 
-  it("shows the maximum fee of an operation the account pays, from the bundler's estimate (gas limits at the fee per gas), and it covers what the account then pays", async () => {
+  it("shows the maximum fee of an operation the account pays, from the bundler's estimate (gas limits at the fee per gas), which covers what the account then pays; the receipt shows what it paid", async () => {
     const to = newAddress()
     const { wallet, sent } = await review([{ to, value: 9n }], {}, true)
     expect(await screen.findByRole('heading', { name: 'Review transaction' })).toBeTruthy()
@@ -149,6 +149,10 @@ describe('a user operation on the transaction screens', () => {
     const [event] = parseEventLogs({ abi: USER_OPERATION_EVENT_ABI, logs: receipt.logs })
     expect(event!.args.actualGasCost).toBeGreaterThan(0n)
     expect(event!.args.actualGasCost).toBeLessThanOrEqual(gas * maxFeePerGas)
+    // The receipt shows what the account paid (the operation's cost), not the bundle transaction's gas.
+    const bundleGas = receipt.gasUsed * receipt.effectiveGasPrice
+    expect(bundleGas).not.toBe(event!.args.actualGasCost)
+    expect(row('Fee paid')).toBe(formatAmount(event!.args.actualGasCost, { symbol: 'ETH', decimals: 18 }, null, 'native-token'))
   })
 
   it("warns that the transaction will likely fail when the bundler cannot estimate an operation the account pays", async () => {

@@ -6,7 +6,7 @@
  * error screen in the app's language, with 'Retry transaction'. Loaded with the account code.
  * @module
  */
-import { toHex } from 'viem'
+import { decodeEventLog, parseAbi, toHex, type Hex } from 'viem'
 import type { PluginContext } from '../../kernel/plugin'
 import { PorticoError } from '../../kernel/errors'
 import { embeddedWalletHooks, ProviderRpcError, USER_REJECTED_MESSAGE, type PriceDisplay, type TransactionReviewParams } from '../embedded-wallets'
@@ -18,6 +18,30 @@ import type { SmartWalletMessageKey } from './messages/en'
 export interface UserOperationReviewParams extends TransactionReviewParams {
   /** The app's paymaster pays the fee: the review and the receipt show it as sponsored. */
   sponsored: boolean
+  /**
+   * What the account paid, read from the mined bundle's receipt: the `actualGasCost` of the sent
+   * operation's `UserOperationEvent` (the bundle transaction's own gas is the bundler's); null when the
+   * receipt has no such event.
+   */
+  feePaid(receipt: { logs?: readonly { topics: readonly string[]; data: string }[] }): bigint | null
+}
+
+/** The EntryPoint's event for an executed user operation (the same in v0.6 and v0.7). */
+const USER_OPERATION_EVENT = parseAbi([
+  'event UserOperationEvent(bytes32 indexed userOpHash, address indexed sender, address indexed paymaster, uint256 nonce, bool success, uint256 actualGasCost, uint256 actualGasUsed)',
+])
+
+/** The `actualGasCost` of the operation's event among a receipt's logs. */
+function actualGasCost(logs: readonly { topics: readonly string[]; data: string }[], userOperationHash: string): bigint | null {
+  for (const log of logs) {
+    try {
+      const event = decodeEventLog({ abi: USER_OPERATION_EVENT, data: log.data as Hex, topics: log.topics as [Hex, ...Hex[]] })
+      if (event.args.userOpHash.toLowerCase() === userOperationHash.toLowerCase()) return event.args.actualGasCost
+    } catch {
+      // another event
+    }
+  }
+  return null
 }
 
 /** The failure in the app's language, with its code (what the error screen shows). */
@@ -83,6 +107,8 @@ export async function reviewUserOperation(
   const fee = estimate ? { gas: toHex(estimate.gas), maxFeePerGas: toHex(estimate.maxFeePerGas) } : {}
   return new Promise<SentUserOperation>((resolve, reject) => {
     let sent: SentUserOperation | null = null
+    // The operation of the latest attempt, whose receipt the receipt screen shows.
+    let latest: SentUserOperation | null = null
     let failure: unknown = null
     let sending: Promise<unknown> = Promise.resolve()
     const submit = async () => {
@@ -90,6 +116,7 @@ export async function reviewUserOperation(
       sending = attempt.catch(() => undefined)
       try {
         const done = await attempt
+        latest = done
         if (sent === null) resolve((sent = done))
         return done.transactionHash
       } catch (err) {
@@ -112,6 +139,7 @@ export async function reviewUserOperation(
       preparationFailed: estimate === undefined,
       ...display(ctx),
       sponsored: wallet.sponsored,
+      feePaid: (receipt) => (latest ? actualGasCost(receipt.logs ?? [], latest.userOperationHash) : null),
       submit,
     }
     const rejected = () => new ProviderRpcError(4001, USER_REJECTED_MESSAGE)

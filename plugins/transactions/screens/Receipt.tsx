@@ -13,7 +13,7 @@ import { Button } from '../../../ui/components/Button'
 import { Spinner } from '../../../ui/components/Spinner'
 import type { TransactionReviewParams } from '../../embedded-wallets'
 import { TRANSACTION_SCREENS } from './index'
-import { addressRow, chainCall, DetailsCard, ExplorerLink, explorerUrl, formatAmount, isSponsored, nativeOf, networkOf, type DetailRow, type Texts, type TransactionFailure } from './parts'
+import { addressRow, chainCall, DetailsCard, ExplorerLink, explorerUrl, feePaidOf, formatAmount, isSponsored, nativeOf, networkOf, type DetailRow, type MinedReceipt, type Texts, type TransactionFailure } from './parts'
 
 /** How often the receipt is asked for while the transaction is pending. */
 export const RECEIPT_POLL_MS = 1000
@@ -21,13 +21,6 @@ export const RECEIPT_POLL_MS = 1000
 /** The receipt's params: the review's, and the sent transaction's hash. */
 export interface ReceiptParams extends TransactionReviewParams {
   hash: string
-}
-
-interface MinedReceipt {
-  status: string
-  blockNumber: string
-  gasUsed: string
-  effectiveGasPrice?: string
 }
 
 /**
@@ -98,7 +91,7 @@ export default function Receipt({ ctx, params, navigate, resolveStep }: ScreenPr
             t('TRANSACTIONS_FEE_PAID'),
             isSponsored(params)
               ? t('TRANSACTIONS_FEE_SPONSORED')
-              : formatAmount(BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0'), nativeOf(params), null, params.priceDisplay, ctx.locale()),
+              : formatAmount(feePaidOf(params, receipt), nativeOf(params), null, params.priceDisplay, ctx.locale()),
           ] as DetailRow,
         ]
       : []),

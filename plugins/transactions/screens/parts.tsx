@@ -131,6 +131,29 @@ export function isSponsored(params: TransactionReviewParams): boolean {
   return params.sponsored === true
 }
 
+/** A mined transaction's receipt as the receipt screen reads it (JSON-RPC hex quantities). */
+export interface MinedReceipt {
+  status: string
+  blockNumber: string
+  gasUsed: string
+  effectiveGasPrice?: string
+  logs?: readonly { address: string; topics: readonly string[]; data: string }[]
+}
+
+/**
+ * The fee the sender paid for a mined transaction: what the review's params read from the receipt
+ * when they carry a `feePaid` reader (a smart wallet's user operation adds one: the account pays the
+ * operation's `actualGasCost`, not the bundle transaction's gas), else its gas used at its effective price.
+ * @param params - the review's params.
+ * @param receipt - the mined receipt.
+ * @returns the fee in the chain's smallest unit.
+ */
+export function feePaidOf(params: TransactionReviewParams, receipt: MinedReceipt): bigint {
+  const reader = (params as { feePaid?: unknown }).feePaid
+  const read = typeof reader === 'function' ? (reader as (r: MinedReceipt) => bigint | null)(receipt) : null
+  return read ?? BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0')
+}
+
 /** What the error screen shows of a failure: its code and message, and the hash when one exists. */
 export interface TransactionFailure extends Record<string, unknown> {
   code: string
