@@ -7,13 +7,26 @@
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
 import { apiUrlOf, createTestApp, freshEmail, latestCode, openModal, submitEmail, typeCode } from './helpers'
 import { rpc } from '../fixtures/anvil'
+import { fundingMessages } from '../../plugins/funding/messages'
+import { kernelMessages } from '../../kernel/messages/en'
+import { emailMessages } from '../../plugins/email/messages/en'
+import { fundingReceiveMessages } from '../../plugins/funding-receive/messages'
 
 /** Logs a new email user in on an app of its own; the demo creates their embedded wallet after login. */
-async function logInNewUser(page: Page, request: APIRequestContext, settings: Record<string, unknown>, query = ''): Promise<string> {
+async function logInNewUser(page: Page, request: APIRequestContext, settings: Record<string, unknown>, query = '', locale?: string): Promise<string> {
   const appId = await createTestApp(page, request, { loginMethods: ['email_auth'], ...settings })
   const email = freshEmail('funding-demo')
-  await openModal(page, `/?app=${appId}&embedded=on-login&funding=on${query}`)
-  await submitEmail(page, email)
+  await openModal(page, `/?app=${appId}&embedded=on-login&funding=on${query}${locale ? `&locale=${locale}` : ''}`)
+  if (locale) {
+    // The login screens in the page's language.
+    const texts = await localeTexts('plugins/email', locale, emailMessages)
+    const dialog = page.getByRole('dialog')
+    await dialog.getByRole('textbox', { name: texts.EMAIL_INPUT_LABEL }).fill(email)
+    await dialog.getByRole('button', { name: texts.EMAIL_SUBMIT }).click()
+    await expect(dialog.getByRole('heading', { name: texts.EMAIL_CODE_TITLE })).toBeVisible()
+  } else {
+    await submitEmail(page, email)
+  }
   await typeCode(page, await latestCode(request, await apiUrlOf(page), email))
   return email
 }
@@ -114,3 +127,50 @@ test("the send flow's 'Add funds' funds inside the transaction: once the funds a
   await dialog.getByRole('button', { name: 'Approve' }).click()
   await expect(page.getByTestId('embedded-transaction')).toHaveText(/0x[0-9a-f]{64}/)
 })
+
+/** A folder's texts in a locale (the locale file over the English table). */
+async function localeTexts<T extends Record<string, string>>(folder: string, locale: string, english: T): Promise<T> {
+  const table = ((await import(`../../${folder}/locales/${locale}.ts`)) as { default: Partial<T> }).default
+  return { ...english, ...table }
+}
+
+for (const { locale, typed, shown } of [
+  { locale: 'fr', typed: '0,5', shown: '0,5' },
+  // Arabic-Indic digits and the Arabic decimal sign, as an Arabic keyboard types them.
+  { locale: 'ar', typed: '٠٫٥', shown: '٠٫٥' },
+] as const) {
+  test(`${locale}, phone: 'Confirm or edit amount' takes the language's decimal sign and hands the method the amount ${typed} as 0.5`, async ({ page, request }) => {
+    const texts = await localeTexts('plugins/funding', locale, fundingMessages)
+    const receive = await localeTexts('plugins/funding-receive', locale, fundingReceiveMessages)
+    const kernel = await localeTexts('kernel', locale, kernelMessages)
+    await page.setViewportSize({ width: 390, height: 844 })
+    await logInNewUser(page, request, {}, '', locale)
+    await expect(page.getByTestId('embedded-wallets')).toHaveText(/^0x[0-9a-fA-F]{40}$/)
+    const dialog = page.getByRole('dialog')
+    await expect(dialog).toBeHidden()
+
+    await page.getByRole('button', { name: 'Fund the Ethereum wallet' }).click()
+    await dialog.getByRole('button', { name: receive.FUNDING_RECEIVE_TILE }).click()
+    await expect(dialog.getByRole('heading', { name: texts.FUNDING_AMOUNT_TITLE })).toBeVisible()
+    const amount = dialog.getByRole('textbox')
+    const next = dialog.getByRole('button', { name: texts.FUNDING_AMOUNT_CONTINUE })
+    await expect(next).toBeDisabled()
+    await amount.pressSequentially(typed)
+    await expect(amount).toHaveValue(shown)
+    await expect(next).toBeEnabled()
+    // A second decimal sign is refused.
+    await amount.pressSequentially(locale === 'fr' ? ',' : '٫')
+    await expect(amount).toHaveValue(shown)
+    for (const theme of ['light', 'dark'] as const) {
+      await page.locator('.portico-root', { has: dialog }).evaluate((el, t) => el.setAttribute('data-theme', t), theme)
+      await page.screenshot({ path: test.info().outputPath(`funding-amount-${locale}-${theme}-phone.png`), animations: 'disabled' })
+    }
+
+    await next.click()
+    // The receive screen names the amount in the language's format.
+    await expect(dialog.getByRole('heading', { name: receive.FUNDING_RECEIVE_TITLE })).toBeVisible()
+    await expect(dialog.getByText(locale === 'fr' ? /\b0,5\b/ : /٠٫٥|\b0\.5\b/).first()).toBeVisible()
+    await dialog.getByRole('button', { name: kernel.PORTICO_CLOSE }).click()
+    await expect(page.getByTestId('funding-result')).toHaveText('exited receive 0.5')
+  })
+}

@@ -11,6 +11,7 @@ import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { QrCode } from '../../../ui/components/QrCode'
 import { porticoRecipes as r, porticoTokens as tk } from '../../../ui/styles'
+import { formatDecimal } from '../../../ui/format'
 import { assetSymbol, findFunding, fromUnits, fundingChainId, fundingRpcUrl, pollUntil, readBalance, toUnits, USDC_DECIMALS, useFundingFlow, type FundingRequest } from '../../funding'
 import { COPY_CONFIRMATION_MS, RECEIVE_BALANCE_POLL_MS, RECEIVE_QR } from '../index'
 
@@ -93,7 +94,7 @@ export default function Receive() {
   return (
     <Screen
       title={t('FUNDING_RECEIVE_TITLE')}
-      subtitle={request.amount ? t('FUNDING_RECEIVE_SUBTITLE', { amount: request.amount, symbol, network }) : t('FUNDING_RECEIVE_SUBTITLE_ANY', { symbol, network })}
+      subtitle={request.amount ? t('FUNDING_RECEIVE_SUBTITLE', { amount: formatDecimal(request.amount, ctx.locale()), symbol, network }) : t('FUNDING_RECEIVE_SUBTITLE_ANY', { symbol, network })}
       footer={<Button onClick={done}>{t('FUNDING_RECEIVE_DONE')}</Button>}
     >
       <div className={r.stack}>
@@ -114,7 +115,7 @@ export default function Receive() {
             aria-hidden="true"
             style={{ width: 10, height: 10, borderRadius: '50%', flex: 'none', background: reached ? tk.success : tk.borderStrong, transition: 'background 200ms' }}
           />
-          <span>{balance === null ? t('FUNDING_RECEIVE_BALANCE_LOADING') : t('FUNDING_RECEIVE_BALANCE', { balance: fromUnits(balance, asset.decimals), symbol })}</span>
+          <span>{balance === null ? t('FUNDING_RECEIVE_BALANCE_LOADING') : t('FUNDING_RECEIVE_BALANCE', { balance: formatDecimal(fromUnits(balance, asset.decimals), ctx.locale()), symbol })}</span>
           <span className={reached ? undefined : r.muted} style={reached ? { color: tk.success } : undefined}>
             · {reached ? t('FUNDING_RECEIVE_RECEIVED') : t('FUNDING_RECEIVE_WAITING')}
           </span>
