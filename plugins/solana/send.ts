@@ -48,7 +48,7 @@ interface SignAndSendFeature {
   signAndSendTransaction(input: { account: Wallet['accounts'][number]; transaction: Uint8Array; chain: string }): Promise<readonly { signature: Uint8Array }[]>
 }
 
-/** What {@link sendWithStandardWallet} sends, and how it reaches the cluster. */
+/** What `sendWithStandardWallet` (of `loadSolanaSend()`) sends, and how it reaches the cluster. */
 export interface StandardWalletSend {
   /** The cluster's JSON-RPC call (for the latest blockhash). */
   rpc: SolanaRpcCall
@@ -128,7 +128,7 @@ export async function sendWithStandardWallet(wallet: Wallet, send: StandardWalle
  */
 export type SolanaPoll = <T>(attempt: () => Promise<T | undefined>) => Promise<T>
 
-/** What {@link waitForSignature} waits on. */
+/** What `waitForSignature` (of `loadSolanaSend()`) waits on. */
 export interface SignatureWait {
   /** The cluster's JSON-RPC call. */
   rpc: SolanaRpcCall
