@@ -10,7 +10,7 @@
  */
 import { test, expect } from '@playwright/test'
 import type { Address, Hex } from 'viem'
-import { approve, expectBatchReview, MESSAGE, newUserWithSmartWallet, row, signMessage, smartWalletsHarness, USER_OPERATION_EVENT } from './smart-wallets/support'
+import { approve, expectBatchReview, MESSAGE, newUserWithSmartWallet, sendSponsoredTransfer, signMessage, smartWalletsHarness, USER_OPERATION_EVENT } from './smart-wallets/support'
 
 const harness = smartWalletsHarness()
 test.afterAll(() => harness.close())
@@ -32,17 +32,7 @@ test.describe('biconomy smart wallets', () => {
     await harness.fund(address, 1000n)
     const recipient = harness.recipients[0]!
     const received = await client.getBalance({ address: recipient })
-    await page.getByRole('button', { name: 'Send with the smart wallet' }).click()
-    const dialog = page.getByRole('dialog')
-    await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
-    await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
-    await expect(row(dialog, 'Amount')).toHaveText(/^<0\.000001 ETH/)
-    await expect(dialog.getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)).toBeVisible()
-    await dialog.screenshot({ path: test.info().outputPath('smart-wallet-review-sponsored-biconomy-light-desktop.png') })
-    await approve(dialog)
-    await expect(row(dialog, 'Fee paid')).toHaveText('Sponsored')
-    await dialog.screenshot({ path: test.info().outputPath('smart-wallet-receipt-sponsored-biconomy-light-desktop.png') })
-    await dialog.getByRole('button', { name: 'Done' }).click()
+    await sendSponsoredTransfer(page, address, 'biconomy')
     await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^sent 0x[0-9a-f]{64} 0x[0-9a-f]{64} true$/)
     // The EntryPoint v0.6 ran it, through the paymaster v0.6.
     const transactionHash = ((await page.getByTestId('smart-wallet-outcome').textContent()) ?? '').split(' ')[2] as Hex

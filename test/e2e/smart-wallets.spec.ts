@@ -14,7 +14,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { parseAbi, type Address, type Hex } from 'viem'
 import { REFUSED_POLICY_ID } from '../fixtures/paymaster-service'
-import { approve, expectBatchReview, MESSAGE, newUserWithSmartWallet, row, signMessage, smartWalletsHarness, USER_OPERATION_EVENT } from './smart-wallets/support'
+import { approve, expectBatchReview, MESSAGE, newUserWithSmartWallet, row, sendSponsoredTransfer, signMessage, smartWalletsHarness, USER_OPERATION_EVENT } from './smart-wallets/support'
 
 const harness = smartWalletsHarness()
 test.afterAll(() => harness.close())
@@ -43,17 +43,7 @@ test.describe('smart wallets', () => {
       await fund(address, 1000n)
       // Both types pay the same recipient: its balance grows by the amount.
       const received = await client().getBalance({ address: recipients[0]! })
-      await page.getByRole('button', { name: 'Send with the smart wallet' }).click()
-      const dialog = page.getByRole('dialog')
-      await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
-      await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
-      await expect(row(dialog, 'Amount')).toHaveText(/^<0\.000001 ETH/)
-      await expect(dialog.getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)).toBeVisible()
-      await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-review-sponsored-${type}-light-desktop.png`) })
-      await approve(dialog)
-      await expect(row(dialog, 'Fee paid')).toHaveText('Sponsored')
-      await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-receipt-sponsored-${type}-light-desktop.png`) })
-      await dialog.getByRole('button', { name: 'Done' }).click()
+      await sendSponsoredTransfer(page, address, type)
       await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^sent 0x[0-9a-f]{64} 0x[0-9a-f]{64} true$/)
       expect(await client().getCode({ address })).toMatch(/^0x[0-9a-f]+$/)
       expect(await client().getBalance({ address: recipients[0]! })).toBe(received + 1000n)

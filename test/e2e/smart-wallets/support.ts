@@ -178,6 +178,27 @@ export async function approve(dialog: Locator): Promise<void> {
 }
 
 /**
+ * Sends the page's sponsored transfer (1000 wei) through the review and the receipt, both showing the
+ * fee as 'Sponsored' and the review naming the amount and the smart account; screenshots of both
+ * (`smart-wallet-review-sponsored-<name>-light-desktop.png`, and `-receipt-`), then 'Done'.
+ * @param address - the smart account, which the review shows as the wallet.
+ * @param name - the screenshots' account name (its type).
+ */
+export async function sendSponsoredTransfer(page: Page, address: Address, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Send with the smart wallet' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
+  await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
+  await expect(row(dialog, 'Amount')).toHaveText(/^<0\.000001 ETH/)
+  await expect(dialog.getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)).toBeVisible()
+  await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-review-sponsored-${name}-light-desktop.png`) })
+  await approve(dialog)
+  await expect(row(dialog, 'Fee paid')).toHaveText('Sponsored')
+  await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-receipt-sponsored-${name}-light-desktop.png`) })
+  await dialog.getByRole('button', { name: 'Done' }).click()
+}
+
+/**
  * Walks the review of the page's sponsored batch (two transfers): the first item shows no fee of its
  * own; the second, the one Approve sends, shows the operation's one fee ('Sponsored') and its total.
  * Leaves the review on the second item, with a screenshot of it under the name given.
