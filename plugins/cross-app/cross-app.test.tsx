@@ -45,7 +45,7 @@ afterEach(async () => {
 })
 
 /** A real HTTP server answering like the API (scripted per test) and a kernel with the OAuth and cross-app plugins. */
-async function start(options: { routes?: Routes; storage?: StorageAdapter } = {}) {
+async function start(options: { routes?: Routes; storage?: StorageAdapter; providers?: string[] } = {}) {
   ;({ server } = await startScriptedApi(
     { google_oauth: true },
     {
@@ -59,7 +59,7 @@ async function start(options: { routes?: Routes; storage?: StorageAdapter } = {}
   ))
   const storage = options.storage ?? createMemoryStorage()
   kernel = await mountKernel(server, {
-    plugins: [oauth({ providers: ['google'] }), crossApp()],
+    plugins: [oauth({ providers: ['google'] }), crossApp(options.providers ? { providers: options.providers } : {})],
     storage,
     sleepCapMs: 300,
     screens: ['cross-app/connecting', 'cross-app/start-0'],
@@ -215,6 +215,25 @@ describe('landing', () => {
     expect(screen.queryByRole('button', { name: /Continue with Acme Wallet/ })).toBeNull()
     await act(async () => release())
     expect(await screen.findByRole('button', { name: /Continue with Acme Wallet/ })).toBeTruthy()
+  })
+
+  it("behavior: a listed provider not yet known is 'another app' in the language of the moment: a locale change redraws its row and its connecting screen", async () => {
+    // The connections never arrive: the row names no app.
+    const never = (() => new Promise(() => undefined)) as unknown as Routes[string]
+    const { ctx } = await start({ routes: { [`GET ${CONNECTIONS}`]: never }, providers: [P] })
+    await act(async () => kernel!.openModal())
+    expect(await screen.findByRole('button', { name: 'Continue with another app' })).toBeTruthy()
+    await act(async () => kernel!.setLocale('fr'))
+    expect(await screen.findByRole('button', { name: 'Continuer avec une autre application' })).toBeTruthy()
+    expect(screen.queryByRole('button', { name: 'Continue with another app' })).toBeNull()
+    await act(async () => kernel!.setLocale('de'))
+    expect(await screen.findByRole('button', { name: 'Weiter mit einer anderen App' })).toBeTruthy()
+    // The connecting screen names it in the language of the moment too.
+    const win = windowWith(fakePopup())
+    await act(async () => void loginWithCrossAppAccount(ctx, { appId: P, win }).catch(() => undefined))
+    expect(await screen.findByRole('heading', { name: /einer anderen App/ })).toBeTruthy()
+    await act(async () => kernel!.setLocale('en'))
+    expect(await screen.findByRole('heading', { name: /another app/ })).toBeTruthy()
   })
 })
 

@@ -155,7 +155,8 @@ export const crossApp = (options: CrossAppOptions = {}) => {
             return {
               id: `privy:${id}`,
               group: 'web2',
-              label: { key: 'CROSS_APP_METHOD_LABEL', values: { app: c?.name ?? ctx.t('CROSS_APP_OTHER_APP') } },
+              // A provider not known yet is 'another app', resolved where the row is drawn (in the locale of then).
+              label: c ? { key: 'CROSS_APP_METHOD_LABEL', values: { app: c.name } } : 'CROSS_APP_METHOD_LABEL_OTHER_APP',
               enabledBy: [],
               screen: `cross-app/start-${k}`,
               ...(c?.iconUrl ? { icon: c.iconUrl } : {}),

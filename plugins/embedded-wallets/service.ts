@@ -143,6 +143,22 @@ export interface TransactionReviewParams extends Record<string, unknown> {
   transaction: Record<string, string | undefined>
   /** The items before it, of a multi-item request: reviewed one by one; the last item's Approve sends them all. */
   items?: Record<string, string | undefined>[]
+  /**
+   * One fee for the whole request, when its items go out as one operation (a smart account's user
+   * operation): its maximum in the chain's smallest unit (hex), or null when it could not be
+   * estimated. The review then shows the fee once, on the item Approve sends, with the request's
+   * total (every item's amount and the fee), and reads no fee from the items' gas fields. Absent, each
+   * item shows its own fee.
+   */
+  operationFee?: string | null
+  /** The app's paymaster pays the fee: the review and the receipt show it as 'Sponsored'. */
+  sponsored?: boolean
+  /**
+   * What the sender paid, read from the mined receipt, when it is not the transaction's gas used at
+   * its price (a user operation's account pays the operation's cost, not the bundle's gas); null
+   * when the receipt does not tell it, and the receipt screen falls back to the transaction's gas.
+   */
+  feePaid?(receipt: { logs?: readonly { topics: readonly string[]; data: string }[] }): bigint | null
   /** Nonce, gas or fees could not be read from the chain: 'There was an error preparing your transaction…'. */
   preparationFailed: boolean
   /** The app's `extendedCalldataDecoding` setting: decode NFT calls too. */

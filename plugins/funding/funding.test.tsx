@@ -353,7 +353,8 @@ describe('method selection and flow', () => {
     expect(harness.kernel.flow.steps()).toEqual([])
   })
 
-  it("behavior: opened inside a transaction's step (its 'Add funds'), the funding nests: its end returns to the review, whose step keeps waiting", async () => {
+  /** A signed-in user on a transaction's review, as a step of a plugin `tx`, with the funding method `alpha` registered. */
+  async function inTransactionStep() {
     const harness = await start([
       definePlugin({ id: 'tx', kind: 'feature', screens: { review: { load: async () => ({ default: () => <h2>Review</h2> }) } } }),
       method('alpha', [{ id: 'voucher' }]),
@@ -364,6 +365,11 @@ describe('method selection and flow', () => {
     const tx = harness.kernel.contextFor('tx').step<string>({ screen: 'tx/review' })
     tx.catch(() => undefined)
     await screen.findByRole('heading', { name: 'Review' })
+    return { harness, tx }
+  }
+
+  it("behavior: opened inside a transaction's step (its 'Add funds'), the funding nests: its end returns to the review, whose step keeps waiting", async () => {
+    const { harness, tx } = await inTransactionStep()
     const core = findFunding(harness.kernel)!
     // What the review's 'Add funds' does: funding for the missing amount, as a step inside the transaction's.
     let funded!: Promise<FundingResult>
@@ -392,16 +398,7 @@ describe('method selection and flow', () => {
   })
 
   it("behavior: closing the modal while the funding is nested in a transaction's step exits the funding and cancels the transaction's step", async () => {
-    const harness = await start([
-      definePlugin({ id: 'tx', kind: 'feature', screens: { review: { load: async () => ({ default: () => <h2>Review</h2> }) } } }),
-      method('alpha', [{ id: 'voucher' }]),
-    ])
-    await signIn(harness)
-    await renderScreen(harness.kernel, FUNDING_METHODS_SCREEN)
-    await act(async () => harness.kernel.closeModal({ force: true }))
-    const tx = harness.kernel.contextFor('tx').step<string>({ screen: 'tx/review' })
-    tx.catch(() => undefined)
-    await screen.findByRole('heading', { name: 'Review' })
+    const { harness, tx } = await inTransactionStep()
     let funded!: Promise<FundingResult>
     await act(async () => {
       funded = fundWallet(harness.kernel, EVM)

@@ -3,8 +3,8 @@
  * A smart account's user operation on the transactions plugin's screens, against the real ERC-4337
  * chain (anvil, the EntryPoint v0.7, the Safe contracts, alto) and the local ERC-7677 paymaster
  * service: the review shows a sponsored fee as 'Sponsored' and an account-paid one as the bundler's
- * maximum, Approve sends the user operation (a new account deploys with it) and the receipt follows; a batch is reviewed item by item and sent as one
- * operation; a refused sponsorship, an unreachable bundler and a reverted call reach the error screen
+ * maximum, Approve sends the user operation (a new account deploys with it) and the receipt follows; a batch is reviewed item by item, with the
+ * operation's one fee shown once, and sent as one operation; a refused sponsorship, an unreachable bundler and a reverted call reach the error screen
  * with their code and the text a user can act on, and 'Retry transaction' sends again.
  */
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -115,22 +115,62 @@ describe('a user operation on the transaction screens', () => {
     await click(screen.getByRole('button', { name: 'Done' }))
   })
 
-  it('reviews a batch item by item and sends it as one user operation', async () => {
+  it("reviews a batch item by item with the operation's one fee shown once, on the call Approve sends, with the batch's total; sends it as one user operation and the receipt shows what the account paid", async () => {
     const [a, b] = [newAddress(), newAddress()]
-    const { sent } = await review([{ to: a, value: 5n }, { to: b, value: 6n }], {}, true)
+    const calls = [{ to: a, value: 5n }, { to: b, value: 6n }]
+    const { wallet, sent } = await review(calls, {}, true)
     expect(await screen.findByText('Transaction 1 of 2')).toBeTruthy()
-    // The operation's fee comes with the call that Approve sends.
-    expect(row('Estimated fee')).toBe('Unknown')
+    expect(row('Amount')).toMatch(/^<0\.000001 ETH/)
+    // The fee is the operation's, not the first call's: it is not shown here, nor a total.
+    expect(screen.queryByText('Estimated fee', { selector: 'dt' })).toBeNull()
+    expect(screen.queryByText('Total', { selector: 'dt' })).toBeNull()
     await click(screen.getByRole('button', { name: 'Continue' }))
     expect(await screen.findByText('Transaction 2 of 2')).toBeTruthy()
-    expect(row('Estimated fee')).toMatch(/^0\.\d+ ETH \(\$\d+\.\d\d\)$/)
-    await click(screen.getByRole('button', { name: 'Approve' }))
+    const { gas, maxFeePerGas } = await wallet.estimateFee(calls)
+    const eth = { symbol: 'ETH', decimals: 18 }
+    await waitFor(() => expect(row('Estimated fee')).toBe(formatAmount(gas * maxFeePerGas, eth, 2000, 'native-token')))
+    // The total covers both calls' amounts and the one fee.
+    expect(row('Total')).toBe(formatAmount(gas * maxFeePerGas + 11n, eth, 2000, 'native-token'))
+    expect(screen.getAllByText('Estimated fee', { selector: 'dt' })).toHaveLength(1)
+    // Back on the first call, still no fee of its own.
+    await click(screen.getByRole('button', { name: 'Back' }))
+    expect(await screen.findByText('Transaction 1 of 2')).toBeTruthy()
+    expect(screen.queryByText('Estimated fee', { selector: 'dt' })).toBeNull()
+    await click(screen.getByRole('button', { name: 'Continue' }))
+    await click(await screen.findByRole('button', { name: 'Approve' }))
     expect(await screen.findByRole('heading', { name: 'Transaction complete' }, { timeout: 20_000 })).toBeTruthy()
     const receipt = await publicClient().getTransactionReceipt({ hash: (await sent).transactionHash })
-    const userOperationEvent = '0x49628fd1471006c1482da88028e9ce4dbb080b815c9b0344d39e5a8e6ec1419f'
-    expect(receipt.logs.filter((l) => l.topics[0] === userOperationEvent)).toHaveLength(1)
+    const [event, ...others] = parseEventLogs({ abi: USER_OPERATION_EVENT_ABI, logs: receipt.logs })
+    expect(others).toHaveLength(0)
+    expect(event!.args.actualGasCost).toBeLessThanOrEqual(gas * maxFeePerGas)
+    expect(row('Fee paid')).toBe(formatAmount(event!.args.actualGasCost, eth, null, 'native-token'))
     expect(await publicClient().getBalance({ address: a })).toBe(5n)
     expect(await publicClient().getBalance({ address: b })).toBe(6n)
+  })
+
+  it("shows a sponsored batch's fee once, as 'Sponsored', on the call Approve sends, and the receipt says it was sponsored", async () => {
+    const { sent } = await review([{ to: newAddress(), value: 0n }, { to: newAddress(), value: 0n }], { paymasterUrl: paymaster.url })
+    expect(await screen.findByText('Transaction 1 of 2')).toBeTruthy()
+    expect(screen.queryByText('Estimated fee', { selector: 'dt' })).toBeNull()
+    await click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('Transaction 2 of 2')).toBeTruthy()
+    expect(row('Estimated fee')).toBe('Sponsored')
+    await waitFor(() => expect(row('Total')).toBe('0 ETH ($0.00)'))
+    await click(screen.getByRole('button', { name: 'Approve' }))
+    expect(await screen.findByRole('heading', { name: 'Transaction complete' }, { timeout: 20_000 })).toBeTruthy()
+    expect(row('Fee paid')).toBe('Sponsored')
+    expect((await sent).sponsored).toBe(true)
+  })
+
+  it("shows a batch's fee once as 'Unknown', with the preparation warning, when the bundler cannot estimate the operation", async () => {
+    await review([{ to: newAddress(), value: 1n }, { to: newAddress(), value: 2n }], { bundlerUrl: 'http://127.0.0.1:9/' }, true)
+    expect(await screen.findByText('Transaction 1 of 2')).toBeTruthy()
+    expect(screen.getByText('There was an error preparing your transaction. Your transaction request will likely fail.')).toBeTruthy()
+    expect(screen.queryByText('Estimated fee', { selector: 'dt' })).toBeNull()
+    await click(screen.getByRole('button', { name: 'Continue' }))
+    expect(await screen.findByText('Transaction 2 of 2')).toBeTruthy()
+    expect(row('Estimated fee')).toBe('Unknown')
+    expect(row('Total')).toBe('Unknown')
   })
 
   it("shows the maximum fee of an operation the account pays, from the bundler's estimate (gas limits at the fee per gas), which covers what the account then pays; the receipt shows what it paid", async () => {

@@ -14,8 +14,16 @@ import { UserOperationError, type SentUserOperation, type SmartWallet, type Smar
 import { SMART_WALLET_ERROR_CODES, type SmartWalletNetwork } from './config'
 import type { SmartWalletMessageKey } from './messages/en'
 
-/** The review's params of a user operation: the transaction review's, and whether a paymaster pays its fee. */
+/**
+ * The review's params of a user operation: the transaction review's, with the operation's one fee,
+ * whether a paymaster pays it, and what the account paid.
+ */
 export interface UserOperationReviewParams extends TransactionReviewParams {
+  /**
+   * The operation's maximum fee (its gas limits at its fee per gas, hex wei), for all its calls: '0x0'
+   * when sponsored, null when the bundler could not estimate it.
+   */
+  operationFee: string | null
   /** The app's paymaster pays the fee: the review and the receipt show it as sponsored. */
   sponsored: boolean
   /**
@@ -82,8 +90,8 @@ export function reviewScreen(ctx: PluginContext): string | null {
 /**
  * Shows a user operation on the review screen and sends it when the user approves. An operation the
  * account pays is estimated through the bundler first: the review shows its maximum fee (its gas
- * limits at its fee per gas) on the call that Approve sends, or the preparation warning when the
- * estimate fails; a sponsored one shows 'Sponsored'.
+ * limits at its fee per gas) once for all its calls, or the preparation warning when the estimate
+ * fails; a sponsored one shows 'Sponsored'.
  * @param ctx - the smart-wallet plugin's context.
  * @param screen - the review screen ({@link reviewScreen}).
  * @param wallet - the smart account.
@@ -102,9 +110,9 @@ export async function reviewUserOperation(
 ): Promise<SentUserOperation> {
   const chain = ctx.config()?.supportedChains?.find((c) => c.id === `eip155:${network.chainId}`)
   const hexCall = (c: SmartWalletCall) => ({ to: c.to, value: toHex(c.value ?? 0n), data: c.data ?? '0x' })
-  // The review's fee is the transaction's gas times its maxFeePerGas: the operation's, on its last call.
+  // One fee for the operation, whatever its number of calls: its gas limits at its maxFeePerGas.
   const estimate = wallet.sponsored ? null : await wallet.estimateFee(calls).catch(() => undefined)
-  const fee = estimate ? { gas: toHex(estimate.gas), maxFeePerGas: toHex(estimate.maxFeePerGas) } : {}
+  const operationFee = wallet.sponsored ? '0x0' : estimate ? toHex(estimate.gas * estimate.maxFeePerGas) : null
   return new Promise<SentUserOperation>((resolve, reject) => {
     let sent: SentUserOperation | null = null
     // The operation of the latest attempt, whose receipt the receipt screen shows.
@@ -134,8 +142,9 @@ export async function reviewUserOperation(
         rpcUrl: chain?.rpcUrls[0] ?? network.rpcUrl,
         ...(chain?.blockExplorerUrls?.[0] ? { blockExplorerUrl: chain.blockExplorerUrls[0] } : {}),
       },
-      transaction: { ...hexCall(calls[calls.length - 1]!), ...fee },
+      transaction: hexCall(calls[calls.length - 1]!),
       ...(calls.length > 1 ? { items: calls.slice(0, -1).map(hexCall) } : {}),
+      operationFee,
       preparationFailed: estimate === undefined,
       ...display(ctx),
       sponsored: wallet.sponsored,

@@ -5,12 +5,12 @@
  * a new user's Biconomy account is linked as `smart_wallet` before it exists; a message it signs
  * verifies through ERC-6492 before deployment and ERC-1271 after; its first sponsored transaction
  * ('Sponsored' on the review and the receipt) deploys it at the address linked before; a batched
- * transfer goes in one user operation. Screenshots of the review (light desktop, dark phone) and the
+ * transfer is reviewed with one fee for the operation, shown once, and goes in one user operation. Screenshots of the review (light desktop, dark phone) and the
  * receipt.
  */
 import { test, expect } from '@playwright/test'
 import type { Address, Hex } from 'viem'
-import { approve, MESSAGE, newUserWithSmartWallet, row, signMessage, smartWalletsHarness, USER_OPERATION_EVENT } from './smart-wallets/support'
+import { approve, expectBatchReview, MESSAGE, newUserWithSmartWallet, sendSponsoredTransfer, signMessage, smartWalletsHarness, USER_OPERATION_EVENT } from './smart-wallets/support'
 
 const harness = smartWalletsHarness()
 test.afterAll(() => harness.close())
@@ -32,17 +32,7 @@ test.describe('biconomy smart wallets', () => {
     await harness.fund(address, 1000n)
     const recipient = harness.recipients[0]!
     const received = await client.getBalance({ address: recipient })
-    await page.getByRole('button', { name: 'Send with the smart wallet' }).click()
-    const dialog = page.getByRole('dialog')
-    await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
-    await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
-    await expect(row(dialog, 'Amount')).toHaveText(/^<0\.000001 ETH/)
-    await expect(dialog.getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)).toBeVisible()
-    await dialog.screenshot({ path: test.info().outputPath('smart-wallet-review-sponsored-biconomy-light-desktop.png') })
-    await approve(dialog)
-    await expect(row(dialog, 'Fee paid')).toHaveText('Sponsored')
-    await dialog.screenshot({ path: test.info().outputPath('smart-wallet-receipt-sponsored-biconomy-light-desktop.png') })
-    await dialog.getByRole('button', { name: 'Done' }).click()
+    await sendSponsoredTransfer(page, address, 'biconomy')
     await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^sent 0x[0-9a-f]{64} 0x[0-9a-f]{64} true$/)
     // The EntryPoint v0.6 ran it, through the paymaster v0.6.
     const transactionHash = ((await page.getByTestId('smart-wallet-outcome').textContent()) ?? '').split(' ')[2] as Hex
@@ -61,7 +51,7 @@ test.describe('biconomy smart wallets', () => {
     expect(await client.verifyMessage({ address, message: 'another text', signature: after })).toBe(false)
   })
 
-  test('a batched transfer from a biconomy account is reviewed item by item and goes in one sponsored user operation (dark, phone)', async ({ page, request }) => {
+  test("a batched transfer from a biconomy account is reviewed item by item with the operation's one fee, and goes in one sponsored user operation (dark, phone)", async ({ page, request }) => {
     await page.setViewportSize({ width: 390, height: 844 })
     const url = await harness.app(page, request, {}, 'biconomy')
     const address = await newUserWithSmartWallet(page, request, `${url}&theme=dark`, 'biconomy')
@@ -69,11 +59,7 @@ test.describe('biconomy smart wallets', () => {
     const [, first, second] = harness.recipients as [Address, Address, Address]
     await page.getByRole('button', { name: 'Send a batch' }).click()
     const dialog = page.getByRole('dialog')
-    await expect(dialog.getByText('Transaction 1 of 2')).toBeVisible()
-    await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
-    await dialog.screenshot({ path: test.info().outputPath('smart-wallet-review-sponsored-biconomy-dark-phone.png') })
-    await dialog.getByRole('button', { name: 'Continue' }).click()
-    await expect(dialog.getByText('Transaction 2 of 2')).toBeVisible()
+    await expectBatchReview(dialog, 'smart-wallet-review-batch-sponsored-biconomy-dark-phone')
     await approve(dialog)
     await dialog.screenshot({ path: test.info().outputPath('smart-wallet-receipt-sponsored-biconomy-dark-phone.png') })
     await dialog.getByRole('button', { name: 'Done' }).click()

@@ -5,16 +5,16 @@
  * and a thirdweb account: a new user's account is linked as `smart_wallet` before it exists; a
  * message it signs verifies through ERC-6492 before deployment and ERC-1271 after; its first
  * sponsored transaction ('Sponsored' on the review and the receipt) deploys it; a batched transfer
- * goes in one user operation; a sponsorship the paymaster's policy refuses ends on the error screen
+ * is reviewed with one fee for the operation, shown once, and goes in one user operation; a sponsorship the paymaster's policy refuses ends on the error screen
  * with a text the user understands; without a paymaster the review shows the bundler's maximum fee
  * and the account pays. 'Approve' is the one approval: the wallet frame signs the user
  * operation (`csw_signUserOperation`) with no sign request after it. Screenshots of the review with
- * the sponsored and the account-paid fee (light and dark, desktop and phone) and of the refusal.
+ * the sponsored and the account-paid fee and of a batch (light and dark, desktop and phone) and of the refusal.
  */
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test'
 import { parseAbi, type Address, type Hex } from 'viem'
 import { REFUSED_POLICY_ID } from '../fixtures/paymaster-service'
-import { approve, MESSAGE, newUserWithSmartWallet, row, signMessage, smartWalletsHarness, USER_OPERATION_EVENT } from './smart-wallets/support'
+import { approve, expectBatchReview, MESSAGE, newUserWithSmartWallet, row, sendSponsoredTransfer, signMessage, smartWalletsHarness, USER_OPERATION_EVENT } from './smart-wallets/support'
 
 const harness = smartWalletsHarness()
 test.afterAll(() => harness.close())
@@ -43,17 +43,7 @@ test.describe('smart wallets', () => {
       await fund(address, 1000n)
       // Both types pay the same recipient: its balance grows by the amount.
       const received = await client().getBalance({ address: recipients[0]! })
-      await page.getByRole('button', { name: 'Send with the smart wallet' }).click()
-      const dialog = page.getByRole('dialog')
-      await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
-      await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
-      await expect(row(dialog, 'Amount')).toHaveText(/^<0\.000001 ETH/)
-      await expect(dialog.getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)).toBeVisible()
-      await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-review-sponsored-${type}-light-desktop.png`) })
-      await approve(dialog)
-      await expect(row(dialog, 'Fee paid')).toHaveText('Sponsored')
-      await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-receipt-sponsored-${type}-light-desktop.png`) })
-      await dialog.getByRole('button', { name: 'Done' }).click()
+      await sendSponsoredTransfer(page, address, type)
       await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^sent 0x[0-9a-f]{64} 0x[0-9a-f]{64} true$/)
       expect(await client().getCode({ address })).toMatch(/^0x[0-9a-f]+$/)
       expect(await client().getBalance({ address: recipients[0]! })).toBe(received + 1000n)
@@ -103,19 +93,17 @@ test.describe('smart wallets', () => {
       expect(await client().getBalance({ address: recipients[0]! })).toBe(received + 2000n)
     })
 
-    test(`a batched transfer of a ${type} account is reviewed item by item and goes in one sponsored user operation under one approval (dark, phone)`, async ({ page, request }) => {
-      await page.setViewportSize({ width: 390, height: 844 })
+    // Safe's batch in light on a desktop, thirdweb's in dark on a phone.
+    const look = type === 'safe' ? { theme: 'light', size: 'desktop' } : { theme: 'dark', size: 'phone' }
+    test(`a batched transfer of a ${type} account is reviewed item by item with the operation's one fee, and goes in one sponsored user operation under one approval (${look.theme}, ${look.size})`, async ({ page, request }) => {
+      if (look.size === 'phone') await page.setViewportSize({ width: 390, height: 844 })
       const url = await smartWalletApp(page, request, {}, type)
-      const address = await newUserWithSmartWallet(page, request, `${url}&theme=dark`, type)
+      const address = await newUserWithSmartWallet(page, request, `${url}&theme=${look.theme}`, type)
       await fund(address, 5000n)
       const received = await Promise.all([recipients[1]!, recipients[2]!].map((r) => client().getBalance({ address: r })))
       await page.getByRole('button', { name: 'Send a batch' }).click()
       const dialog = page.getByRole('dialog')
-      await expect(dialog.getByText('Transaction 1 of 2')).toBeVisible()
-      await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
-      await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-review-sponsored-${type}-dark-phone.png`) })
-      await dialog.getByRole('button', { name: 'Continue' }).click()
-      await expect(dialog.getByText('Transaction 2 of 2')).toBeVisible()
+      await expectBatchReview(dialog, `smart-wallet-review-batch-sponsored-${type}-${look.theme}-${look.size}`)
       await approve(dialog)
       await dialog.getByRole('button', { name: 'Done' }).click()
       await expect(page.getByTestId('smart-wallet-outcome')).toHaveText(/^sent 0x[0-9a-f]{64} 0x[0-9a-f]{64} true$/)

@@ -16,6 +16,7 @@ import { awaitPopup, CROSS_APP_TIMEOUT_MS, openCrossAppPopup } from './popup'
 /** A provider app as the requester's page shows it. */
 export interface CrossAppProvider {
   id: string
+  /** The app's name; empty while the requester does not know it (the screens then say 'another app', in the locale of the moment). */
   name: string
   iconUrl: string | null
   readOnly: boolean
@@ -79,6 +80,17 @@ export function initialCrossAppState(): CrossAppState {
 }
 
 const slice = (ctx: PluginContext) => ctx.state as CrossAppState
+
+/**
+ * The provider app's name as the texts show it: its name, or 'another app' in the current locale
+ * while it is not known.
+ * @param ctx - the cross-app plugin's context.
+ * @param provider - the provider the flow runs with.
+ * @returns the name.
+ */
+export function providerName(ctx: Pick<PluginContext, 't'>, provider: Pick<CrossAppProvider, 'name'> | null | undefined): string {
+  return provider?.name || ctx.t('CROSS_APP_OTHER_APP')
+}
 // Windows stay out of the valtio slice (a proxy would wrap them).
 const popups = new WeakMap<object, Window>()
 
@@ -87,7 +99,7 @@ function fail(ctx: PluginContext, code: CrossAppErrorCode) {
   const reaction: ErrorReaction = CROSS_APP_ERRORS[code]
   s.error = {
     code,
-    message: ctx.t(messageKeyOf(code, reaction), { app: s.provider?.name ?? ctx.t('CROSS_APP_OTHER_APP') }),
+    message: ctx.t(messageKeyOf(code, reaction), { app: providerName(ctx, s.provider) }),
     retryable: reaction.retryable === true,
   }
   s.status = 'error'
@@ -154,7 +166,7 @@ export async function loginWithCrossAppAccount(ctx: PluginContext, options: Cros
   const win = options.win ?? globalThis.window
   const s = slice(ctx)
   const known = s.connections?.find((c) => c.id === options.appId)
-  s.provider = known ?? { id: options.appId, name: ctx.t('CROSS_APP_OTHER_APP'), iconUrl: null, readOnly: false }
+  s.provider = known ?? { id: options.appId, name: '', iconUrl: null, readOnly: false }
   s.error = null
   s.status = 'connecting'
   const headless = options.headless === true
@@ -218,7 +230,7 @@ export async function loginWithCrossAppAccount(ctx: PluginContext, options: Cros
     if (headless) {
       s.status = code ? 'error' : 'idle'
       // The host shows the failure: the plugin's code, with the original error as the cause.
-      throw code ? new PorticoError(ctx.t(messageKeyOf(code, CROSS_APP_ERRORS[code]), { app: s.provider?.name ?? ctx.t('CROSS_APP_OTHER_APP') }), { code, cause: err }) : err
+      throw code ? new PorticoError(ctx.t(messageKeyOf(code, CROSS_APP_ERRORS[code]), { app: providerName(ctx, s.provider) }), { code, cause: err }) : err
     }
     if (code) fail(ctx, code)
     else s.status = 'idle'

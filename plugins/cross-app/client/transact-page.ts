@@ -8,14 +8,14 @@
  */
 import { base64ToBytes, bytesToBase64 } from '../../../kernel/base64'
 import type { PluginContext } from '../../../kernel/plugin'
-import { embeddedWalletsOf, type EmbeddedWalletService } from '../../embedded-wallets'
+import { embeddedWalletsOf, ProviderRpcError, type EmbeddedWalletService } from '../../embedded-wallets'
 import { crossAppRoutes } from '../api'
 import type { CrossAppErrorCode } from '../errors'
 import { crossAppMessages } from '../messages/en'
 import { CROSS_APP_ACTION_MESSAGES, chainTypeOfMethod, clearTransactRequest, sameWalletAddress, type TransactPayload } from './transact'
 
-/** A request the page cannot run as sent (malformed parameters). */
-class BadRequest extends Error {}
+/** A request the page cannot run as sent: the wallets' error for malformed parameters. */
+const invalidParameters = () => new ProviderRpcError(-32602, 'Invalid parameters')
 
 /** Runs an Ethereum request through the embedded wallet's EIP-1193 provider, on the chain a transaction names. */
 async function runEthereum(service: EmbeddedWalletService, payload: TransactPayload): Promise<unknown> {
@@ -34,14 +34,14 @@ async function runEthereum(service: EmbeddedWalletService, payload: TransactPayl
 /** Runs a Solana request through the embedded Solana wallet (its own sign and review screens): base64 in, base64 or base58 out. */
 async function runSolana(service: EmbeddedWalletService, payload: TransactPayload): Promise<string> {
   const [param] = payload.params
-  if (typeof param !== 'string' || payload.params.length !== 1) throw new BadRequest('Invalid parameters')
+  if (typeof param !== 'string' || payload.params.length !== 1) throw invalidParameters()
   const wallet = service.getSolanaWallet(payload.address)
   if (payload.method === 'solana_signMessage') return bytesToBase64(await wallet.signMessage(param))
   let transaction: Uint8Array
   try {
     transaction = base64ToBytes(param)
   } catch {
-    throw new BadRequest('Invalid parameters')
+    throw invalidParameters()
   }
   if (payload.method === 'solana_signTransaction') return bytesToBase64(await wallet.signTransaction(transaction))
   return wallet.signAndSendTransaction(transaction)

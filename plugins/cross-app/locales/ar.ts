@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: 'انتهت مهلة الطلب',
   CROSS_APP_FAILED: 'حدثت مشكلة أثناء ربط حسابك في {app}. يُرجى المحاولة مرة أخرى.',
   CROSS_APP_METHOD_LABEL: 'المتابعة باستخدام {app}',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: 'المتابعة باستخدام تطبيق آخر',
   CROSS_APP_OTHER_APP: 'تطبيق آخر',
   CROSS_APP_CONNECTING_TITLE: 'جارٍ الاتصال بـ {app}',
   CROSS_APP_CONNECTING_SUBTITLE: 'يُرجى مراجعة النافذة المنبثقة للمتابعة.',

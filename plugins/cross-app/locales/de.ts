@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: 'Zeitüberschreitung der Anfrage',
   CROSS_APP_FAILED: 'Ihr Konto bei {app} konnte nicht verbunden werden. Bitte versuchen Sie es erneut.',
   CROSS_APP_METHOD_LABEL: 'Weiter mit {app}',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: 'Weiter mit einer anderen App',
   CROSS_APP_OTHER_APP: 'einer anderen App',
   CROSS_APP_CONNECTING_TITLE: 'Verbindung mit {app} wird hergestellt',
   CROSS_APP_CONNECTING_SUBTITLE: 'Bitte fahren Sie im Pop-up-Fenster fort.',

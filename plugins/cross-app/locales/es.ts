@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: 'Se ha agotado el tiempo de espera de la solicitud',
   CROSS_APP_FAILED: 'Ha habido un problema al conectar tu cuenta de {app}. Inténtalo de nuevo.',
   CROSS_APP_METHOD_LABEL: 'Continuar con {app}',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: 'Continuar con otra app',
   CROSS_APP_OTHER_APP: 'otra app',
   CROSS_APP_CONNECTING_TITLE: 'Conectando con {app}',
   CROSS_APP_CONNECTING_SUBTITLE: 'Revisa la ventana emergente para continuar.',

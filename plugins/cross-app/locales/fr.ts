@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: 'Délai de la requête dépassé',
   CROSS_APP_FAILED: 'Un problème est survenu lors de la connexion de votre compte sur {app}. Veuillez réessayer.',
   CROSS_APP_METHOD_LABEL: 'Continuer avec {app}',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: 'Continuer avec une autre application',
   CROSS_APP_OTHER_APP: 'une autre application',
   CROSS_APP_CONNECTING_TITLE: 'Connexion à {app}',
   CROSS_APP_CONNECTING_SUBTITLE: 'Consultez la fenêtre pop-up pour continuer.',

@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: 'Richiesta scaduta',
   CROSS_APP_FAILED: 'Si è verificato un problema durante il collegamento del tuo account di {app}. Riprova.',
   CROSS_APP_METHOD_LABEL: 'Continua con {app}',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: 'Continua con un’altra app',
   CROSS_APP_OTHER_APP: 'un’altra app',
   CROSS_APP_CONNECTING_TITLE: 'Connessione a {app}',
   CROSS_APP_CONNECTING_SUBTITLE: 'Controlla la finestra pop-up per continuare.',

@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: 'リクエストがタイムアウトしました',
   CROSS_APP_FAILED: '{app}のアカウントを接続できませんでした。もう一度お試しください。',
   CROSS_APP_METHOD_LABEL: '{app}で続ける',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: '別のアプリで続ける',
   CROSS_APP_OTHER_APP: '別のアプリ',
   CROSS_APP_CONNECTING_TITLE: '{app}に接続しています',
   CROSS_APP_CONNECTING_SUBTITLE: '続けるには、ポップアップウィンドウを確認してください。',

@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: '요청 시간이 초과됐어요',
   CROSS_APP_FAILED: '{app} 계정을 연결하는 중 문제가 발생했어요. 다시 시도해 주세요.',
   CROSS_APP_METHOD_LABEL: '{app} 계정으로 계속하기',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: '다른 앱 계정으로 계속하기',
   CROSS_APP_OTHER_APP: '다른 앱',
   CROSS_APP_CONNECTING_TITLE: '{app}에 연결하는 중',
   CROSS_APP_CONNECTING_SUBTITLE: '계속하려면 팝업 창을 확인해 주세요.',

@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: 'A solicitação expirou',
   CROSS_APP_FAILED: 'Houve um problema ao conectar sua conta do {app}. Tente novamente.',
   CROSS_APP_METHOD_LABEL: 'Continuar com {app}',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: 'Continuar com outro app',
   CROSS_APP_OTHER_APP: 'outro app',
   CROSS_APP_CONNECTING_TITLE: 'Conectando a {app}',
   CROSS_APP_CONNECTING_SUBTITLE: 'Continue na janela pop-up.',

@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: 'Время ожидания запроса истекло',
   CROSS_APP_FAILED: 'Не удалось подключить {app}. Повторите попытку.',
   CROSS_APP_METHOD_LABEL: 'Продолжить через {app}',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: 'Продолжить через другое приложение',
   CROSS_APP_OTHER_APP: 'другое приложение',
   CROSS_APP_CONNECTING_TITLE: 'Подключаем {app}',
   CROSS_APP_CONNECTING_SUBTITLE: 'Чтобы продолжить, перейдите во всплывающее окно.',

@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: 'İstek zaman aşımına uğradı',
   CROSS_APP_FAILED: '{app} ile hesabınız bağlanırken bir sorun oluştu. Lütfen tekrar deneyin.',
   CROSS_APP_METHOD_LABEL: '{app} ile devam et',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: 'Başka bir uygulamayla devam et',
   CROSS_APP_OTHER_APP: 'başka bir uygulama',
   CROSS_APP_CONNECTING_TITLE: '{app} ile bağlanılıyor',
   CROSS_APP_CONNECTING_SUBTITLE: 'Devam etmek için lütfen açılır pencereye bakın.',

@@ -4,6 +4,7 @@ export default {
   CROSS_APP_TIMEOUT: '请求超时',
   CROSS_APP_FAILED: '连接你的 {app} 账户时出现问题，请重试。',
   CROSS_APP_METHOD_LABEL: '使用 {app} 继续',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: '使用其他应用继续',
   CROSS_APP_OTHER_APP: '其他应用',
   CROSS_APP_CONNECTING_TITLE: '正在连接 {app}',
   CROSS_APP_CONNECTING_SUBTITLE: '请在弹出窗口中继续操作。',

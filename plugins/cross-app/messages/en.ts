@@ -17,6 +17,7 @@ export const crossAppMessages = defineMessages({
   CROSS_APP_TIMEOUT: 'Request timeout',
   CROSS_APP_FAILED: 'There was an issue connecting your {app} account. Please try again.',
   CROSS_APP_METHOD_LABEL: 'Continue with {app}',
+  CROSS_APP_METHOD_LABEL_OTHER_APP: 'Continue with another app',
   CROSS_APP_OTHER_APP: 'another app',
   CROSS_APP_CONNECTING_TITLE: 'Connecting to {app}',
   CROSS_APP_CONNECTING_SUBTITLE: 'Please check the pop-up window to continue.',

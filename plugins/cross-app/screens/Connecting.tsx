@@ -11,7 +11,7 @@ import { Screen } from '../../../ui/components/Screen'
 import { Button } from '../../../ui/components/Button'
 import { AppBadge } from './AppBadge'
 import { PORTICO_SCREENS } from '../../../ui/plugin'
-import { cancelCrossApp, focusPopup, loginWithCrossAppAccount, type CrossAppState } from '../client/flow'
+import { cancelCrossApp, focusPopup, loginWithCrossAppAccount, providerName, type CrossAppState } from '../client/flow'
 
 /** Params of the screen; each overrides the slice. */
 export interface ConnectingParams extends Record<string, unknown> {
@@ -39,7 +39,7 @@ export function ConnectingView({ ctx, params, navigate }: ScreenProps<Connecting
   const snap = useSnapshot(ctx.state as CrossAppState)
   const t = ctx.t
   const status = params.status ?? snap.status
-  const name = params.name ?? snap.provider?.name ?? t('CROSS_APP_OTHER_APP')
+  const name = params.name ?? providerName(ctx, snap.provider)
   // A failure ends the flow: no Back; Retry or 'Use another method' say where to go.
   useOutcome(status === 'error')
   if (status === 'error') {

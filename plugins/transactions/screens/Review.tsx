@@ -8,7 +8,9 @@
  * {chain} to complete transaction.', Approve then disabled). The host's title, description, button
  * text and contract image replace the defaults; an approval is titled 'Confirm address' when it lets
  * an address move the wallet's tokens and 'Confirm action' when it revokes such a right. A multi-item request shows its items one by one
- * ('Transaction 2 of 3', Continue and Back); the last item's Approve sends them all; amounts show their dollar value first or second as
+ * ('Transaction 2 of 3', Continue and Back); the last item's Approve sends them all. A request whose items go
+ * out as one operation with one fee (`operationFee`: a smart account's user operation) shows that fee
+ * once, on the last item, with the total of the whole request; amounts show their dollar value first or second as
  * the app's `priceDisplay.primary` says. Approve sends the transaction (`submit`) and moves on to the
  * receipt, or to the error screen when the send fails; Cancel or closing rejects the request with
  * 4001. Short of funds with funding available (the funding plugin with a method for the chain),
@@ -87,15 +89,21 @@ export default function Review({ ctx, params, navigate, cancelStep }: ScreenProp
   const decodedRaw = decodeTransactionData(data, { extendedCalldataDecoding: params.extendedCalldataDecoding })
 
   const sponsored = isSponsored(params)
+  // One fee for the whole request (a user operation) is shown once, on the item Approve sends.
+  const operationWide = params.operationFee !== undefined
+  const operationFee = sponsored ? 0n : params.operationFee ? BigInt(params.operationFee) : null
   const costOf = (item: Record<string, string | undefined>) => {
     const price = item.maxFeePerGas ?? item.gasPrice
-    const fee = sponsored ? 0n : item.gas && price ? BigInt(item.gas) * BigInt(price) : null
+    const fee = sponsored || operationWide ? 0n : item.gas && price ? BigInt(item.gas) * BigInt(price) : null
     return { value: BigInt(item.value ?? '0x0'), fee }
   }
-  const { value, fee } = costOf(tx)
-  const total = fee === null ? null : value + fee
+  const { value } = costOf(tx)
   // The balance must cover every item (an item's unknown fee counts as nothing).
-  const needed = all.reduce((sum, item) => sum + costOf(item).value + (costOf(item).fee ?? 0n), 0n)
+  const needed = all.reduce((sum, item) => sum + costOf(item).value + (costOf(item).fee ?? 0n), operationFee ?? 0n)
+  const fee = operationWide ? operationFee : costOf(tx).fee
+  // An operation's total is the whole request's: every item's amount and its one fee.
+  const total = fee === null ? null : operationWide ? needed : value + fee
+  const showsFee = !operationWide || last
   const facts = useChainFacts(ctx, params, tx.to, decodedRaw !== null, total === null ? null : needed)
   const decoded = decodedRaw && facts.token ? withTokenStandard(decodedRaw, facts.token) : decodedRaw
   const fund = useFunding(ctx, params.address, { chain: `eip155:${params.chainId}` }, facts.short)
@@ -114,8 +122,12 @@ export default function Review({ ctx, params, navigate, cancelStep }: ScreenProp
     ...(decoded?.tokenId !== undefined ? [[t('TRANSACTIONS_TOKEN_ID'), decoded.tokenId.toString()] as DetailRow] : []),
     [t('TRANSACTIONS_NETWORK'), network],
     [t('TRANSACTIONS_AMOUNT'), amount(value)],
-    [t('TRANSACTIONS_FEE'), sponsored ? t('TRANSACTIONS_FEE_SPONSORED') : fee === null ? t('TRANSACTIONS_UNKNOWN') : amount(fee)],
-    [t('TRANSACTIONS_TOTAL'), total === null ? t('TRANSACTIONS_UNKNOWN') : amount(total)],
+    ...(showsFee
+      ? [
+          [t('TRANSACTIONS_FEE'), sponsored ? t('TRANSACTIONS_FEE_SPONSORED') : fee === null ? t('TRANSACTIONS_UNKNOWN') : amount(fee)] as DetailRow,
+          [t('TRANSACTIONS_TOTAL'), total === null ? t('TRANSACTIONS_UNKNOWN') : amount(total)] as DetailRow,
+        ]
+      : []),
   ]
   const warnings = [
     ...(params.preparationFailed && index === 0 ? [t('TRANSACTIONS_PREPARE_FAILED')] : []),

@@ -149,9 +149,7 @@ export interface MinedReceipt {
  * @returns the fee in the chain's smallest unit.
  */
 export function feePaidOf(params: TransactionReviewParams, receipt: MinedReceipt): bigint {
-  const reader = (params as { feePaid?: unknown }).feePaid
-  const read = typeof reader === 'function' ? (reader as (r: MinedReceipt) => bigint | null)(receipt) : null
-  return read ?? BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0')
+  return params.feePaid?.(receipt) ?? BigInt(receipt.gasUsed) * BigInt(receipt.effectiveGasPrice ?? '0x0')
 }
 
 /** What the error screen shows of a failure: its code and message, and the hash when one exists. */

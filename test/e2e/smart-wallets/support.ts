@@ -4,7 +4,7 @@
  * user's smart wallet linked through the page; a message signed through the sign request; the review's
  * approval. Each spec file makes its own {@link smartWalletsHarness} and closes it in `afterAll`.
  */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test'
+import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test'
 import { createPublicClient, http, toHex, type Address, type Hex, type PublicClient } from 'viem'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
 import { startHostPage, type HostPage } from '../../support/host-page'
@@ -175,4 +175,43 @@ export async function approve(dialog: Locator): Promise<void> {
   await expect(signRequest.or(complete)).toBeVisible({ timeout: 60_000 })
   await expect(signRequest).toHaveCount(0)
   await expect(complete).toBeVisible()
+}
+
+/**
+ * Sends the page's sponsored transfer (1000 wei) through the review and the receipt, both showing the
+ * fee as 'Sponsored' and the review naming the amount and the smart account; screenshots of both
+ * (`smart-wallet-review-sponsored-<name>-light-desktop.png`, and `-receipt-`), then 'Done'.
+ * @param address - the smart account, which the review shows as the wallet.
+ * @param name - the screenshots' account name (its type).
+ */
+export async function sendSponsoredTransfer(page: Page, address: Address, name: string): Promise<void> {
+  await page.getByRole('button', { name: 'Send with the smart wallet' }).click()
+  const dialog = page.getByRole('dialog')
+  await expect(dialog.getByRole('heading', { name: 'Review transaction' })).toBeVisible()
+  await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
+  await expect(row(dialog, 'Amount')).toHaveText(/^<0\.000001 ETH/)
+  await expect(dialog.getByText(`${address.slice(0, 6)}…${address.slice(-4)}`)).toBeVisible()
+  await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-review-sponsored-${name}-light-desktop.png`) })
+  await approve(dialog)
+  await expect(row(dialog, 'Fee paid')).toHaveText('Sponsored')
+  await dialog.screenshot({ path: test.info().outputPath(`smart-wallet-receipt-sponsored-${name}-light-desktop.png`) })
+  await dialog.getByRole('button', { name: 'Done' }).click()
+}
+
+/**
+ * Walks the review of the page's sponsored batch (two transfers): the first item shows no fee of its
+ * own; the second, the one Approve sends, shows the operation's one fee ('Sponsored') and its total.
+ * Leaves the review on the second item, with a screenshot of it under the name given.
+ */
+export async function expectBatchReview(dialog: Locator, shot: string): Promise<void> {
+  await expect(dialog.getByText('Transaction 1 of 2')).toBeVisible()
+  await expect(row(dialog, 'Amount')).toHaveText(/^<0\.000001 ETH/)
+  await expect(dialog.locator('dt', { hasText: /^Estimated fee$/ })).toHaveCount(0)
+  await expect(dialog.locator('dt', { hasText: /^Total$/ })).toHaveCount(0)
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await expect(dialog.getByText('Transaction 2 of 2')).toBeVisible()
+  await expect(dialog.locator('dt', { hasText: /^Estimated fee$/ })).toHaveCount(1)
+  await expect(row(dialog, 'Estimated fee')).toHaveText('Sponsored')
+  await expect(row(dialog, 'Total')).toHaveText(/^<0\.000001 ETH/)
+  await dialog.screenshot({ path: test.info().outputPath(`${shot}.png`) })
 }
