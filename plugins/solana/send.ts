@@ -68,7 +68,7 @@ export interface StandardWalletSend {
   rpc: SolanaRpcCall
   /** The wallet's connected account: it pays the fee and signs. */
   from: string
-  /** The cluster (`mainnet-beta`, `devnet`…): the wallet is asked for its chain ({@link standardChainOf}). */
+  /** The cluster (`mainnet-beta`, `devnet`…): the wallet is asked for its Wallet Standard chain (`solana:mainnet` for `mainnet-beta`). */
   cluster: string
   /** The instructions, in order, in one transaction. */
   instructions: readonly Instruction[]
