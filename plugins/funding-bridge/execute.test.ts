@@ -1,6 +1,7 @@
 /**
  * Executing bridge quotes: the quote request a funding request makes (native currency on both
- * sides, Solana as chain 792703809, the amount received in the destination's units), a
+ * sides, Solana as chain 792703809, the amount received in the destination's units; USDC to and
+ * from Solana, the EVM chain's contract and the cluster's mint), a
  * Solana-origin step signed and sent through a Wallet Standard wallet on the local Solana cluster
  * (litesvm behind JSON-RPC) whose deposit lands, a refusal as the spec's rejection, and the wait
  * for the funds on the destination.
@@ -16,6 +17,11 @@ import { BRIDGE_EVM_NATIVE, BRIDGE_SOL_NATIVE, executeBridgeQuote, quoteBody, ty
 
 const EVM_WALLET = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
 const anvil = { id: 'eip155:31337', name: 'Anvil', rpcUrls: ['http://127.0.0.1:1'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
+const SOLANA_WALLET = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM'
+/** Circle's USDC on Ethereum and on Solana's mainnet-beta, as the funding core names them by default. */
+const USDC_ETHEREUM = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'
+const USDC_SOLANA = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
+const usdcAddress = (chainId: string) => ({ 'eip155:1': USDC_ETHEREUM, 'solana:mainnet-beta': USDC_SOLANA })[chainId] ?? null
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
 
 describe('fundingQuoteRequest', () => {
@@ -33,11 +39,42 @@ describe('fundingQuoteRequest', () => {
     })
   })
 
-  it('funds a Solana wallet as chain 792703809 in lamports; USDC (no Solana mint) or no amount asks nothing', () => {
+  it('funds a Solana wallet as chain 792703809 in lamports; no amount asks nothing', () => {
     const request: FundingRequest = { address: 'So1ana', chainType: 'solana', chain: null, cluster: { name: 'mainnet-beta' }, amount: '0.5', asset: 'native-currency', crossChainBridgingEnabled: true }
-    expect(quoteBody(fundingQuoteRequest(request, EVM_WALLET, 'eip155:1')!)).toMatchObject({ originChainId: 1, destinationChainId: 792703809, destinationCurrency: BRIDGE_SOL_NATIVE, amount: '500000000' })
-    expect(fundingQuoteRequest({ ...request, asset: 'USDC' }, EVM_WALLET, 'eip155:1', { usdcAddress: () => '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48' })).toBeNull()
+    expect(quoteBody(fundingQuoteRequest(request, EVM_WALLET, 'eip155:1')!)).toMatchObject({ originChainId: 1, destinationChainId: 792703809, originCurrency: BRIDGE_EVM_NATIVE, destinationCurrency: BRIDGE_SOL_NATIVE, amount: '500000000' })
     expect(fundingQuoteRequest({ ...request, amount: null }, EVM_WALLET, 'eip155:1')).toBeNull()
+  })
+
+  it("USDC to a Solana wallet: the EVM chain's contract for the cluster's mint, 6 decimals", () => {
+    const request: FundingRequest = { address: SOLANA_WALLET, chainType: 'solana', chain: null, cluster: { name: 'mainnet-beta' }, amount: '2.5', asset: 'USDC', crossChainBridgingEnabled: true }
+    expect(quoteBody(fundingQuoteRequest(request, EVM_WALLET, 'eip155:1', { usdcAddress })!)).toMatchObject({
+      user: EVM_WALLET,
+      recipient: SOLANA_WALLET,
+      originChainId: 1,
+      destinationChainId: 792703809,
+      originCurrency: USDC_ETHEREUM,
+      destinationCurrency: USDC_SOLANA,
+      amount: '2500000',
+    })
+  })
+
+  it("USDC from a Solana wallet: the cluster's mint for the EVM chain's contract, 6 decimals", () => {
+    const request: FundingRequest = { address: EVM_WALLET, chainType: 'ethereum', chain: { ...anvil, id: 'eip155:1' }, cluster: null, amount: '2.5', asset: 'USDC', crossChainBridgingEnabled: true }
+    expect(quoteBody(fundingQuoteRequest(request, SOLANA_WALLET, 'solana:mainnet-beta', { usdcAddress })!)).toMatchObject({
+      user: SOLANA_WALLET,
+      recipient: EVM_WALLET,
+      originChainId: 792703809,
+      destinationChainId: 1,
+      originCurrency: USDC_SOLANA,
+      destinationCurrency: USDC_ETHEREUM,
+      amount: '2500000',
+    })
+  })
+
+  it('USDC on a side with no USDC contract or mint asks nothing', () => {
+    const toSolana: FundingRequest = { address: SOLANA_WALLET, chainType: 'solana', chain: null, cluster: { name: 'mainnet-beta' }, amount: '1', asset: 'USDC', crossChainBridgingEnabled: true }
+    expect(fundingQuoteRequest(toSolana, EVM_WALLET, 'eip155:1', { usdcAddress: (id) => (id === 'eip155:1' ? USDC_ETHEREUM : null) })).toBeNull()
+    expect(fundingQuoteRequest(toSolana, EVM_WALLET, 'eip155:1')).toBeNull()
   })
 })
 

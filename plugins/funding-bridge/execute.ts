@@ -28,7 +28,7 @@ export function bridgeChainOf(caip2: string): BridgeChain {
 
 /** How {@link fundingQuoteRequest} asks: the chains' USDC contracts, and what the wallet pays with. */
 export interface FundingQuoteOptions {
-  /** The USDC contract on a chain (CAIP-2 id), or null: the funding core's `usdcAddress`. */
+  /** The USDC contract on a chain, or mint on a Solana cluster (CAIP-2 id), or null: the funding core's `usdcAddress`. */
   usdcAddress?: (chainId: string) => string | null
   /**
    * What the paying wallet pays with on the origin chain. @defaultValue the request's asset (a
@@ -41,7 +41,8 @@ export interface FundingQuoteOptions {
 
 /**
  * The quote request for funding `request` from the wallet `from` holding funds on `origin`: the
- * native currency, or USDC (the chains' USDC contracts on both sides, 6 decimals), and the amount
+ * native currency, or USDC (the chains' USDC contracts on both sides, on Solana the cluster's USDC
+ * mint, 6 decimals), and the amount
  * the funded wallet receives. With `pay` the other asset on the request's own chain, it is a swap.
  * @param request - the funding request (with its amount).
  * @param from - the paying wallet.
@@ -59,7 +60,8 @@ export function fundingQuoteRequest(request: FundingRequest, from: string, origi
   if (!request.amount || (asset !== 'native-currency' && asset !== 'USDC')) return null
   const destinationId = request.chain ? request.chain.id : `solana:${request.cluster?.name ?? 'mainnet-beta'}`
   const currency = (caip2: string, what: 'native-currency' | 'USDC'): string | null => {
-    if (what === 'USDC') return caip2.startsWith('eip155:') ? (options.usdcAddress?.(caip2) ?? null) : null
+    // USDC: the chain's contract, on Solana the cluster's mint (Circle's on mainnet-beta, the funding core's default).
+    if (what === 'USDC') return options.usdcAddress?.(caip2) ?? null
     return caip2.startsWith('solana:') ? BRIDGE_SOL_NATIVE : BRIDGE_EVM_NATIVE
   }
   const originCurrency = currency(origin, options.pay ?? asset)

@@ -3,8 +3,8 @@
  * wallet cannot be prepared (the funds are on another chain), a funding method asks the bridge for
  * quotes from a bridge quote service (through an adapter; Solana is destination chain 792703809),
  * lets the user pick one when there are several, and executes its steps: the native currency, or
- * USDC between two EVM chains with USDC contracts (an approval, then the deposit). EVM-to-Solana and
- * Solana-to-EVM; not on Solana testnets or devnets. The same service's swap call turns the other
+ * USDC between two chains with USDC (an EVM chain's contract, a Solana cluster's mint; from EVM an
+ * approval, then the deposit). EVM-to-Solana and Solana-to-EVM; not on Solana testnets or devnets. The same service's swap call turns the other
  * asset on the request's own chain (ether for USDC, or USDC for ether) into the requested one.
  *
  * A funding method reaches it with `findBridge(ctx)` (undefined when the host did not register it)

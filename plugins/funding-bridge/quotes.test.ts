@@ -53,14 +53,16 @@ describe('httpBridgeQuotes', () => {
     const quotes = await httpBridgeQuotes({ apiUrl: one.url }).quotes(evmToSolana)
     expect(one.calls.at(-1)).toMatchObject({ user: EVM_USER, recipient: SOL_WALLET, originChainId: 8453, destinationChainId: BRIDGE_SOLANA_CHAIN_ID, amount: '50000000' })
     expect(quotes).toHaveLength(1)
-    expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ from: EVM_USER, chainId: 8453, value: '50010000' })
+    // 0.05 SOL at the stand-in's prices (SOL 150 dollars, ether 2000) is 0.00375 ether, plus the route's fee in wei.
+    expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ from: EVM_USER, chainId: 8453, value: '3750000000010000' })
     expect(quotes[0]).toMatchObject({ amountOut: '50000000', feesUsd: 0.5, timeEstimate: 10 })
   })
 
   it('asks Solana-to-EVM with Solana as origin chain 792703809 and reads its instructions', async () => {
     const quotes = await httpBridgeQuotes({ apiUrl: one.url }).quotes(solanaToEvm)
     expect(one.calls.at(-1)).toMatchObject({ originChainId: BRIDGE_SOLANA_CHAIN_ID, destinationChainId: 8453 })
-    expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ chainId: BRIDGE_SOLANA_CHAIN_ID, instructions: [{ programId: '11111111111111111111111111111111' }] })
+    // The transfer to the deposit address, then the request id as a memo (how the service knows the deposit).
+    expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ chainId: BRIDGE_SOLANA_CHAIN_ID, instructions: [{ programId: '11111111111111111111111111111111' }, { programId: 'MemoSq4gqABAXKb96qnH8TysNcWxMyWCqXgDLGmfcHr' }] })
   })
 
   it('returns every quote when the service offers several', async () => {

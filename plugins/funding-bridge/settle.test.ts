@@ -91,7 +91,7 @@ describe('USDC bridged between two chains', () => {
     expect(await readBalance(one.url, 'ethereum', recipient, usdcOne.usd)).toBe(0n)
   }, 60_000)
 
-  it('a chain without a USDC contract, USDC on Solana, or the requested asset on the funded chain itself asks nothing', () => {
+  it('a chain without a USDC contract, a Solana cluster whose USDC mint is not named, or the requested asset on the funded chain itself asks nothing', () => {
     const request: FundingRequest = { address: '0x71C7656EC7ab88b098defB751B7401B5f6d8976F', chainType: 'ethereum', chain: chains()[0]!, cluster: null, amount: '0.05', asset: 'USDC', crossChainBridgingEnabled: true }
     expect(fundingQuoteRequest(request, '0xabc', 'eip155:8453', { usdcAddress })).toBeNull()
     expect(fundingQuoteRequest(request, 'So1ana', 'solana:mainnet-beta', { usdcAddress })).toBeNull()

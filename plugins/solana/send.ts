@@ -43,6 +43,20 @@ export interface AccountKeysInstruction {
   data: Uint8Array
 }
 
+/**
+ * The Wallet Standard chain of a cluster, as wallets list it: `solana:mainnet` for `mainnet-beta`
+ * (the standard's name of Solana's mainnet), `solana:{cluster}` for the others.
+ * @param cluster - the cluster's name (`mainnet-beta`, `devnet`, `testnet`).
+ * @returns the chain a wallet is asked to sign and send for.
+ * @example
+ * ```ts
+ * standardChainOf('mainnet-beta') // 'solana:mainnet'
+ * ```
+ */
+export function standardChainOf(cluster: string): `solana:${string}` {
+  return cluster === 'mainnet-beta' ? 'solana:mainnet' : `solana:${cluster}`
+}
+
 /** The feature's shape, as far as sending uses it. */
 interface SignAndSendFeature {
   signAndSendTransaction(input: { account: Wallet['accounts'][number]; transaction: Uint8Array; chain: string }): Promise<readonly { signature: Uint8Array }[]>
@@ -54,7 +68,7 @@ export interface StandardWalletSend {
   rpc: SolanaRpcCall
   /** The wallet's connected account: it pays the fee and signs. */
   from: string
-  /** The cluster (`mainnet-beta`, `devnet`…): the transaction's chain is `solana:{cluster}`. */
+  /** The cluster (`mainnet-beta`, `devnet`…): the wallet is asked for its Wallet Standard chain (`solana:mainnet` for `mainnet-beta`). */
   cluster: string
   /** The instructions, in order, in one transaction. */
   instructions: readonly Instruction[]
@@ -114,7 +128,7 @@ export async function sendWithStandardWallet(wallet: Wallet, send: StandardWalle
   const transaction = new Uint8Array(getTransactionEncoder().encode(compileTransaction(message)))
   let out: readonly { signature: Uint8Array }[]
   try {
-    out = await feature.signAndSendTransaction({ account, transaction, chain: `solana:${send.cluster}` })
+    out = await feature.signAndSendTransaction({ account, transaction, chain: standardChainOf(send.cluster) })
   } catch (e) {
     throw toWalletError(e)
   }

@@ -15,7 +15,7 @@ import { Button } from '../../../ui/components/Button'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { porticoRecipes as r } from '../../../ui/styles'
 import { formatDecimal, formatUsd } from '../../../ui/format'
-import { assetSymbol, findFunding, fromUnits, FundingFailed, FundingProgress, fundingRpcUrl, readBalance, useFundingFlow, USDC_DECIMALS } from '../../funding'
+import { assetSymbol, findFunding, fromUnits, FundingFailed, FundingProgress, fundingChainId, fundingRpcUrl, readBalance, useFundingFlow, USDC_DECIMALS } from '../../funding'
 import { walletsOf } from '../../wallets'
 import { findBridge } from '../index'
 import { askBridgeQuotes, askSwapQuotes, executeBridgeQuote, isSwap, selectBridgeQuote, type BridgeQuote } from '../quotes'
@@ -58,7 +58,8 @@ export default function Quotes() {
   const url = request ? fundingRpcUrl(request, ctx.config()) : null
   const service = findBridge(ctx)
   const usdc = request?.asset === 'USDC'
-  const token = usdc && request?.chain ? usdcAddress(request.chain.id) : null
+  // The USDC awaited: the chain's contract, or on Solana the cluster's mint.
+  const token = usdc && request ? usdcAddress(fundingChainId(request)) : null
   const decimals = usdc ? USDC_DECIMALS : (request?.chain?.nativeCurrency.decimals ?? 9)
 
   const fail = (e: unknown) => {
