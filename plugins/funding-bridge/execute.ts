@@ -9,7 +9,7 @@
 import type { Wallet } from '@wallet-standard/base'
 import type { ChainConfig } from '../../kernel/config'
 import { PorticoError } from '../../kernel/errors'
-import { fundingRpc, pollUntil, readBalance, SOLANA_CLUSTER_RPC, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
+import { fundingRpc, pollUntil, readBalance, solanaClusterRpcUrl, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
 import type { SolanaRpcCall } from '../solana'
 import { WALLET_ERROR_CODES, type Eip1193Provider, type WalletRegistry } from '../wallets'
 import { BRIDGE_EVM_NATIVE, BRIDGE_SOL_NATIVE, BRIDGE_TEXTS, type BridgeChain, type BridgeQuoteRequest, type BridgeSender, type EvmBridgeTransaction, type SolanaBridgeTransaction } from './quotes'
@@ -92,7 +92,7 @@ const failed = (details: string) => new PorticoError('Something went wrong', { c
 
 /** The RPC endpoint of a chain of the app (Solana: the app's cluster, else the public one). */
 function rpcOf(chains: readonly ChainConfig[], caip2: string): string {
-  const url = chains.find((c) => c.id === caip2)?.rpcUrls[0] ?? (caip2.startsWith('solana:') ? (chains.find((c) => c.id.startsWith('solana:'))?.rpcUrls[0] ?? SOLANA_CLUSTER_RPC[caip2.slice(7)]) : undefined)
+  const url = caip2.startsWith('solana:') ? solanaClusterRpcUrl(chains, caip2.slice('solana:'.length)) : chains.find((c) => c.id === caip2)?.rpcUrls[0]
   if (!url) throw failed(`No RPC endpoint for ${caip2}`)
   return url
 }

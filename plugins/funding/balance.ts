@@ -4,7 +4,7 @@
  * USDC on Solana), over plain JSON-RPC.
  * @module
  */
-import type { AppConfig } from '../../kernel/config'
+import type { AppConfig, ChainConfig } from '../../kernel/config'
 import { base64ToBytes } from '../../kernel/base64'
 import { PorticoError } from '../../kernel/errors'
 import type { FundingRequest } from './types'
@@ -17,9 +17,29 @@ export const SOLANA_CLUSTER_RPC: Readonly<Record<string, string>> = {
 }
 
 /**
+ * The RPC endpoint of a Solana cluster for an app: its chain `solana:{cluster}` when the app lists
+ * one (an app's own RPC provider, or a local cluster posing as it), else a Solana chain the app
+ * lists under a name that is not a public cluster's (a local cluster such as `solana:localnet`),
+ * else the cluster's public endpoint. An app listing only another public cluster (devnet for a
+ * mainnet-beta request) is never read in its place.
+ * @param chains - the app's chains.
+ * @param cluster - the cluster's name (`mainnet-beta`, `devnet`, `testnet`).
+ * @returns the URL, or null for an unknown cluster the app does not list.
+ * @example
+ * ```ts
+ * import { solanaClusterRpcUrl } from 'portico/plugins/funding'
+ * solanaClusterRpcUrl(ctx.config()!.supportedChains, 'mainnet-beta')
+ * ```
+ */
+export function solanaClusterRpcUrl(chains: readonly Pick<ChainConfig, 'id' | 'rpcUrls'>[], cluster: string): string | null {
+  const solana = chains.filter((c) => c.id.startsWith('solana:') && c.rpcUrls[0])
+  const own = solana.find((c) => c.id === `solana:${cluster}`) ?? solana.find((c) => !(c.id.slice('solana:'.length) in SOLANA_CLUSTER_RPC))
+  return own?.rpcUrls[0] ?? SOLANA_CLUSTER_RPC[cluster] ?? null
+}
+
+/**
  * The RPC endpoint a request's chain is read on: the EVM chain's first RPC URL; for Solana the
- * app's `solana:{cluster}` chain, else the first Solana chain it lists (a local cluster), else the
- * cluster's public endpoint.
+ * cluster's endpoint for the app ({@link solanaClusterRpcUrl}).
  * @param request - the request.
  * @param config - the app configuration.
  * @returns the URL, or null when the EVM chain has none.
@@ -31,10 +51,7 @@ export const SOLANA_CLUSTER_RPC: Readonly<Record<string, string>> = {
  */
 export function fundingRpcUrl(request: Pick<FundingRequest, 'chain' | 'cluster'>, config: Pick<AppConfig, 'supportedChains'> | null): string | null {
   if (request.chain) return request.chain.rpcUrls[0] ?? null
-  const name = request.cluster?.name ?? 'mainnet-beta'
-  const solana = (config?.supportedChains ?? []).filter((c) => c.id.startsWith('solana:') && c.rpcUrls[0])
-  const chain = solana.find((c) => c.id === `solana:${name}`) ?? solana[0]
-  return chain?.rpcUrls[0] ?? SOLANA_CLUSTER_RPC[name] ?? null
+  return solanaClusterRpcUrl(config?.supportedChains ?? [], request.cluster?.name ?? 'mainnet-beta')
 }
 
 let rpcId = 0
