@@ -54,7 +54,7 @@ describe('httpBridgeQuotes', () => {
     expect(one.calls.at(-1)).toMatchObject({ user: EVM_USER, recipient: SOL_WALLET, originChainId: 8453, destinationChainId: BRIDGE_SOLANA_CHAIN_ID, amount: '50000000' })
     expect(quotes).toHaveLength(1)
     expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ from: EVM_USER, chainId: 8453, value: '50010000' })
-    expect(quotes[0]).toMatchObject({ amountOut: '50000000', feesUsd: 0.5, timeEstimate: 10 })
+    expect(quotes[0]).toMatchObject({ amountIn: '50010000', amountOut: '50000000', feesUsd: 0.5, timeEstimate: 10 })
   })
 
   it('asks Solana-to-EVM with Solana as origin chain 792703809 and reads its instructions', async () => {
