@@ -136,7 +136,7 @@ describe('a swap then a bridge, in one quote', () => {
     expect(routes).toEqual([{ origin: 'eip155:31338', pay: 'native-currency' }])
     const answer = await routeQuotes(service(), request, from, routes[0]!, options())
     expect(answer?.quotes).toEqual([])
-    await expect(firstAffordableRoute(service(), request, from, routes, options())).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_NOT_ENOUGH_FUNDS', message: `Wallet ${from} does not have enough funds.` })
+    await expect(firstAffordableRoute(service(), request, from, routes, options())).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_NOT_ENOUGH_FUNDS', shortMessage: `Wallet ${from} does not have enough funds.`, details: from })
   })
 
   it("a service that cannot quote any route answers with its own error, not 'not enough funds'", async () => {
