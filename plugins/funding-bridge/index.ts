@@ -4,8 +4,12 @@
  * quotes from a bridge quote service (through an adapter; Solana is destination chain 792703809),
  * lets the user pick one when there are several, and executes its steps: the native currency, or
  * USDC between two chains with USDC (an EVM chain's contract, a Solana cluster's mint; from EVM an
- * approval, then the deposit). EVM-to-Solana and Solana-to-EVM; not on Solana testnets or devnets. The same service's swap call turns the other
- * asset on the request's own chain (ether for USDC, or USDC for ether) into the requested one.
+ * approval, then the deposit). EVM-to-Solana and Solana-to-EVM; not on Solana testnets or devnets.
+ * The same service's swap call turns the other asset on the request's own chain (ether for USDC, or
+ * USDC for ether) into the requested one, and one quote swaps and bridges the other asset held on
+ * another chain (ether there for USDC here, USDC there for ether here). Routes are tried only where
+ * the wallet holds enough ({@link fundingRoutes}), and a quote is offered only when the wallet can
+ * pay its input ({@link routeQuotes}).
  *
  * A funding method reaches it with `findBridge(ctx)` (undefined when the host did not register it)
  * and opens its screen 'Bridge from another network' ({@link BRIDGE_QUOTES_SCREEN}) with the paying
@@ -22,15 +26,16 @@ import { wallets } from '../wallets'
 import { BRIDGE_TEXTS, httpBridgeQuotes, type BridgeQuoteService } from './quotes'
 
 export * from './quotes'
+export { BRIDGE_FEE_MARGIN_BPS, BRIDGE_GAS_LIMIT, bridgeNotEnoughFunds, firstAffordableRoute, fundingRoutes, routeQuotes, type FundingPayment, type FundingRoute, type FundingRouteOptions, type RouteQuotes } from './route'
 export { BRIDGE_BALANCE_POLL_MS, BRIDGE_RECEIPT_POLL_MS, bridgeChainOf, fundingQuoteRequest, waitForBridgedFunds, walletBridgeSender, type BridgeSenderContext, type FundingQuoteOptions } from './execute'
 
 /** The plugin's id. */
 export const BRIDGE_PLUGIN_ID = 'funding-bridge'
 
 /**
- * The bridge screen's id: params `from` (the paying wallet), `origin` (the CAIP-2 chain its funds
- * are on) and, for a swap on the request's own chain, `pay` (`'native-currency'` or `'USDC'`: what the
- * wallet holds there instead of the requested asset).
+ * The bridge screen's id: params `from` (the paying wallet) and `routes` (the {@link FundingRoute}s
+ * worth asking, in order: {@link fundingRoutes}); or one route as `origin` (the CAIP-2 chain its funds
+ * are on) and `pay` (`'native-currency'` or `'USDC'`, the request's asset when omitted).
  */
 export const BRIDGE_QUOTES_SCREEN = `${BRIDGE_PLUGIN_ID}/quotes`
 
@@ -41,6 +46,7 @@ export const bridgeMessages = defineMessages({
   BRIDGE_LOADING: 'Finding bridge routes…',
   BRIDGE_QUOTES_LABEL: 'Bridge routes',
   BRIDGE_RECEIVE: 'You receive {amount} {symbol}',
+  BRIDGE_PAY: 'You pay {amount} {symbol}',
   BRIDGE_FEES: 'Fees {fees}',
   BRIDGE_TIME: 'About {seconds} s',
   BRIDGE_PICKED: 'Selected',
@@ -67,6 +73,8 @@ export const bridgeMessages = defineMessages({
   BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Approve the swap on {network} in your wallet.',
   BRIDGE_SWAP_AWAITING_TITLE: 'Swap in progress',
   BRIDGE_SWAP_FAILED_TITLE: 'Swap failed',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'Your wallet has {paid} on {origin}. Swap and bridge it to receive {amount} {symbol} on {network}.',
+  BRIDGE_NOT_ENOUGH_FUNDS: BRIDGE_TEXTS.notEnough,
 })
 
 /** The bridge plugin's error table. */
@@ -79,6 +87,8 @@ export const BRIDGE_ERRORS = defineErrorCodes('FUNDING_BRIDGE', {
   FUNDING_BRIDGE_REJECTED: { inline: true, message: 'BRIDGE_REJECTED' },
   /** A Solana testnet or devnet on either side. */
   FUNDING_BRIDGE_UNSUPPORTED: { inline: true, message: 'BRIDGE_UNSUPPORTED' },
+  /** No route holds enough: 'Wallet {address} does not have enough funds.' (the screen names the wallet). */
+  FUNDING_BRIDGE_NOT_ENOUGH_FUNDS: { inline: true, message: 'BRIDGE_NOT_ENOUGH_FUNDS' },
   /** A step's transaction reverted or failed, or its chain has no RPC endpoint. */
   FUNDING_BRIDGE_FAILED: { inline: true, message: 'BRIDGE_FAILED' },
 })

@@ -55,7 +55,7 @@ describe('httpBridgeQuotes', () => {
     expect(quotes).toHaveLength(1)
     // 0.05 SOL at the stand-in's prices (SOL 150 dollars, ether 2000) is 0.00375 ether, plus the route's fee in wei.
     expect(quotes[0]!.steps[0]!.items[0]!.data).toMatchObject({ from: EVM_USER, chainId: 8453, value: '3750000000010000' })
-    expect(quotes[0]).toMatchObject({ amountOut: '50000000', feesUsd: 0.5, timeEstimate: 10 })
+    expect(quotes[0]).toMatchObject({ amountIn: '3750000000010000', amountOut: '50000000', feesUsd: 0.5, timeEstimate: 10 })
   })
 
   it('asks Solana-to-EVM with Solana as origin chain 792703809 and reads its instructions', async () => {

@@ -65,6 +65,8 @@ export interface BridgeQuote {
   /** The service's name for where the quote comes from (a bridge, a solver). */
   provider: string
   steps: readonly BridgeStep[]
+  /** What the user's wallet pays, in the origin currency's smallest unit, when the service says. */
+  amountIn?: string
   /** What the recipient gets (smallest unit), when the service says. */
   amountOut?: string
   /** The fees, in US dollars, when the service says. */
@@ -89,6 +91,7 @@ export const BRIDGE_TEXTS = {
   select: 'Unable to select bridge option from quotes…',
   rejected: 'Transaction was rejected by the user',
   unsupported: 'Bridging is not supported on Solana testnets and devnets',
+  notEnough: 'Wallet {address} does not have enough funds.',
 } as const
 
 const chainIdOf = (chain: BridgeChain) => (chain.type === 'solana' ? BRIDGE_SOLANA_CHAIN_ID : chain.chainId)
@@ -186,7 +189,7 @@ const isTx = (x: unknown): x is BridgeTransaction => {
 
 /** Reads one quote from a service's answer; null when it has no executable steps. */
 function readQuote(json: unknown, provider: string): BridgeQuote | null {
-  const q = json as { steps?: unknown; details?: { currencyOut?: { amount?: unknown }; timeEstimate?: unknown }; fees?: { relayer?: { amountUsd?: unknown } } } | null
+  const q = json as { steps?: unknown; details?: { currencyIn?: { amount?: unknown }; currencyOut?: { amount?: unknown }; timeEstimate?: unknown }; fees?: { relayer?: { amountUsd?: unknown } } } | null
   if (!q || !Array.isArray(q.steps) || q.steps.length === 0) return null
   const steps: BridgeStep[] = []
   for (const s of q.steps as { id?: unknown; description?: unknown; items?: unknown }[]) {
@@ -195,13 +198,15 @@ function readQuote(json: unknown, provider: string): BridgeQuote | null {
     if (!items.every(isTx)) return null
     steps.push({ id: typeof s.id === 'string' ? s.id : 'step', description: typeof s.description === 'string' ? s.description : undefined, items: items.map((data) => ({ data: 'instructions' in data ? { ...data, chainId: BRIDGE_SOLANA_CHAIN_ID } : { ...data, value: data.value ?? '0' } })) })
   }
+  const amountIn = q.details?.currencyIn?.amount
   const amountOut = q.details?.currencyOut?.amount
   const fee = Number(q.fees?.relayer?.amountUsd)
   const time = q.details?.timeEstimate
   return {
     provider,
     steps,
-    ...(typeof amountOut === 'string' ? { amountOut } : {}),
+    ...(typeof amountIn === 'string' && /^\d+$/.test(amountIn) ? { amountIn } : {}),
+    ...(typeof amountOut === 'string' && /^\d+$/.test(amountOut) ? { amountOut } : {}),
     ...(Number.isFinite(fee) ? { feesUsd: fee } : {}),
     ...(typeof time === 'number' ? { timeEstimate: time } : {}),
   }

@@ -13,9 +13,10 @@ import type { AuthenticatedUser } from '../../kernel/wire'
 import { definePlugin } from '../../kernel/plugin'
 import { email } from '../email'
 import { FUNDING_METHODS_SCREEN, findFunding, funding, fundWallet, type FundingResult } from '../funding'
-import { wallets, walletsOf } from '../wallets'
+import { WALLET_ERROR_CODES, WALLET_ERRORS, wallets, walletsOf } from '../wallets'
+import { PorticoError } from '../../kernel/errors'
 import { createEip1193Connector, createLocalProvider, entryFor, TEST_KEYS } from '../wallets/test-wallet'
-import { fundingWallet } from './index'
+import { FUNDING_WALLET_ERRORS, fundingWallet } from './index'
 
 const TARGET = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
 const USDC = '0x00000000000000000000000000000000000000C0'
@@ -41,8 +42,8 @@ async function startChain(state: { balance: bigint; status: string }) {
   return chain
 }
 
-/** A connector plugin offering `count` local wallets whose sends are recorded. */
-function localWallets(count: number, sent: unknown[]) {
+/** A connector plugin offering `count` local wallets whose sends are recorded (or refused with 4001 while `refuse.on`). */
+function localWallets(count: number, sent: unknown[], refuse = { on: false }) {
   return definePlugin({
     id: 'local-wallets',
     kind: 'wallet',
@@ -53,6 +54,7 @@ function localWallets(count: number, sent: unknown[]) {
         const provider = Object.assign(Object.create(local) as typeof local, {
           request: async (args: { method: string; params?: unknown[] }) => {
             if (args.method !== 'eth_sendTransaction') return local.request(args as never)
+            if (refuse.on) throw Object.assign(new Error('User denied transaction signature.'), { code: 4001 })
             sent.push(args.params?.[0])
             return HASH
           },
@@ -64,10 +66,10 @@ function localWallets(count: number, sent: unknown[]) {
   })
 }
 
-async function start(count: number, sent: unknown[], state: { balance: bigint; status: string }): Promise<Harness> {
+async function start(count: number, sent: unknown[], state: { balance: bigint; status: string }, refuse = { on: false }): Promise<Harness> {
   const url = (await startChain(state)).url
   h = await startHarness({
-    plugins: [email(), localWallets(count, sent), funding({ usdcAddresses: { 'eip155:31337': USDC } }), fundingWallet()],
+    plugins: [email(), localWallets(count, sent, refuse), funding({ usdcAddresses: { 'eip155:31337': USDC } }), fundingWallet()],
     config: {
       supportedChains: [
         { id: 'eip155:31337', name: 'Anvil', rpcUrls: [url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
@@ -147,6 +149,27 @@ describe('Transfer from wallet', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
     fireEvent.click(await screen.findByRole('button', { name: /Wallet 1/ }))
     expect(await screen.findByText('Something went wrong')).toBeTruthy()
+    expect(sent).toHaveLength(1)
+  })
+
+  it("behavior: a transfer the wallet refuses (4001) reads 'Transaction was rejected by the user' through the plugin's error table; 'Try again' then sends", async () => {
+    const sent: unknown[] = []
+    const refuse = { on: true }
+    const harness = await start(1, sent, { balance: 10n ** 18n, status: '0x1' }, refuse)
+    const { result } = await open(harness, { amount: '0.05' })
+    fireEvent.click(await screen.findByRole('button', { name: 'Wallet 1' }))
+    expect(await screen.findByRole('heading', { name: 'Transfer failed' })).toBeTruthy()
+    expect(screen.getByRole('dialog').textContent).toContain('Transaction was rejected by the user')
+    expect(sent).toEqual([])
+    // The registry answers the wallet code with the plugin's entry in its screens, and the wallets plugin's elsewhere.
+    const refusal = Object.assign(new PorticoError('User rejected the request.', { code: WALLET_ERROR_CODES.rejected }))
+    expect(harness.kernel.contextFor('funding-wallet').resolveError(refusal)).toMatchObject({ code: WALLET_ERROR_CODES.rejected, reaction: FUNDING_WALLET_ERRORS.FUNDING_WALLET_REJECTED, message: 'Transaction was rejected by the user' })
+    expect(harness.kernel.resolveError(refusal).reaction).toBe(WALLET_ERRORS[WALLET_ERROR_CODES.rejected])
+    refuse.on = false
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }))
+    fireEvent.click(await screen.findByRole('button', { name: /Wallet 1/ }))
+    expect(await screen.findByRole('heading', { name: 'Funds added' })).toBeTruthy()
+    await expect(result).resolves.toMatchObject({ status: 'completed' })
     expect(sent).toHaveLength(1)
   })
 })

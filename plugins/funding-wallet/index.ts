@@ -18,11 +18,11 @@ import { definePlugin } from '../../kernel/plugin'
 import { findBridge } from '../funding-bridge'
 import { findFunding, funding, fundingChainId, fundingHooks, type FundingMethod, type FundingRequest } from '../funding'
 import { wallets, walletsOf } from '../wallets'
-import { FUNDING_WALLET_ERRORS } from './errors'
+import { FUNDING_WALLET_ERRORS, fundingWalletErrorReaction } from './errors'
 import { fundingWalletMessages } from './messages'
 
 export { fundingWalletMessages, type FundingWalletMessageKey } from './messages'
-export { FUNDING_WALLET_ERRORS } from './errors'
+export { FUNDING_WALLET_ERRORS, FUNDING_WALLET_FROM_WALLET_CODES, fundingWalletErrorReaction } from './errors'
 export { RECEIPT_POLL_MS, planTransfer, type TransferPlan } from './transfer'
 
 /** Id of the transfer-from-wallet plugin (the prefix of its screen). */
@@ -70,7 +70,9 @@ export const fundingWallet = () =>
         if (request.asset === 'native-currency') return true
         return request.asset === 'USDC' && findFunding(ctx)?.usdcAddress(fundingChainId(request)) != null
       }
-      return fundingHooks(ctx).methods.tap(FUNDING_WALLET_ID, (tiles, request) => {
+      // The wallet's refusal in this method's screens reads as its table says (before the wallets plugin's answer).
+      const untapError = ctx.hooks.mapError.tap(FUNDING_WALLET_ID, fundingWalletErrorReaction(FUNDING_WALLET_ID))
+      const untapMethods = fundingHooks(ctx).methods.tap(FUNDING_WALLET_ID, (tiles, request) => {
         const tile: FundingMethod = {
           id: 'wallet',
           method: 'wallets',
@@ -83,5 +85,9 @@ export const fundingWallet = () =>
         }
         return [...tiles, tile]
       })
+      return () => {
+        untapError()
+        untapMethods()
+      }
     },
   })

@@ -4,10 +4,10 @@
  * through the wallet's EIP-1193 provider, and the wait for the receipt (Solana: `./solana`).
  * @module
  */
-import type { ChainConfig } from '../../kernel/config'
 import { PorticoError } from '../../kernel/errors'
 import { format } from '../../kernel/messages'
 import { fundingRpc, pollUntil, readBalance, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
+import { toWalletError, WALLET_ERROR_CODES } from '../wallets'
 import { fundingWalletMessages } from './messages'
 
 /** How often the receipt of the transfer is asked for. */
@@ -36,48 +36,6 @@ export function planTransfer(request: FundingRequest, usdc: string | null): Tran
   return null
 }
 
-/**
- * The chain a bridge takes a wallet's funds from, for a request it cannot fund directly: for an
- * EVM wallet, the first chain of the app (not `exclude`, with an RPC endpoint) where it holds the
- * request's asset — the native currency, or USDC on chains with a USDC contract (`usdcAddress`) —
- * (chains that cannot be read are skipped); for a Solana wallet, the app's Solana cluster, else
- * mainnet-beta.
- * @param chains - the app's chains.
- * @param walletChainType - the paying wallet's chain family.
- * @param from - the wallet.
- * @param exclude - the request's own chain (CAIP-2), or null.
- * @param usdcAddress - for a USDC request, the USDC contract of a chain (null when none); omitted for the native currency.
- * @returns the chain's CAIP-2 id, or null when an EVM wallet holds nothing elsewhere.
- */
-export async function bridgeOrigin(chains: readonly ChainConfig[], walletChainType: FundingRequest['chainType'], from: string, exclude: string | null, usdcAddress?: (chainId: string) => string | null): Promise<string | null> {
-  if (walletChainType === 'solana') return chains.find((c) => c.id.startsWith('solana:'))?.id ?? 'solana:mainnet-beta'
-  for (const chain of chains) {
-    const url = chain.rpcUrls[0]
-    const token = usdcAddress ? usdcAddress(chain.id) : null
-    if (!chain.id.startsWith('eip155:') || chain.id === exclude || !url || (usdcAddress && !token)) continue
-    if ((await readBalance(url, 'ethereum', from, token).catch(() => 0n)) > 0n) return chain.id
-  }
-  return null
-}
-
-/**
- * What a wallet short of the requested asset on the request's EVM chain could swap there instead:
- * the native currency for a USDC request, USDC (the chain's contract) for a native one, when it
- * holds some of it. The swap quote then tells whether it is enough.
- * @param url - the request's chain's RPC endpoint.
- * @param request - the request.
- * @param from - the wallet.
- * @param usdc - the chain's USDC contract, or null.
- * @returns the asset to pay with, or null when there is nothing to swap.
- */
-export async function swapPayment(url: string, request: FundingRequest, from: string, usdc: string | null): Promise<'native-currency' | 'USDC' | null> {
-  if (request.chainType !== 'ethereum' || !usdc) return null
-  const pay = request.asset === 'USDC' ? 'native-currency' : request.asset === 'native-currency' ? 'USDC' : null
-  if (!pay) return null
-  const balance = await readBalance(url, 'ethereum', from, pay === 'USDC' ? usdc : null).catch(() => 0n)
-  return balance > 0n ? pay : null
-}
-
 /** An EIP-1193 provider, as the wallets plugin gives it. */
 interface Eip1193 {
   request(args: { method: string; params?: unknown[] }): Promise<unknown>
@@ -104,12 +62,20 @@ export const notEnoughFunds = (from: string) =>
 /**
  * Sends the plan from an EVM wallet to the request's address.
  * @returns the transaction hash.
+ * @throws PorticoError `wallet_user_rejected` when the wallet refuses; `FUNDING_WALLET_FAILED` when it cannot send.
  */
 export async function sendEvmTransfer(provider: Eip1193, request: FundingRequest, from: string, plan: TransferPlan): Promise<string> {
   const tx = plan.token
     ? { from, to: plan.token, data: TRANSFER + request.address.slice(2).toLowerCase().padStart(64, '0') + plan.units.toString(16).padStart(64, '0') }
     : { from, to: request.address, value: `0x${plan.units.toString(16)}` }
-  return String(await provider.request({ method: 'eth_sendTransaction', params: [tx] }))
+  try {
+    return String(await provider.request({ method: 'eth_sendTransaction', params: [tx] }))
+  } catch (e) {
+    // The wallet's refusal (4001, or its words) becomes the wallets plugin's `wallet_user_rejected`.
+    const wallet = toWalletError(e, { method: 'eth_sendTransaction' })
+    if (wallet.code === WALLET_ERROR_CODES.rejected) throw wallet
+    throw new PorticoError(fundingWalletMessages.FUNDING_WALLET_FAILED, { code: 'FUNDING_WALLET_FAILED', details: wallet.shortMessage, cause: e })
+  }
 }
 
 /**

@@ -602,6 +602,26 @@ describe('promptFundingOnWalletCreation', () => {
     expect(findFunding(harness.kernel)!.current()?.request).toMatchObject({ address: EVM, chainType: 'ethereum' })
   })
 
+  it('behavior: a wallet created while a funding flow is open leaves that flow open, on its screen, and prompts nothing', async () => {
+    const { harness } = await loginCreatingWallet(true)
+    const core = findFunding(harness.kernel)!
+    const open = core.current()
+    expect(open?.request.address).toBe(EVM)
+    const finished: unknown[] = []
+    fundingHooks(harness.kernel).finished.tap('test', (result) => void finished.push(result))
+    // Another Ethereum wallet, which a method could fund: without the open flow the prompt would open for it.
+    const other = '0x1111111111111111111111111111111111111111'
+    expect(() => core.prepare(other)).not.toThrow()
+    embeddedWalletHooks(harness.kernel).walletCreated.call({ address: other, chainType: 'ethereum' } as never, { initiator: 'user' })
+    // The prompt waits a microtask; by then it has decided.
+    await act(async () => await Promise.resolve())
+    expect(core.current()).toBe(open)
+    expect(core.current()?.request.address).toBe(EVM)
+    expect(finished).toEqual([])
+    expect(harness.kernel.state.modal.stack.map((e) => e.screen)).toEqual([FUNDING_METHODS_SCREEN])
+    expect(within(await screen.findByRole('dialog')).getByRole('heading', { name: 'Add funds to your Acme wallet' })).toBeTruthy()
+  })
+
   it('behavior: with the setting off, a created wallet opens nothing', async () => {
     const { harness, opened } = await loginCreatingWallet(false)
     expect(opened).toEqual([])

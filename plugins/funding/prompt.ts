@@ -1,6 +1,7 @@
 /**
  * `promptFundingOnWalletCreation`: the method selection opens for a wallet the embedded wallet plugin
- * has just created for the user, when the app's funding configuration says so.
+ * has just created for the user, when the app's funding configuration says so and no funding flow is
+ * open (one open stays as it is).
  * @module
  */
 import type { PluginContext } from '../../kernel/plugin'
@@ -36,6 +37,9 @@ export function promptOnWalletCreation(ctx: PluginContext, core: FundingCore): (
     const wallets = announced ?? []
     announced = null
     if (stopped || !core.config().promptFundingOnWalletCreation) return
+    // A funding flow already open (a deposit awaited, a bridge on its way) is the user's: the prompt,
+    // a suggestion, does not end it as exited to open another.
+    if (core.current()) return
     for (const wallet of wallets) {
       try {
         void core.fund(core.prepare(wallet.address))

@@ -6,7 +6,10 @@
  * picks one of two, the wallet sends its deposit on Anvil Two, and once the stand-in credits Anvil
  * the funding succeeds. USDC is bridged the same way (an approval, then the deposit). A wallet
  * holding ether on Anvil but no USDC anywhere swaps it for USDC through the service's swap call
- * (its testnet base, Anvil being flagged a testnet). A quote service that refuses shows the spec's
+ * (its testnet base, Anvil being flagged a testnet). A wallet holding ether on Anvil Two only, asked
+ * for USDC on Anvil, swaps and bridges it in one quote: the screen shows what is paid in ether and
+ * what is received in USDC, and the stand-in settles it as USDC on Anvil; a wallet holding too little
+ * anywhere is told 'Wallet {address} does not have enough funds.'. A quote service that refuses shows the spec's
  * 'Unable to fetch quotes for bridging…'; a Solana wallet on devnet, offered because bridging is on,
  * gets 'Bridging is not supported on Solana testnets and devnets' before any quote is asked.
  * Screenshots light and dark, desktop and phone.
@@ -47,6 +50,8 @@ interface Payer {
   asset?: 'USDC'
   on?: 'anvil' | 'anvil-two'
   usdcOnTwo?: bigint
+  /** The payer's ether (wei) on the chain it sends on. @defaultValue 1 ether */
+  ether?: bigint
 }
 
 /** Starts what the tests share, creates an app for the host page, injects a wallet funded with ether (on Anvil Two unless told), signs in; answers the wallet to fund. */
@@ -72,7 +77,7 @@ async function setUp(page: Page, request: APIRequestContext, theme: 'light' | 'd
   const key = generatePrivateKey()
   const from = privateKeyToAccount(key).address
   const [url, chainId] = payer.on === 'anvil' ? [anvilUrl, 31337] : [anvilTwo.url, 31338]
-  await rpc(url, 'anvil_setBalance', [from, '0xde0b6b3a7640000'])
+  await rpc(url, 'anvil_setBalance', [from, `0x${(payer.ether ?? 10n ** 18n).toString(16)}`])
   if (payer.usdcOnTwo) await usdcTwo.mintUsd(from, payer.usdcOnTwo)
   await injectTestWallet(page, [{ privateKey: key, rpcUrl: url, chainId, name: 'Bridge Payer', rdns: 'dev.portico.bridgepayer' }])
   const wallet = privateKeyToAccount(generatePrivateKey()).address
@@ -171,6 +176,47 @@ for (const theme of ['light', 'dark'] as const) {
     expect(await tokenBalanceOn(anvilUrl, usdc!.usd, wallet)).toBe(50_000n)
   })
 }
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme}: ether on Anvil Two funds USDC on Anvil: one quote swaps and bridges it, showing the ether paid and the USDC received; the USDC arrives`, async ({ page, request }) => {
+    const { wallet, payer } = await setUp(page, request, theme, { asset: 'USDC' })
+    const calls = bridge!.calls.length
+    const paidBefore = await balanceOn(anvilTwo!.url, payer)
+    const dialog = await openBridge(page)
+    await expect(dialog.getByRole('heading', { name: 'Bridge from another network' })).toBeVisible()
+    await expect(dialog.getByText('Your wallet has ETH on Anvil Two. Swap and bridge it to receive 0.05 USDC on Anvil.')).toBeVisible()
+    const routes = dialog.getByRole('list', { name: 'Bridge routes' })
+    await expect(routes.getByRole('button')).toHaveCount(2)
+    // 0.05 USDC at the stand-in's 2000 USDC per ether: 0.000025 ether, and each route's fee in wei.
+    await expect(routes.getByRole('button').nth(0)).toContainText('You receive 0.05 USDC')
+    await expect(routes.getByRole('button').nth(0)).toContainText('You pay 0.00002500000001 ETH')
+    await expect(routes.getByRole('button').nth(1)).toContainText('You pay 0.00002500000002 ETH')
+    // One quote: ether on Anvil Two in, Anvil's USDC out.
+    expect(bridge!.calls.slice(calls)).toEqual([expect.objectContaining({ user: payer, recipient: wallet, originChainId: 31338, destinationChainId: 31337, originCurrency: '0x0000000000000000000000000000000000000000', destinationCurrency: usdc!.usd, amount: '50000' })])
+    await routes.getByRole('button').nth(0).click()
+    await dialog.screenshot({ path: test.info().outputPath(`funding-swap-bridge-quotes-${theme}.png`), animations: 'disabled' })
+    await page.setViewportSize({ width: 390, height: 844 })
+    await page.screenshot({ path: test.info().outputPath(`funding-swap-bridge-quotes-${theme}-phone.png`), animations: 'disabled' })
+    await dialog.getByRole('button', { name: 'Bridge funds' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Funds added' }), 'the stand-in settles the deposit as USDC on Anvil').toBeVisible({ timeout: 30_000 })
+    await expect(dialog.getByText('0.05 USDC arrived in your wallet.')).toBeVisible()
+    await expect(page.getByTestId('funding-result')).toHaveText(new RegExp(`^completed wallet \\{"bridge":"stand-in-route-1","hashes":\\["0x[0-9a-f]{64}"\\],"from":"${payer}"\\}$`))
+    expect(await tokenBalanceOn(anvilUrl, usdc!.usd, wallet)).toBe(50_000n)
+    // The ether paid on Anvil Two: the route's input, and gas.
+    expect(paidBefore - (await balanceOn(anvilTwo!.url, payer))).toBeGreaterThanOrEqual(25_000_000_010_000n)
+  })
+}
+
+test("a wallet holding too little anywhere (ether short of the steps' gas) is told 'Wallet {address} does not have enough funds.' and no quote is asked", async ({ page, request }) => {
+  const { payer } = await setUp(page, request, 'light', { asset: 'USDC', ether: 1000n })
+  const calls = bridge!.calls.length
+  const swaps = bridge!.swapCalls.length
+  const dialog = await openBridge(page)
+  await expect(dialog.getByRole('heading', { name: 'Transfer failed' })).toBeVisible()
+  await expect(dialog.getByText(`Wallet ${payer} does not have enough funds.`)).toBeVisible()
+  expect(bridge!.calls.length).toBe(calls)
+  expect(bridge!.swapCalls.length).toBe(swaps)
+})
 
 test("a quote service that refuses shows 'Unable to fetch quotes for bridging…'; 'Choose another method' goes back", async ({ page, request }) => {
   await setUp(page, request, 'light')

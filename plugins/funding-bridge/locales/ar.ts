@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: 'جارٍ البحث عن مسارات التحويل…',
   BRIDGE_QUOTES_LABEL: 'مسارات التحويل بين الشبكات',
   BRIDGE_RECEIVE: 'ستتلقى {amount} {symbol}',
+  BRIDGE_PAY: 'ستدفع {amount} {symbol}',
   BRIDGE_FEES: 'الرسوم: {fees}',
   BRIDGE_TIME: 'نحو {seconds} ثانية',
   BRIDGE_PICKED: 'المسار المحدَّد',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: 'وافق في محفظتك على المبادلة على شبكة {network}.',
   BRIDGE_SWAP_AWAITING_TITLE: 'المبادلة قيد التنفيذ',
   BRIDGE_SWAP_FAILED_TITLE: 'فشلت المبادلة',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'لدى محفظتك {paid} على شبكة {origin}. بادِلها وحوّلها بين الشبكات لتتلقى {amount} {symbol} على شبكة {network}.',
+  BRIDGE_NOT_ENOUGH_FUNDS: 'لا تحتوي المحفظة {address} على أموال كافية.',
 }

@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: 'Bridge-Routen werden gesucht…',
   BRIDGE_QUOTES_LABEL: 'Bridge-Routen',
   BRIDGE_RECEIVE: 'Sie erhalten {amount} {symbol}',
+  BRIDGE_PAY: 'Sie zahlen {amount} {symbol}',
   BRIDGE_FEES: 'Gebühren {fees}',
   BRIDGE_TIME: 'Ca. {seconds} s',
   BRIDGE_PICKED: 'Ausgewählt',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Bestätigen Sie den Tausch auf {network} in Ihrer Wallet.',
   BRIDGE_SWAP_AWAITING_TITLE: 'Tausch läuft',
   BRIDGE_SWAP_FAILED_TITLE: 'Tausch fehlgeschlagen',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'Ihre Wallet hat {paid} auf {origin}. Tauschen und bridgen Sie es, um {amount} {symbol} auf {network} zu erhalten.',
+  BRIDGE_NOT_ENOUGH_FUNDS: 'Die Wallet {address} hat nicht genug Guthaben.',
 }

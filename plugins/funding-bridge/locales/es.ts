@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: 'Buscando rutas de puente…',
   BRIDGE_QUOTES_LABEL: 'Rutas de puente',
   BRIDGE_RECEIVE: 'Recibes {amount} {symbol}',
+  BRIDGE_PAY: 'Pagas {amount} {symbol}',
   BRIDGE_FEES: 'Comisiones: {fees}',
   BRIDGE_TIME: 'Unos {seconds} s',
   BRIDGE_PICKED: 'Seleccionada',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Aprueba en tu billetera el intercambio en {network}.',
   BRIDGE_SWAP_AWAITING_TITLE: 'Intercambio en curso',
   BRIDGE_SWAP_FAILED_TITLE: 'Error en el intercambio',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'Tu billetera tiene {paid} en {origin}. Cámbialo y transfiérelo por un puente para recibir {amount} {symbol} en {network}.',
+  BRIDGE_NOT_ENOUGH_FUNDS: 'La billetera {address} no tiene fondos suficientes.',
 }

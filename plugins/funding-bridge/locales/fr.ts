@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: 'Recherche de routes de bridge…',
   BRIDGE_QUOTES_LABEL: 'Routes de bridge',
   BRIDGE_RECEIVE: 'Vous recevez {amount} {symbol}',
+  BRIDGE_PAY: 'Vous payez {amount} {symbol}',
   BRIDGE_FEES: 'Frais\u00a0: {fees}',
   BRIDGE_TIME: 'Environ {seconds}\u00a0s',
   BRIDGE_PICKED: 'Sélectionnée',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Approuvez l’échange sur {network} dans votre portefeuille.',
   BRIDGE_SWAP_AWAITING_TITLE: 'Échange en cours',
   BRIDGE_SWAP_FAILED_TITLE: 'Échec de l’échange',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'Votre portefeuille dispose de {paid} sur {origin}. Échangez-les et transférez-les via un bridge pour recevoir {amount} {symbol} sur {network}.',
+  BRIDGE_NOT_ENOUGH_FUNDS: 'Le portefeuille {address} n’a pas assez de fonds.',
 }

@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: 'Ricerca dei percorsi di bridge…',
   BRIDGE_QUOTES_LABEL: 'Percorsi di bridge',
   BRIDGE_RECEIVE: 'Ricevi {amount} {symbol}',
+  BRIDGE_PAY: 'Paghi {amount} {symbol}',
   BRIDGE_FEES: 'Commissioni: {fees}',
   BRIDGE_TIME: 'Circa {seconds} s',
   BRIDGE_PICKED: 'Selezionato',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Approva nel tuo wallet lo scambio su {network}.',
   BRIDGE_SWAP_AWAITING_TITLE: 'Scambio in corso',
   BRIDGE_SWAP_FAILED_TITLE: 'Scambio non riuscito',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'Il tuo wallet ha {paid} su {origin}. Scambiali e trasferiscili tramite bridge per ricevere {amount} {symbol} su {network}.',
+  BRIDGE_NOT_ENOUGH_FUNDS: 'Il wallet {address} non ha fondi sufficienti.',
 }

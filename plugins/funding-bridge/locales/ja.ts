@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: 'ブリッジのルートを探しています…',
   BRIDGE_QUOTES_LABEL: 'ブリッジのルート',
   BRIDGE_RECEIVE: '受取額 {amount} {symbol}',
+  BRIDGE_PAY: '支払額 {amount} {symbol}',
   BRIDGE_FEES: '手数料 {fees}',
   BRIDGE_TIME: '約{seconds}秒',
   BRIDGE_PICKED: '選択中',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: '{network}でのスワップをウォレットで承認してください。',
   BRIDGE_SWAP_AWAITING_TITLE: 'スワップ処理中',
   BRIDGE_SWAP_FAILED_TITLE: 'スワップに失敗しました',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'ウォレットには{origin}上の{paid}があります。スワップしてブリッジすると、{network}で{amount} {symbol}を受け取れます。',
+  BRIDGE_NOT_ENOUGH_FUNDS: 'ウォレット{address}の残高が不足しています。',
 }

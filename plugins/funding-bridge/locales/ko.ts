@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: '브리지 경로를 찾는 중…',
   BRIDGE_QUOTES_LABEL: '브리지 경로',
   BRIDGE_RECEIVE: '받는 금액 {amount} {symbol}',
+  BRIDGE_PAY: '보내는 금액 {amount} {symbol}',
   BRIDGE_FEES: '수수료 {fees}',
   BRIDGE_TIME: '약 {seconds}초',
   BRIDGE_PICKED: '선택됨',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: '지갑에서 {network} 네트워크의 스왑을 승인해 주세요.',
   BRIDGE_SWAP_AWAITING_TITLE: '스왑 진행 중',
   BRIDGE_SWAP_FAILED_TITLE: '스왑에 실패했어요',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: '지갑에 {origin} 네트워크의 {paid}이(가) 있어요. 스왑하고 브리지하면 {network}에서 {amount} {symbol} 받을 수 있어요.',
+  BRIDGE_NOT_ENOUGH_FUNDS: '{address} 지갑의 잔액이 부족해요.',
 }

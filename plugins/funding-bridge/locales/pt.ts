@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: 'Buscando rotas de bridge…',
   BRIDGE_QUOTES_LABEL: 'Rotas de bridge',
   BRIDGE_RECEIVE: 'Você recebe {amount} {symbol}',
+  BRIDGE_PAY: 'Você paga {amount} {symbol}',
   BRIDGE_FEES: 'Taxas {fees}',
   BRIDGE_TIME: 'Cerca de {seconds} s',
   BRIDGE_PICKED: 'Selecionada',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Aprove na sua carteira a troca na rede {network}.',
   BRIDGE_SWAP_AWAITING_TITLE: 'Troca em andamento',
   BRIDGE_SWAP_FAILED_TITLE: 'Falha na troca',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'Sua carteira tem {paid} na rede {origin}. Troque-os e faça a bridge deles para receber {amount} {symbol} na rede {network}.',
+  BRIDGE_NOT_ENOUGH_FUNDS: 'A carteira {address} não tem fundos suficientes.',
 }

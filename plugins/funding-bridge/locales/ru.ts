@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: 'Ищем маршруты перевода…',
   BRIDGE_QUOTES_LABEL: 'Маршруты перевода через мост',
   BRIDGE_RECEIVE: 'Вы получите {amount} {symbol}',
+  BRIDGE_PAY: 'Вы заплатите {amount} {symbol}',
   BRIDGE_FEES: 'Комиссия {fees}',
   BRIDGE_TIME: 'Около {seconds} с',
   BRIDGE_PICKED: 'Выбрано',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: 'Подтвердите в кошельке обмен в сети {network}.',
   BRIDGE_SWAP_AWAITING_TITLE: 'Обмен выполняется',
   BRIDGE_SWAP_FAILED_TITLE: 'Не удалось выполнить обмен',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'В вашем кошельке есть {paid} в сети {origin}. Обменяйте и переведите их через мост, чтобы получить {amount} {symbol} в сети {network}.',
+  BRIDGE_NOT_ENOUGH_FUNDS: 'На кошельке {address} недостаточно средств.',
 }

@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: 'Köprü rotaları aranıyor…',
   BRIDGE_QUOTES_LABEL: 'Köprü rotaları',
   BRIDGE_RECEIVE: 'Alacağınız tutar: {amount} {symbol}',
+  BRIDGE_PAY: 'Ödeyeceğiniz tutar: {amount} {symbol}',
   BRIDGE_FEES: 'Ücretler {fees}',
   BRIDGE_TIME: 'Yaklaşık {seconds} sn',
   BRIDGE_PICKED: 'Seçildi',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: '{network} ağındaki takası cüzdanınızda onaylayın.',
   BRIDGE_SWAP_AWAITING_TITLE: 'Takas sürüyor',
   BRIDGE_SWAP_FAILED_TITLE: 'Takas başarısız oldu',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: 'Cüzdanınızda {origin} ağında {paid} var. {network} ağında {amount} {symbol} almak için takas edip köprüleyin.',
+  BRIDGE_NOT_ENOUGH_FUNDS: '{address} cüzdanında yeterli bakiye yok.',
 }

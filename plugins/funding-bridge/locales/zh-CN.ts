@@ -5,6 +5,7 @@ export default {
   BRIDGE_LOADING: '正在查找跨链路线…',
   BRIDGE_QUOTES_LABEL: '跨链路线',
   BRIDGE_RECEIVE: '你将收到 {amount} {symbol}',
+  BRIDGE_PAY: '你将支付 {amount} {symbol}',
   BRIDGE_FEES: '手续费 {fees}',
   BRIDGE_TIME: '约 {seconds} 秒',
   BRIDGE_PICKED: '已选择',
@@ -31,4 +32,6 @@ export default {
   BRIDGE_SWAP_CONFIRM_SUBTITLE: '请在钱包中批准 {network} 上的兑换。',
   BRIDGE_SWAP_AWAITING_TITLE: '正在兑换',
   BRIDGE_SWAP_FAILED_TITLE: '兑换失败',
+  BRIDGE_SWAP_BRIDGE_SUBTITLE: '你的钱包在 {origin} 上有 {paid}。兑换并跨链后，你将在 {network} 上收到 {amount} {symbol}。',
+  BRIDGE_NOT_ENOUGH_FUNDS: '钱包 {address} 余额不足。',
 }

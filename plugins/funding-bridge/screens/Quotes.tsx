@@ -1,11 +1,12 @@
 /**
  * 'Bridge from another network' (`funding-bridge/quotes`): opened by a funding method with the
- * paying wallet (`from`) and the chain its funds are on (`origin`, CAIP-2). Asks the bridge quote
- * service, shows the quotes (amount received, fees, time; the user picks one when there are
- * several), executes the chosen quote's steps with the wallet, waits for the funds on the
- * destination chain, success. Errors show the spec's texts with 'Try again' and 'Choose another method'.
- * With `pay` (the other asset, on the request's own chain) it is a swap: the service's swap call,
- * its steps executed the same way, and the wait for the requested asset.
+ * paying wallet (`from`) and the routes worth asking (`routes`: the chain its funds are on and what
+ * it pays there, in order; or one route as `origin` and `pay`). Asks the bridge quote service route
+ * by route and shows the first route's quotes the wallet can pay (what is paid, what is received,
+ * fees, time; the user picks one when there are several), executes the chosen quote's steps with
+ * the wallet, waits for the funds on the destination chain, success. Errors show the spec's texts
+ * with 'Try again' and 'Choose another method'. A route on the request's own chain is a swap (the
+ * service's swap call); another currency on another chain is a swap then a bridge, in one quote.
  * @module
  */
 import { useEffect, useRef, useState } from 'react'
@@ -18,16 +19,28 @@ import { formatDecimal, formatUsd } from '../../../ui/format'
 import { assetSymbol, findFunding, fromUnits, FundingFailed, FundingProgress, fundingChainId, fundingRpcUrl, readBalance, useFundingFlow, USDC_DECIMALS } from '../../funding'
 import { walletsOf } from '../../wallets'
 import { findBridge } from '../index'
-import { askBridgeQuotes, askSwapQuotes, executeBridgeQuote, isSwap, selectBridgeQuote, type BridgeQuote } from '../quotes'
-import { fundingQuoteRequest, waitForBridgedFunds, walletBridgeSender } from '../execute'
+import { executeBridgeQuote, isSwap, selectBridgeQuote } from '../quotes'
+import { waitForBridgedFunds, walletBridgeSender } from '../execute'
+import { firstAffordableRoute, type FundingRoute, type RouteQuotes } from '../route'
 
 type Step =
   | { at: 'loading' }
-  | { at: 'quotes'; quotes: BridgeQuote[]; picked: number | undefined }
-  | { at: 'confirm' }
-  | { at: 'awaiting' }
+  | { at: 'quotes'; answer: RouteQuotes; picked: number | undefined }
+  | { at: 'confirm'; answer: RouteQuotes }
+  | { at: 'awaiting'; answer: RouteQuotes }
   | { at: 'success' }
   | { at: 'failed'; error: string }
+
+const isPayment = (x: unknown): x is FundingRoute['pay'] => x === 'USDC' || x === 'native-currency'
+
+/** The routes a screen was opened with: `routes`, or one as `origin` and `pay` (the request's asset when omitted). */
+function routesOf(params: Record<string, unknown>, asset: unknown): FundingRoute[] {
+  if (Array.isArray(params.routes)) {
+    return (params.routes as unknown[]).filter((x): x is FundingRoute => typeof (x as FundingRoute)?.origin === 'string' && isPayment((x as FundingRoute).pay))
+  }
+  const pay = isPayment(params.pay) ? params.pay : isPayment(asset) ? asset : null
+  return typeof params.origin === 'string' && pay ? [{ origin: params.origin, pay }] : []
+}
 
 /**
  * The bridge screen.
@@ -35,7 +48,7 @@ type Step =
  * @example
  * ```ts
  * import { BRIDGE_QUOTES_SCREEN } from 'portico/plugins/funding-bridge'
- * ctx.navigate(BRIDGE_QUOTES_SCREEN, { from: '0xabc…', origin: 'eip155:8453' })
+ * ctx.navigate(BRIDGE_QUOTES_SCREEN, { from: '0xabc…', routes: [{ origin: 'eip155:8453', pay: 'native-currency' }] })
  * ```
  */
 export default function Quotes() {
@@ -46,31 +59,30 @@ export default function Quotes() {
   const live = useRef(new AbortController())
 
   const from = typeof params.from === 'string' ? params.from : ''
-  const origin = typeof params.origin === 'string' ? params.origin : ''
-  const pay = params.pay === 'USDC' || params.pay === 'native-currency' ? params.pay : undefined
   const request = flow?.request ?? null
+  const routes = routesOf(params, request?.asset)
   const chains = ctx.config()?.supportedChains ?? []
   const core = findFunding(ctx)
   const usdcAddress = (chainId: string) => core?.usdcAddress(chainId) ?? null
-  const testnet = chains.find((c) => c.id === origin)?.testnet === true
-  const quoteRequest = request && from && origin ? fundingQuoteRequest(request, from, origin, { usdcAddress, ...(pay ? { pay } : {}), testnet }) : null
-  const swap = quoteRequest !== null && isSwap(quoteRequest)
   const url = request ? fundingRpcUrl(request, ctx.config()) : null
   const service = findBridge(ctx)
   const usdc = request?.asset === 'USDC'
   // The USDC awaited: the chain's contract, or on Solana the cluster's mint.
   const token = usdc && request ? usdcAddress(fundingChainId(request)) : null
   const decimals = usdc ? USDC_DECIMALS : (request?.chain?.nativeCurrency.decimals ?? 9)
+  // Before a route is chosen, a single route on the request's own chain is a swap.
+  const onlySwap = routes.length === 1 && routes[0]!.origin === (request?.chain?.id ?? `solana:${request?.cluster?.name ?? ''}`)
 
   const fail = (e: unknown) => {
-    if (!live.current.signal.aborted) setStep({ at: 'failed', error: ctx.resolveError(e).message })
+    if (live.current.signal.aborted) return
+    const error = (e as { code?: unknown })?.code === 'FUNDING_BRIDGE_NOT_ENOUGH_FUNDS' ? t('BRIDGE_NOT_ENOUGH_FUNDS', { address: from }) : ctx.resolveError(e).message
+    setStep({ at: 'failed', error })
   }
   const load = () => {
-    if (!service || !quoteRequest) return
+    if (!service || !request || !from || routes.length === 0) return
     setStep({ at: 'loading' })
-    const ask = swap ? askSwapQuotes : askBridgeQuotes
-    ask(service, quoteRequest).then((quotes) => {
-      if (!live.current.signal.aborted) setStep({ at: 'quotes', quotes, picked: quotes.length === 1 ? 0 : undefined })
+    firstAffordableRoute(service, request, from, routes, { chains, usdcAddress, signal: live.current.signal }).then((answer) => {
+      if (!live.current.signal.aborted) setStep({ at: 'quotes', answer, picked: answer.quotes.length === 1 ? 0 : undefined })
     }, fail)
   }
   // Asked once when shown ('Try again' asks again); leaving the screen stops what runs.
@@ -80,7 +92,7 @@ export default function Quotes() {
     return () => live.current.abort()
   }, [])
 
-  if (!flow || !request || !quoteRequest || !url || !service) {
+  if (!flow || !request || routes.length === 0 || !from || !url || !service) {
     return (
       <Screen title={t('BRIDGE_TITLE')} icon="error">
         <ErrorText center>{t('FUNDING_NO_FLOW')}</ErrorText>
@@ -90,23 +102,30 @@ export default function Quotes() {
   const symbol = assetSymbol(request) ?? ''
   const amount = request.amount ?? ''
   const network = request.chain?.name ?? `Solana ${request.cluster?.name ?? ''}`.trim()
-  const originName = chains.find((c) => c.id === origin)?.name ?? origin
-  const paid = pay === 'USDC' ? 'USDC' : (chains.find((c) => c.id === origin)?.nativeCurrency.symbol ?? '')
+  const answer = 'answer' in step ? step.answer : null
+  const swap = answer ? isSwap(answer.request) : onlySwap
+  const origin = answer?.route.origin ?? routes[0]!.origin
+  const originChain = chains.find((c) => c.id === origin)
+  const originName = originChain?.name ?? origin
+  /** What the route pays with: its symbol and decimals. */
+  const paid = answer?.route.pay === 'USDC' ? { symbol: 'USDC', decimals: USDC_DECIMALS } : origin.startsWith('solana:') ? { symbol: 'SOL', decimals: 9 } : { symbol: originChain?.nativeCurrency.symbol ?? '', decimals: originChain?.nativeCurrency.decimals ?? 18 }
+  const crossCurrency = !!answer && !swap && paid.symbol !== symbol
 
-  const run = async (quotes: BridgeQuote[], picked: number | undefined) => {
+  const run = async ({ route, request: quoteRequest, quotes }: RouteQuotes, picked: number | undefined) => {
     const signal = live.current.signal
+    const answer = { route, request: quoteRequest, quotes }
     try {
       const quote = selectBridgeQuote(quotes, picked)
       const before = await readBalance(url, request.chainType, request.address, token, signal)
-      setStep({ at: 'confirm' })
+      setStep({ at: 'confirm', answer })
       const sender = walletBridgeSender({ registry: walletsOf(ctx), chains, sleep: ctx.sleep, signal }, from, quoteRequest.origin.type === 'solana' ? quoteRequest.origin.cluster : undefined)
       const hashes = await executeBridgeQuote(quote, sender)
       if (signal.aborted) return
-      setStep({ at: 'awaiting' })
+      setStep({ at: 'awaiting', answer })
       await waitForBridgedFunds(ctx.sleep, url, request, before, BigInt(quoteRequest.amount), signal, token)
       if (signal.aborted) return
       setStep({ at: 'success' })
-      flow.complete({ status: 'completed', details: { [swap ? 'swap' : 'bridge']: quote.provider, hashes, from } })
+      flow.complete({ status: 'completed', details: { [isSwap(quoteRequest) ? 'swap' : 'bridge']: quote.provider, hashes, from } })
     } catch (e) {
       fail(e)
     }
@@ -121,13 +140,20 @@ export default function Quotes() {
   if (step.at === 'failed') {
     return <FundingFailed title={swap ? t('BRIDGE_SWAP_FAILED_TITLE') : t('BRIDGE_FAILED_TITLE')} error={step.error} retryLabel={t('BRIDGE_RETRY')} onRetry={load} otherLabel={t('BRIDGE_OTHER_METHOD')} onOther={() => flow.showMethods()} />
   }
-  const { quotes, picked } = step
+  const { quotes } = step.answer
+  const { picked } = step
+  const locale = ctx.locale()
+  const subtitle = swap
+    ? t('BRIDGE_SWAP_SUBTITLE', { paid: paid.symbol, network, amount, symbol })
+    : crossCurrency
+      ? t('BRIDGE_SWAP_BRIDGE_SUBTITLE', { paid: paid.symbol, origin: originName, amount, symbol, network })
+      : t('BRIDGE_SUBTITLE', { origin: originName, amount, symbol, network })
   return (
     <Screen
       title={swap ? t('BRIDGE_SWAP_TITLE', { symbol }) : t('BRIDGE_TITLE')}
-      subtitle={swap ? t('BRIDGE_SWAP_SUBTITLE', { paid, network, amount, symbol }) : t('BRIDGE_SUBTITLE', { origin: originName, amount, symbol, network })}
+      subtitle={subtitle}
       footer={
-        <Button disabled={picked === undefined} onClick={() => void run(quotes, picked)}>
+        <Button disabled={picked === undefined} onClick={() => void run(step.answer, picked)}>
           {swap ? t('BRIDGE_SWAP_CONTINUE') : t('BRIDGE_CONTINUE')}
         </Button>
       }
@@ -135,11 +161,16 @@ export default function Quotes() {
       <ul aria-label={swap ? t('BRIDGE_SWAP_QUOTES_LABEL') : t('BRIDGE_QUOTES_LABEL')} className={r.list}>
         {quotes.map((quote, i) => (
           <li key={`${quote.provider}-${i}`}>
-            <button type="button" className={r.tile} aria-pressed={picked === i} onClick={() => setStep({ at: 'quotes', quotes, picked: i })}>
+            <button type="button" className={r.tile} aria-pressed={picked === i} onClick={() => setStep({ at: 'quotes', answer: step.answer, picked: i })}>
               <span style={{ flex: 1, display: 'grid', gap: 2, textAlign: 'start' }}>
-                <span className={r.truncate}>{t('BRIDGE_RECEIVE', { amount: quote.amountOut ? formatDecimal(fromUnits(BigInt(quote.amountOut), decimals), ctx.locale()) : formatDecimal(amount, ctx.locale()), symbol })}</span>
+                <span className={r.truncate}>{t('BRIDGE_RECEIVE', { amount: quote.amountOut ? formatDecimal(fromUnits(BigInt(quote.amountOut), decimals), locale) : formatDecimal(amount, locale), symbol })}</span>
+                {quote.amountIn !== undefined ? (
+                  <span style={{ fontWeight: 400, overflowWrap: 'anywhere' }}>
+                    {t('BRIDGE_PAY', { amount: formatDecimal(fromUnits(BigInt(quote.amountIn), paid.decimals), locale), symbol: paid.symbol })}
+                  </span>
+                ) : null}
                 <span className={r.muted} style={{ fontWeight: 400 }}>
-                  {[quote.feesUsd !== undefined ? t('BRIDGE_FEES', { fees: formatUsd(quote.feesUsd, ctx.locale()) }) : null, quote.timeEstimate !== undefined ? t('BRIDGE_TIME', { seconds: quote.timeEstimate }) : null, quote.provider]
+                  {[quote.feesUsd !== undefined ? t('BRIDGE_FEES', { fees: formatUsd(quote.feesUsd, locale) }) : null, quote.timeEstimate !== undefined ? t('BRIDGE_TIME', { seconds: quote.timeEstimate }) : null, quote.provider]
                     .filter(Boolean)
                     .join(' · ')}
                 </span>

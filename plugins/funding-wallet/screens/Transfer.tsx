@@ -10,10 +10,10 @@ import { Screen } from '../../../ui/components/Screen'
 import { ErrorText } from '../../../ui/components/ErrorText'
 import { porticoRecipes as r } from '../../../ui/styles'
 import { assetSymbol, findFunding, FundingFailed, FundingProgress, fundingChainId, fundingRpcUrl, useFundingFlow, type FundingRequest } from '../../funding'
-import { WALLET_ERROR_CODES, walletListItems, walletsOf, type ConnectorEntry, type WalletListItem } from '../../wallets'
+import { walletListItems, walletsOf, type ConnectorEntry, type WalletListItem } from '../../wallets'
 import { WALLETS_COLLAPSE_ABOVE, WALLETS_SHOWN } from '../index'
-import { BRIDGE_QUOTES_SCREEN, findBridge } from '../../funding-bridge'
-import { bridgeOrigin, checkFunds, notEnoughFunds, planTransfer, sendEvmTransfer, swapPayment, waitForReceipt, type TransferPlan } from '../transfer'
+import { BRIDGE_QUOTES_SCREEN, findBridge, fundingRoutes } from '../../funding-bridge'
+import { checkFunds, notEnoughFunds, planTransfer, sendEvmTransfer, waitForReceipt, type TransferPlan } from '../transfer'
 
 type Step = { at: 'pick' } | { at: 'confirm'; wallet: string } | { at: 'awaiting'; hash: string } | { at: 'success'; hash: string } | { at: 'failed'; error: string }
 
@@ -91,28 +91,27 @@ export default function Transfer() {
   const symbol = assetSymbol(request) ?? ''
   const amount = request.amount ?? ''
 
-  const usdcOf = request.asset === 'USDC' ? (id: string) => core?.usdcAddress(id) ?? null : undefined
   const chains = ctx.config()?.supportedChains ?? []
 
-  /** Opens the bridge for a wallet of the other chain family, from where its funds are ('not enough funds' when nowhere). */
-  const bridge = async (from: string, walletChainType: FundingRequest['chainType'], signal: AbortSignal) => {
-    const origin = await bridgeOrigin(chains, walletChainType, from, chain?.id ?? null, usdcOf)
-    if (!origin) throw notEnoughFunds(from)
-    if (!signal.aborted) ctx.navigate(BRIDGE_QUOTES_SCREEN, { from, origin })
-  }
-
   /**
-   * An EVM wallet short on the request's chain (with the bridge registered): bridges the requested
-   * asset from another chain of the app where it holds some (bridging on), else swaps the other
-   * asset it holds on this chain (a service with a swap call), else 'not enough funds'.
+   * Opens the bridge with the routes where the wallet holds enough ('not enough funds' when none):
+   * a wallet of the other chain family, or an EVM wallet short on the request's chain (with the
+   * bridge registered): the requested asset from another chain of the app (bridging on), the other
+   * asset on this chain (a service with a swap call), the other asset on another chain (bridging on).
    */
-  const whenShort = async (from: string, e: unknown, signal: AbortSignal) => {
+  const bridge = async (from: string, walletChainType: FundingRequest['chainType'], signal: AbortSignal, short?: unknown) => {
     const service = findBridge(ctx)
-    if (!service || !chain || (e as { code?: unknown }).code !== 'FUNDING_WALLET_NOT_ENOUGH_FUNDS') throw e
-    const origin = request.crossChainBridgingEnabled ? await bridgeOrigin(chains, 'ethereum', from, chain.id, usdcOf) : null
-    const pay = !origin && service.swap ? await swapPayment(url, request, from, usdc) : null
-    if (!origin && !pay) throw e
-    if (!signal.aborted) ctx.navigate(BRIDGE_QUOTES_SCREEN, origin ? { from, origin } : { from, origin: chain.id, pay })
+    if (!service) throw short ?? notEnoughFunds(from)
+    const sameFamily = walletChainType === request.chainType
+    const routes = await fundingRoutes(request, from, walletChainType, {
+      chains,
+      usdcAddress: (id) => core?.usdcAddress(id) ?? null,
+      bridging: request.crossChainBridgingEnabled || !sameFamily,
+      swap: sameFamily && !!service.swap,
+      signal,
+    })
+    if (routes.length === 0) throw short ?? notEnoughFunds(from)
+    if (!signal.aborted) ctx.navigate(BRIDGE_QUOTES_SCREEN, { from, routes })
   }
 
   const run = async (entry: ConnectorEntry) => {
@@ -128,7 +127,8 @@ export default function Transfer() {
       try {
         await checkFunds(url, request, connected.address, plan)
       } catch (e) {
-        return await whenShort(connected.address, e, signal)
+        if ((e as { code?: unknown }).code !== 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' || !chain) throw e
+        return await bridge(connected.address, entry.chainType, signal, e)
       }
       const hash = await transfer(ctx, { request, url, from: connected.address, plan, signal, sent: (hash) => !signal.aborted && setStep({ at: 'awaiting', hash }) })
       if (signal.aborted) return
@@ -137,12 +137,8 @@ export default function Transfer() {
     } catch (e) {
       if (signal.aborted) return
       const { code, details } = e as { code?: unknown; details?: unknown }
-      const error =
-        code === WALLET_ERROR_CODES.rejected
-          ? t('FUNDING_WALLET_REJECTED')
-          : code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS'
-            ? t('FUNDING_WALLET_NOT_ENOUGH_FUNDS', { address: String(details) })
-            : ctx.resolveError(e).message
+      // The wallet's refusal is the table's `FUNDING_WALLET_REJECTED` (the plugin's `mapError` entry).
+      const error = code === 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' ? t('FUNDING_WALLET_NOT_ENOUGH_FUNDS', { address: String(details) }) : ctx.resolveError(e).message
       setStep({ at: 'failed', error })
     }
   }

@@ -1,0 +1,192 @@
+/**
+ * Where a wallet short of funds on the request's chain can pay from: the routes (a chain and the
+ * asset paid there) worth asking a quote for, from its balances, and the quotes it can afford. A
+ * route pays the requested asset from another chain (a bridge), the other asset on the request's
+ * chain (a swap), or the other asset on another chain (a swap then a bridge, in one quote, as Relay
+ * quotes it): native currency on another chain for USDC here, USDC elsewhere for native currency here.
+ * A route is kept only where the wallet holds enough: the amount plus a fee margin when the price is
+ * known (the same currency on both sides), then the quote's input and the gas of its steps.
+ * @module
+ */
+import type { ChainConfig } from '../../kernel/config'
+import { PorticoError } from '../../kernel/errors'
+import { format } from '../../kernel/messages'
+import { fundingRpc, readBalance, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
+import { fundingQuoteRequest } from './execute'
+import { askBridgeQuotes, askSwapQuotes, BRIDGE_TEXTS, isSwap, type BridgeQuote, type BridgeQuoteRequest, type BridgeQuoteService } from './quotes'
+
+/** What a route pays with on its origin chain. */
+export type FundingPayment = 'native-currency' | 'USDC'
+
+/** One way to fund a request from a wallet: the chain (CAIP-2) its funds are on, and what it pays there. */
+export interface FundingRoute {
+  origin: string
+  pay: FundingPayment
+}
+
+/**
+ * The fee margin over the amount a route of the same currency must hold before a quote is asked
+ * (the quote's own input is checked next), in basis points: 1 %.
+ */
+export const BRIDGE_FEE_MARGIN_BPS = 100n
+
+/** The gas a route's steps may use on an EVM origin (an approval and a deposit), reserved from its native balance. */
+export const BRIDGE_GAS_LIMIT = 300_000n
+
+/**
+ * The spec's 'Wallet {address} does not have enough funds.' for a wallet that can pay no route, as
+ * `FUNDING_BRIDGE_NOT_ENOUGH_FUNDS` (the wallet in `details`).
+ * @param from - the paying wallet.
+ * @returns the error.
+ * @example
+ * ```ts
+ * bridgeNotEnoughFunds('0xabc…').message // 'Wallet 0xabc… does not have enough funds.'
+ * ```
+ */
+export const bridgeNotEnoughFunds = (from: string): PorticoError =>
+  new PorticoError(format(BRIDGE_TEXTS.notEnough, { address: from }), { code: 'FUNDING_BRIDGE_NOT_ENOUGH_FUNDS', details: from })
+
+/** What {@link fundingRoutes} and {@link routeQuotes} need: the app's chains, their USDC contracts, and what may be asked. */
+export interface FundingRouteOptions {
+  chains: readonly ChainConfig[]
+  /** The USDC contract on a chain (CAIP-2), or null: the funding core's `usdcAddress`. */
+  usdcAddress: (chainId: string) => string | null
+  /** Whether routes may leave the request's chain (the app's `crossChainBridgingEnabled`). */
+  bridging: boolean
+  /** Whether the quote service offers a swap on one chain. */
+  swap: boolean
+  signal?: AbortSignal
+}
+
+const other = (asset: FundingPayment): FundingPayment => (asset === 'USDC' ? 'native-currency' : 'USDC')
+
+/** The gas reserved for a route's steps on an EVM chain: its gas price times {@link BRIDGE_GAS_LIMIT}. */
+async function gasReserve(url: string, signal?: AbortSignal): Promise<bigint> {
+  return BigInt(await fundingRpc<string>(url, 'eth_gasPrice', [], signal)) * BRIDGE_GAS_LIMIT
+}
+
+/** A wallet's balance of what a route pays with on an EVM chain, and its native balance (0 when unreadable). */
+async function balancesOn(chain: ChainConfig, from: string, token: string | null, signal?: AbortSignal): Promise<{ paid: bigint; native: bigint }> {
+  const url = chain.rpcUrls[0]!
+  const read = (t: string | null) => readBalance(url, 'ethereum', from, t, signal).catch(() => 0n)
+  const native = await read(null)
+  return { paid: token ? await read(token) : native, native }
+}
+
+/**
+ * The routes worth asking quotes for, in the order they are tried: the requested asset from another
+ * chain (bridging on), the other asset on the request's chain (a service with a swap), the other asset
+ * on another chain (bridging on). A route of the same currency on both sides (USDC, or native
+ * currencies of one symbol) is kept when the wallet holds the amount plus {@link BRIDGE_FEE_MARGIN_BPS}
+ * (and, for ether, the gas of its steps); another currency, whose price only the quote knows, when it
+ * holds some of it and gas. A Solana wallet pays from the app's cluster (its quote tells the rest).
+ * @param request - the funding request (with its amount).
+ * @param from - the paying wallet.
+ * @param walletChainType - the paying wallet's chain family.
+ * @param options - chains, USDC contracts, what may be asked.
+ * @returns the routes; none when the wallet holds enough nowhere.
+ * @example
+ * ```ts
+ * const routes = await fundingRoutes(request, '0xabc…', 'ethereum', { chains, usdcAddress, bridging: true, swap: true })
+ * ```
+ */
+export async function fundingRoutes(request: FundingRequest, from: string, walletChainType: FundingRequest['chainType'], options: FundingRouteOptions): Promise<FundingRoute[]> {
+  const asset = request.asset
+  if (!request.amount || (asset !== 'native-currency' && asset !== 'USDC')) return []
+  if (walletChainType === 'solana') return [{ origin: options.chains.find((c) => c.id.startsWith('solana:'))?.id ?? 'solana:mainnet-beta', pay: asset }]
+  const here = request.chain
+  const units = toUnits(request.amount, asset === 'USDC' ? USDC_DECIMALS : (here?.nativeCurrency.decimals ?? 9))
+  const needed = units + (units * BRIDGE_FEE_MARGIN_BPS) / 10_000n
+  const evm = options.chains.filter((c) => c.id.startsWith('eip155:') && c.rpcUrls[0])
+  const candidates: FundingRoute[] = [
+    ...(options.bridging ? evm.filter((c) => c.id !== here?.id).map((c) => ({ origin: c.id, pay: asset })) : []),
+    ...(options.swap && here && request.chainType === 'ethereum' ? [{ origin: here.id, pay: other(asset) }] : []),
+    ...(options.bridging ? evm.filter((c) => c.id !== here?.id).map((c) => ({ origin: c.id, pay: other(asset) })) : []),
+  ]
+  const routes: FundingRoute[] = []
+  for (const route of candidates) {
+    const chain = evm.find((c) => c.id === route.origin)!
+    const token = route.pay === 'USDC' ? options.usdcAddress(chain.id) : null
+    if (route.pay === 'USDC' && !token) continue
+    const { paid, native } = await balancesOn(chain, from, token, options.signal)
+    const gas = await gasReserve(chain.rpcUrls[0]!, options.signal).catch(() => 0n)
+    if (native < gas || paid === 0n) continue
+    const sameCurrency = route.pay === asset && (asset === 'USDC' || chain.nativeCurrency.symbol === here?.nativeCurrency.symbol)
+    if (sameCurrency && paid < needed + (route.pay === 'native-currency' ? gas : 0n)) continue
+    routes.push(route)
+  }
+  return routes
+}
+
+/** The quotes of a route the wallet can pay, and the quote request they answer. */
+export interface RouteQuotes {
+  route: FundingRoute
+  request: BridgeQuoteRequest
+  quotes: BridgeQuote[]
+}
+
+/**
+ * Asks the quotes of a route and keeps those the wallet can pay: on an EVM origin, the quote's input
+ * (when the service says it) within the wallet's balance of what it pays, with the gas of its steps
+ * left in native currency.
+ * @param service - the quote service.
+ * @param request - the funding request.
+ * @param from - the paying wallet.
+ * @param route - the route.
+ * @param options - chains, USDC contracts.
+ * @returns the affordable quotes (possibly none) and their request, or null when the route names
+ *   nothing a quote can ask for.
+ * @throws the service's errors (`FUNDING_BRIDGE_QUOTES_FAILED`, `FUNDING_BRIDGE_UNSUPPORTED`).
+ * @example
+ * ```ts
+ * const answer = await routeQuotes(service, request, '0xabc…', { origin: 'eip155:8453', pay: 'native-currency' }, options)
+ * ```
+ */
+export async function routeQuotes(service: BridgeQuoteService, request: FundingRequest, from: string, route: FundingRoute, options: Pick<FundingRouteOptions, 'chains' | 'usdcAddress' | 'signal'>): Promise<RouteQuotes | null> {
+  const chain = options.chains.find((c) => c.id === route.origin)
+  const quoteRequest = fundingQuoteRequest(request, from, route.origin, { usdcAddress: options.usdcAddress, pay: route.pay, testnet: chain?.testnet === true })
+  if (!quoteRequest) return null
+  const quotes = isSwap(quoteRequest) ? await askSwapQuotes(service, quoteRequest) : await askBridgeQuotes(service, quoteRequest)
+  const url = chain?.rpcUrls[0]
+  if (!url || !route.origin.startsWith('eip155:')) return { route, request: quoteRequest, quotes }
+  const token = route.pay === 'USDC' ? options.usdcAddress(route.origin) : null
+  const { paid, native } = await balancesOn(chain, from, token, options.signal)
+  const gas = await gasReserve(url, options.signal).catch(() => 0n)
+  const affordable = quotes.filter((q) => {
+    const input = q.amountIn === undefined ? 0n : BigInt(q.amountIn)
+    return token ? paid >= input && native >= gas : paid >= input + gas
+  })
+  return { route, request: quoteRequest, quotes: affordable }
+}
+
+/**
+ * The first route, in order, with quotes the wallet can pay. A route whose quotes cannot be asked is
+ * passed over; when none has an affordable quote, the error is 'not enough funds' if some route was
+ * quoted (its quotes cost more than the wallet holds), else the first route's error.
+ * @param service - the quote service.
+ * @param request - the funding request.
+ * @param from - the paying wallet.
+ * @param routes - the routes, in order ({@link fundingRoutes}).
+ * @param options - chains, USDC contracts.
+ * @returns the route's quotes.
+ * @throws PorticoError `FUNDING_BRIDGE_NOT_ENOUGH_FUNDS` ({@link bridgeNotEnoughFunds}), or the first route's error.
+ * @example
+ * ```ts
+ * const { route, quotes } = await firstAffordableRoute(service, request, from, routes, options)
+ * ```
+ */
+export async function firstAffordableRoute(service: BridgeQuoteService, request: FundingRequest, from: string, routes: readonly FundingRoute[], options: Pick<FundingRouteOptions, 'chains' | 'usdcAddress' | 'signal'>): Promise<RouteQuotes> {
+  let firstError: unknown = null
+  let quoted = false
+  for (const route of routes) {
+    try {
+      const answer = await routeQuotes(service, request, from, route, options)
+      if (!answer) continue
+      if (answer.quotes.length > 0) return answer
+      quoted = true
+    } catch (e) {
+      firstError ??= e
+    }
+  }
+  throw quoted || firstError === null ? bridgeNotEnoughFunds(from) : firstError
+}
