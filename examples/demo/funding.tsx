@@ -24,17 +24,22 @@ const LOCAL_CHAIN = 'eip155:31337'
  * 'Receive funds' always; MoonPay and Coinbase Onramp when `npm start` runs their local stand-ins
  * (development mode only: it names them in the page's `portico-dev-moonpay-url` and
  * `portico-dev-coinbase-url` meta tags), so every funding method can be tried locally; one card
- * provider at a time (`?card=coinbase`, MoonPay's otherwise).
+ * provider at a time (`?card=coinbase`, MoonPay's otherwise). `?solana-usdc=<mint>` names another
+ * mint as USDC on Solana devnet (`usdcAddresses`), such as a Token-2022 mint of the local cluster.
  * @returns the plugins (none without `?funding=on`).
  */
 export function fundingPlugins() {
   if (!fundingOn) return []
   const moonpayUrl = meta('portico-dev-moonpay-url')
   const coinbaseUrl = meta('portico-dev-coinbase-url')
+  const params = new URLSearchParams(location.search)
   // Both providers offer 'Pay with card': `?card=coinbase` picks Coinbase's, MoonPay's otherwise.
-  const card = new URLSearchParams(location.search).get('card') === 'coinbase' ? 'coinbase' : 'moonpay'
+  const card = params.get('card') === 'coinbase' ? 'coinbase' : 'moonpay'
+  const solanaUsdc = params.get('solana-usdc')
+  const usdc = solanaUsdc ? { usdcAddresses: { 'solana:devnet': solanaUsdc } } : {}
+  const options = moonpayUrl && coinbaseUrl ? { options: [{ method: 'card', provider: card }, { method: 'exchange' }, { method: 'wallets' }, { method: 'manual' }] as const } : {}
   return [
-    ...(moonpayUrl && coinbaseUrl ? [funding({ options: [{ method: 'card', provider: card }, { method: 'exchange' }, { method: 'wallets' }, { method: 'manual' }] })] : []),
+    ...(moonpayUrl && coinbaseUrl ? [funding({ ...options, ...usdc })] : solanaUsdc ? [funding(usdc)] : []),
     fundingWallet(),
     fundingReceive(),
     ...(moonpayUrl ? [fundingMoonpay({ apiUrl: moonpayUrl, useSandbox: true, currencyCodes: { [LOCAL_CHAIN]: { native: 'eth' } } })] : []),

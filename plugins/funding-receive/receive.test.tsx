@@ -3,7 +3,8 @@
  * The receive funding method against a real kernel and a JSON-RPC stand-in: the tile, the address
  * with its QR code and copy, the balance polled every 2000 ms and the indicator turning green once
  * the balance reaches the amount, on EVM and Solana (SOL, and USDC against the local cluster's
- * devnet mint).
+ * devnet mint, or a Token-2022 mint the app names as its USDC, held in the associated token account
+ * and in another).
  */
 import { afterEach, describe, expect, it } from 'vitest'
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react'
@@ -12,9 +13,9 @@ import { startTestServer, type TestServer } from '../../test/support/http-server
 import type { AuthenticatedUser } from '../../kernel/wire'
 import { generateKeyPairSigner } from '@solana/kit'
 import { startSolanaRpc } from '../../test/fixtures/solana-rpc'
-import { testUsdc } from '../../test/fixtures/solana-rpc/spl'
+import { createTestMint2022, testUsdc } from '../../test/fixtures/solana-rpc/spl'
 import { email } from '../email'
-import { FUNDING_METHODS_SCREEN, findFunding, fundWallet, type FundingResult } from '../funding'
+import { FUNDING_METHODS_SCREEN, findFunding, funding, fundWallet, type FundingResult } from '../funding'
 import { COPY_CONFIRMATION_MS, RECEIVE_BALANCE_POLL_MS, fundingReceive } from './index'
 
 const EVM = '0x71C7656EC7ab88b098defB751B7401B5f6d8976F'
@@ -43,9 +44,9 @@ async function startChain(balances: Map<string, bigint>): Promise<TestServer> {
   return rpc
 }
 
-async function start(url: string, waits: number[]): Promise<Harness> {
+async function start(url: string, waits: number[], fundingOptions?: Parameters<typeof funding>[0]): Promise<Harness> {
   h = await startHarness({
-    plugins: [email(), fundingReceive()],
+    plugins: [email(), ...(fundingOptions ? [funding(fundingOptions)] : []), fundingReceive()],
     config: {
       supportedChains: [
         { id: 'eip155:31337', name: 'Anvil', rpcUrls: [url], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } },
@@ -157,6 +158,27 @@ describe('Receive funds', () => {
       await waitFor(() => expect(indicator.textContent).toContain('Balance: 1.25 USDC'))
       expect(indicator.dataset.reached).toBe('false')
       await testUsdc(cluster.url).fund(wallet, 750_000n)
+      await waitFor(() => expect(indicator.dataset.reached).toBe('true'))
+      expect(indicator.textContent).toContain('Balance: 2 USDC')
+    } finally {
+      cleanup()
+      await cluster.close()
+    }
+  })
+
+  it("behavior: a Token-2022 mint named as the app's USDC (usdcAddresses) is polled too, counting the wallet's associated token account and any other", async () => {
+    const cluster = await startSolanaRpc()
+    try {
+      const pyusd = await createTestMint2022(cluster.url)
+      const harness = await start(cluster.url, [], { usdcAddresses: { 'solana:devnet': pyusd.mint } })
+      const wallet = (await generateKeyPairSigner()).address
+      await open(harness, wallet, { cluster: { name: 'devnet' }, asset: 'USDC', amount: '2' })
+      const indicator = await screen.findByTestId('funding-receive-balance')
+      await waitFor(() => expect(indicator.textContent).toContain('Balance: 0 USDC'))
+      await pyusd.fund(wallet, 1_250_000n)
+      await waitFor(() => expect(indicator.textContent).toContain('Balance: 1.25 USDC'))
+      expect(indicator.dataset.reached).toBe('false')
+      await pyusd.fundAccount(wallet, 750_000n)
       await waitFor(() => expect(indicator.dataset.reached).toBe('true'))
       expect(indicator.textContent).toContain('Balance: 2 USDC')
     } finally {

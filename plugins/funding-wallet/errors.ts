@@ -14,6 +14,8 @@ export const FUNDING_WALLET_ERRORS = defineErrorCodes('FUNDING_WALLET', {
   FUNDING_WALLET_REJECTED: { inline: true, retryable: true, message: 'FUNDING_WALLET_REJECTED' },
   /** The transfer was mined and reverted, or could not be sent. */
   FUNDING_WALLET_FAILED: { inline: true, message: 'FUNDING_WALLET_FAILED' },
+  /** A Token-2022 mint whose transfers would not deliver the amount as sent (a transfer fee, a transfer hook, non-transferable, paused). */
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: { inline: true, message: 'FUNDING_WALLET_TOKEN_UNSUPPORTED' },
 })
 
 /**

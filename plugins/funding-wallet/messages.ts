@@ -25,6 +25,7 @@ export const fundingWalletMessages = defineMessages({
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'Wallet {address} does not have enough funds.',
   FUNDING_WALLET_REJECTED: 'Transaction was rejected by the user',
   FUNDING_WALLET_FAILED: 'Something went wrong',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'This token cannot be sent from a wallet here: its transfers charge a fee or are restricted by its issuer.',
 })
 
 /** A message key of the transfer-from-wallet method. */

@@ -1,39 +1,83 @@
-/** Which RPC endpoint a funding request is read on. */
-import { describe, expect, it } from 'vitest'
-import { fundingRpcUrl, solanaClusterRpcUrl, SOLANA_CLUSTER_RPC } from './index'
+/**
+ * Token balances on Solana against the local cluster (litesvm behind JSON-RPC): a mint of the Token
+ * program or of Token-2022 is read the same way, summed over the owner's associated token account and
+ * its other accounts of the mint, frozen accounts left out; other mints and other owners do not
+ * count; an answer that is not a token account is the RPC error, not a wrong balance.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { generateKeyPairSigner, type Address } from '@solana/kit'
+import { startSolanaRpc, type SolanaRpc } from '../../test/fixtures/solana-rpc'
+import { createTestMint, createTestMint2022, TEST_USDC_MINT, testUsdc } from '../../test/fixtures/solana-rpc/spl'
+import { startTestServer } from '../../test/support/http-server'
+import { readBalance, readSolanaTokenAccounts } from './balance'
 
-const sol = { name: 'Solana', symbol: 'SOL', decimals: 9 }
-const chain = (id: string, url: string) => ({ id, name: id, rpcUrls: [url], nativeCurrency: sol })
-
-describe('solanaClusterRpcUrl', () => {
-  it("reads the app's own chain of the cluster: its RPC provider, or a local cluster posing as it", () => {
-    const chains = [chain('solana:devnet', 'https://devnet.example'), chain('solana:mainnet-beta', 'https://rpc.example')]
-    expect(solanaClusterRpcUrl(chains, 'mainnet-beta')).toBe('https://rpc.example')
-    expect(solanaClusterRpcUrl(chains, 'devnet')).toBe('https://devnet.example')
-  })
-
-  it('never reads another public cluster in place of the one asked: devnet is not mainnet-beta', () => {
-    expect(solanaClusterRpcUrl([chain('solana:devnet', 'https://devnet.example')], 'mainnet-beta')).toBe(SOLANA_CLUSTER_RPC['mainnet-beta'])
-    expect(solanaClusterRpcUrl([chain('solana:mainnet-beta', 'https://rpc.example')], 'testnet')).toBe(SOLANA_CLUSTER_RPC.testnet)
-  })
-
-  it('reads a local cluster the app lists under a name of its own, before the public endpoint', () => {
-    const chains = [chain('eip155:1', 'https://eth.example'), chain('solana:devnet', 'https://devnet.example'), chain('solana:localnet', 'http://127.0.0.1:8899')]
-    expect(solanaClusterRpcUrl(chains, 'mainnet-beta')).toBe('http://127.0.0.1:8899')
-  })
-
-  it("answers null for a cluster that is neither the app's nor public", () => {
-    expect(solanaClusterRpcUrl([], 'nowhere')).toBeNull()
-  })
+let cluster: SolanaRpc
+beforeEach(async () => {
+  cluster = await startSolanaRpc()
+})
+afterEach(async () => {
+  await cluster.close()
 })
 
-describe('fundingRpcUrl', () => {
-  it("reads an EVM request on its chain's first RPC URL, and a Solana request on its cluster (mainnet-beta unless named)", () => {
-    const anvil = { id: 'eip155:31337', name: 'Anvil', rpcUrls: ['http://127.0.0.1:8545'], nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 } }
-    const config = { supportedChains: [anvil, chain('solana:mainnet-beta', 'https://rpc.example'), chain('solana:devnet', 'https://devnet.example')] }
-    expect(fundingRpcUrl({ chain: anvil, cluster: null }, config)).toBe('http://127.0.0.1:8545')
-    expect(fundingRpcUrl({ chain: null, cluster: null }, config)).toBe('https://rpc.example')
-    expect(fundingRpcUrl({ chain: null, cluster: { name: 'devnet' } }, config)).toBe('https://devnet.example')
-    expect(fundingRpcUrl({ chain: null, cluster: { name: 'devnet' } }, null)).toBe(SOLANA_CLUSTER_RPC.devnet)
+const fresh = async () => (await generateKeyPairSigner()).address
+
+describe('Solana token balances', () => {
+  it('reads a Token program mint and a Token-2022 mint alike, over the associated token account and the others', async () => {
+    const owner = await fresh()
+    const pyusd = await createTestMint2022(cluster.url)
+    await testUsdc(cluster.url).fund(owner, 1_000_000n)
+    await testUsdc(cluster.url).fundAccount(owner, 500_000n)
+    const ata = await pyusd.fund(owner, 2_000_000n)
+    const other = await pyusd.fundAccount(owner, 250_000n)
+    expect(await readBalance(cluster.url, 'solana', owner, TEST_USDC_MINT)).toBe(1_500_000n)
+    expect(await readBalance(cluster.url, 'solana', owner, pyusd.mint)).toBe(2_250_000n)
+    expect((await readSolanaTokenAccounts(cluster.url, owner, pyusd.mint)).sort((a, b) => a.address.localeCompare(b.address))).toEqual(
+      [
+        { address: ata, amount: 2_000_000n, frozen: false },
+        { address: other, amount: 250_000n, frozen: false },
+      ].sort((a, b) => a.address.localeCompare(b.address)),
+    )
+  })
+
+  it("counts only the owner's accounts of that mint: another mint, another owner, a mint with a transfer fee are apart", async () => {
+    const owner = await fresh()
+    const someone = await fresh()
+    const pyusd = await createTestMint2022(cluster.url)
+    const fee = await createTestMint2022(cluster.url, { transferFee: { basisPoints: 10, maximumFee: 5n } })
+    const other = await createTestMint(cluster.url)
+    await pyusd.fund(owner, 3n)
+    await pyusd.fund(someone, 100n)
+    await fee.fund(owner, 40n)
+    await other.fund(owner, 7n)
+    expect(await readBalance(cluster.url, 'solana', owner, pyusd.mint)).toBe(3n)
+    expect(await readBalance(cluster.url, 'solana', owner, fee.mint)).toBe(40n)
+    expect(await readBalance(cluster.url, 'solana', owner, other.mint)).toBe(7n)
+    expect(await readBalance(cluster.url, 'solana', await fresh(), pyusd.mint)).toBe(0n)
+  })
+
+  it('leaves frozen token accounts out of the balance: their tokens cannot move', async () => {
+    const owner = await fresh()
+    const pyusd = await createTestMint2022(cluster.url)
+    const frozen = await pyusd.fund(owner, 5_000_000n)
+    await pyusd.fundAccount(owner, 1_000_000n)
+    const account = cluster.svm.getAccount(frozen as Address)
+    if (!account.exists) throw new Error('the token account was not created')
+    const data = new Uint8Array(account.data)
+    data[108] = 2 // the state a freeze authority leaves
+    cluster.svm.setAccount({ ...account, data })
+    expect(await readBalance(cluster.url, 'solana', owner, pyusd.mint)).toBe(1_000_000n)
+    expect((await readSolanaTokenAccounts(cluster.url, owner, pyusd.mint)).find((a) => a.address === frozen)).toMatchObject({ frozen: true, amount: 5_000_000n })
+  })
+
+  it('an answer that is not a token account is the RPC error, not a balance', async () => {
+    const server = await startTestServer((req) => {
+      const call = JSON.parse(req.body) as { id: number }
+      return { json: { jsonrpc: '2.0', id: call.id, result: { context: { slot: 1 }, value: [{ pubkey: 'x', account: { data: ['AAAA', 'base64'] } }] } } }
+    })
+    try {
+      await expect(readBalance(server.url, 'solana', await fresh(), TEST_USDC_MINT)).rejects.toMatchObject({ code: 'FUNDING_RPC_ERROR' })
+    } finally {
+      await server.close()
+    }
   })
 })

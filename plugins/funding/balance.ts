@@ -86,8 +86,11 @@ export async function fundingRpc<T>(url: string, method: string, params: unknown
 
 /** Where an SPL token account's amount (u64, little-endian) is in its data: after the mint and the owner. */
 const TOKEN_ACCOUNT_AMOUNT_OFFSET = 64
+/** Where its state is (after the amount and the delegate): 1 initialized, 2 frozen. */
+const TOKEN_ACCOUNT_STATE_OFFSET = 108
+const TOKEN_ACCOUNT_FROZEN = 2
 
-/** A token account's bytes from the RPC's base64; anything shorter than the amount's end is not one. */
+/** A token account's bytes from the RPC's base64; anything shorter than the state's end is not one. */
 function tokenAccountData(base64: string): Uint8Array {
   let data: Uint8Array | null
   try {
@@ -95,22 +98,52 @@ function tokenAccountData(base64: string): Uint8Array {
   } catch {
     data = null
   }
-  if (!data || data.length < TOKEN_ACCOUNT_AMOUNT_OFFSET + 8) {
+  if (!data || data.length <= TOKEN_ACCOUNT_STATE_OFFSET) {
     throw new PorticoError('Unable to fetch token details', { code: 'FUNDING_RPC_ERROR', details: 'getTokenAccountsByOwner: not a token account' })
   }
   return data
 }
 
-/** The units of a mint an owner holds on Solana: the sum over its token accounts of that mint. */
-async function readSolanaTokenBalance(url: string, owner: string, mint: string, signal?: AbortSignal): Promise<bigint> {
-  type Accounts = { value: { account: { data: [string, string] } }[] }
+/** One token account of an owner, as {@link readSolanaTokenAccounts} answers it. */
+export interface SolanaTokenAccount {
+  /** The token account's address. */
+  address: string
+  /** What it holds, in the mint's smallest units. */
+  amount: bigint
+  /** Whether the mint's freeze authority froze it: its tokens cannot move. */
+  frozen: boolean
+}
+
+/**
+ * The token accounts an owner holds of a mint on Solana, of the Token program or of Token-2022
+ * (the cluster looks the program up from the mint): the associated token account and any other.
+ * @param url - the cluster's RPC endpoint.
+ * @param owner - the owner's address.
+ * @param mint - the mint.
+ * @param signal - aborts the request.
+ * @returns the accounts, in the cluster's order.
+ * @throws PorticoError `FUNDING_RPC_ERROR` when the endpoint fails or answers something that is not a token account.
+ * @example
+ * ```ts
+ * import { readSolanaTokenAccounts } from 'portico/plugins/funding'
+ * const accounts = await readSolanaTokenAccounts(url, owner, mint)
+ * ```
+ */
+export async function readSolanaTokenAccounts(url: string, owner: string, mint: string, signal?: AbortSignal): Promise<SolanaTokenAccount[]> {
+  type Accounts = { value: { pubkey: string; account: { data: [string, string] } }[] }
   const { value } = await fundingRpc<Accounts>(url, 'getTokenAccountsByOwner', [owner, { mint }, { encoding: 'base64', commitment: 'confirmed' }], signal)
-  return value.reduce((sum, { account }) => {
+  return value.map(({ pubkey, account }) => {
     const data = tokenAccountData(account.data[0])
     let amount = 0n
     for (let i = 7; i >= 0; i--) amount = (amount << 8n) | BigInt(data[TOKEN_ACCOUNT_AMOUNT_OFFSET + i]!)
-    return sum + amount
-  }, 0n)
+    return { address: pubkey, amount, frozen: data[TOKEN_ACCOUNT_STATE_OFFSET] === TOKEN_ACCOUNT_FROZEN }
+  })
+}
+
+/** The units of a mint an owner can move on Solana: the sum over its token accounts of that mint that are not frozen. */
+async function readSolanaTokenBalance(url: string, owner: string, mint: string, signal?: AbortSignal): Promise<bigint> {
+  const accounts = await readSolanaTokenAccounts(url, owner, mint, signal)
+  return accounts.reduce((sum, a) => (a.frozen ? sum : sum + a.amount), 0n)
 }
 
 /** `balanceOf(address)` selector. */
@@ -118,7 +151,8 @@ const BALANCE_OF = '0x70a08231'
 
 /**
  * The balance of an address, in smallest units: native (wei, lamports) without a token, else of
- * the ERC-20 token, or on Solana of the SPL token mint (summed over the owner's token accounts of it).
+ * the ERC-20 token, or on Solana of the SPL token mint, of the Token program or Token-2022 (summed over
+ * the owner's token accounts of it, the associated one and any other, less frozen ones).
  * @param url - the chain's RPC endpoint.
  * @param chainType - `ethereum` or `solana`.
  * @param owner - the address.

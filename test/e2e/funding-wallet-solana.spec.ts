@@ -6,14 +6,16 @@
  * error; a refusal shows its own and 'Choose another method' goes back. USDC: the cluster holds
  * Circle's devnet mint, which the funding plugin names for `solana:devnet` by default; the wallet
  * sends an SPL transfer (creating the embedded wallet's token account) and the embedded wallet
- * holds the USDC; a wallet short of USDC shows the spec's error. Screenshots light and dark,
- * desktop and phone.
+ * holds the USDC; a wallet short of USDC shows the spec's error. A Token-2022 mint the page names as
+ * its USDC (`?solana-usdc=`, the app's `usdcAddresses`) is sent with Token-2022, from the wallet's
+ * associated token account and another one in one transaction; a Token-2022 mint with a transfer
+ * fee is refused with its text before the wallet is asked. Screenshots light and dark, desktop and phone.
  */
 import { test, expect, type Page } from '@playwright/test'
 import { createSolanaRpc, lamports, type Address } from '@solana/kit'
 import { apiUrlOf, createTestApp, freshEmail, latestCode, openModal, submitEmail, typeCode } from './helpers'
 import { injectTestSolanaWallet } from '../../testing/solana-wallet/inject'
-import { TEST_USDC_MINT, testUsdc } from '../fixtures/solana-rpc/spl'
+import { createTestMint2022, TEST_USDC_MINT, testUsdc } from '../fixtures/solana-rpc/spl'
 import { readBalance } from '../../plugins/funding/balance'
 
 const API_PORT = Number(process.env.E2E_API_PORT ?? 8810)
@@ -22,10 +24,10 @@ const SOLANA_URL = `http://127.0.0.1:${Number(process.env.E2E_SOLANA_PORT ?? API
 const rpc = createSolanaRpc(SOLANA_URL)
 
 /** Logs a new user in with embedded Ethereum and Solana wallets and the funding methods; answers the Solana wallet. */
-async function logIn(page: Page, request: Parameters<typeof latestCode>[0], theme: 'light' | 'dark'): Promise<Address> {
+async function logIn(page: Page, request: Parameters<typeof latestCode>[0], theme: 'light' | 'dark', solanaUsdc?: Address): Promise<Address> {
   const appId = await createTestApp(page, request, { loginMethods: ['email_auth'] })
   const email = freshEmail('funding-wallet-solana')
-  await openModal(page, `/?app=${appId}&embedded=solana&funding=on&theme=${theme}`)
+  await openModal(page, `/?app=${appId}&embedded=solana&funding=on&theme=${theme}${solanaUsdc ? `&solana-usdc=${solanaUsdc}` : ''}`)
   await submitEmail(page, email)
   await typeCode(page, await latestCode(request, await apiUrlOf(page), email))
   await expect(page.getByTestId('embedded-solana-wallet')).toHaveText(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/)
@@ -151,4 +153,49 @@ test("USDC failure: a Solana wallet with SOL but less USDC than the amount shows
   expect(await page.evaluate(() => window.__portico_test_solana_wallet!.sent)).toEqual([])
   expect(await usdcOf(wallet)).toBe(0n)
   expect(await usdcOf(funder)).toBe(49_999n)
+})
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`${theme}: Token-2022: a mint named as the app's USDC is sent with Token-2022 from the wallet's associated token account and another one, in one transaction`, async ({ page, request }) => {
+    const pyusd = await createTestMint2022(SOLANA_URL)
+    await injectTestSolanaWallet(page, { rpcUrl: SOLANA_URL })
+    const wallet = await logIn(page, request, theme, pyusd.mint)
+    const funder = await testWalletAddress(page)
+    await rpc.requestAirdrop(funder, lamports(1_000_000_000n)).send()
+    await pyusd.fund(funder, 20_000n) // 0.02 in the associated token account
+    await pyusd.fundAccount(funder, 100_000n) // 0.1 in another token account
+    const amountOf = (owner: Address) => readBalance(SOLANA_URL, 'solana', owner, pyusd.mint)
+    expect(await amountOf(wallet)).toBe(0n)
+
+    const dialog = await openTransfer(page, '0.05', 'USDC')
+    await expect(dialog.getByText('Send 0.05 USDC on Solana devnet from a wallet you own.')).toBeVisible()
+    await dialog.getByRole('list', { name: 'Wallets' }).getByRole('button', { name: 'Test Solana Wallet' }).click()
+    await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
+    await expect(dialog.getByText('0.05 USDC arrived in your wallet.')).toBeVisible()
+    await dialog.screenshot({ path: test.info().outputPath(`funding-wallet-solana-token-2022-success-${theme}.png`), animations: 'disabled' })
+    await expect(page.getByTestId('funding-result')).toHaveText(new RegExp(`^completed wallet 0\\.05 \\{"hash":"[1-9A-HJ-NP-Za-km-z]{64,88}","from":"${funder}"\\}$`))
+    expect(await amountOf(wallet)).toBe(50_000n)
+    expect(await amountOf(funder)).toBe(70_000n)
+    expect(await page.evaluate(() => window.__portico_test_solana_wallet!.sent)).toHaveLength(1)
+  })
+}
+
+test('Token-2022 failure: a mint that charges a transfer fee is refused with its text before the wallet is asked', async ({ page, request }) => {
+  const fee = await createTestMint2022(SOLANA_URL, { transferFee: { basisPoints: 100, maximumFee: 1_000_000n } })
+  await injectTestSolanaWallet(page, { rpcUrl: SOLANA_URL })
+  const wallet = await logIn(page, request, 'light', fee.mint)
+  const funder = await testWalletAddress(page)
+  await rpc.requestAirdrop(funder, lamports(1_000_000_000n)).send()
+  await fee.fund(funder, 200_000n)
+
+  const dialog = await openTransfer(page, '0.05', 'USDC')
+  await dialog.getByRole('button', { name: 'Test Solana Wallet' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Transfer failed' })).toBeVisible()
+  await expect(dialog.getByText('This token cannot be sent from a wallet here: its transfers charge a fee or are restricted by its issuer.')).toBeVisible()
+  await dialog.screenshot({ path: test.info().outputPath('funding-wallet-solana-token-2022-fee-refused.png'), animations: 'disabled' })
+  await page.setViewportSize({ width: 390, height: 844 })
+  await page.screenshot({ path: test.info().outputPath('funding-wallet-solana-token-2022-fee-refused-phone.png'), animations: 'disabled' })
+  expect(await page.evaluate(() => window.__portico_test_solana_wallet!.sent)).toEqual([])
+  expect(await readBalance(SOLANA_URL, 'solana', wallet, fee.mint)).toBe(0n)
+  expect(await readBalance(SOLANA_URL, 'solana', funder, fee.mint)).toBe(200_000n)
 })

@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'لا تحتوي المحفظة {address} على أموال كافية.',
   FUNDING_WALLET_REJECTED: 'رفض المستخدم المعاملة',
   FUNDING_WALLET_FAILED: 'حدث خطأ ما',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'لا يمكن إرسال هذا الرمز المميز من محفظة هنا: عمليات تحويله تفرض رسومًا أو يقيّدها مُصدِره.',
 }

@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'Die Wallet {address} hat nicht genug Guthaben.',
   FUNDING_WALLET_REJECTED: 'Die Transaktion wurde vom Nutzer abgelehnt',
   FUNDING_WALLET_FAILED: 'Etwas ist schiefgelaufen',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'Dieser Token kann hier nicht aus einer Wallet gesendet werden: Seine Überweisungen kosten eine Gebühr oder werden von seinem Herausgeber eingeschränkt.',
 }

@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'La billetera {address} no tiene fondos suficientes.',
   FUNDING_WALLET_REJECTED: 'El usuario ha rechazado la transacción',
   FUNDING_WALLET_FAILED: 'Algo ha salido mal',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'Este token no se puede enviar desde una billetera aquí: sus transferencias cobran una comisión o están restringidas por su emisor.',
 }

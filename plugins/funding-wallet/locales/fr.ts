@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'Le portefeuille {address} n’a pas assez de fonds.',
   FUNDING_WALLET_REJECTED: 'L’utilisateur a refusé la transaction',
   FUNDING_WALLET_FAILED: 'Un problème est survenu',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'Ce jeton ne peut pas être envoyé depuis un portefeuille ici\u00a0: ses transferts prélèvent des frais ou sont restreints par son émetteur.',
 }

@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'Il wallet {address} non ha fondi sufficienti.',
   FUNDING_WALLET_REJECTED: 'L’utente ha rifiutato la transazione',
   FUNDING_WALLET_FAILED: 'Si è verificato un problema',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'Questo token non può essere inviato da un portafoglio qui: i suoi trasferimenti applicano una commissione o sono limitati dal suo emittente.',
 }

@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'ウォレット{address}の残高が不足しています。',
   FUNDING_WALLET_REJECTED: 'ユーザーがトランザクションを拒否しました',
   FUNDING_WALLET_FAILED: '問題が発生しました',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'このトークンはここではウォレットから送金できません：送金に手数料がかかるか、発行者によって制限されています。',
 }

@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: '{address} 지갑의 잔액이 부족해요.',
   FUNDING_WALLET_REJECTED: '사용자가 트랜잭션을 거부했어요',
   FUNDING_WALLET_FAILED: '문제가 발생했어요',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: '이 토큰은 여기에서 지갑으로 보낼 수 없습니다: 전송 시 수수료가 부과되거나 발행자가 전송을 제한합니다.',
 }

@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'A carteira {address} não tem fundos suficientes.',
   FUNDING_WALLET_REJECTED: 'A transação foi recusada pelo usuário',
   FUNDING_WALLET_FAILED: 'Algo deu errado',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'Este token não pode ser enviado de uma carteira aqui: suas transferências cobram uma taxa ou são restritas pelo emissor.',
 }

@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: 'На кошельке {address} недостаточно средств.',
   FUNDING_WALLET_REJECTED: 'Пользователь отклонил транзакцию',
   FUNDING_WALLET_FAILED: 'Что-то пошло не так',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'Этот токен нельзя отправить здесь из кошелька: за его переводы взимается комиссия или их ограничивает эмитент.',
 }

@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: '{address} cüzdanında yeterli bakiye yok.',
   FUNDING_WALLET_REJECTED: 'İşlem kullanıcı tarafından reddedildi',
   FUNDING_WALLET_FAILED: 'Bir sorun oluştu',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: 'Bu token burada bir cüzdandan gönderilemez: transferleri ücret alır veya ihraççısı tarafından kısıtlanır.',
 }

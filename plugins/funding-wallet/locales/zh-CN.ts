@@ -19,4 +19,5 @@ export default {
   FUNDING_WALLET_NOT_ENOUGH_FUNDS: '钱包 {address} 余额不足。',
   FUNDING_WALLET_REJECTED: '用户拒绝了交易',
   FUNDING_WALLET_FAILED: '出了点问题',
+  FUNDING_WALLET_TOKEN_UNSUPPORTED: '此代币无法在此从钱包发送：其转账会收取费用或受到发行方的限制。',
 }
