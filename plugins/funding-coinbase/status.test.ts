@@ -93,7 +93,7 @@ const evm = (id: string, symbol = 'ETH', asset: FundingRequest['asset'] = 'nativ
   crossChainBridgingEnabled: false,
 })
 
-const sol = (cluster: string, asset: FundingRequest['asset'] = 'native-currency'): FundingRequest => ({
+const sol = (cluster: 'mainnet-beta' | 'devnet' | 'testnet', asset: FundingRequest['asset'] = 'native-currency'): FundingRequest => ({
   address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
   chainType: 'solana',
   chain: null,
