@@ -56,7 +56,7 @@ test("the demo's MoonPay tile: a card purchase of 0.05 ETH for the embedded wall
   await popup.getByRole('button', { name: 'Complete purchase' }).click()
   await expect(popup.getByRole('status')).toHaveText('Purchase complete')
   await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
-  await expect(page.getByTestId('funding-result')).toHaveText('completed moonpay-card 0.05')
+  await expect(page.getByTestId('funding-result')).toHaveText(/^completed moonpay-card 0\.05 \{"externalTransactionId":"[0-9a-f-]{36}"\}$/)
   expect(BigInt(await rpc<string>(anvilUrl, 'eth_getBalance', [wallet, 'latest'])) - before).toBe(50_000_000_000_000_000n)
 })
 
@@ -78,6 +78,6 @@ test("the demo's Coinbase tile (?card=coinbase): a card purchase of 0.05 SOL for
   await expect(popup.getByText(`To ${wallet}`)).toBeVisible()
   await popup.getByRole('button', { name: 'Complete purchase' }).click()
   await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
-  await expect(page.getByTestId('funding-result')).toHaveText('completed coinbase-card 0.05')
+  await expect(page.getByTestId('funding-result')).toHaveText(/^completed coinbase-card 0\.05 \{"partnerUserId":"[0-9a-f]{16}-[0-9a-f]{24}"\}$/)
   expect(await readBalance(solanaUrl, 'solana', wallet, null)).toBe(50_000_000n)
 })

@@ -194,10 +194,14 @@ test.describe('on Solana (mainnet-beta, the local cluster posing as it)', () => 
     expect(await solanaBalanceOf(wallet, 'native-currency')).toBe(0n)
   })
 
-  test("Coinbase sells SOL on its 'solana' network: a card purchase credits the wallet on the cluster and finishes the funding", async ({ page, request }) => {
+  test("phone: Coinbase sells SOL on its 'solana' network: a card purchase credits the wallet on the cluster and finishes the funding", async ({ page, request }) => {
+    await page.setViewportSize({ width: 390, height: 844 })
     const { dialog, wallet } = await openTile(page, request, 'coinbase', 'Pay with card', 'solana')
     await expect(dialog.getByLabel('Amount (SOL)')).toHaveValue('0.05')
+    await page.screenshot({ path: test.info().outputPath('funding-coinbase-solana-amount-phone-light.png'), animations: 'disabled' })
     const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue' }).click()])
+    await expect(dialog.getByRole('heading', { name: 'In progress' })).toBeVisible()
+    await page.screenshot({ path: test.info().outputPath('funding-coinbase-solana-in-progress-phone-light.png'), animations: 'disabled' })
     await expect(popup.getByRole('heading', { name: 'Coinbase Onramp stand-in' })).toBeVisible()
     await expect(popup.getByText('Buy 0.05 SOL on solana')).toBeVisible()
     await expect(popup.getByText(`To ${wallet}`)).toBeVisible()
