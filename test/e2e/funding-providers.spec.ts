@@ -198,6 +198,7 @@ test.describe('on Solana (mainnet-beta, the local cluster posing as it)', () => 
     await page.setViewportSize({ width: 390, height: 844 })
     const { dialog, wallet } = await openTile(page, request, 'coinbase', 'Pay with card', 'solana')
     await expect(dialog.getByLabel('Amount (SOL)')).toHaveValue('0.05')
+    await expect(dialog.getByText(`Buy SOL on Solana mainnet-beta with Coinbase for ${wallet.slice(0, 6)}…${wallet.slice(-4)}.`)).toBeVisible()
     await page.screenshot({ path: test.info().outputPath('funding-coinbase-solana-amount-phone-light.png'), animations: 'disabled' })
     const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue' }).click()])
     await expect(dialog.getByRole('heading', { name: 'In progress' })).toBeVisible()
