@@ -20,12 +20,21 @@ const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`
 const LOCAL_CHAIN = 'eip155:31337'
 
 /**
+ * The cluster the panel funds Solana wallets on. With a local cluster (`npm start` runs one) the
+ * funding reads it for devnet, and the card providers' sandbox sells SOL and USDC there under their
+ * mainnet codes (MoonPay `sol`/`usdc_sol`, Coinbase `solana`), which the stand-ins credit on it.
+ */
+const LOCAL_SOLANA = 'solana:devnet'
+const localSolana = meta('portico-solana-url') !== ''
+
+/**
  * The funding method plugins the demo registers with `?funding=on`: 'Transfer from wallet' and
  * 'Receive funds' always; MoonPay and Coinbase Onramp when `npm start` runs their local stand-ins
- * (development mode only: it names them in the page's `portico-dev-moonpay-url` and
- * `portico-dev-coinbase-url` meta tags), so every funding method can be tried locally; one card
- * provider at a time (`?card=coinbase`, MoonPay's otherwise). `?solana-usdc=<mint>` names another
- * mint as USDC on Solana devnet (`usdcAddresses`), such as a Token-2022 mint of the local cluster.
+ * or the environment names their endpoints (development mode only: it names them in the page's
+ * `portico-dev-moonpay-url` and `portico-dev-coinbase-url` meta tags), so every funding method can be
+ * tried locally, a completed purchase arriving on the local chain; one card provider at a time
+ * (`?card=coinbase`, MoonPay's otherwise). `?solana-usdc=<mint>` names another mint as USDC on Solana
+ * devnet (`usdcAddresses`), such as a Token-2022 mint of the local cluster.
  * @returns the plugins (none without `?funding=on`).
  */
 export function fundingPlugins() {
@@ -42,8 +51,10 @@ export function fundingPlugins() {
     ...(moonpayUrl && coinbaseUrl ? [funding({ ...options, ...usdc })] : solanaUsdc ? [funding(usdc)] : []),
     fundingWallet(),
     fundingReceive(),
-    ...(moonpayUrl ? [fundingMoonpay({ apiUrl: moonpayUrl, useSandbox: true, currencyCodes: { [LOCAL_CHAIN]: { native: 'eth' } } })] : []),
-    ...(coinbaseUrl ? [fundingCoinbase({ payUrl: coinbaseUrl, networks: { [LOCAL_CHAIN]: 'base' } })] : []),
+    ...(moonpayUrl
+      ? [fundingMoonpay({ apiUrl: moonpayUrl, useSandbox: true, currencyCodes: { [LOCAL_CHAIN]: { native: 'eth' }, ...(localSolana ? { [LOCAL_SOLANA]: { native: 'sol', USDC: 'usdc_sol' } } : {}) } })]
+      : []),
+    ...(coinbaseUrl ? [fundingCoinbase({ payUrl: coinbaseUrl, networks: { [LOCAL_CHAIN]: 'base', ...(localSolana ? { [LOCAL_SOLANA]: 'solana' } : {}) } })] : []),
   ]
 }
 

@@ -1,6 +1,7 @@
 /**
  * The chains Coinbase Onramp funds (spec §9: Ethereum, Base, Optimism, Polygon; Arbitrum appears in
- * the mapping) by Coinbase's network names, and the assets it sells there.
+ * the mapping; and Solana's mainnet-beta, Coinbase's `solana` network) by Coinbase's network names,
+ * and the assets it sells there.
  * @module
  */
 import type { FundingRequest } from '../funding'
@@ -8,13 +9,15 @@ import type { FundingRequest } from '../funding'
 /**
  * Coinbase network names by chain key (CAIP-2 for EVM, `solana:<cluster>` for Solana): the chains
  * the Coinbase tiles are offered on. Arbitrum is mapped (a host may add it through `networks`) but
- * not offered by default, as the spec has it.
+ * not offered by default, as the spec has it. Solana's mainnet-beta is Coinbase's `solana` network
+ * (SOL and USDC); its devnet and testnet are not sold.
  */
 export const COINBASE_NETWORKS: Readonly<Record<string, string>> = {
   'eip155:1': 'ethereum',
   'eip155:8453': 'base',
   'eip155:10': 'optimism',
   'eip155:137': 'polygon',
+  'solana:mainnet-beta': 'solana',
 }
 
 /** Arbitrum's network name, for hosts that offer it (`networks: { 'eip155:42161': COINBASE_ARBITRUM }`). */

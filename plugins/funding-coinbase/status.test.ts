@@ -93,7 +93,24 @@ const evm = (id: string, symbol = 'ETH', asset: FundingRequest['asset'] = 'nativ
   crossChainBridgingEnabled: false,
 })
 
+const sol = (cluster: 'mainnet-beta' | 'devnet' | 'testnet', asset: FundingRequest['asset'] = 'native-currency'): FundingRequest => ({
+  address: '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM',
+  chainType: 'solana',
+  chain: null,
+  cluster: { name: cluster },
+  amount: null,
+  asset,
+  crossChainBridgingEnabled: false,
+})
+
 describe('coinbasePurchaseOf', () => {
+  it("sells SOL and USDC on Solana's mainnet-beta as Coinbase's solana network, nothing on its devnet or testnet", () => {
+    expect(coinbasePurchaseOf(sol('mainnet-beta'), COINBASE_NETWORKS)).toEqual({ network: 'solana', asset: 'SOL' })
+    expect(coinbasePurchaseOf(sol('mainnet-beta', 'USDC'), COINBASE_NETWORKS)).toEqual({ network: 'solana', asset: 'USDC' })
+    expect(coinbasePurchaseOf(sol('devnet'), COINBASE_NETWORKS)).toBeNull()
+    expect(coinbasePurchaseOf(sol('testnet'), COINBASE_NETWORKS)).toBeNull()
+  })
+
   it('offers Ethereum, Base, Optimism and Polygon, not Arbitrum or testnets by default', () => {
     expect(coinbasePurchaseOf(evm('eip155:1'), COINBASE_NETWORKS)).toEqual({ network: 'ethereum', asset: 'ETH' })
     expect(coinbasePurchaseOf(evm('eip155:8453'), COINBASE_NETWORKS)).toEqual({ network: 'base', asset: 'ETH' })

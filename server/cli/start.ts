@@ -22,7 +22,11 @@
  * provider's port), so the demo app offers every login method locally. Farcaster endpoints given in
  * the environment (`PORTICO_FARCASTER_RELAY_URL`…) win over the stand-in's. Likewise the local
  * stand-ins of MoonPay and Coinbase Onramp (`test/fixtures/funding`) for the demo's `?funding=on`,
- * unless `PORTICO_MOONPAY_WIDGET_URL` or `PORTICO_COINBASE_API_URL` name the providers' endpoints.
+ * unless `PORTICO_MOONPAY_WIDGET_URL` or `PORTICO_COINBASE_API_URL` name the providers' endpoints;
+ * and local chains (`./dev-chains`: anvil as EVM chain 31337, a litesvm Solana cluster) unless
+ * `PORTICO_ANVIL_URL` / `PORTICO_SOLANA_URL` name others or `PORTICO_DEV_CHAINS=off`
+ * (`PORTICO_DEV_ANVIL_PORT`, `PORTICO_DEV_SOLANA_PORT` fix their ports): the demo's wallets use them
+ * and the stand-ins' completed purchases are credited on them.
  * @module
  */
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs'
@@ -50,6 +54,7 @@ import {
 } from './runtime'
 import { runServe } from './serve'
 import type { DevStandIns } from '../dev'
+import { DEV_EVM_CHAIN_ID, startDevChains, type DevChains } from './dev-chains'
 
 /** The demo app's fixed sign-in, shown at start. */
 export const DEMO_TEST_IDENTITY = { email: 'test@portico.dev', code: '123456' }
@@ -75,10 +80,8 @@ interface DemoStandInSettings {
   coinbaseOnramp?: { projectId: string; apiKeyName: string; apiKeySecret: string }
 }
 
-/** The funding providers' local stand-ins `npm start` runs: their URLs for the demo page, and their close. */
+/** The funding providers' local stand-ins `npm start` runs (their URLs go to the environment). */
 interface FundingStandIns {
-  /** The demo page's meta tags naming them (`portico-dev-moonpay-url`, `portico-dev-coinbase-url`). */
-  meta: Record<string, string>
   close(): Promise<void>
 }
 
@@ -88,29 +91,36 @@ interface FundingStandIns {
  * `PORTICO_COINBASE_API_URL`, as the browser tests do), points the provider plugins at them and
  * answers the demo app's keys for them, so the demo's `?funding=on` offers card and exchange funding
  * locally. The MoonPay secret stays in the data folder; the Coinbase key pair is made at each start.
- * Purchases complete on the stand-in's page; no funds are sent (no chain is wired to them here).
+ * A purchase completed on the stand-in's page is credited on the development chains (EVM purchases
+ * on the EVM chain, Solana ones on the cluster, which stands for devnet as the demo funds it).
  * @returns the stand-ins and the settings, or null when the environment names the endpoints or the
  *   repository's fixtures are absent.
  */
-async function startFundingStandIns(env: Env, dataDir: string): Promise<{ standIns: FundingStandIns; settings: Pick<DemoStandInSettings, 'moonpay' | 'coinbaseOnramp'> } | null> {
+async function startFundingStandIns(env: Env, dataDir: string, chains: DevChains): Promise<{ standIns: FundingStandIns; settings: Pick<DemoStandInSettings, 'moonpay' | 'coinbaseOnramp'> } | null> {
   if (env.PORTICO_MOONPAY_WIDGET_URL || env.PORTICO_COINBASE_API_URL) return null
   const fixtures = resolve(import.meta.dirname, '../../test/fixtures/funding')
   if (!existsSync(join(fixtures, 'moonpay.ts'))) return null
   const { startMoonpayStandIn } = await import('../../test/fixtures/funding/moonpay')
   const { coinbaseTestKey, startCoinbaseOnrampStandIn } = await import('../../test/fixtures/funding/coinbase-onramp')
+  const { coinbaseCredit, moonpayCredit } = await import('../../test/fixtures/funding/credit')
+  const local = { ...(chains.evmUrl ? { evmUrl: chains.evmUrl } : {}), ...(chains.solanaUrl ? { solanaUrl: chains.solanaUrl } : {}), solanaCluster: 'devnet' as const }
   const moonpayKeys = {
     apiKey: 'pk_test_portico_dev',
     secretKey: readSecret(dataDir, 'PORTICO_DEV_MOONPAY_SECRET', 'dev-moonpay-secret', () => `sk_test_${randomBytes(16).toString('hex')}`),
   }
   const coinbaseKey = coinbaseTestKey()
   const coinbaseAccount = { projectId: 'portico-dev', apiKeyName: 'organizations/portico-dev/apiKeys/dev', apiKeySecret: coinbaseKey.apiKeySecret }
-  const moonpay = await startMoonpayStandIn({ keys: [moonpayKeys] })
-  const coinbase = await startCoinbaseOnrampStandIn({ projectId: coinbaseAccount.projectId, apiKeyName: coinbaseAccount.apiKeyName, publicKeyPem: coinbaseKey.publicKeyPem })
+  const moonpay = await startMoonpayStandIn({ keys: [moonpayKeys], credit: moonpayCredit(local) })
+  const coinbase = await startCoinbaseOnrampStandIn({
+    projectId: coinbaseAccount.projectId,
+    apiKeyName: coinbaseAccount.apiKeyName,
+    publicKeyPem: coinbaseKey.publicKeyPem,
+    credit: coinbaseCredit(local),
+  })
   env.PORTICO_MOONPAY_WIDGET_URL = moonpay.url
   env.PORTICO_COINBASE_API_URL = coinbase.url
   return {
     standIns: {
-      meta: { 'portico-dev-moonpay-url': moonpay.url, 'portico-dev-coinbase-url': coinbase.url },
       close: async () => {
         await moonpay.close()
         await coinbase.close()
@@ -252,9 +262,21 @@ async function main() {
   }
   const apiPort = port(env, 'API_PORT', 8787)
   const demoPort = port(env, 'PORT', 3000)
-  const { dev, devSettings } = await startStandIns(env, dataDir)
-  const funding = await startFundingStandIns(env, dataDir)
+  const [{ dev, devSettings }, chains] = await Promise.all([
+    startStandIns(env, dataDir),
+    startDevChains(env, { evm: port(env, 'PORTICO_DEV_ANVIL_PORT', 0), solana: port(env, 'PORTICO_DEV_SOLANA_PORT', 0) }),
+  ])
+  const funding = await startFundingStandIns(env, dataDir, chains)
   if (funding) Object.assign(devSettings, funding.settings)
+  // The demo page's local chains and card providers: the ones started here (those the environment
+  // names reach the page through it), and the providers' endpoints the environment names.
+  const demoMeta: Record<string, string> = {
+    'portico-telegram-script-url': dev.telegramScriptUrl,
+    ...(chains.started.evm && chains.evmUrl ? { 'portico-anvil-url': chains.evmUrl } : {}),
+    ...(chains.started.solana && chains.solanaUrl ? { 'portico-solana-url': chains.solanaUrl } : {}),
+    ...(env.PORTICO_MOONPAY_WIDGET_URL ? { 'portico-dev-moonpay-url': env.PORTICO_MOONPAY_WIDGET_URL } : {}),
+    ...(env.PORTICO_COINBASE_API_URL ? { 'portico-dev-coinbase-url': env.PORTICO_COINBASE_API_URL } : {}),
+  }
 
   const secrets = createSecretBox(readSecret(dataDir, 'PORTICO_ENCRYPTION_KEY', DATA_DIR_KEYS.PORTICO_ENCRYPTION_KEY!, generateEncryptionKey))
   const db = await openDatabase({ databaseUrl: env.DATABASE_URL, dataDir, secrets })
@@ -301,7 +323,7 @@ async function main() {
       const { startDemo } = (await import(pathToFileURL(demoModule).href)) as {
         startDemo: (o: { port: number; apiUrl: string; appId: string; meta?: Record<string, string> }) => Promise<{ url: string; close: () => Promise<void> }>
       }
-      demo = await startDemo({ port: demoPort, apiUrl, appId, meta: { 'portico-telegram-script-url': dev.telegramScriptUrl, ...funding?.standIns.meta } })
+      demo = await startDemo({ port: demoPort, apiUrl, appId, meta: demoMeta })
     } catch (err) {
       demoProblem = `not started: ${String((err as Error).message).split('\n')[0]}`
     }
@@ -317,6 +339,10 @@ async function main() {
   console.log(`Stand-ins (development only): Google at ${dev.oidcIssuer}, Telegram at ${new URL(dev.telegramScriptUrl).origin}` +
     (dev.farcaster ? `, Farcaster at ${dev.farcaster.relayUrl}` : '') +
     (funding ? `, MoonPay at ${env.PORTICO_MOONPAY_WIDGET_URL}, Coinbase Onramp at ${env.PORTICO_COINBASE_API_URL} (the demo's ?funding=on)` : ''))
+  if (chains.started.evm || chains.started.solana) {
+    console.log(`Local chains (development only, in memory): ` +
+      [chains.started.evm ? `EVM chain ${DEV_EVM_CHAIN_ID} (anvil) at ${chains.evmUrl}` : '', chains.started.solana ? `Solana (litesvm) at ${chains.solanaUrl}` : ''].filter(Boolean).join(', '))
+  }
   console.log(`Admin:  npx portico apps list (key in ${join(dataDir, 'admin-key')} or PORTICO_ADMIN_KEY)`)
 
   let stopping = false
@@ -327,6 +353,7 @@ async function main() {
       await demo?.close()
       await dev.close()
       await funding?.standIns.close()
+      await chains.close()
       await Promise.all([closeHttp(api4.http), api6 ? closeHttp(api6.http) : null])
       await server.close()
       process.exit(0)

@@ -138,7 +138,9 @@ export default function CoinbaseScreen() {
       />
     )
   }
-  const vars = { asset: purchase.asset, network: purchase.network, address: short(request.address) }
+  // The network as the app names it (its chain's name; Solana with its cluster, as 'Receive funds' says), not Coinbase's id.
+  const network = request.chain?.name ?? `Solana ${request.cluster?.name ?? 'mainnet-beta'}`
+  const vars = { asset: purchase.asset, network, address: short(request.address) }
   return (
     <ProviderAmountStep
       title={t('COINBASE_AMOUNT_TITLE')}
