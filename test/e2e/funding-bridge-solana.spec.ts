@@ -136,10 +136,12 @@ test.describe('EVM to Solana', () => {
       const dialog = await openBridge(page, 'Bridge Payer')
 
       await expect(dialog.getByRole('heading', { name: 'Bridge from another network' })).toBeVisible()
-      await expect(dialog.getByText('Your wallet has funds on Anvil. Bridge them to receive 0.05 SOL on Solana mainnet-beta.')).toBeVisible()
+      await expect(dialog.getByText('Your wallet has ETH on Anvil. Swap and bridge it to receive 0.05 SOL on Solana mainnet-beta.')).toBeVisible()
       const routes = dialog.getByRole('list', { name: 'Bridge routes' })
       await expect(routes.getByRole('button')).toHaveCount(2)
       await expect(routes.getByRole('button').nth(0)).toContainText('You receive 0.05 SOL')
+      // 0.05 SOL at the stand-in's prices (SOL 150 dollars, ether 2000) is 0.00375 ether, plus its fee.
+      await expect(routes.getByRole('button').nth(0)).toContainText('You pay 0.00375')
       expect(bridge!.calls.slice(calls)).toEqual([
         expect.objectContaining({ user: payer, recipient: wallet, originChainId: 31337, destinationChainId: 792703809, originCurrency: NATIVE, destinationCurrency: SOL_NATIVE, amount: '50000000' }),
       ])
@@ -207,10 +209,11 @@ test.describe('Solana to EVM', () => {
       const depositBefore = await solBalance(BRIDGE_SOLANA_DEPOSIT)
       const dialog = await openBridge(page, 'Test Solana Wallet')
 
-      await expect(dialog.getByText('Your wallet has funds on Solana. Bridge them to receive 0.05 ETH on Anvil.')).toBeVisible()
+      await expect(dialog.getByText('Your wallet has SOL on Solana. Swap and bridge it to receive 0.05 ETH on Anvil.')).toBeVisible()
       const routes = dialog.getByRole('list', { name: 'Bridge routes' })
       await expect(routes.getByRole('button')).toHaveCount(2)
       await expect(routes.getByRole('button').nth(0)).toContainText('You receive 0.05 ETH')
+      await expect(routes.getByRole('button').nth(0)).toContainText(/You pay 0\.6666\d+ SOL/)
       expect(bridge!.calls.slice(calls)).toEqual([
         expect.objectContaining({ user: payer, recipient: wallet, originChainId: 792703809, destinationChainId: 31337, originCurrency: SOL_NATIVE, destinationCurrency: NATIVE, amount: '50000000000000000' }),
       ])
