@@ -3,19 +3,24 @@
  * stand-ins of MoonPay and Coinbase Onramp (test/fixtures/funding): a signed-in user opens funding,
  * picks a card or exchange tile, confirms the amount, and buys in the provider's window; the
  * stand-in credits the wallet on the local chain and the status screen finishes the funding. Also:
- * a failed purchase, a window closed three times, a blocked window. On anvil (EVM) and on Solana's
- * mainnet-beta, where the providers sell, which the page points at the local litesvm cluster.
+ * a failed purchase, a window closed three times, a blocked window. On anvil (EVM), whose USDC is a
+ * 6-decimals test token (test/fixtures/tokens) the page names as the chain's USDC (`usdcAddresses`)
+ * and the stand-ins mint, and on Solana's mainnet-beta, where the providers sell, which the page
+ * points at the local litesvm cluster.
  */
 import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
 import { startHostPage, type HostPage } from '../support/host-page'
 import { rpc } from '../fixtures/anvil'
 import { testKey } from '../fixtures/solana-rpc/spl'
 import { readBalance } from '../../plugins/funding/balance'
+import { deployTestTokens, type TestTokens } from '../fixtures/tokens'
 import { startCardStandIns, type CardStandIns } from './funding-providers/stand-ins'
 import { ADMIN_KEY, apiUrlOf, signIn } from './helpers'
 
 let host: HostPage | null = null
 let standIns: CardStandIns | null = null
+/** The anvil's test USDC (its `usd` token). */
+let tokens: TestTokens | null = null
 let anvilUrl = ''
 let solanaUrl = ''
 
@@ -30,6 +35,7 @@ function startHost(apiUrl: string): Promise<HostPage> {
       'portico-solana-url': solanaUrl,
       'moonpay-api-url': standIns!.moonpay.url,
       'coinbase-pay-url': standIns!.coinbase.url,
+      'anvil-usdc': tokens!.usd,
     },
     params: { 'portico-app-id': 'app', 'funding-wallet': 'wallet', 'card-provider': 'card', 'funding-chain': 'chain', 'funding-asset': 'asset' },
   })
@@ -56,7 +62,8 @@ async function fundingApp(page: Page, request: APIRequestContext, card: 'moonpay
   const apiUrl = await apiUrlOf(page)
   anvilUrl ||= (await page.locator('meta[name="portico-anvil-url"]').getAttribute('content'))!
   solanaUrl ||= (await page.locator('meta[name="portico-solana-url"]').getAttribute('content'))!
-  standIns ??= await startCardStandIns({ evmUrl: anvilUrl, solanaUrl, solanaCluster: 'mainnet-beta' })
+  tokens ??= await deployTestTokens(anvilUrl)
+  standIns ??= await startCardStandIns({ evmUrl: anvilUrl, evmUsdc: tokens.usd, solanaUrl, solanaCluster: 'mainnet-beta' })
   host ??= await startHost(apiUrl)
   const res = await request.post(`${apiUrl}/admin/v1/apps`, {
     headers: { authorization: `Bearer ${ADMIN_KEY}` },
@@ -69,6 +76,9 @@ async function fundingApp(page: Page, request: APIRequestContext, card: 'moonpay
 }
 
 const balanceOf = async (wallet: string) => BigInt(await rpc<string>(anvilUrl, 'eth_getBalance', [wallet, 'latest']))
+
+/** A wallet's test USDC on anvil, in units (6 decimals), read from the token contract. */
+const usdcOf = (wallet: string) => readBalance(anvilUrl, 'ethereum', wallet, tokens!.usd)
 
 /** Circle's USDC mint on mainnet-beta, which the local cluster holds too. */
 const MAINNET_USDC = 'EPjFWdd5AufqSSqeM2qN1xzybapC8G4wEGGkZwyTDt1v'
@@ -122,6 +132,34 @@ test('Coinbase: a card purchase through the session token credits the wallet and
   await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
   await expect(page.getByTestId('funding-result')).toHaveText('completed coinbase-card 0.05')
   expect(await balanceOf(wallet)).toBe(50_000_000_000_000_000n)
+})
+
+test("MoonPay sells the anvil chain's USDC ('usdc'): the completed purchase mints it to the wallet on chain", async ({ page, request }) => {
+  const { dialog, wallet } = await openTile(page, request, 'moonpay', 'Pay with card', 'anvil', 'USDC')
+  await expect(dialog.getByLabel('Amount (USDC)')).toHaveValue('0.05')
+  const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue' }).click()])
+  await expect(popup.getByText('Buy 0.05 usdc', { exact: true })).toBeVisible()
+  await expect(popup.getByText(`To ${wallet}`)).toBeVisible()
+  await expect(dialog.getByRole('heading', { name: 'In progress' })).toBeVisible()
+  expect(await usdcOf(wallet)).toBe(0n)
+  await popup.getByRole('button', { name: 'Complete purchase' }).click()
+  await expect(popup.getByRole('status')).toHaveText('Purchase complete')
+  await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
+  await expect(page.getByTestId('funding-result')).toHaveText('completed moonpay-card 0.05')
+  expect(await usdcOf(wallet)).toBe(50_000n)
+  expect(await balanceOf(wallet)).toBe(0n)
+})
+
+test('Coinbase: USDC bought by card on anvil (posing as base) is minted to the wallet and finishes the funding', async ({ page, request }) => {
+  const { dialog, wallet } = await openTile(page, request, 'coinbase', 'Pay with card', 'anvil', 'USDC')
+  await expect(dialog.getByLabel('Amount (USDC)')).toHaveValue('0.05')
+  const [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue' }).click()])
+  await expect(popup.getByText('Buy 0.05 USDC on base')).toBeVisible()
+  expect(standIns!.coinbase.tokenCalls.at(-1)).toMatchObject({ addresses: [{ address: wallet, blockchains: ['base'] }], assets: ['USDC'] })
+  await popup.getByRole('button', { name: 'Complete purchase' }).click()
+  await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible()
+  await expect(page.getByTestId('funding-result')).toHaveText('completed coinbase-card 0.05')
+  expect(await usdcOf(wallet)).toBe(50_000n)
 })
 
 test('Coinbase: closing the window three times while pending goes back with the alternate-method hint', async ({ page, request }) => {

@@ -3,7 +3,9 @@
  * funding methods pointed at the stand-ins named by the page's meta tags, and the chain being funded:
  * anvil ('Add funds' funds the page's wallet with 0.05 ETH), or with `funding-chain=solana` Solana's
  * mainnet-beta, which the app points at the local cluster (its `supportedChains` entry carries the
- * cluster's RPC URL), in SOL or, with `funding-asset=USDC`, USDC. The result is printed.
+ * cluster's RPC URL), in SOL or, with `funding-asset=USDC`, USDC. Anvil's USDC is the test token the
+ * page's `anvil-usdc` meta names (`usdcAddresses`), sold as MoonPay's `usdc` and Coinbase's USDC on
+ * `base`. The result is printed.
  */
 import { email } from 'portico/plugins/email'
 import { funding, useFundWallet, type FundWalletOptions } from 'portico/plugins/funding'
@@ -47,9 +49,9 @@ mountHostPage(
     },
     plugins: [
       email(),
-      funding({ options: [{ method: 'card', provider: meta('card-provider') || undefined }, { method: 'exchange' }] }),
+      funding({ options: [{ method: 'card', provider: meta('card-provider') || undefined }, { method: 'exchange' }], usdcAddresses: { [ANVIL]: meta('anvil-usdc') } }),
       // MoonPay's and Coinbase's own codes for Solana's mainnet-beta (`sol`, `usdc_sol`; `solana`) are their defaults.
-      fundingMoonpay({ apiUrl: meta('moonpay-api-url'), useSandbox: true, currencyCodes: { [ANVIL]: { native: 'eth' } } }),
+      fundingMoonpay({ apiUrl: meta('moonpay-api-url'), useSandbox: true, currencyCodes: { [ANVIL]: { native: 'eth', USDC: 'usdc' } } }),
       fundingCoinbase({ payUrl: meta('coinbase-pay-url'), networks: { [ANVIL]: 'base' } }),
     ],
   },
