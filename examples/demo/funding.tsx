@@ -20,6 +20,13 @@ const meta = (name: string): string => document.querySelector<HTMLMetaElement>(`
 const LOCAL_CHAIN = 'eip155:31337'
 
 /**
+ * The local chain's USDC: the 6-decimals test token `npm start` deploys on its anvil (the page's
+ * `portico-anvil-usdc` meta tag), which 'Transfer from wallet', 'Receive funds' and the card
+ * providers' USDC (MoonPay `usdc`, Coinbase's USDC on `base`, minted by their stand-ins) use.
+ */
+const localUsdc = meta('portico-anvil-usdc')
+
+/**
  * The cluster the panel funds Solana wallets on. With a local cluster (`npm start` runs one) the
  * funding reads it for devnet, and the card providers' sandbox sells SOL and USDC there under their
  * mainnet codes (MoonPay `sol`/`usdc_sol`, Coinbase `solana`), which the stand-ins credit on it.
@@ -32,7 +39,8 @@ const localSolana = meta('portico-solana-url') !== ''
  * 'Receive funds' always; MoonPay and Coinbase Onramp when `npm start` runs their local stand-ins
  * or the environment names their endpoints (development mode only: it names them in the page's
  * `portico-dev-moonpay-url` and `portico-dev-coinbase-url` meta tags), so every funding method can be
- * tried locally, a completed purchase arriving on the local chain; one card provider at a time
+ * tried locally, a completed purchase arriving on the local chain (USDC too, at the local chain's test
+ * USDC that `npm start` deploys, named in `usdcAddresses`); one card provider at a time
  * (`?card=coinbase`, MoonPay's otherwise). `?solana-usdc=<mint>` names another mint as USDC on Solana
  * devnet (`usdcAddresses`), such as a Token-2022 mint of the local cluster.
  * @returns the plugins (none without `?funding=on`).
@@ -45,14 +53,15 @@ export function fundingPlugins() {
   // Both providers offer 'Pay with card': `?card=coinbase` picks Coinbase's, MoonPay's otherwise.
   const card = params.get('card') === 'coinbase' ? 'coinbase' : 'moonpay'
   const solanaUsdc = params.get('solana-usdc')
-  const usdc = solanaUsdc ? { usdcAddresses: { 'solana:devnet': solanaUsdc } } : {}
+  const addresses = { ...(localUsdc ? { [LOCAL_CHAIN]: localUsdc } : {}), ...(solanaUsdc ? { 'solana:devnet': solanaUsdc } : {}) }
+  const usdc = Object.keys(addresses).length ? { usdcAddresses: addresses } : {}
   const options = moonpayUrl && coinbaseUrl ? { options: [{ method: 'card', provider: card }, { method: 'exchange' }, { method: 'wallets' }, { method: 'manual' }] as const } : {}
   return [
-    ...(moonpayUrl && coinbaseUrl ? [funding({ ...options, ...usdc })] : solanaUsdc ? [funding(usdc)] : []),
+    ...(moonpayUrl && coinbaseUrl ? [funding({ ...options, ...usdc })] : 'usdcAddresses' in usdc ? [funding(usdc)] : []),
     fundingWallet(),
     fundingReceive(),
     ...(moonpayUrl
-      ? [fundingMoonpay({ apiUrl: moonpayUrl, useSandbox: true, currencyCodes: { [LOCAL_CHAIN]: { native: 'eth' }, ...(localSolana ? { [LOCAL_SOLANA]: { native: 'sol', USDC: 'usdc_sol' } } : {}) } })]
+      ? [fundingMoonpay({ apiUrl: moonpayUrl, useSandbox: true, currencyCodes: { [LOCAL_CHAIN]: { native: 'eth', ...(localUsdc ? { USDC: 'usdc' } : {}) }, ...(localSolana ? { [LOCAL_SOLANA]: { native: 'sol', USDC: 'usdc_sol' } } : {}) } })]
       : []),
     ...(coinbaseUrl ? [fundingCoinbase({ payUrl: coinbaseUrl, networks: { [LOCAL_CHAIN]: 'base', ...(localSolana ? { [LOCAL_SOLANA]: 'solana' } : {}) } })] : []),
   ]

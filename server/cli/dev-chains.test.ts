@@ -34,11 +34,15 @@ function childrenOf(pid: number): string[] {
 }
 
 describe('the development chains', () => {
-  it('starts anvil (EVM chain 31337) and a Solana cluster that answer, and stops them', SLOW, async () => {
+  it('starts anvil (EVM chain 31337) with a 6-decimals test USDC and a Solana cluster that answer, and stops them', SLOW, async () => {
     const chains = await startDevChains({})
     try {
       expect(chains.started).toEqual({ evm: true, solana: true })
       expect(Number.parseInt(await call<string>(chains.evmUrl!, 'eth_chainId'), 16)).toBe(DEV_EVM_CHAIN_ID)
+      // decimals() and symbol() of the deployed token: 6, 'TUSD'.
+      expect(chains.evmUsdc).toMatch(/^0x[0-9a-fA-F]{40}$/)
+      expect(BigInt(await call<string>(chains.evmUrl!, 'eth_call', [{ to: chains.evmUsdc, data: '0x313ce567' }, 'latest']))).toBe(6n)
+      expect(await call<string>(chains.evmUrl!, 'eth_call', [{ to: chains.evmUsdc, data: '0x95d89b41' }, 'latest'])).toContain(Buffer.from('TUSD').toString('hex'))
       expect(await call<{ value: number }>(chains.solanaUrl!, 'getBalance', ['11111111111111111111111111111111'])).toMatchObject({ value: expect.any(Number) })
     } finally {
       await chains.close()
@@ -49,10 +53,10 @@ describe('the development chains', () => {
 
   it('starts none the environment names, nor any with PORTICO_DEV_CHAINS=off', async () => {
     const named = await startDevChains({ PORTICO_ANVIL_URL: 'http://127.0.0.1:1', PORTICO_SOLANA_URL: 'http://127.0.0.1:2' })
-    expect(named).toMatchObject({ evmUrl: 'http://127.0.0.1:1', solanaUrl: 'http://127.0.0.1:2', started: { evm: false, solana: false } })
+    expect(named).toMatchObject({ evmUrl: 'http://127.0.0.1:1', evmUsdc: null, solanaUrl: 'http://127.0.0.1:2', started: { evm: false, solana: false } })
     await named.close()
     const off = await startDevChains({ PORTICO_DEV_CHAINS: 'off' })
-    expect(off).toMatchObject({ evmUrl: null, solanaUrl: null, started: { evm: false, solana: false } })
+    expect(off).toMatchObject({ evmUrl: null, evmUsdc: null, solanaUrl: null, started: { evm: false, solana: false } })
   })
 })
 

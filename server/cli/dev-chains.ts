@@ -5,6 +5,9 @@
  * that answers and the funding stand-ins' purchases arrive somewhere. Each is started unless the
  * environment names one (`PORTICO_ANVIL_URL`, `PORTICO_SOLANA_URL`, as the browser tests do) or
  * turns them off (`PORTICO_DEV_CHAINS=off`). Their state lives in memory: a restart starts them empty.
+ * The EVM chain started here holds a 6-decimals test token (`TestUsd` of `test/fixtures/tokens`) that
+ * stands for its USDC: the demo names it as the chain's USDC and the card stand-ins mint it for a USDC
+ * purchase.
  * @module
  */
 import { existsSync } from 'node:fs'
@@ -18,6 +21,8 @@ export const DEV_EVM_CHAIN_ID = 31337
 export interface DevChains {
   /** The EVM chain's JSON-RPC URL: the one started here, or the one the environment names; null with none. */
   evmUrl: string | null
+  /** The test USDC deployed on the EVM chain started here; null when none was started. */
+  evmUsdc: string | null
   /** The Solana cluster's JSON-RPC URL, likewise. */
   solanaUrl: string | null
   /** Which of them were started here (the others were named by the environment). */
@@ -47,6 +52,7 @@ export async function startDevChains(env: Env, ports: { evm?: number; solana?: n
   }
   let evmUrl = env.PORTICO_ANVIL_URL || null
   let solanaUrl = env.PORTICO_SOLANA_URL || null
+  let evmUsdc: string | null = null
   const started = { evm: false, solana: false }
   try {
     if (!evmUrl && !off && existsSync(join(FIXTURES, 'anvil.ts'))) {
@@ -57,6 +63,8 @@ export async function startDevChains(env: Env, ports: { evm?: number; solana?: n
       process.once('exit', () => void anvil.close())
       evmUrl = anvil.url
       started.evm = true
+      const { deployTestUsd } = await import('../../test/fixtures/tokens')
+      evmUsdc = await deployTestUsd(anvil.url, DEV_EVM_CHAIN_ID)
     }
     if (!solanaUrl && !off && existsSync(join(FIXTURES, 'solana-rpc/index.ts'))) {
       const { startSolanaRpc } = await import('../../test/fixtures/solana-rpc')
@@ -69,5 +77,5 @@ export async function startDevChains(env: Env, ports: { evm?: number; solana?: n
     await close()
     throw err
   }
-  return { evmUrl, solanaUrl, started, close }
+  return { evmUrl, evmUsdc, solanaUrl, started, close }
 }

@@ -92,7 +92,8 @@ interface FundingStandIns {
  * answers the demo app's keys for them, so the demo's `?funding=on` offers card and exchange funding
  * locally. The MoonPay secret stays in the data folder; the Coinbase key pair is made at each start.
  * A purchase completed on the stand-in's page is credited on the development chains (EVM purchases
- * on the EVM chain, Solana ones on the cluster, which stands for devnet as the demo funds it).
+ * on the EVM chain, USDC there at its test USDC, Solana ones on the cluster, which stands for devnet
+ * as the demo funds it).
  * @returns the stand-ins and the settings, or null when the environment names the endpoints or the
  *   repository's fixtures are absent.
  */
@@ -103,7 +104,7 @@ async function startFundingStandIns(env: Env, dataDir: string, chains: DevChains
   const { startMoonpayStandIn } = await import('../../test/fixtures/funding/moonpay')
   const { coinbaseTestKey, startCoinbaseOnrampStandIn } = await import('../../test/fixtures/funding/coinbase-onramp')
   const { coinbaseCredit, moonpayCredit } = await import('../../test/fixtures/funding/credit')
-  const local = { ...(chains.evmUrl ? { evmUrl: chains.evmUrl } : {}), ...(chains.solanaUrl ? { solanaUrl: chains.solanaUrl } : {}), solanaCluster: 'devnet' as const }
+  const local = { ...(chains.evmUrl ? { evmUrl: chains.evmUrl } : {}), ...(chains.evmUsdc ? { evmUsdc: chains.evmUsdc } : {}), ...(chains.solanaUrl ? { solanaUrl: chains.solanaUrl } : {}), solanaCluster: 'devnet' as const }
   const moonpayKeys = {
     apiKey: 'pk_test_portico_dev',
     secretKey: readSecret(dataDir, 'PORTICO_DEV_MOONPAY_SECRET', 'dev-moonpay-secret', () => `sk_test_${randomBytes(16).toString('hex')}`),
@@ -273,6 +274,7 @@ async function main() {
   const demoMeta: Record<string, string> = {
     'portico-telegram-script-url': dev.telegramScriptUrl,
     ...(chains.started.evm && chains.evmUrl ? { 'portico-anvil-url': chains.evmUrl } : {}),
+    ...(chains.evmUsdc ? { 'portico-anvil-usdc': chains.evmUsdc } : {}),
     ...(chains.started.solana && chains.solanaUrl ? { 'portico-solana-url': chains.solanaUrl } : {}),
     ...(env.PORTICO_MOONPAY_WIDGET_URL ? { 'portico-dev-moonpay-url': env.PORTICO_MOONPAY_WIDGET_URL } : {}),
     ...(env.PORTICO_COINBASE_API_URL ? { 'portico-dev-coinbase-url': env.PORTICO_COINBASE_API_URL } : {}),
