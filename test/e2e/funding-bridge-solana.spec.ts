@@ -16,7 +16,9 @@
  * sends the quote's instructions (the transfer to the deposit address and the request id as a
  * memo), the stand-in finds the deposit through the address's signatures and credits Anvil. USDC
  * the same way (the deposit address's token account). The user rejecting in the wallet shows
- * 'Transaction was rejected by the user' and nothing is settled.
+ * 'Transaction was rejected by the user' and nothing is settled. A Solana wallet is checked for
+ * enough funds as an EVM one is: SOL short of the quote's input and fee, or USDC short of the amount
+ * plus the 1 % margin (no quote asked), is told 'Wallet {address} does not have enough funds.'.
  *
  * Screenshots of the quotes and the progress screens, light and dark (and the dark phone).
  */
@@ -55,7 +57,7 @@ test.afterAll(async () => {
 })
 
 /** Who pays: an injected EVM wallet with ether on Anvil (and USDC), or the Wallet Standard test wallet with SOL (and USDC) on the cluster. */
-type Payer = { evm: { usdc?: bigint } } | { solana: { usdc?: bigint; mode?: 'approve' | 'reject' } }
+type Payer = { evm: { usdc?: bigint } } | { solana: { usdc?: bigint; sol?: bigint; mode?: 'approve' | 'reject' } }
 
 /**
  * Starts what the tests share, creates an app for the host page, injects the paying wallet, signs
@@ -93,7 +95,7 @@ async function setUp(page: Page, request: APIRequestContext, theme: 'light' | 'd
   if ('solana' in payer) {
     await page.waitForFunction(() => window.__portico_test_solana_wallet !== undefined)
     from = await page.evaluate(() => window.__portico_test_solana_wallet!.address)
-    cluster.svm.airdrop(from as Address, lamports(1_000_000_000n))
+    cluster.svm.airdrop(from as Address, lamports(payer.solana.sol ?? 1_000_000_000n))
     if (payer.solana.usdc) await testUsdc(cluster.url, 'mainnet-beta').fund(from as Address, payer.solana.usdc)
   }
   return from
@@ -267,5 +269,32 @@ test.describe('Solana to EVM', () => {
     expect(await ethBalance(wallet)).toBe(0n)
     await dialog.getByRole('button', { name: 'Choose another method' }).click()
     await expect(dialog.getByRole('heading', { name: 'Add funds to your Harbor wallet' })).toBeVisible()
+  })
+
+  test("a Solana wallet whose SOL is short of the quote's input and fee is told 'Wallet {address} does not have enough funds.' and nothing is sent", async ({ page, request }) => {
+    const wallet = privateKeyToAccount(generatePrivateKey()).address
+    // 0.1 SOL: more than a transaction's fee, less than the 0.6666… SOL that 0.05 ether costs at the stand-in's prices.
+    const payer = await setUp(page, request, 'light', wallet, { solana: { sol: 100_000_000n } })
+    const calls = bridge!.calls.length
+    const dialog = await openBridge(page, 'Test Solana Wallet')
+    await expect(dialog.getByText(`Wallet ${payer} does not have enough funds.`)).toBeVisible()
+    await expect(dialog.getByRole('list', { name: 'Bridge routes' })).toHaveCount(0)
+    await dialog.screenshot({ path: test.info().outputPath('funding-bridge-from-solana-not-enough.png'), animations: 'disabled' })
+    // The quote was asked (its price decides), none was affordable.
+    expect(bridge!.calls.slice(calls)).toEqual([expect.objectContaining({ user: payer, originChainId: 792703809, originCurrency: SOL_NATIVE })])
+    expect(await page.evaluate(() => window.__portico_test_solana_wallet!.sent.length)).toBe(0)
+    expect(await solBalance(payer)).toBe(100_000_000n)
+  })
+
+  test("a Solana wallet whose USDC is short of the amount plus the 1 % margin is told 'Wallet {address} does not have enough funds.' before any quote", async ({ page, request }) => {
+    const wallet = privateKeyToAccount(generatePrivateKey()).address
+    // 0.05 USDC asked: 0.0505 needed with the margin, 0.0504 held.
+    const payer = await setUp(page, request, 'light', wallet, { solana: { usdc: 50_400n } }, 'USDC')
+    const calls = bridge!.calls.length
+    const dialog = await openBridge(page, 'Test Solana Wallet')
+    await expect(dialog.getByRole('heading', { name: 'Transfer failed' })).toBeVisible()
+    await expect(dialog.getByText(`Wallet ${payer} does not have enough funds.`)).toBeVisible()
+    expect(bridge!.calls.length).toBe(calls)
+    expect(await readBalance(cluster!.url, 'solana', payer, TEST_USDC_MAINNET_MINT)).toBe(50_400n)
   })
 })
