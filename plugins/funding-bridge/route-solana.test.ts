@@ -5,7 +5,8 @@
  * transaction's fee before the quote, then the quote's input plus the fee; USDC must cover the amount
  * plus the 1 % margin over the wallet's token accounts of the mint before the quote, then the quote's
  * input, with the fee and, while the deposit address has no token account of the mint, its rent in
- * SOL. A wallet that can pay no quote gets 'Wallet {address} does not have enough funds.'.
+ * SOL; what stays in SOL is nothing or the rent-exempt minimum. A Solana wallet short on a Solana
+ * request swaps the other asset on its cluster (the swap call). A wallet that can pay no quote gets 'Wallet {address} does not have enough funds.'.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lamports, type Address } from '@solana/kit'
@@ -61,7 +62,8 @@ async function solanaWallet(sol: bigint, usdcUnits?: bigint): Promise<string> {
   return address
 }
 
-const rent = async () => BigInt(await fundingRpc<number>(cluster.url, 'getMinimumBalanceForRentExemption', [165]))
+const rentOfAccount = async (size: number) => BigInt(await fundingRpc<number>(cluster.url, 'getMinimumBalanceForRentExemption', [size]))
+const rent = () => rentOfAccount(165)
 
 describe('a Solana wallet paying SOL', () => {
   it("is quoted when it holds the quote's input and the fee, and refused with 'not enough funds' below it", async () => {
@@ -81,6 +83,12 @@ describe('a Solana wallet paying SOL', () => {
       shortMessage: `Wallet ${short} does not have enough funds.`,
       details: short,
     })
+
+    // One lamport more: the wallet would be left below the rent-exempt minimum, which the runtime refuses.
+    const between = await solanaWallet(SOL_INPUT + SOLANA_FEE_PER_SIGNATURE + 1n)
+    await expect(firstAffordableRoute(service(), request, between, routes, options())).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_NOT_ENOUGH_FUNDS' })
+    const keeping = await solanaWallet(SOL_INPUT + SOLANA_FEE_PER_SIGNATURE + (await rentOfAccount(0)))
+    expect((await firstAffordableRoute(service(), request, keeping, routes, options())).quotes).toHaveLength(1)
   }, 60_000)
 
   it('is not routed at all when it holds no more than a transaction fee', async () => {
@@ -125,3 +133,32 @@ describe('a Solana wallet paying USDC', () => {
     expect((await firstAffordableRoute(service(), request, without, routes, options())).quotes).toHaveLength(1)
   }, 60_000)
 })
+
+describe('a Solana wallet short on a Solana request', () => {
+  const solanaRequest = (asset: 'native-currency' | 'USDC', cluster: 'mainnet-beta' | 'devnet' = 'mainnet-beta'): FundingRequest => ({ address: testKey().address, chainType: 'solana', chain: null, cluster: { name: cluster }, amount: '0.05', asset, crossChainBridgingEnabled: false })
+
+  it('swaps the other asset on the request\'s cluster, with a service that swaps and on mainnet-beta only', async () => {
+    const withSol = await solanaWallet(1_000_000_000n)
+    expect(await fundingRoutes(solanaRequest('USDC'), withSol, 'solana', { ...options(), swap: true })).toEqual([{ origin: SOLANA_ID, pay: 'native-currency' }])
+    expect(await fundingRoutes(solanaRequest('USDC'), withSol, 'solana', options())).toEqual([])
+    expect(await fundingRoutes(solanaRequest('USDC', 'devnet'), withSol, 'solana', { ...options(), swap: true })).toEqual([])
+    const withUsdc = await solanaWallet(1_000_000_000n, 1n)
+    expect(await fundingRoutes(solanaRequest('native-currency'), withUsdc, 'solana', { ...options(), swap: true })).toEqual([{ origin: SOLANA_ID, pay: 'USDC' }])
+    expect(await fundingRoutes(solanaRequest('native-currency'), withSol, 'solana', { ...options(), swap: true })).toEqual([])
+  }, 60_000)
+
+  it("is quoted through the swap call when it can pay the input, refused with 'not enough funds' when it cannot", async () => {
+    const request = solanaRequest('USDC')
+    const swaps = bridge.swapCalls.length
+    const from = await solanaWallet(1_000_000_000n)
+    const routes = await fundingRoutes(request, from, 'solana', { ...options(), swap: true })
+    const answer = await firstAffordableRoute(service(), request, from, routes, options())
+    // 0.05 USDC at the stand-in's prices (SOL 150 dollars) is 333 334 lamports, plus the route's fee.
+    expect(answer.quotes[0]!.amountIn).toBe(String(333_334n + FEE))
+    expect(bridge.swapCalls.slice(swaps)).toEqual([expect.objectContaining({ body: expect.objectContaining({ originChainId: 792703809, destinationChainId: 792703809 }) })])
+    // 200 USDC is 1.3333… SOL: more than the wallet's 1 SOL.
+    const large = { ...request, amount: '200' }
+    await expect(firstAffordableRoute(service(), large, from, await fundingRoutes(large, from, 'solana', { ...options(), swap: true }), options())).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_NOT_ENOUGH_FUNDS', details: from })
+  }, 60_000)
+})
+

@@ -88,9 +88,10 @@ async function balancesOn(chain: ChainConfig, from: string, token: string | null
  * on another chain (bridging on). A route of the same currency on both sides (USDC, or native
  * currencies of one symbol) is kept when the wallet holds the amount plus {@link BRIDGE_FEE_MARGIN_BPS}
  * (and, for ether, the gas of its steps); another currency, whose price only the quote knows, when it
- * holds some of it and gas. A Solana wallet pays the requested asset from the app's cluster: USDC
- * when its token accounts of the mint hold the amount plus the margin and it has a transaction's fee
- * in SOL, SOL (another currency than the destination's) when it holds more than that fee.
+ * holds some of it and gas. A Solana wallet pays an EVM request's asset from the app's cluster (USDC
+ * when its token accounts of the mint hold the amount plus the margin, SOL when it holds more than a
+ * transaction's fee), and a Solana request on mainnet-beta with the other asset there (a swap); a
+ * transaction's fee in SOL always.
  * @param request - the funding request (with its amount).
  * @param from - the paying wallet.
  * @param walletChainType - the paying wallet's chain family.
@@ -143,23 +144,38 @@ async function solanaBalances(url: string, from: string, mint: string | null, si
 }
 
 /**
- * The route of a Solana wallet, on the app's cluster, paying the requested asset, kept where the
- * wallet holds enough: USDC, the amount plus {@link BRIDGE_FEE_MARGIN_BPS} over its token accounts
- * of the mint and a transaction's fee in SOL; SOL for another chain's native currency, whose price
- * only the quote knows, more than a transaction's fee.
+ * The route of a Solana wallet: for an EVM request, the requested asset from the app's cluster (a
+ * bridge); for a Solana request (a service with a swap, mainnet-beta: quote services serve no Solana
+ * testnet), the other asset on the request's cluster (a swap). Kept where the wallet holds enough:
+ * USDC for USDC, the amount plus {@link BRIDGE_FEE_MARGIN_BPS} over its token accounts of the mint;
+ * another currency, whose price only the quote knows, some of it; SOL paid, more than a
+ * transaction's fee; always a transaction's fee in SOL.
  */
 async function solanaRoutes(request: FundingRequest, asset: FundingPayment, from: string, options: FundingRouteOptions): Promise<FundingRoute[]> {
-  const { origin, url } = solanaOrigin(options.chains)
+  let origin = solanaOrigin(options.chains).origin
+  let pay = asset
+  if (request.chainType === 'solana') {
+    const cluster = request.cluster?.name ?? 'mainnet-beta'
+    if (!options.swap || cluster !== 'mainnet-beta') return []
+    origin = `solana:${cluster}`
+    pay = other(asset)
+  }
+  const url = solanaClusterRpcUrl(options.chains, origin.slice('solana:'.length))
   if (!url) return []
-  const mint = asset === 'USDC' ? options.usdcAddress(origin) : null
-  if (asset === 'USDC' && !mint) return []
+  const mint = pay === 'USDC' ? options.usdcAddress(origin) : null
+  if (pay === 'USDC' && !mint) return []
   const { paid, lamports } = await solanaBalances(url, from, mint, options.signal)
   if (lamports < SOLANA_FEE_PER_SIGNATURE || paid === 0n) return []
-  if (mint) {
+  if (mint && pay === asset) {
     const units = toUnits(request.amount!, USDC_DECIMALS)
     if (paid < units + (units * BRIDGE_FEE_MARGIN_BPS) / 10_000n) return []
-  } else if (paid <= SOLANA_FEE_PER_SIGNATURE) return []
-  return [{ origin, pay: asset }]
+  } else if (!mint && paid <= SOLANA_FEE_PER_SIGNATURE) return []
+  return [{ origin, pay }]
+}
+
+/** The rent-exempt minimum of an account of `size` bytes on a cluster, in lamports. */
+async function rentExempt(url: string, size: number, signal?: AbortSignal): Promise<bigint> {
+  return BigInt(await fundingRpc<number>(url, 'getMinimumBalanceForRentExemption', [size], signal))
 }
 
 /**
@@ -183,7 +199,7 @@ async function solanaStepsCost(url: string, quote: BridgeQuote, signal?: AbortSi
   }
   for (const account of created) {
     const { value } = await fundingRpc<{ value: unknown }>(url, 'getAccountInfo', [account, { encoding: 'base64', commitment: 'confirmed' }], signal)
-    if (value === null) cost += BigInt(await fundingRpc<number>(url, 'getMinimumBalanceForRentExemption', [TOKEN_ACCOUNT_SIZE], signal))
+    if (value === null) cost += await rentExempt(url, TOKEN_ACCOUNT_SIZE, signal)
   }
   return cost
 }
@@ -200,7 +216,8 @@ export interface RouteQuotes {
  * (when the service says it) within the wallet's balance of what it pays, with the gas of its steps
  * left in native currency; on a Solana origin, the input within its SOL or its USDC over its token
  * accounts, with each transaction's fee ({@link SOLANA_FEE_PER_SIGNATURE} per signer) and the rent of
- * a token account the steps create that does not exist yet (the deposit address's) left in SOL.
+ * a token account the steps create that does not exist yet (the deposit address's) left in SOL, and
+ * what stays in SOL either nothing or the rent-exempt minimum (the runtime refuses a payer left between).
  * @param service - the quote service.
  * @param request - the funding request.
  * @param from - the paying wallet.
@@ -225,10 +242,13 @@ export async function routeQuotes(service: BridgeQuoteService, request: FundingR
     const mint = route.pay === 'USDC' ? options.usdcAddress(route.origin) : null
     const { paid, lamports } = await solanaBalances(url, from, mint, options.signal)
     const affordable: BridgeQuote[] = []
+    let keep: bigint | undefined
     for (const q of quotes) {
       const input = q.amountIn === undefined ? 0n : BigInt(q.amountIn)
       const cost = await solanaStepsCost(url, q, options.signal)
-      if (mint ? paid >= input && lamports >= cost : paid >= input + cost) affordable.push(q)
+      // What the wallet keeps in SOL: none, or at least the rent-exempt minimum (the runtime refuses less).
+      const left = lamports - cost - (mint ? 0n : input)
+      if ((!mint || paid >= input) && (left === 0n || (left > 0n && left >= (keep ??= await rentExempt(url, 0, options.signal))))) affordable.push(q)
     }
     return { route, request: quoteRequest, quotes: affordable }
   }

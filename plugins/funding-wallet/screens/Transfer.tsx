@@ -127,7 +127,8 @@ export default function Transfer() {
       try {
         await checkFunds(url, request, connected.address, plan)
       } catch (e) {
-        if ((e as { code?: unknown }).code !== 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' || !chain) throw e
+        // Short on the request's chain: the bridge's routes (on Solana, a swap on the request's cluster).
+        if ((e as { code?: unknown }).code !== 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' || (!chain && request.chainType !== 'solana')) throw e
         return await bridge(connected.address, entry.chainType, signal, e)
       }
       const hash = await transfer(ctx, { request, url, from: connected.address, plan, signal, sent: (hash) => !signal.aborted && setStep({ at: 'awaiting', hash }) })
