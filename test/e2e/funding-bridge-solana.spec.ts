@@ -20,6 +20,10 @@
  * enough funds as an EVM one is: SOL short of the quote's input and fee, or USDC short of the amount
  * plus the 1 % margin (no quote asked), is told 'Wallet {address} does not have enough funds.'.
  *
+ * A swap on Solana: a Wallet Standard wallet with SOL and no USDC funds a Solana wallet's USDC on the same
+ * cluster through the swap call (Solana as chain 792703809 on both sides); the stand-in sees the SOL
+ * deposit and mints the USDC on the cluster.
+ *
  * Screenshots of the quotes and the progress screens, light and dark (and the dark phone).
  */
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test'
@@ -298,3 +302,38 @@ test.describe('Solana to EVM', () => {
     expect(await readBalance(cluster!.url, 'solana', payer, TEST_USDC_MAINNET_MINT)).toBe(50_400n)
   })
 })
+
+test.describe('A swap on Solana', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${theme}: a Solana wallet with SOL and no USDC funds a Solana wallet's USDC: the swap call on chain 792703809, the SOL deposit signed, the USDC minted on the cluster`, async ({ page, request }) => {
+      const wallet = testKey().address
+      const payer = await setUp(page, request, theme, wallet, { solana: {} }, 'USDC')
+      const swaps = bridge!.swapCalls.length
+      const depositBefore = await solBalance(BRIDGE_SOLANA_DEPOSIT)
+      const dialog = await openBridge(page, 'Test Solana Wallet')
+      await expect(dialog.getByRole('heading', { name: 'Swap to USDC' })).toBeVisible()
+      await expect(dialog.getByText('Your wallet has SOL on Solana mainnet-beta. Swap it to receive 0.05 USDC.')).toBeVisible()
+      const routes = dialog.getByRole('list', { name: 'Swap routes' })
+      await expect(routes.getByRole('button')).toHaveCount(2)
+      await expect(routes.getByRole('button').nth(0)).toContainText('You receive 0.05 USDC')
+      // 0.05 USDC at the stand-in's prices (SOL 150 dollars) is 0.000333334 SOL, plus the route's fee.
+      await expect(routes.getByRole('button').nth(0)).toContainText('You pay 0.000343334 SOL')
+      expect(bridge!.swapCalls.slice(swaps)).toEqual([
+        { testnet: false, body: expect.objectContaining({ user: payer, recipient: wallet, originChainId: 792703809, destinationChainId: 792703809, originCurrency: SOL_NATIVE, destinationCurrency: TEST_USDC_MAINNET_MINT, amount: '50000' }) },
+      ])
+      await routes.getByRole('button').nth(0).click()
+      await dialog.screenshot({ path: test.info().outputPath(`funding-swap-solana-quotes-${theme}.png`), animations: 'disabled' })
+      if (theme === 'dark') {
+        await page.setViewportSize({ width: 390, height: 844 })
+        await page.screenshot({ path: test.info().outputPath('funding-swap-solana-quotes-dark-phone.png'), animations: 'disabled' })
+      }
+      await dialog.getByRole('button', { name: 'Swap funds' }).click()
+      await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible({ timeout: 60_000 })
+      await expect(dialog.getByText('0.05 USDC arrived in your wallet.')).toBeVisible()
+      await expect(page.getByTestId('funding-result')).toHaveText(new RegExp(`^completed wallet \\{"swap":"stand-in-route-1","hashes":\\["[1-9A-HJ-NP-Za-km-z]{64,88}"\\],"from":"${payer}"\\}$`))
+      expect(await readBalance(cluster!.url, 'solana', wallet, TEST_USDC_MAINNET_MINT)).toBe(50_000n)
+      expect((await solBalance(BRIDGE_SOLANA_DEPOSIT)) - depositBefore).toBe(333_334n + FEE)
+    })
+  }
+})
+
