@@ -95,9 +95,9 @@ export default function Transfer() {
 
   /**
    * Opens the bridge with the routes where the wallet holds enough ('not enough funds' when none):
-   * a wallet of the other chain family, or an EVM wallet short on the request's chain (with the
-   * bridge registered): the requested asset from another chain of the app (bridging on), the other
-   * asset on this chain (a service with a swap call), the other asset on another chain (bridging on).
+   * a wallet of the other chain family, or a wallet short on the request's chain (with the bridge
+   * registered): the requested asset from another chain of the app (bridging on), the other asset on
+   * this chain or Solana cluster (a service with a swap call), the other asset on another chain (bridging on).
    */
   const bridge = async (from: string, walletChainType: FundingRequest['chainType'], signal: AbortSignal, short?: unknown) => {
     const service = findBridge(ctx)
