@@ -159,6 +159,9 @@ async function solanaRoutes(request: FundingRequest, asset: FundingPayment, from
     if (!options.swap || cluster !== 'mainnet-beta') return []
     origin = `solana:${cluster}`
     pay = other(asset)
+  } else if (origin !== 'solana:mainnet-beta') {
+    // A Solana testnet or devnet: no balance decides, the bridge screen says bridging is not supported there.
+    return [{ origin, pay }]
   }
   const url = solanaClusterRpcUrl(options.chains, origin.slice('solana:'.length))
   if (!url) return []
