@@ -26,7 +26,7 @@ import { wallets } from '../wallets'
 import { BRIDGE_TEXTS, httpBridgeQuotes, type BridgeQuoteService } from './quotes'
 
 export * from './quotes'
-export { BRIDGE_FEE_MARGIN_BPS, BRIDGE_GAS_LIMIT, bridgeNotEnoughFunds, firstAffordableRoute, fundingRoutes, routeQuotes, type FundingPayment, type FundingRoute, type FundingRouteOptions, type RouteQuotes } from './route'
+export { BRIDGE_FEE_MARGIN_BPS, BRIDGE_GAS_LIMIT, bridgeNotEnoughFunds, firstAffordableRoute, fundingRoutes, routeQuotes, SOLANA_FEE_PER_SIGNATURE, type FundingPayment, type FundingRoute, type FundingRouteOptions, type RouteQuotes } from './route'
 export { BRIDGE_BALANCE_POLL_MS, BRIDGE_RECEIPT_POLL_MS, bridgeChainOf, fundingQuoteRequest, waitForBridgedFunds, walletBridgeSender, type BridgeSenderContext, type FundingQuoteOptions } from './execute'
 
 /** The plugin's id. */

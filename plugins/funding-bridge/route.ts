@@ -11,9 +11,9 @@
 import type { ChainConfig } from '../../kernel/config'
 import { PorticoError } from '../../kernel/errors'
 import { format } from '../../kernel/messages'
-import { fundingRpc, readBalance, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
+import { fundingRpc, readBalance, solanaClusterRpcUrl, toUnits, USDC_DECIMALS, type FundingRequest } from '../funding'
 import { fundingQuoteRequest } from './execute'
-import { askBridgeQuotes, askSwapQuotes, BRIDGE_TEXTS, isSwap, type BridgeQuote, type BridgeQuoteRequest, type BridgeQuoteService } from './quotes'
+import { askBridgeQuotes, askSwapQuotes, BRIDGE_TEXTS, isSwap, type BridgeQuote, type BridgeQuoteRequest, type BridgeQuoteService, type SolanaBridgeTransaction } from './quotes'
 
 /** What a route pays with on its origin chain. */
 export type FundingPayment = 'native-currency' | 'USDC'
@@ -58,6 +58,15 @@ export interface FundingRouteOptions {
   signal?: AbortSignal
 }
 
+/** The fee a Solana transaction pays per signature it carries, in lamports (the runtime's base fee). */
+export const SOLANA_FEE_PER_SIGNATURE = 5000n
+
+/** The size of an SPL token account, whose rent a deposit pays when it creates the deposit address's one. */
+const TOKEN_ACCOUNT_SIZE = 165
+
+/** The Associated Token Account program, whose create instructions (`''`, `00` create, `01` idempotent) make a token account. */
+const ASSOCIATED_TOKEN_PROGRAM = 'ATokenGPvbdGVxr1b2hvZbsiqW5xWH25efTNsLJA8knL'
+
 const other = (asset: FundingPayment): FundingPayment => (asset === 'USDC' ? 'native-currency' : 'USDC')
 
 /** The gas reserved for a route's steps on an EVM chain: its gas price times {@link BRIDGE_GAS_LIMIT}. */
@@ -79,7 +88,10 @@ async function balancesOn(chain: ChainConfig, from: string, token: string | null
  * on another chain (bridging on). A route of the same currency on both sides (USDC, or native
  * currencies of one symbol) is kept when the wallet holds the amount plus {@link BRIDGE_FEE_MARGIN_BPS}
  * (and, for ether, the gas of its steps); another currency, whose price only the quote knows, when it
- * holds some of it and gas. A Solana wallet pays from the app's cluster (its quote tells the rest).
+ * holds some of it and gas. A Solana wallet pays an EVM request's asset from the app's cluster (USDC
+ * when its token accounts of the mint hold the amount plus the margin, SOL when it holds more than a
+ * transaction's fee), and a Solana request on mainnet-beta with the other asset there (a swap); a
+ * transaction's fee in SOL always.
  * @param request - the funding request (with its amount).
  * @param from - the paying wallet.
  * @param walletChainType - the paying wallet's chain family.
@@ -93,7 +105,7 @@ async function balancesOn(chain: ChainConfig, from: string, token: string | null
 export async function fundingRoutes(request: FundingRequest, from: string, walletChainType: FundingRequest['chainType'], options: FundingRouteOptions): Promise<FundingRoute[]> {
   const asset = request.asset
   if (!request.amount || (asset !== 'native-currency' && asset !== 'USDC')) return []
-  if (walletChainType === 'solana') return [{ origin: options.chains.find((c) => c.id.startsWith('solana:'))?.id ?? 'solana:mainnet-beta', pay: asset }]
+  if (walletChainType === 'solana') return solanaRoutes(request, asset, from, options)
   const here = request.chain
   const units = toUnits(request.amount, asset === 'USDC' ? USDC_DECIMALS : (here?.nativeCurrency.decimals ?? 9))
   const needed = units + (units * BRIDGE_FEE_MARGIN_BPS) / 10_000n
@@ -118,6 +130,83 @@ export async function fundingRoutes(request: FundingRequest, from: string, walle
   return routes
 }
 
+/** The Solana cluster a Solana wallet pays from (the app's, else mainnet-beta) and its RPC endpoint. */
+function solanaOrigin(chains: readonly ChainConfig[]): { origin: string; url: string | null } {
+  const origin = chains.find((c) => c.id.startsWith('solana:'))?.id ?? 'solana:mainnet-beta'
+  return { origin, url: solanaClusterRpcUrl(chains, origin.slice('solana:'.length)) }
+}
+
+/** A wallet's balance of what a route pays with on Solana (lamports or the mint's units), and its lamports (0 when unreadable). */
+async function solanaBalances(url: string, from: string, mint: string | null, signal?: AbortSignal): Promise<{ paid: bigint; lamports: bigint }> {
+  const read = (t: string | null) => readBalance(url, 'solana', from, t, signal).catch(() => 0n)
+  const lamports = await read(null)
+  return { paid: mint ? await read(mint) : lamports, lamports }
+}
+
+/**
+ * The route of a Solana wallet: for an EVM request, the requested asset from the app's cluster (a
+ * bridge); for a Solana request (a service with a swap, mainnet-beta: quote services serve no Solana
+ * testnet), the other asset on the request's cluster (a swap). Kept where the wallet holds enough:
+ * USDC for USDC, the amount plus {@link BRIDGE_FEE_MARGIN_BPS} over its token accounts of the mint;
+ * another currency, whose price only the quote knows, some of it; SOL paid, more than a
+ * transaction's fee; always a transaction's fee in SOL.
+ */
+async function solanaRoutes(request: FundingRequest, asset: FundingPayment, from: string, options: FundingRouteOptions): Promise<FundingRoute[]> {
+  let origin = solanaOrigin(options.chains).origin
+  let pay = asset
+  if (request.chainType === 'solana') {
+    const cluster = request.cluster?.name ?? 'mainnet-beta'
+    if (!options.swap || cluster !== 'mainnet-beta') return []
+    origin = `solana:${cluster}`
+    pay = other(asset)
+  } else if (origin !== 'solana:mainnet-beta') {
+    // A Solana testnet or devnet: no balance decides, the bridge screen says bridging is not supported there.
+    return [{ origin, pay }]
+  }
+  const url = solanaClusterRpcUrl(options.chains, origin.slice('solana:'.length))
+  if (!url) return []
+  const mint = pay === 'USDC' ? options.usdcAddress(origin) : null
+  if (pay === 'USDC' && !mint) return []
+  const { paid, lamports } = await solanaBalances(url, from, mint, options.signal)
+  if (lamports < SOLANA_FEE_PER_SIGNATURE || paid === 0n) return []
+  if (mint && pay === asset) {
+    const units = toUnits(request.amount!, USDC_DECIMALS)
+    if (paid < units + (units * BRIDGE_FEE_MARGIN_BPS) / 10_000n) return []
+  } else if (!mint && paid <= SOLANA_FEE_PER_SIGNATURE) return []
+  return [{ origin, pay }]
+}
+
+/** The rent-exempt minimum of an account of `size` bytes on a cluster, in lamports. */
+async function rentExempt(url: string, size: number, signal?: AbortSignal): Promise<bigint> {
+  return BigInt(await fundingRpc<number>(url, 'getMinimumBalanceForRentExemption', [size], signal))
+}
+
+/**
+ * What a quote's Solana steps cost in SOL besides a SOL input: each transaction's fee (per distinct
+ * signer), and the rent of each token account an associated-token-account instruction creates that
+ * does not exist yet (the deposit address's account of the mint).
+ */
+async function solanaStepsCost(url: string, quote: BridgeQuote, signal?: AbortSignal): Promise<bigint> {
+  let cost = 0n
+  const created = new Set<string>()
+  for (const step of quote.steps) {
+    for (const item of step.items) {
+      if (!('instructions' in item.data)) continue
+      const tx = item.data as SolanaBridgeTransaction
+      const signers = new Set(tx.instructions.flatMap((i) => i.keys.filter((k) => k.isSigner).map((k) => k.pubkey)))
+      cost += SOLANA_FEE_PER_SIGNATURE * BigInt(Math.max(1, signers.size))
+      for (const i of tx.instructions) {
+        if (i.programId === ASSOCIATED_TOKEN_PROGRAM && ['', '00', '01'].includes(i.data) && i.keys[1]) created.add(i.keys[1].pubkey)
+      }
+    }
+  }
+  for (const account of created) {
+    const { value } = await fundingRpc<{ value: unknown }>(url, 'getAccountInfo', [account, { encoding: 'base64', commitment: 'confirmed' }], signal)
+    if (value === null) cost += await rentExempt(url, TOKEN_ACCOUNT_SIZE, signal)
+  }
+  return cost
+}
+
 /** The quotes of a route the wallet can pay, and the quote request they answer. */
 export interface RouteQuotes {
   route: FundingRoute
@@ -128,7 +217,10 @@ export interface RouteQuotes {
 /**
  * Asks the quotes of a route and keeps those the wallet can pay: on an EVM origin, the quote's input
  * (when the service says it) within the wallet's balance of what it pays, with the gas of its steps
- * left in native currency.
+ * left in native currency; on a Solana origin, the input within its SOL or its USDC over its token
+ * accounts, with each transaction's fee ({@link SOLANA_FEE_PER_SIGNATURE} per signer) and the rent of
+ * a token account the steps create that does not exist yet (the deposit address's) left in SOL, and
+ * what stays in SOL either nothing or the rent-exempt minimum (the runtime refuses a payer left between).
  * @param service - the quote service.
  * @param request - the funding request.
  * @param from - the paying wallet.
@@ -147,6 +239,22 @@ export async function routeQuotes(service: BridgeQuoteService, request: FundingR
   const quoteRequest = fundingQuoteRequest(request, from, route.origin, { usdcAddress: options.usdcAddress, pay: route.pay, testnet: chain?.testnet === true })
   if (!quoteRequest) return null
   const quotes = isSwap(quoteRequest) ? await askSwapQuotes(service, quoteRequest) : await askBridgeQuotes(service, quoteRequest)
+  if (route.origin.startsWith('solana:')) {
+    const url = solanaClusterRpcUrl(options.chains, route.origin.slice('solana:'.length))
+    if (!url) return { route, request: quoteRequest, quotes }
+    const mint = route.pay === 'USDC' ? options.usdcAddress(route.origin) : null
+    const { paid, lamports } = await solanaBalances(url, from, mint, options.signal)
+    const affordable: BridgeQuote[] = []
+    let keep: bigint | undefined
+    for (const q of quotes) {
+      const input = q.amountIn === undefined ? 0n : BigInt(q.amountIn)
+      const cost = await solanaStepsCost(url, q, options.signal)
+      // What the wallet keeps in SOL: none, or at least the rent-exempt minimum (the runtime refuses less).
+      const left = lamports - cost - (mint ? 0n : input)
+      if ((!mint || paid >= input) && (left === 0n || (left > 0n && left >= (keep ??= await rentExempt(url, 0, options.signal))))) affordable.push(q)
+    }
+    return { route, request: quoteRequest, quotes: affordable }
+  }
   const url = chain?.rpcUrls[0]
   if (!url || !route.origin.startsWith('eip155:')) return { route, request: quoteRequest, quotes }
   const token = route.pay === 'USDC' ? options.usdcAddress(route.origin) : null

@@ -146,3 +146,31 @@ describe('Solana to EVM', () => {
     expect(await readBalance(anvil.url, 'ethereum', request.address, null)).toBe(0n)
   }, 60_000)
 })
+
+describe('a swap on Solana', () => {
+  it("SOL held, USDC requested on the same cluster: the swap call's deposit in SOL, and USDC minted to the funded wallet", async () => {
+    const { from, send } = await solanaPayer()
+    const request = solanaRequest('USDC')
+    const quoteRequest = fundingQuoteRequest(request, from, SOLANA_ID, { usdcAddress, pay: 'native-currency' })!
+    expect(quoteBody(quoteRequest)).toMatchObject({ originChainId: 792703809, destinationChainId: 792703809, originCurrency: '11111111111111111111111111111111', destinationCurrency: TEST_USDC_MAINNET_MINT, amount: '50000' })
+    const swaps = bridge.swapCalls.length
+    const [quote] = await service().swap!(quoteRequest)
+    expect(bridge.swapCalls.length).toBe(swaps + 1)
+    await executeBridgeQuote(quote!, send)
+    expect(await waitForBridgedFunds(sleep, cluster.url, request, 0n, 50_000n, undefined, TEST_USDC_MAINNET_MINT)).toBe(50_000n)
+  }, 60_000)
+
+  it("USDC held, SOL requested on the same cluster: the swap call's deposit in USDC, and SOL airdropped to the funded wallet", async () => {
+    const { from, send } = await solanaPayer()
+    await testUsdc(cluster.url, 'mainnet-beta').fund(from, 1_000_000n)
+    const request: FundingRequest = { ...solanaRequest('native-currency'), amount: '0.001' }
+    const quoteRequest = fundingQuoteRequest(request, from, SOLANA_ID, { usdcAddress, pay: 'USDC' })!
+    expect(quoteBody(quoteRequest)).toMatchObject({ originChainId: 792703809, destinationChainId: 792703809, originCurrency: TEST_USDC_MAINNET_MINT, destinationCurrency: '11111111111111111111111111111111', amount: '1000000' })
+    const [quote] = await service().swap!(quoteRequest)
+    // 0.001 SOL at the stand-in's prices (SOL 150 dollars) is 0.15 USDC, plus the route's fee.
+    expect(quote!.amountIn).toBe(String(150_000n + FEE))
+    await executeBridgeQuote(quote!, send)
+    expect(await waitForBridgedFunds(sleep, cluster.url, request, 0n, 1_000_000n)).toBe(1_000_000n)
+    expect(await readBalance(cluster.url, 'solana', from, TEST_USDC_MAINNET_MINT)).toBe(1_000_000n - 150_000n - FEE)
+  }, 60_000)
+})

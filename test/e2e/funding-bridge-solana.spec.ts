@@ -16,7 +16,13 @@
  * sends the quote's instructions (the transfer to the deposit address and the request id as a
  * memo), the stand-in finds the deposit through the address's signatures and credits Anvil. USDC
  * the same way (the deposit address's token account). The user rejecting in the wallet shows
- * 'Transaction was rejected by the user' and nothing is settled.
+ * 'Transaction was rejected by the user' and nothing is settled. A Solana wallet is checked for
+ * enough funds as an EVM one is: SOL short of the quote's input and fee, or USDC short of the amount
+ * plus the 1 % margin (no quote asked), is told 'Wallet {address} does not have enough funds.'.
+ *
+ * A swap on Solana: a Wallet Standard wallet with SOL and no USDC funds a Solana wallet's USDC on the same
+ * cluster through the swap call (Solana as chain 792703809 on both sides); the stand-in sees the SOL
+ * deposit and mints the USDC on the cluster.
  *
  * Screenshots of the quotes and the progress screens, light and dark (and the dark phone).
  */
@@ -55,7 +61,7 @@ test.afterAll(async () => {
 })
 
 /** Who pays: an injected EVM wallet with ether on Anvil (and USDC), or the Wallet Standard test wallet with SOL (and USDC) on the cluster. */
-type Payer = { evm: { usdc?: bigint } } | { solana: { usdc?: bigint; mode?: 'approve' | 'reject' } }
+type Payer = { evm: { usdc?: bigint } } | { solana: { usdc?: bigint; sol?: bigint; mode?: 'approve' | 'reject' } }
 
 /**
  * Starts what the tests share, creates an app for the host page, injects the paying wallet, signs
@@ -93,7 +99,7 @@ async function setUp(page: Page, request: APIRequestContext, theme: 'light' | 'd
   if ('solana' in payer) {
     await page.waitForFunction(() => window.__portico_test_solana_wallet !== undefined)
     from = await page.evaluate(() => window.__portico_test_solana_wallet!.address)
-    cluster.svm.airdrop(from as Address, lamports(1_000_000_000n))
+    cluster.svm.airdrop(from as Address, lamports(payer.solana.sol ?? 1_000_000_000n))
     if (payer.solana.usdc) await testUsdc(cluster.url, 'mainnet-beta').fund(from as Address, payer.solana.usdc)
   }
   return from
@@ -268,4 +274,66 @@ test.describe('Solana to EVM', () => {
     await dialog.getByRole('button', { name: 'Choose another method' }).click()
     await expect(dialog.getByRole('heading', { name: 'Add funds to your Harbor wallet' })).toBeVisible()
   })
+
+  test("a Solana wallet whose SOL is short of the quote's input and fee is told 'Wallet {address} does not have enough funds.' and nothing is sent", async ({ page, request }) => {
+    const wallet = privateKeyToAccount(generatePrivateKey()).address
+    // 0.1 SOL: more than a transaction's fee, less than the 0.6666… SOL that 0.05 ether costs at the stand-in's prices.
+    const payer = await setUp(page, request, 'light', wallet, { solana: { sol: 100_000_000n } })
+    const calls = bridge!.calls.length
+    const dialog = await openBridge(page, 'Test Solana Wallet')
+    await expect(dialog.getByText(`Wallet ${payer} does not have enough funds.`)).toBeVisible()
+    await expect(dialog.getByRole('list', { name: 'Bridge routes' })).toHaveCount(0)
+    await dialog.screenshot({ path: test.info().outputPath('funding-bridge-from-solana-not-enough.png'), animations: 'disabled' })
+    // The quote was asked (its price decides), none was affordable.
+    expect(bridge!.calls.slice(calls)).toEqual([expect.objectContaining({ user: payer, originChainId: 792703809, originCurrency: SOL_NATIVE })])
+    expect(await page.evaluate(() => window.__portico_test_solana_wallet!.sent.length)).toBe(0)
+    expect(await solBalance(payer)).toBe(100_000_000n)
+  })
+
+  test("a Solana wallet whose USDC is short of the amount plus the 1 % margin is told 'Wallet {address} does not have enough funds.' before any quote", async ({ page, request }) => {
+    const wallet = privateKeyToAccount(generatePrivateKey()).address
+    // 0.05 USDC asked: 0.0505 needed with the margin, 0.0504 held.
+    const payer = await setUp(page, request, 'light', wallet, { solana: { usdc: 50_400n } }, 'USDC')
+    const calls = bridge!.calls.length
+    const dialog = await openBridge(page, 'Test Solana Wallet')
+    await expect(dialog.getByRole('heading', { name: 'Transfer failed' })).toBeVisible()
+    await expect(dialog.getByText(`Wallet ${payer} does not have enough funds.`)).toBeVisible()
+    expect(bridge!.calls.length).toBe(calls)
+    expect(await readBalance(cluster!.url, 'solana', payer, TEST_USDC_MAINNET_MINT)).toBe(50_400n)
+  })
 })
+
+test.describe('A swap on Solana', () => {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`${theme}: a Solana wallet with SOL and no USDC funds a Solana wallet's USDC: the swap call on chain 792703809, the SOL deposit signed, the USDC minted on the cluster`, async ({ page, request }) => {
+      const wallet = testKey().address
+      const payer = await setUp(page, request, theme, wallet, { solana: {} }, 'USDC')
+      const swaps = bridge!.swapCalls.length
+      const depositBefore = await solBalance(BRIDGE_SOLANA_DEPOSIT)
+      const dialog = await openBridge(page, 'Test Solana Wallet')
+      await expect(dialog.getByRole('heading', { name: 'Swap to USDC' })).toBeVisible()
+      await expect(dialog.getByText('Your wallet has SOL on Solana mainnet-beta. Swap it to receive 0.05 USDC.')).toBeVisible()
+      const routes = dialog.getByRole('list', { name: 'Swap routes' })
+      await expect(routes.getByRole('button')).toHaveCount(2)
+      await expect(routes.getByRole('button').nth(0)).toContainText('You receive 0.05 USDC')
+      // 0.05 USDC at the stand-in's prices (SOL 150 dollars) is 0.000333334 SOL, plus the route's fee.
+      await expect(routes.getByRole('button').nth(0)).toContainText('You pay 0.000343334 SOL')
+      expect(bridge!.swapCalls.slice(swaps)).toEqual([
+        { testnet: false, body: expect.objectContaining({ user: payer, recipient: wallet, originChainId: 792703809, destinationChainId: 792703809, originCurrency: SOL_NATIVE, destinationCurrency: TEST_USDC_MAINNET_MINT, amount: '50000' }) },
+      ])
+      await routes.getByRole('button').nth(0).click()
+      await dialog.screenshot({ path: test.info().outputPath(`funding-swap-solana-quotes-${theme}.png`), animations: 'disabled' })
+      if (theme === 'dark') {
+        await page.setViewportSize({ width: 390, height: 844 })
+        await page.screenshot({ path: test.info().outputPath('funding-swap-solana-quotes-dark-phone.png'), animations: 'disabled' })
+      }
+      await dialog.getByRole('button', { name: 'Swap funds' }).click()
+      await expect(dialog.getByRole('heading', { name: 'Funds added' })).toBeVisible({ timeout: 60_000 })
+      await expect(dialog.getByText('0.05 USDC arrived in your wallet.')).toBeVisible()
+      await expect(page.getByTestId('funding-result')).toHaveText(new RegExp(`^completed wallet \\{"swap":"stand-in-route-1","hashes":\\["[1-9A-HJ-NP-Za-km-z]{64,88}"\\],"from":"${payer}"\\}$`))
+      expect(await readBalance(cluster!.url, 'solana', wallet, TEST_USDC_MAINNET_MINT)).toBe(50_000n)
+      expect((await solBalance(BRIDGE_SOLANA_DEPOSIT)) - depositBefore).toBe(333_334n + FEE)
+    })
+  }
+})
+

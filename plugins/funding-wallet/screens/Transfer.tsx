@@ -95,9 +95,9 @@ export default function Transfer() {
 
   /**
    * Opens the bridge with the routes where the wallet holds enough ('not enough funds' when none):
-   * a wallet of the other chain family, or an EVM wallet short on the request's chain (with the
-   * bridge registered): the requested asset from another chain of the app (bridging on), the other
-   * asset on this chain (a service with a swap call), the other asset on another chain (bridging on).
+   * a wallet of the other chain family, or a wallet short on the request's chain (with the bridge
+   * registered): the requested asset from another chain of the app (bridging on), the other asset on
+   * this chain or Solana cluster (a service with a swap call), the other asset on another chain (bridging on).
    */
   const bridge = async (from: string, walletChainType: FundingRequest['chainType'], signal: AbortSignal, short?: unknown) => {
     const service = findBridge(ctx)
@@ -127,7 +127,8 @@ export default function Transfer() {
       try {
         await checkFunds(url, request, connected.address, plan)
       } catch (e) {
-        if ((e as { code?: unknown }).code !== 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' || !chain) throw e
+        // Short on the request's chain: the bridge's routes (on Solana, a swap on the request's cluster).
+        if ((e as { code?: unknown }).code !== 'FUNDING_WALLET_NOT_ENOUGH_FUNDS' || (!chain && request.chainType !== 'solana')) throw e
         return await bridge(connected.address, entry.chainType, signal, e)
       }
       const hash = await transfer(ctx, { request, url, from: connected.address, plan, signal, sent: (hash) => !signal.aborted && setStep({ at: 'awaiting', hash }) })
