@@ -8,61 +8,41 @@
  * SOL; what stays in SOL is nothing or the rent-exempt minimum. A Solana wallet short on a Solana
  * request swaps the other asset on its cluster (the swap call). A wallet that can pay no quote gets 'Wallet {address} does not have enough funds.'.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lamports, type Address } from '@solana/kit'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { startAnvil, type Anvil } from '../../test/fixtures/anvil'
-import { BRIDGE_SOLANA_DEPOSIT, startBridgeQuoteStandIn, type BridgeQuoteStandIn } from '../../test/fixtures/funding/bridge-quotes'
-import { startSolanaRpc, type SolanaRpc } from '../../test/fixtures/solana-rpc'
-import { TEST_USDC_MAINNET_MINT, testKey, testUsdc } from '../../test/fixtures/solana-rpc/spl'
-import { deployTestTokens, type TestTokens } from '../../test/fixtures/tokens'
+import { BRIDGE_SOLANA_DEPOSIT } from '../../test/fixtures/funding/bridge-quotes'
+import { testKey, testUsdc } from '../../test/fixtures/solana-rpc/spl'
 import { fundingRpc, type FundingRequest } from '../funding'
 import { httpBridgeQuotes } from './quotes'
 import { firstAffordableRoute, fundingRoutes, routeQuotes, SOLANA_FEE_PER_SIGNATURE, type FundingRouteOptions } from './route'
+import { anvilAndCluster, SOLANA_ID } from './test-chains'
 
-const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
-const SOLANA_ID = 'solana:mainnet-beta'
 /** The stand-in's first route's fee, in the input's smallest units. */
 const FEE = 10_000n
 /** 0.05 ether at the stand-in's prices, in lamports, rounded up, plus the route's fee. */
 const SOL_INPUT = 666_666_667n + FEE
 
-let anvil: Anvil
-let cluster: SolanaRpc
-let usdc: TestTokens
-let bridge: BridgeQuoteStandIn
-beforeAll(async () => {
-  ;[anvil, cluster] = await Promise.all([startAnvil({ chainId: 31337 }), startSolanaRpc()])
-  usdc = await deployTestTokens(anvil.url, 31337)
-  bridge = await startBridgeQuoteStandIn({ chains: { 31337: anvil.url }, solana: cluster.url })
-}, 60_000)
-afterAll(async () => {
-  await bridge?.close()
-  await Promise.all([anvil?.close(), cluster?.close()])
-})
-
-const chains = () => [
-  { id: 'eip155:31337', name: 'Anvil', rpcUrls: [anvil.url], nativeCurrency: ether },
-  { id: SOLANA_ID, name: 'Solana', rpcUrls: [cluster.url], nativeCurrency: { name: 'Solana', symbol: 'SOL', decimals: 9 } },
-]
+const local = anvilAndCluster()
+const { chains, usdcAddress } = local
 const options = (): FundingRouteOptions => ({
   chains: chains(),
-  usdcAddress: (id) => (id === 'eip155:31337' ? usdc.usd : id === SOLANA_ID ? TEST_USDC_MAINNET_MINT : null),
+  usdcAddress,
   bridging: true,
   swap: false,
 })
-const service = () => httpBridgeQuotes({ apiUrl: bridge.url })
+const service = () => httpBridgeQuotes({ apiUrl: local.bridge.url })
 const evmRequest = (asset: 'native-currency' | 'USDC'): FundingRequest => ({ address: privateKeyToAccount(generatePrivateKey()).address, chainType: 'ethereum', chain: chains()[0]!, cluster: null, amount: '0.05', asset, crossChainBridgingEnabled: true })
 
 /** A new Solana wallet holding `sol` lamports and, when given, `usdcUnits` of USDC in its associated account. */
 async function solanaWallet(sol: bigint, usdcUnits?: bigint): Promise<string> {
   const { address } = testKey()
-  if (usdcUnits !== undefined) await testUsdc(cluster.url, 'mainnet-beta').fund(address, usdcUnits)
-  if (sol > 0n) cluster.svm.airdrop(address as Address, lamports(sol))
+  if (usdcUnits !== undefined) await testUsdc(local.cluster.url, 'mainnet-beta').fund(address, usdcUnits)
+  if (sol > 0n) local.cluster.svm.airdrop(address as Address, lamports(sol))
   return address
 }
 
-const rentOfAccount = async (size: number) => BigInt(await fundingRpc<number>(cluster.url, 'getMinimumBalanceForRentExemption', [size]))
+const rentOfAccount = async (size: number) => BigInt(await fundingRpc<number>(local.cluster.url, 'getMinimumBalanceForRentExemption', [size]))
 const rent = () => rentOfAccount(165)
 
 describe('a Solana wallet paying SOL', () => {
@@ -129,7 +109,7 @@ describe('a Solana wallet paying USDC', () => {
     const answer = await firstAffordableRoute(service(), request, withRent, routes, options())
     expect(answer.quotes).toHaveLength(1)
     // Once the deposit address holds a token account of the mint, the fee alone is enough.
-    await testUsdc(cluster.url, 'mainnet-beta').fund(BRIDGE_SOLANA_DEPOSIT, 1n)
+    await testUsdc(local.cluster.url, 'mainnet-beta').fund(BRIDGE_SOLANA_DEPOSIT, 1n)
     expect((await firstAffordableRoute(service(), request, without, routes, options())).quotes).toHaveLength(1)
   }, 60_000)
 })
@@ -149,13 +129,13 @@ describe('a Solana wallet short on a Solana request', () => {
 
   it("is quoted through the swap call when it can pay the input, refused with 'not enough funds' when it cannot", async () => {
     const request = solanaRequest('USDC')
-    const swaps = bridge.swapCalls.length
+    const swaps = local.bridge.swapCalls.length
     const from = await solanaWallet(1_000_000_000n)
     const routes = await fundingRoutes(request, from, 'solana', { ...options(), swap: true })
     const answer = await firstAffordableRoute(service(), request, from, routes, options())
     // 0.05 USDC at the stand-in's prices (SOL 150 dollars) is 333 334 lamports, plus the route's fee.
     expect(answer.quotes[0]!.amountIn).toBe(String(333_334n + FEE))
-    expect(bridge.swapCalls.slice(swaps)).toEqual([expect.objectContaining({ body: expect.objectContaining({ originChainId: 792703809, destinationChainId: 792703809 }) })])
+    expect(local.bridge.swapCalls.slice(swaps)).toEqual([expect.objectContaining({ body: expect.objectContaining({ originChainId: 792703809, destinationChainId: 792703809 }) })])
     // 200 USDC is 1.3333… SOL: more than the wallet's 1 SOL.
     const large = { ...request, amount: '200' }
     await expect(firstAffordableRoute(service(), large, from, await fundingRoutes(large, from, 'solana', { ...options(), swap: true }), options())).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_NOT_ENOUGH_FUNDS', details: from })

@@ -6,54 +6,34 @@
  * the stand-in, executed by the wallet and settled between the anvils; a wallet that can pay no quote
  * gets 'Wallet {address} does not have enough funds.'.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { rpc, startAnvil, type Anvil } from '../../test/fixtures/anvil'
-import { startBridgeQuoteStandIn, type BridgeQuoteStandIn } from '../../test/fixtures/funding/bridge-quotes'
-import { deployTestTokens, type TestTokens } from '../../test/fixtures/tokens'
+import { rpc } from '../../test/fixtures/anvil'
 import { createTestWallet } from '../../testing/evm-wallet/provider'
 import { readBalance, type FundingRequest } from '../funding'
 import type { WalletRegistry } from '../wallets'
 import { waitForBridgedFunds, walletBridgeSender } from './execute'
 import { BRIDGE_EVM_NATIVE, executeBridgeQuote, httpBridgeQuotes, selectBridgeQuote } from './quotes'
 import { firstAffordableRoute, fundingRoutes, routeQuotes } from './route'
+import { twoAnvils } from './test-chains'
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 const ETH = 10n ** 18n
 
-let one: Anvil
-let two: Anvil
-let usdcOne: TestTokens
-let usdcTwo: TestTokens
-let bridge: BridgeQuoteStandIn
-beforeAll(async () => {
-  ;[one, two] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })])
-  ;[usdcOne, usdcTwo] = await Promise.all([deployTestTokens(one.url, 31337), deployTestTokens(two.url, 31338)])
-  bridge = await startBridgeQuoteStandIn({ chains: { 31337: one.url, 31338: two.url } })
-}, 60_000)
-afterAll(async () => {
-  await bridge?.close()
-  await Promise.all([one?.close(), two?.close()])
-})
-
-const chains = () => [
-  { id: 'eip155:31337', name: 'Anvil', rpcUrls: [one.url], nativeCurrency: ether, testnet: true },
-  { id: 'eip155:31338', name: 'Anvil Two', rpcUrls: [two.url], nativeCurrency: ether, testnet: true },
-]
-const usdcAddress = (chainId: string) => (chainId === 'eip155:31337' ? usdcOne.usd : chainId === 'eip155:31338' ? usdcTwo.usd : null)
+const local = twoAnvils()
+const { chains, usdcAddress } = local
 const options = (o: { bridging?: boolean; swap?: boolean } = {}) => ({ chains: chains(), usdcAddress, bridging: o.bridging ?? true, swap: o.swap ?? true })
-const service = () => httpBridgeQuotes({ apiUrl: bridge.url, testnetApiUrl: `${bridge.url}/testnets` })
+const service = () => httpBridgeQuotes({ apiUrl: local.bridge.url, testnetApiUrl: `${local.bridge.url}/testnets` })
 
 /** A payer holding exactly what it is given (ether and USDC per anvil), its bridge sender, and a wallet to fund. */
 async function payer(holds: { etherOne?: bigint; etherTwo?: bigint; usdcOne?: bigint; usdcTwo?: bigint }) {
   const key = generatePrivateKey()
   const from = privateKeyToAccount(key).address
-  await rpc(one.url, 'anvil_setBalance', [from, `0x${(holds.etherOne ?? 0n).toString(16)}`])
-  await rpc(two.url, 'anvil_setBalance', [from, `0x${(holds.etherTwo ?? 0n).toString(16)}`])
-  if (holds.usdcOne) await usdcOne.mintUsd(from, holds.usdcOne)
-  if (holds.usdcTwo) await usdcTwo.mintUsd(from, holds.usdcTwo)
-  const wallets = { 'eip155:31337': createTestWallet({ privateKey: key, rpcUrl: one.url, chainId: 31337 }), 'eip155:31338': createTestWallet({ privateKey: key, rpcUrl: two.url, chainId: 31338 }) }
+  await rpc(local.one.url, 'anvil_setBalance', [from, `0x${(holds.etherOne ?? 0n).toString(16)}`])
+  await rpc(local.two.url, 'anvil_setBalance', [from, `0x${(holds.etherTwo ?? 0n).toString(16)}`])
+  if (holds.usdcOne) await local.usdcOne.mintUsd(from, holds.usdcOne)
+  if (holds.usdcTwo) await local.usdcTwo.mintUsd(from, holds.usdcTwo)
+  const wallets = { 'eip155:31337': createTestWallet({ privateKey: key, rpcUrl: local.one.url, chainId: 31337 }), 'eip155:31338': createTestWallet({ privateKey: key, rpcUrl: local.two.url, chainId: 31338 }) }
   await Promise.all(Object.values(wallets).map((w) => w.provider.request({ method: 'eth_requestAccounts' })))
   let current: keyof typeof wallets = 'eip155:31337'
   const registry = {
@@ -99,18 +79,18 @@ describe('a swap then a bridge, in one quote', () => {
     const { from, send, recipient } = await payer({ etherTwo: ETH })
     const request = requestOn(recipient, 'USDC', '0.05')
     const routes = await fundingRoutes(request, from, 'ethereum', options())
-    const calls = bridge.calls.length
+    const calls = local.bridge.calls.length
     const answer = await firstAffordableRoute(service(), request, from, routes, options())
     expect(answer.route).toEqual({ origin: 'eip155:31338', pay: 'native-currency' })
-    expect(bridge.calls.slice(calls)).toEqual([expect.objectContaining({ originChainId: 31338, destinationChainId: 31337, originCurrency: BRIDGE_EVM_NATIVE, destinationCurrency: usdcOne.usd, amount: '50000' })])
+    expect(local.bridge.calls.slice(calls)).toEqual([expect.objectContaining({ originChainId: 31338, destinationChainId: 31337, originCurrency: BRIDGE_EVM_NATIVE, destinationCurrency: local.usdcOne.usd, amount: '50000' })])
     // 0.05 USDC at 2000 USDC per ether is 0.000025 ether, and the route's fee (10000 wei).
     const quote = selectBridgeQuote(answer.quotes)
     expect(quote).toMatchObject({ amountIn: (25_000_000_000_000n + 10_000n).toString(), amountOut: '50000' })
-    const before = await readBalance(two.url, 'ethereum', from, null)
+    const before = await readBalance(local.two.url, 'ethereum', from, null)
     await executeBridgeQuote(quote, send)
-    expect(await waitForBridgedFunds(sleep, one.url, request, 0n, 50_000n, undefined, usdcOne.usd)).toBe(50_000n)
+    expect(await waitForBridgedFunds(sleep, local.one.url, request, 0n, 50_000n, undefined, local.usdcOne.usd)).toBe(50_000n)
     // The payer paid the input (and gas) in ether on Anvil Two.
-    expect(before - (await readBalance(two.url, 'ethereum', from, null))).toBeGreaterThanOrEqual(BigInt(quote.amountIn!))
+    expect(before - (await readBalance(local.two.url, 'ethereum', from, null))).toBeGreaterThanOrEqual(BigInt(quote.amountIn!))
   }, 60_000)
 
   it('USDC on Anvil Two funds an ether request on Anvil: approved, pulled, and ether credited', async () => {
@@ -124,8 +104,8 @@ describe('a swap then a bridge, in one quote', () => {
     expect(quote.amountIn).toBe('100010000')
     expect(quote.steps.map((s) => s.id)).toEqual(['approve', 'deposit'])
     await executeBridgeQuote(quote, send)
-    expect(await waitForBridgedFunds(sleep, one.url, request, 0n, 5n * 10n ** 16n)).toBe(5n * 10n ** 16n)
-    expect(await readBalance(two.url, 'ethereum', from, usdcTwo.usd)).toBe(200_000_000n - 100_010_000n)
+    expect(await waitForBridgedFunds(sleep, local.one.url, request, 0n, 5n * 10n ** 16n)).toBe(5n * 10n ** 16n)
+    expect(await readBalance(local.two.url, 'ethereum', from, local.usdcTwo.usd)).toBe(200_000_000n - 100_010_000n)
   }, 60_000)
 
   it("a quote whose input is more than the wallet holds is not offered: 'Wallet {address} does not have enough funds.'", async () => {
@@ -143,11 +123,11 @@ describe('a swap then a bridge, in one quote', () => {
     const { from, recipient } = await payer({ etherTwo: ETH })
     const request = requestOn(recipient, 'USDC', '0.05')
     const routes = await fundingRoutes(request, from, 'ethereum', options())
-    bridge.refuse(400)
+    local.bridge.refuse(400)
     try {
       await expect(firstAffordableRoute(service(), request, from, routes, options())).rejects.toMatchObject({ code: 'FUNDING_BRIDGE_QUOTES_FAILED' })
     } finally {
-      bridge.refuse(null)
+      local.bridge.refuse(null)
     }
   })
 })

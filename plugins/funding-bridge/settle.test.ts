@@ -5,47 +5,27 @@
  * settling (pulling the approved USDC, crediting the destination), and the wait for the USDC balance;
  * then ether swapped for USDC on one chain through the swap call.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts'
-import { rpc, startAnvil, type Anvil } from '../../test/fixtures/anvil'
-import { startBridgeQuoteStandIn, type BridgeQuoteStandIn } from '../../test/fixtures/funding/bridge-quotes'
-import { deployTestTokens, type TestTokens } from '../../test/fixtures/tokens'
+import { rpc } from '../../test/fixtures/anvil'
 import { createTestWallet } from '../../testing/evm-wallet/provider'
 import { readBalance, type FundingRequest } from '../funding'
 import type { WalletRegistry } from '../wallets'
 import { fundingQuoteRequest, waitForBridgedFunds, walletBridgeSender } from './execute'
 import { executeBridgeQuote, httpBridgeQuotes, quoteBody, selectBridgeQuote } from './quotes'
+import { twoAnvils } from './test-chains'
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-const ether = { name: 'Ether', symbol: 'ETH', decimals: 18 }
 
-let one: Anvil
-let two: Anvil
-let usdcOne: TestTokens
-let usdcTwo: TestTokens
-let bridge: BridgeQuoteStandIn
-beforeAll(async () => {
-  ;[one, two] = await Promise.all([startAnvil({ chainId: 31337 }), startAnvil({ chainId: 31338 })])
-  ;[usdcOne, usdcTwo] = await Promise.all([deployTestTokens(one.url, 31337), deployTestTokens(two.url, 31338)])
-  bridge = await startBridgeQuoteStandIn({ quotes: 2, chains: { 31337: one.url, 31338: two.url } })
-}, 60_000)
-afterAll(async () => {
-  await bridge?.close()
-  await Promise.all([one?.close(), two?.close()])
-})
-
-const chains = () => [
-  { id: 'eip155:31337', name: 'Anvil', rpcUrls: [one.url], nativeCurrency: ether, testnet: true },
-  { id: 'eip155:31338', name: 'Anvil Two', rpcUrls: [two.url], nativeCurrency: ether, testnet: true },
-]
-const usdcAddress = (chainId: string) => (chainId === 'eip155:31337' ? usdcOne.usd : chainId === 'eip155:31338' ? usdcTwo.usd : null)
+const local = twoAnvils({ quotes: 2 })
+const { chains, usdcAddress } = local
 
 /** A payer with ether on both anvils, its wallet (one test wallet per chain, switched as the registry switches), and a wallet to fund. */
 async function payer() {
   const key = generatePrivateKey()
   const from = privateKeyToAccount(key).address
-  await Promise.all([one, two].map((a) => rpc(a.url, 'anvil_setBalance', [from, '0xde0b6b3a7640000'])))
-  const wallets = { 'eip155:31337': createTestWallet({ privateKey: key, rpcUrl: one.url, chainId: 31337 }), 'eip155:31338': createTestWallet({ privateKey: key, rpcUrl: two.url, chainId: 31338 }) }
+  await Promise.all([local.one, local.two].map((a) => rpc(a.url, 'anvil_setBalance', [from, '0xde0b6b3a7640000'])))
+  const wallets = { 'eip155:31337': createTestWallet({ privateKey: key, rpcUrl: local.one.url, chainId: 31337 }), 'eip155:31338': createTestWallet({ privateKey: key, rpcUrl: local.two.url, chainId: 31338 }) }
   await Promise.all(Object.values(wallets).map((w) => w.provider.request({ method: 'eth_requestAccounts' })))
   let current: keyof typeof wallets = 'eip155:31337'
   const registry = {
@@ -59,36 +39,36 @@ async function payer() {
 describe('USDC bridged between two chains', () => {
   it('asks for USDC on both sides (the chains’ contracts, 6 decimals), approves then deposits on the origin, and the USDC arrives on the destination', async () => {
     const { from, send, recipient } = await payer()
-    await usdcTwo.mintUsd(from, 1_000_000n)
+    await local.usdcTwo.mintUsd(from, 1_000_000n)
     const request: FundingRequest = { address: recipient, chainType: 'ethereum', chain: chains()[0]!, cluster: null, amount: '0.05', asset: 'USDC', crossChainBridgingEnabled: true }
     const quoteRequest = fundingQuoteRequest(request, from, 'eip155:31338', { usdcAddress })!
-    expect(quoteBody(quoteRequest)).toMatchObject({ originChainId: 31338, destinationChainId: 31337, originCurrency: usdcTwo.usd, destinationCurrency: usdcOne.usd, amount: '50000' })
+    expect(quoteBody(quoteRequest)).toMatchObject({ originChainId: 31338, destinationChainId: 31337, originCurrency: local.usdcTwo.usd, destinationCurrency: local.usdcOne.usd, amount: '50000' })
 
-    const quotes = await httpBridgeQuotes({ apiUrl: bridge.url }).quotes(quoteRequest)
+    const quotes = await httpBridgeQuotes({ apiUrl: local.bridge.url }).quotes(quoteRequest)
     const quote = selectBridgeQuote(quotes, 1)
     expect(quote.steps.map((s) => s.id)).toEqual(['approve', 'deposit'])
     const hashes = await executeBridgeQuote(quote, send)
     expect(hashes).toHaveLength(2)
 
     // The second route's input: the amount and its fee (20000 units), taken from the payer on Anvil Two.
-    expect(await waitForBridgedFunds(sleep, one.url, request, 0n, 50_000n, undefined, usdcOne.usd)).toBe(50_000n)
-    expect(await readBalance(two.url, 'ethereum', from, usdcTwo.usd)).toBe(1_000_000n - 70_000n)
+    expect(await waitForBridgedFunds(sleep, local.one.url, request, 0n, 50_000n, undefined, local.usdcOne.usd)).toBe(50_000n)
+    expect(await readBalance(local.two.url, 'ethereum', from, local.usdcTwo.usd)).toBe(1_000_000n - 70_000n)
     // Only the executed route was settled.
-    expect(bridge.settled).toHaveLength(1)
+    expect(local.bridge.settled).toHaveLength(1)
   }, 60_000)
 
   it('a deposit without its approval is not settled', async () => {
     const { from, send, recipient } = await payer()
-    await usdcTwo.mintUsd(from, 1_000_000n)
+    await local.usdcTwo.mintUsd(from, 1_000_000n)
     const request: FundingRequest = { address: recipient, chainType: 'ethereum', chain: chains()[0]!, cluster: null, amount: '0.05', asset: 'USDC', crossChainBridgingEnabled: true }
-    const [quote] = await httpBridgeQuotes({ apiUrl: bridge.url }).quotes(fundingQuoteRequest(request, from, 'eip155:31338', { usdcAddress })!)
-    const settled = bridge.settled.length
-    const unsettled = bridge.unsettled.length
+    const [quote] = await httpBridgeQuotes({ apiUrl: local.bridge.url }).quotes(fundingQuoteRequest(request, from, 'eip155:31338', { usdcAddress })!)
+    const settled = local.bridge.settled.length
+    const unsettled = local.bridge.unsettled.length
     await executeBridgeQuote({ ...quote!, steps: quote!.steps.filter((s) => s.id === 'deposit') }, send)
     // The deposit was mined and seen; the stand-in's pull of the unapproved USDC fails, so nothing is credited.
-    await expect.poll(() => bridge.unsettled.length, { timeout: 20_000 }).toBe(unsettled + 1)
-    expect(bridge.settled.length).toBe(settled)
-    expect(await readBalance(one.url, 'ethereum', recipient, usdcOne.usd)).toBe(0n)
+    await expect.poll(() => local.bridge.unsettled.length, { timeout: 20_000 }).toBe(unsettled + 1)
+    expect(local.bridge.settled.length).toBe(settled)
+    expect(await readBalance(local.one.url, 'ethereum', recipient, local.usdcOne.usd)).toBe(0n)
   }, 60_000)
 
   it('a chain without a USDC contract, a Solana cluster whose USDC mint is not named, or the requested asset on the funded chain itself asks nothing', () => {
@@ -105,12 +85,12 @@ describe('the swap call executed', () => {
     const { from, send, recipient } = await payer()
     const request: FundingRequest = { address: recipient, chainType: 'ethereum', chain: chains()[0]!, cluster: null, amount: '0.05', asset: 'USDC', crossChainBridgingEnabled: false }
     const quoteRequest = fundingQuoteRequest(request, from, 'eip155:31337', { usdcAddress, pay: 'native-currency', testnet: true })!
-    expect(quoteBody(quoteRequest)).toMatchObject({ originChainId: 31337, destinationChainId: 31337, originCurrency: '0x0000000000000000000000000000000000000000', destinationCurrency: usdcOne.usd, amount: '50000' })
+    expect(quoteBody(quoteRequest)).toMatchObject({ originChainId: 31337, destinationChainId: 31337, originCurrency: '0x0000000000000000000000000000000000000000', destinationCurrency: local.usdcOne.usd, amount: '50000' })
 
-    const calls = bridge.swapCalls.length
-    const [quote] = await httpBridgeQuotes({ apiUrl: 'http://127.0.0.1:1', testnetApiUrl: `${bridge.url}/testnets` }).swap!(quoteRequest)
-    expect(bridge.swapCalls.slice(calls).map((c) => c.testnet)).toEqual([true])
+    const calls = local.bridge.swapCalls.length
+    const [quote] = await httpBridgeQuotes({ apiUrl: 'http://127.0.0.1:1', testnetApiUrl: `${local.bridge.url}/testnets` }).swap!(quoteRequest)
+    expect(local.bridge.swapCalls.slice(calls).map((c) => c.testnet)).toEqual([true])
     await executeBridgeQuote(quote!, send)
-    expect(await waitForBridgedFunds(sleep, one.url, request, 0n, 50_000n, undefined, usdcOne.usd)).toBe(50_000n)
+    expect(await waitForBridgedFunds(sleep, local.one.url, request, 0n, 50_000n, undefined, local.usdcOne.usd)).toBe(50_000n)
   }, 60_000)
 })
