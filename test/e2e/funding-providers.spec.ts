@@ -8,7 +8,7 @@
  * and the stand-ins mint, and on Solana's mainnet-beta, where the providers sell, which the page
  * points at the local litesvm cluster.
  */
-import { test, expect, type Page, type APIRequestContext } from '@playwright/test'
+import { test, expect, type Locator, type Page, type APIRequestContext } from '@playwright/test'
 import { startHostPage, type HostPage } from '../support/host-page'
 import { rpc } from '../fixtures/anvil'
 import { testKey } from '../fixtures/solana-rpc/spl'
@@ -98,6 +98,27 @@ async function openTile(page: Page, request: APIRequestContext, card: 'moonpay' 
   return { dialog, wallet: app.wallet }
 }
 
+/** Continues to Coinbase's window, then closes it three times while pending, opening it again between closes. */
+async function closeCoinbaseThreeTimes(page: Page, dialog: Locator) {
+  let [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue' }).click()])
+  for (let close = 1; close <= 3; close++) {
+    await expect(popup.getByRole('heading')).toBeVisible()
+    await popup.close()
+    if (close === 3) break
+    await expect(dialog.getByRole('heading', { name: 'Confirming your purchase' })).toBeVisible()
+    ;[popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Open Coinbase again' }).click()])
+    await expect(dialog.getByRole('heading', { name: 'In progress' })).toBeVisible()
+  }
+}
+
+/** Presses Continue with windows blocked, as a browser's popup blocker does: `window.open` answers null. */
+async function continueWithWindowsBlocked(page: Page, dialog: Locator) {
+  await page.evaluate(() => {
+    window.open = () => null
+  })
+  await dialog.getByRole('button', { name: 'Continue' }).click()
+}
+
 test('MoonPay: the signed widget opens, a completed purchase credits the wallet and finishes the funding', async ({ page, request }) => {
   const { dialog, wallet } = await openTile(page, request, 'moonpay', 'Pay with card')
   await expect(dialog.getByLabel('Amount (ETH)')).toHaveValue('0.05')
@@ -164,26 +185,14 @@ test('Coinbase: USDC bought by card on anvil (posing as base) is minted to the w
 
 test('Coinbase: closing the window three times while pending goes back with the alternate-method hint', async ({ page, request }) => {
   const { dialog } = await openTile(page, request, 'coinbase', 'Transfer from an exchange')
-  let [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue' }).click()])
-  for (let close = 1; close <= 3; close++) {
-    await expect(popup.getByRole('heading')).toBeVisible()
-    await popup.close()
-    if (close === 3) break
-    await expect(dialog.getByRole('heading', { name: 'Confirming your purchase' })).toBeVisible()
-    ;[popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Open Coinbase again' }).click()])
-    await expect(dialog.getByRole('heading', { name: 'In progress' })).toBeVisible()
-  }
+  await closeCoinbaseThreeTimes(page, dialog)
   await expect(dialog.getByText('The Coinbase window was closed before the purchase finished. Try another method to fund your wallet.')).toBeVisible()
   await expect(dialog.getByRole('heading', { name: 'Add funds to your Harbor wallet' })).toBeVisible()
 })
 
 test("a blocked window shows 'Unable to initialize flow' and stays on the amount", async ({ page, request }) => {
   const { dialog } = await openTile(page, request, 'coinbase', 'Pay with card')
-  // What a browser's popup blocker does: window.open answers null.
-  await page.evaluate(() => {
-    window.open = () => null
-  })
-  await dialog.getByRole('button', { name: 'Continue' }).click()
+  await continueWithWindowsBlocked(page, dialog)
   await expect(dialog.getByText('Unable to initialize flow')).toBeVisible()
   await expect(dialog.getByRole('heading', { name: 'Confirm or edit amount' })).toBeVisible()
 })
@@ -274,15 +283,7 @@ test.describe('on Solana (mainnet-beta, the local cluster posing as it)', () => 
 
   test('Coinbase: closing the window three times while pending goes back with the alternate-method hint', async ({ page, request }) => {
     const { dialog, wallet } = await openTile(page, request, 'coinbase', 'Transfer from an exchange', 'solana')
-    let [popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Continue' }).click()])
-    for (let close = 1; close <= 3; close++) {
-      await expect(popup.getByRole('heading')).toBeVisible()
-      await popup.close()
-      if (close === 3) break
-      await expect(dialog.getByRole('heading', { name: 'Confirming your purchase' })).toBeVisible()
-      ;[popup] = await Promise.all([page.waitForEvent('popup'), dialog.getByRole('button', { name: 'Open Coinbase again' }).click()])
-      await expect(dialog.getByRole('heading', { name: 'In progress' })).toBeVisible()
-    }
+    await closeCoinbaseThreeTimes(page, dialog)
     await expect(dialog.getByText('The Coinbase window was closed before the purchase finished. Try another method to fund your wallet.')).toBeVisible()
     await expect(dialog.getByRole('heading', { name: 'Add funds to your Harbor wallet' })).toBeVisible()
     expect(await solanaBalanceOf(wallet, 'native-currency')).toBe(0n)
@@ -290,11 +291,7 @@ test.describe('on Solana (mainnet-beta, the local cluster posing as it)', () => 
 
   test("Coinbase: a blocked window shows 'Unable to initialize flow' and stays on the amount", async ({ page, request }) => {
     const { dialog } = await openTile(page, request, 'coinbase', 'Pay with card', 'solana')
-    // What a browser's popup blocker does: window.open answers null.
-    await page.evaluate(() => {
-      window.open = () => null
-    })
-    await dialog.getByRole('button', { name: 'Continue' }).click()
+    await continueWithWindowsBlocked(page, dialog)
     await expect(dialog.getByText('Unable to initialize flow')).toBeVisible()
     await expect(dialog.getByRole('heading', { name: 'Confirm or edit amount' })).toBeVisible()
   })
